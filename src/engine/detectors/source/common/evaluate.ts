@@ -1,0 +1,172 @@
+// The language-independent core of argument resolution. A language module describes the shape of
+// each expression node (`LanguageAdapter.shape`) and handles its well-known calls (`os.urandom(32)`,
+// `new byte[32]`, `"k".getBytes()`); the Evaluator does the rest: names through the symbol table,
+// members of same-file classes, arithmetic, string concatenation, byte-array repetition.
+import type { SgNode } from '@ast-grep/napi';
+import { SymbolTable, type Binding } from './symbols.js';
+import { UNKNOWN, bytes, int, str, type BytesOrigin, type Value } from './value.js';
+
+/** Call arguments: positional in order, keyword/named by name. */
+export interface Args {
+  positional: SgNode[];
+  named: Map<string, SgNode>;
+}
+
+export type Shape =
+  /** Fully evaluated by the adapter (literals). */
+  | { t: 'value'; value: Value }
+  | { t: 'name'; name: string }
+  /** `obj.prop`; `self`/`this` objects are reported with `self: true`. */
+  | { t: 'member'; object: SgNode; property: string; self: boolean }
+  | { t: 'binary'; op: string; left: SgNode; right: SgNode }
+  | { t: 'unary'; op: string; operand: SgNode }
+  | { t: 'group'; inner: SgNode }
+  /** A call or constructor; `callee` is its dotted source text (`os.urandom`, `new byte[]`, `Cipher.getInstance`). */
+  | { t: 'call'; callee: string; args: Args; receiver?: SgNode }
+  | { t: 'list'; items: SgNode[] }
+  | { t: 'opaque' };
+
+export interface LanguageAdapter {
+  shape(node: SgNode): Shape;
+  /** Value of a known call, or undefined to let the Evaluator treat it as unknown. */
+  call?(callee: string, args: Args, ev: Evaluator, node: SgNode, receiver?: SgNode): Value | undefined;
+  /** Name of the class enclosing a node (for `this.x`/`self.x`), or undefined. */
+  enclosingClass?(node: SgNode): string | undefined;
+}
+
+const MAX_DEPTH = 24;
+
+export class Evaluator {
+  private depth = 0;
+  private readonly resolving = new Set<number>();
+
+  constructor(
+    readonly adapter: LanguageAdapter,
+    readonly symbols: SymbolTable,
+  ) {}
+
+  /** Evaluates an expression node; never throws, returns UNKNOWN for anything it cannot compute. */
+  eval(node: SgNode | null | undefined): Value {
+    if (!node || this.depth > MAX_DEPTH) return UNKNOWN;
+    this.depth++;
+    try {
+      return this.evalShape(node, this.adapter.shape(node));
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** The expression a name or member refers to (following `a = b` chains), or the node itself. */
+  origin(node: SgNode | null | undefined, hops = 8): SgNode | null {
+    let cur = node ?? null;
+    for (let i = 0; cur && i < hops; i++) {
+      const b = this.bindingOf(cur);
+      if (!b) return cur;
+      if (!b.value) return null;
+      cur = b.value;
+    }
+    return cur;
+  }
+
+  /** Binding a name/member node refers to, if the file has one. */
+  bindingOf(node: SgNode): Binding | undefined {
+    const s = this.adapter.shape(node);
+    const at = node.range().start.index;
+    if (s.t === 'name') return this.symbols.lookup(s.name, at);
+    if (s.t === 'member') {
+      if (s.self) {
+        const owner = this.adapter.enclosingClass?.(node);
+        return owner ? this.symbols.member(owner, s.property) : undefined;
+      }
+      const os = this.adapter.shape(s.object);
+      if (os.t === 'name' && this.symbols.hasOwner(os.name)) return this.symbols.member(os.name, s.property);
+    }
+    if (s.t === 'group') return this.bindingOf(s.inner);
+    return undefined;
+  }
+
+  private evalShape(node: SgNode, s: Shape): Value {
+    switch (s.t) {
+      case 'value':
+        return s.value;
+      case 'group':
+        return this.eval(s.inner);
+      case 'name':
+      case 'member': {
+        const b = this.bindingOf(node);
+        if (b) {
+          if (!b.value) return UNKNOWN;
+          const id = b.value.id();
+          if (this.resolving.has(id)) return UNKNOWN;
+          this.resolving.add(id);
+          try {
+            return this.eval(b.value);
+          } finally {
+            this.resolving.delete(id);
+          }
+        }
+        if (s.t === 'member') return { kind: 'member', path: dotted(node.text()) };
+        return UNKNOWN;
+      }
+      case 'binary':
+        return binary(s.op, this.eval(s.left), this.eval(s.right));
+      case 'unary': {
+        const v = this.eval(s.operand);
+        if (v.kind === 'int' && s.op === '-') return int(-v.value);
+        if (v.kind === 'int' && s.op === '+') return v;
+        if (v.kind === 'bool' && (s.op === '!' || s.op === 'not')) return { kind: 'bool', value: !v.value };
+        return UNKNOWN;
+      }
+      case 'call':
+        return this.adapter.call?.(s.callee, s.args, this, node, s.receiver) ?? UNKNOWN;
+      case 'list':
+        return { kind: 'list', items: s.items.map((n) => this.eval(n)) };
+      case 'opaque':
+        return UNKNOWN;
+    }
+  }
+}
+
+/** Source text of a member chain without whitespace: `ec . SECP384R1` -> `ec.SECP384R1`. */
+export function dotted(text: string): string {
+  return text.replace(/\s+/g, '');
+}
+
+/** Arithmetic and concatenation over resolved values; unknown in, unknown out. */
+export function binary(op: string, l: Value, r: Value): Value {
+  if (l.kind === 'int' && r.kind === 'int') {
+    const a = l.value;
+    const b = r.value;
+    switch (op) {
+      case '+': return int(a + b);
+      case '-': return int(a - b);
+      case '*': return int(a * b);
+      case '/': case '//': return b === 0 ? UNKNOWN : int(Math.trunc(a / b));
+      case '%': return b === 0 ? UNKNOWN : int(a % b);
+      case '<<': return int(a * 2 ** b);
+      case '>>': return int(Math.trunc(a / 2 ** b));
+      case '**': return int(a ** b);
+      default: return UNKNOWN;
+    }
+  }
+  if (op === '+') {
+    if (l.kind === 'str' && (r.kind === 'str' || r.kind === 'int')) return str(l.value + String(r.value));
+    if (l.kind === 'int' && r.kind === 'str') return str(String(l.value) + r.value);
+    if (l.kind === 'bytes' && r.kind === 'bytes')
+      return bytes(l.length !== undefined && r.length !== undefined ? l.length + r.length : undefined, mergeOrigin(l.origin, r.origin));
+  }
+  if (op === '*') {
+    // Python: b"\x00" * 16, "ab" * 2
+    const [seq, n] = l.kind === 'int' ? [r, l.value] : r.kind === 'int' ? [l, r.value] : [undefined, 0];
+    if (seq?.kind === 'bytes') return bytes(seq.length !== undefined ? seq.length * n : undefined, seq.origin);
+    if (seq?.kind === 'str') return str(seq.value.repeat(Math.max(0, Math.min(n, 4096))));
+  }
+  return UNKNOWN;
+}
+
+function mergeOrigin(a: BytesOrigin, b: BytesOrigin): BytesOrigin {
+  if (a === b) return a;
+  if (a === 'random' || b === 'random') return 'random';
+  if (a === 'unknown' || b === 'unknown') return 'unknown';
+  return 'literal';
+}

@@ -1,0 +1,313 @@
+// Java side of argument resolution: expression shapes, well-known calls, and the file's bindings
+// (fields, constants, locals, parameters, reassignments) for the shared Evaluator.
+import type { SgNode } from '@ast-grep/napi';
+import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
+import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
+
+const CLASS_KINDS = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration']);
+const FUNCTION_KINDS = new Set(['method_declaration', 'constructor_declaration', 'lambda_expression', 'static_initializer', 'compact_constructor_declaration']);
+
+/** Decodes a Java string literal's escapes (\n, \t, \", \\, \uXXXX, octal). */
+export function javaString(node: SgNode): string | undefined {
+  let out = '';
+  for (const c of node.children()) {
+    const k = c.kind() as string;
+    if (k === 'string_fragment' || k === 'multiline_string_fragment') out += c.text();
+    else if (k === 'escape_sequence') out += unescapeJava(c.text());
+    else if (k === 'string_interpolation') return undefined;
+  }
+  return out;
+}
+
+function unescapeJava(e: string): string {
+  const m = e.slice(1);
+  switch (m[0]) {
+    case 'n': return '\n';
+    case 't': return '\t';
+    case 'r': return '\r';
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 's': return ' ';
+    case 'u': return String.fromCharCode(parseInt(m.replace(/^u+/, ''), 16));
+    default:
+      if (/^[0-7]+$/.test(m)) return String.fromCharCode(parseInt(m, 8));
+      return m;
+  }
+}
+
+function javaInt(text: string): number | undefined {
+  const t = text.replace(/_/g, '').replace(/[lL]$/, '');
+  let n: number;
+  if (/^0[xX]/.test(t)) n = parseInt(t.slice(2), 16);
+  else if (/^0[bB]/.test(t)) n = parseInt(t.slice(2), 2);
+  else if (/^0[0-7]+$/.test(t)) n = parseInt(t.slice(1), 8);
+  else n = Number(t);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+function argsOf(list: SgNode | null): Args {
+  const positional = list ? list.namedChildren().filter((c) => !(c.kind() as string).endsWith('comment')) : [];
+  return { positional, named: new Map() };
+}
+
+/** Dotted callee of a method invocation: `Cipher.getInstance`, `kg.init`, `getInstance`. */
+export function calleeOf(node: SgNode): string {
+  const name = node.field('name')?.text() ?? '';
+  const obj = node.field('object');
+  return obj ? `${dotted(obj.text())}.${name}` : name;
+}
+
+/** Type name of an object creation, without generics or package: `new javax.crypto.spec.SecretKeySpec(..)` -> `SecretKeySpec`. */
+export function createdType(node: SgNode): string {
+  const t = node.field('type')?.text() ?? '';
+  const plain = t.replace(/<.*$/s, '').replace(/\s+/g, '');
+  const i = plain.lastIndexOf('.');
+  return i < 0 ? plain : plain.slice(i + 1);
+}
+
+const DECODERS = /(?:^|\.)(?:decode|parseHexBinary|decodeHex|parseHex|decodeBase64|fromHexString|hexStringToByteArray)$/;
+
+export const javaAdapter: LanguageAdapter = {
+  shape(node: SgNode): Shape {
+    switch (node.kind() as string) {
+      case 'string_literal':
+      case 'text_block': {
+        const s = javaString(node);
+        return s === undefined ? { t: 'opaque' } : { t: 'value', value: str(s) };
+      }
+      case 'character_literal':
+        return { t: 'value', value: str(unescapeJava(node.text().slice(1, -1).startsWith('\\') ? node.text().slice(1, -1) : '\\' + node.text().slice(1, -1))) };
+      case 'decimal_integer_literal':
+      case 'hex_integer_literal':
+      case 'octal_integer_literal':
+      case 'binary_integer_literal': {
+        const n = javaInt(node.text());
+        return n === undefined ? { t: 'opaque' } : { t: 'value', value: int(n) };
+      }
+      case 'true':
+        return { t: 'value', value: { kind: 'bool', value: true } };
+      case 'false':
+        return { t: 'value', value: { kind: 'bool', value: false } };
+      case 'null_literal':
+        return { t: 'value', value: { kind: 'none' } };
+      case 'identifier':
+        return { t: 'name', name: node.text() };
+      case 'field_access': {
+        const object = node.field('object');
+        const property = node.field('field')?.text() ?? '';
+        if (!object) return { t: 'opaque' };
+        if (property === 'length') return { t: 'call', callee: '.length', args: { positional: [], named: new Map() }, receiver: object };
+        return { t: 'member', object, property, self: object.kind() as string === 'this' };
+      }
+      case 'binary_expression': {
+        const left = node.field('left');
+        const right = node.field('right');
+        const op = node.field('operator')?.text() ?? '';
+        return left && right ? { t: 'binary', op, left, right } : { t: 'opaque' };
+      }
+      case 'unary_expression': {
+        const operand = node.field('operand');
+        return operand ? { t: 'unary', op: node.field('operator')?.text() ?? '', operand } : { t: 'opaque' };
+      }
+      case 'parenthesized_expression': {
+        const inner = node.namedChildren()[0];
+        return inner ? { t: 'group', inner } : { t: 'opaque' };
+      }
+      case 'cast_expression': {
+        const inner = node.field('value');
+        return inner ? { t: 'group', inner } : { t: 'opaque' };
+      }
+      case 'method_invocation': {
+        const receiver = node.field('object') ?? undefined;
+        return { t: 'call', callee: calleeOf(node), args: argsOf(node.field('arguments')), ...(receiver ? { receiver } : {}) };
+      }
+      case 'object_creation_expression':
+        return { t: 'call', callee: `new ${createdType(node)}`, args: argsOf(node.field('arguments')) };
+      case 'array_creation_expression': {
+        const init = node.field('value');
+        if (init) return { t: 'call', callee: 'new []{}', args: { positional: init.namedChildren(), named: new Map() }, receiver: node };
+        const dims = node.children().filter((c) => c.kind() as string === 'dimensions_expr');
+        const size = dims[0]?.namedChildren()[0];
+        return size && dims.length === 1 ? { t: 'call', callee: 'new [n]', args: { positional: [size], named: new Map() }, receiver: node } : { t: 'opaque' };
+      }
+      case 'array_initializer':
+        return { t: 'call', callee: 'new []{}', args: { positional: node.namedChildren(), named: new Map() }, receiver: node };
+      default:
+        return { t: 'opaque' };
+    }
+  },
+
+  call(callee: string, args: Args, ev: Evaluator, _node: SgNode, receiver?: SgNode): Value | undefined {
+    const a0 = args.positional[0];
+    if (callee === 'new [n]') {
+      // new byte[32] is zero-filled until something writes into it.
+      const elem = receiver?.field('type')?.text();
+      const n = asInt(ev.eval(a0));
+      return elem === 'byte' ? bytes(n, 'zero') : UNKNOWN;
+    }
+    if (callee === 'new []{}') {
+      const elem = receiver && receiver.kind() === 'array_creation_expression' ? receiver.field('type')?.text() : 'byte';
+      if (elem !== 'byte') return UNKNOWN;
+      const values = args.positional.map((n) => asInt(ev.eval(n)));
+      const zero = values.every((v) => v === 0);
+      return bytes(args.positional.length, zero ? 'zero' : 'literal');
+    }
+    if (callee === '.length') {
+      const v = receiver ? ev.eval(receiver) : UNKNOWN;
+      if (v.kind === 'bytes' && v.length !== undefined) return int(v.length);
+      if (v.kind === 'list') return int(v.items.length);
+      return UNKNOWN;
+    }
+    const method = callee.slice(callee.lastIndexOf('.') + 1);
+    if (method === 'getBytes' && receiver) {
+      const s = asString(ev.eval(receiver));
+      return s === undefined ? bytes(undefined, 'unknown') : bytesOfString(s);
+    }
+    if (method === 'toCharArray' && receiver) return ev.eval(receiver);
+    if (DECODERS.test(callee) && a0) {
+      const s = asString(ev.eval(a0));
+      if (s === undefined) return bytes(undefined, 'unknown');
+      const hex = /hex/i.test(callee) || /Hex\.decode$/.test(callee);
+      const len = hex ? (/^[0-9a-fA-F]*$/.test(s) && s.length % 2 === 0 ? s.length / 2 : undefined) : Buffer.from(s, 'base64').length;
+      return bytes(len, 'literal');
+    }
+    if (/(?:^|\.)copyOf$/.test(callee) && args.positional.length === 2) {
+      const src = ev.eval(a0);
+      return bytes(asInt(ev.eval(args.positional[1])), src.kind === 'bytes' ? src.origin : 'unknown');
+    }
+    if (/^(?:Integer\.parseInt|Integer\.valueOf|Long\.parseLong)$/.test(callee) && a0) {
+      const s = asString(ev.eval(a0));
+      const n = s !== undefined && /^-?\d+$/.test(s.trim()) ? Number(s.trim()) : undefined;
+      return n === undefined ? UNKNOWN : int(n);
+    }
+    if (/^(?:String\.valueOf|Integer\.toString)$/.test(callee) && a0) {
+      const v = ev.eval(a0);
+      return v.kind === 'int' ? str(String(v.value)) : v.kind === 'str' ? v : UNKNOWN;
+    }
+    if (/^(?:generateSeed)$/.test(method) && a0) return bytes(asInt(ev.eval(a0)), 'random');
+    if (method === 'concat' && receiver && a0) {
+      const l = ev.eval(receiver);
+      const r = ev.eval(a0);
+      return l.kind === 'str' && r.kind === 'str' ? str(l.value + r.value) : UNKNOWN;
+    }
+    return undefined;
+  },
+
+  enclosingClass(node: SgNode): string | undefined {
+    return enclosingClassName(node);
+  },
+};
+
+export function enclosingClassName(node: SgNode): string | undefined {
+  for (const a of node.ancestors()) if (CLASS_KINDS.has(a.kind() as string)) return a.field('name')?.text();
+  return undefined;
+}
+
+function scopeOf(node: SgNode): { scope: Scope; fn: boolean } {
+  for (const a of node.ancestors()) {
+    const k = a.kind() as string;
+    if (FUNCTION_KINDS.has(k)) {
+      const r = a.range();
+      return { scope: { start: r.start.index, end: r.end.index }, fn: true };
+    }
+    if (CLASS_KINDS.has(k) || k === 'program') {
+      const r = a.range();
+      return { scope: { start: r.start.index, end: r.end.index }, fn: false };
+    }
+  }
+  const r = node.getRoot().root().range();
+  return { scope: { start: r.start.index, end: r.end.index }, fn: false };
+}
+
+function classScope(node: SgNode): { owner?: string; scope: Scope } {
+  for (const a of node.ancestors()) {
+    if (CLASS_KINDS.has(a.kind() as string)) {
+      const r = a.range();
+      const owner = a.field('name')?.text();
+      return { ...(owner ? { owner } : {}), scope: { start: r.start.index, end: r.end.index } };
+    }
+  }
+  const r = node.getRoot().root().range();
+  return { scope: { start: r.start.index, end: r.end.index } };
+}
+
+/** Every binding in a Java file (one ast-grep query). */
+export function javaBindings(root: SgNode): Binding[] {
+  const out: Binding[] = [];
+  const nodes = root.findAll({
+    rule: {
+      any: [
+        { kind: 'variable_declarator' },
+        { kind: 'assignment_expression' },
+        { kind: 'formal_parameter' },
+        { kind: 'spread_parameter' },
+        { kind: 'catch_formal_parameter' },
+        { kind: 'enhanced_for_statement' },
+        { kind: 'enum_constant' },
+      ],
+    },
+  });
+  for (const n of nodes) {
+    const k = n.kind() as string;
+    const end = n.range().end.index;
+    if (k === 'variable_declarator') {
+      const name = n.field('name')?.text();
+      if (!name) continue;
+      const value = n.field('value');
+      const parent = n.parent();
+      if (parent?.kind() as string === 'field_declaration' || parent?.kind() as string === 'constant_declaration') {
+        if (!value) continue; // assigned later (constructor): those assignments are the bindings
+        const { owner, scope } = classScope(n);
+        out.push({ name, ...(owner ? { owner } : {}), value, visibleFrom: end, scope, member: true });
+      } else {
+        const { scope } = scopeOf(n);
+        out.push({ name, value: value ?? null, visibleFrom: end, scope, member: false });
+      }
+    } else if (k === 'assignment_expression') {
+      const op = n.field('operator')?.text() ?? '=';
+      const left = n.field('left');
+      if (!left) continue;
+      // `x += y` keeps the value computable: bind to the whole expression, shaped as `x + y`.
+      const value = op === '=' ? n.field('right') : null;
+      if (left.kind() as string === 'identifier') {
+        const { scope, fn } = scopeOf(n);
+        const name = left.text();
+        if (op === '=' || op === '+=') out.push({ name, value: op === '=' ? value : n, visibleFrom: end, scope, member: !fn });
+      } else if (left.kind() as string === 'field_access' && left.field('object')?.kind() as string === 'this') {
+        const name = left.field('field')?.text();
+        const { owner, scope } = classScope(n);
+        if (name) out.push({ name, ...(owner ? { owner } : {}), value, visibleFrom: end, scope, member: true });
+      }
+    } else if (k === 'enum_constant') {
+      // Enum constants are symbolic: bind nothing, `Enum.X` evaluates to a member path.
+    } else {
+      const nameNode = k === 'enhanced_for_statement' ? n.field('name') : n.field('name') ?? n.namedChildren().find((c) => c.kind() as string === 'identifier');
+      const name = nameNode?.text();
+      if (!name) continue;
+      const { scope } = k === 'enhanced_for_statement' ? { scope: { start: n.range().start.index, end } } : scopeOf(n);
+      out.push({ name, value: null, visibleFrom: n.range().start.index, scope, member: false });
+    }
+  }
+  return out;
+}
+
+/** Augmented assignment `x += y` seen as a binary expression (the Evaluator's shape hook). */
+export const javaAdapterWithAugmented: LanguageAdapter = {
+  ...javaAdapter,
+  shape(node: SgNode): Shape {
+    if (node.kind() as string === 'assignment_expression') {
+      const left = node.field('left');
+      const right = node.field('right');
+      const op = (node.field('operator')?.text() ?? '=').replace(/=$/, '');
+      if (left && right && op) return { t: 'binary', op, left, right };
+      if (right) return { t: 'group', inner: right };
+    }
+    return javaAdapter.shape(node);
+  },
+};
+
+/** The resolver for one parsed Java file. */
+export function javaEvaluator(root: SgNode): Evaluator {
+  return new Evaluator(javaAdapterWithAugmented, new SymbolTable(javaBindings(root)));
+}

@@ -1,0 +1,348 @@
+// Python side of argument resolution: expression shapes, well-known calls (os.urandom(32),
+// get_random_bytes(16), bytes.fromhex(...), AESGCM.generate_key(bit_length=256)), and the file's
+// bindings (module constants, class attributes, self.x assignments, locals, reassignments).
+import type { SgNode } from '@ast-grep/napi';
+import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
+import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
+
+/** A Python string or bytes literal: its text (escapes decoded) and whether it is bytes. Undefined for f-strings. */
+export function pyString(node: SgNode): { text: string; isBytes: boolean } | undefined {
+  const start = node.children().find((c) => c.kind() as string === 'string_start')?.text() ?? '';
+  const prefix = start.replace(/['"]+$/, '').toLowerCase();
+  if (prefix.includes('f')) {
+    if (node.children().some((c) => c.kind() as string === 'interpolation')) return undefined;
+  }
+  const raw = prefix.includes('r');
+  let text = '';
+  for (const c of node.children()) {
+    if (c.kind() as string !== 'string_content') continue;
+    for (const p of c.children().length ? c.children() : [c]) {
+      if (p.kind() as string === 'escape_sequence' && !raw) text += unescapePy(p.text());
+      else if (p.kind() as string === 'interpolation') return undefined;
+      else text += p.text();
+    }
+    if (c.children().length === 0) continue;
+  }
+  // string_content without children holds the text itself (handled above); with children the
+  // plain runs between escapes are not separate nodes, so rebuild from the source when needed.
+  const contents = node.children().filter((c) => c.kind() as string === 'string_content');
+  if (contents.some((c) => c.children().length > 0)) text = rebuild(contents, raw);
+  return { text, isBytes: prefix.includes('b') };
+}
+
+function rebuild(contents: SgNode[], raw: boolean): string {
+  let out = '';
+  for (const c of contents) {
+    const base = c.range().start.index;
+    const whole = c.text();
+    let pos = 0;
+    for (const e of c.children()) {
+      const s = e.range().start.index - base;
+      const t = e.text();
+      out += whole.slice(pos, s);
+      out += e.kind() as string === 'escape_sequence' && !raw ? unescapePy(t) : t;
+      pos = s + t.length;
+    }
+    out += whole.slice(pos);
+  }
+  return out;
+}
+
+function unescapePy(e: string): string {
+  const m = e.slice(1);
+  switch (m[0]) {
+    case 'n': return '\n';
+    case 't': return '\t';
+    case 'r': return '\r';
+    case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7':
+      return String.fromCharCode(parseInt(m, 8));
+    case 'x': return String.fromCharCode(parseInt(m.slice(1), 16));
+    case 'u': case 'U': return String.fromCodePoint(parseInt(m.slice(1), 16));
+    case '\n': return '';
+    default: return m;
+  }
+}
+
+function pyInt(text: string): number | undefined {
+  const t = text.replace(/_/g, '').toLowerCase();
+  let n: number;
+  if (t.startsWith('0x')) n = parseInt(t.slice(2), 16);
+  else if (t.startsWith('0o')) n = parseInt(t.slice(2), 8);
+  else if (t.startsWith('0b')) n = parseInt(t.slice(2), 2);
+  else n = Number(t);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** Positional and keyword arguments of a call's argument_list. */
+export function pyArgs(list: SgNode | null): Args {
+  const positional: SgNode[] = [];
+  const named = new Map<string, SgNode>();
+  for (const c of list?.namedChildren() ?? []) {
+    const k = c.kind() as string;
+    if (k === 'comment') continue;
+    if (k === 'keyword_argument') {
+      const name = c.field('name')?.text();
+      const value = c.field('value');
+      if (name && value) named.set(name, value);
+    } else if (k !== 'list_splat' && k !== 'dictionary_splat') positional.push(c);
+  }
+  return { positional, named };
+}
+
+/** Argument by position or keyword (Python lets callers use either). */
+export function arg(args: Args, index: number, name?: string): SgNode | undefined {
+  return (name ? args.named.get(name) : undefined) ?? args.positional[index];
+}
+
+const RANDOM_BYTES = /(?:^|\.)(?:urandom|token_bytes|get_random_bytes|randbytes)$/;
+
+export const pythonAdapter: LanguageAdapter = {
+  shape(node: SgNode): Shape {
+    switch (node.kind() as string) {
+      case 'string': {
+        const s = pyString(node);
+        if (!s) return { t: 'opaque' };
+        if (!s.isBytes) return { t: 'value', value: str(s.text) };
+        const zero = s.text.length > 0 && [...s.text].every((ch) => ch === '\0');
+        return { t: 'value', value: bytes(s.text.length, zero ? 'zero' : 'literal') };
+      }
+      case 'concatenated_string': {
+        const parts = node.namedChildren();
+        if (parts.length < 2) return parts[0] ? { t: 'group', inner: parts[0] } : { t: 'opaque' };
+        // Fold left: "a" "b" "c" behaves as ("a" + "b") + "c"; two parts are enough for the common case.
+        return parts.length === 2
+          ? { t: 'binary', op: '+', left: parts[0]!, right: parts[1]! }
+          : { t: 'call', callee: '<concat>', args: { positional: parts, named: new Map() } };
+      }
+      case 'integer': {
+        const n = pyInt(node.text());
+        return n === undefined ? { t: 'opaque' } : { t: 'value', value: int(n) };
+      }
+      case 'true':
+        return { t: 'value', value: { kind: 'bool', value: true } };
+      case 'false':
+        return { t: 'value', value: { kind: 'bool', value: false } };
+      case 'none':
+        return { t: 'value', value: { kind: 'none' } };
+      case 'identifier':
+        return { t: 'name', name: node.text() };
+      case 'attribute': {
+        const object = node.field('object');
+        const property = node.field('attribute')?.text() ?? '';
+        if (!object) return { t: 'opaque' };
+        const self = object.kind() as string === 'identifier' && (object.text() === 'self' || object.text() === 'cls');
+        return { t: 'member', object, property, self };
+      }
+      case 'binary_operator': {
+        const left = node.field('left');
+        const right = node.field('right');
+        const op = node.field('operator')?.text() ?? '';
+        return left && right ? { t: 'binary', op, left, right } : { t: 'opaque' };
+      }
+      case 'augmented_assignment': {
+        const left = node.field('left');
+        const right = node.field('right');
+        const op = (node.field('operator')?.text() ?? '').replace(/=$/, '');
+        return left && right ? { t: 'binary', op, left, right } : { t: 'opaque' };
+      }
+      case 'unary_operator': {
+        const operand = node.field('argument');
+        return operand ? { t: 'unary', op: node.field('operator')?.text() ?? '', operand } : { t: 'opaque' };
+      }
+      case 'not_operator': {
+        const operand = node.field('argument');
+        return operand ? { t: 'unary', op: 'not', operand } : { t: 'opaque' };
+      }
+      case 'parenthesized_expression': {
+        const inner = node.namedChildren()[0];
+        return inner ? { t: 'group', inner } : { t: 'opaque' };
+      }
+      case 'call': {
+        const fn = node.field('function');
+        if (!fn) return { t: 'opaque' };
+        const receiver = fn.kind() as string === 'attribute' ? fn.field('object') ?? undefined : undefined;
+        return { t: 'call', callee: dotted(fn.text()), args: pyArgs(node.field('arguments')), ...(receiver ? { receiver } : {}) };
+      }
+      case 'list':
+      case 'tuple':
+        return { t: 'list', items: node.namedChildren().filter((c) => c.kind() as string !== 'comment') };
+      default:
+        return { t: 'opaque' };
+    }
+  },
+
+  call(callee: string, args: Args, ev: Evaluator, _node: SgNode, receiver?: SgNode): Value | undefined {
+    const a0 = args.positional[0];
+    const method = callee.slice(callee.lastIndexOf('.') + 1);
+    if (callee === '<concat>') {
+      let acc = '';
+      for (const p of args.positional) {
+        const s = asString(ev.eval(p));
+        if (s === undefined) return UNKNOWN;
+        acc += s;
+      }
+      return str(acc);
+    }
+    if (RANDOM_BYTES.test(callee)) return bytes(asInt(ev.eval(arg(args, 0, 'n') ?? arg(args, 0, 'nbytes'))), 'random');
+    if (method === 'generate_key' && /(?:AESGCM|AESCCM|AESOCB3|AESSIV|AESGCMSIV)$/.test(callee.slice(0, -'.generate_key'.length))) {
+      const bits = asInt(ev.eval(arg(args, 0, 'bit_length')));
+      return bytes(bits !== undefined ? bits / 8 : undefined, 'random');
+    }
+    if (method === 'generate_key' && /(?:ChaCha20Poly1305)$/.test(callee.slice(0, -'.generate_key'.length))) return bytes(32, 'random');
+    if ((callee === 'bytes' || callee === 'bytearray') && a0) {
+      const v = ev.eval(a0);
+      if (v.kind === 'int') return bytes(v.value, 'zero');
+      if (v.kind === 'list') return bytes(v.items.length, v.items.every((i) => i.kind === 'int' && i.value === 0) ? 'zero' : 'literal');
+      if (v.kind === 'bytes') return v;
+      return bytes(undefined, 'unknown');
+    }
+    if (/(?:^|\.)(?:fromhex|unhexlify|a2b_hex|b16decode)$/.test(callee) && a0) {
+      const s = hexText(ev.eval(a0));
+      return bytes(s !== undefined && /^[0-9a-fA-F]*$/.test(s) && s.length % 2 === 0 ? s.length / 2 : undefined, s === undefined ? 'unknown' : 'literal');
+    }
+    if (/(?:^|\.)(?:b64decode|urlsafe_b64decode|standard_b64decode|decodebytes)$/.test(callee) && a0) {
+      const s = hexText(ev.eval(a0));
+      return s === undefined ? bytes(undefined, 'unknown') : bytes(Buffer.from(s, 'base64').length, 'literal');
+    }
+    if (method === 'encode' && receiver) {
+      const s = asString(ev.eval(receiver));
+      return s === undefined ? bytes(undefined, 'unknown') : bytesOfString(s);
+    }
+    if (callee === 'len' && a0) {
+      const v = ev.eval(a0);
+      if (v.kind === 'bytes' && v.length !== undefined) return int(v.length);
+      if (v.kind === 'str') return int(v.value.length);
+      if (v.kind === 'list') return int(v.items.length);
+      return UNKNOWN;
+    }
+    if (callee === 'int' && a0) {
+      const v = ev.eval(a0);
+      if (v.kind === 'int') return v;
+      if (v.kind === 'str' && /^\s*-?\d+\s*$/.test(v.value)) return int(Number(v.value));
+      return UNKNOWN;
+    }
+    if (callee === 'str' && a0) {
+      const v = ev.eval(a0);
+      return v.kind === 'str' ? v : v.kind === 'int' ? str(String(v.value)) : UNKNOWN;
+    }
+    if (method === 'upper' || method === 'lower') {
+      const s = receiver ? asString(ev.eval(receiver)) : undefined;
+      return s === undefined ? UNKNOWN : str(method === 'upper' ? s.toUpperCase() : s.toLowerCase());
+    }
+    // Parameterless constructors of constant classes stand for the constant: ec.SECP384R1(), hashes.SHA256().
+    if (args.positional.length === 0 && args.named.size === 0 && callee.includes('.') && /^[A-Z][A-Z0-9_]*[A-Z0-9]$|^[A-Z][A-Za-z0-9]*$/.test(method))
+      return { kind: 'member', path: callee };
+    return undefined;
+  },
+
+  enclosingClass(node: SgNode): string | undefined {
+    return enclosingPyClass(node);
+  },
+};
+
+function hexText(v: Value): string | undefined {
+  if (v.kind === 'str') return v.value;
+  return undefined;
+}
+
+export function enclosingPyClass(node: SgNode): string | undefined {
+  for (const a of node.ancestors()) if (a.kind() as string === 'class_definition') return a.field('name')?.text();
+  return undefined;
+}
+
+function rangeOf(n: SgNode): Scope {
+  const r = n.range();
+  return { start: r.start.index, end: r.end.index };
+}
+
+/** Innermost function, class or module around a node. */
+function scopeOf(node: SgNode): { scope: Scope; cls?: string } {
+  for (const a of node.ancestors()) {
+    const k = a.kind() as string;
+    if (k === 'function_definition' || k === 'lambda') return { scope: rangeOf(a) };
+    if (k === 'class_definition') {
+      const cls = a.field('name')?.text();
+      return { scope: rangeOf(a), ...(cls ? { cls } : {}) };
+    }
+  }
+  return { scope: rangeOf(node.getRoot().root()) };
+}
+
+function classRange(node: SgNode): { owner?: string; scope?: Scope } {
+  for (const a of node.ancestors()) {
+    if (a.kind() as string === 'class_definition') {
+      const owner = a.field('name')?.text();
+      return { ...(owner ? { owner } : {}), scope: rangeOf(a) };
+    }
+  }
+  return {};
+}
+
+/** Every binding in a Python file (one ast-grep query). */
+export function pythonBindings(root: SgNode): Binding[] {
+  const out: Binding[] = [];
+  const nodes = root.findAll({
+    rule: {
+      any: [
+        { kind: 'assignment' },
+        { kind: 'augmented_assignment' },
+        { kind: 'parameters' },
+        { kind: 'for_statement' },
+        { kind: 'as_pattern' },
+      ],
+    },
+  });
+  for (const n of nodes) {
+    const k = n.kind() as string;
+    const end = n.range().end.index;
+    if (k === 'assignment' || k === 'augmented_assignment') {
+      const left = n.field('left');
+      if (!left) continue;
+      // Chained `a = b = 3`: the right side of the outer assignment is the inner assignment.
+      let value: SgNode | null = k === 'assignment' ? n.field('right') : n;
+      while (value && value.kind() as string === 'assignment') value = value.field('right');
+      if (k === 'augmented_assignment' && !/^(\+|\*|-|\/\/|<<)=$/.test(n.field('operator')?.text() ?? '')) value = null;
+      if (left.kind() as string === 'identifier') {
+        const { scope, cls } = scopeOf(n);
+        out.push({ name: left.text(), ...(cls ? { owner: cls } : {}), value, visibleFrom: end, scope, member: cls !== undefined });
+      } else if (left.kind() as string === 'attribute' && ['self', 'cls'].includes(left.field('object')?.text() ?? '')) {
+        const name = left.field('attribute')?.text();
+        const { owner, scope } = classRange(n);
+        if (name && scope) out.push({ name, ...(owner ? { owner } : {}), value, visibleFrom: end, scope, member: true });
+      } else if (left.kind() as string === 'pattern_list' || left.kind() as string === 'tuple_pattern') {
+        const right = n.field('right');
+        const items = right && (right.kind() as string === 'expression_list' || right.kind() as string === 'tuple') ? right.namedChildren() : [];
+        const names = left.namedChildren();
+        const { scope } = scopeOf(n);
+        names.forEach((nm, i) => {
+          if (nm.kind() as string === 'identifier') out.push({ name: nm.text(), value: items.length === names.length ? items[i] ?? null : null, visibleFrom: end, scope, member: false });
+        });
+      }
+    } else if (k === 'parameters') {
+      const fn = n.parent();
+      if (!fn) continue;
+      for (const p of n.namedChildren()) {
+        const nameNode = p.kind() as string === 'identifier' ? p : p.field('name') ?? p.namedChildren().find((c) => c.kind() as string === 'identifier');
+        if (nameNode) out.push({ name: nameNode.text(), value: null, visibleFrom: rangeOf(fn).start, scope: rangeOf(fn), member: false });
+      }
+    } else if (k === 'for_statement') {
+      const left = n.field('left');
+      const { scope } = scopeOf(n);
+      for (const id of left ? [left, ...left.findAll({ rule: { kind: 'identifier' } })] : []) {
+        if (id.kind() as string === 'identifier') out.push({ name: id.text(), value: null, visibleFrom: n.range().start.index, scope, member: false });
+      }
+    } else if (k === 'as_pattern') {
+      const target = n.field('alias') ?? n.namedChildren().at(-1);
+      const id = target?.kind() as string === 'identifier' ? target : target?.find({ rule: { kind: 'identifier' } });
+      const { scope } = scopeOf(n);
+      if (id) out.push({ name: id.text(), value: null, visibleFrom: end, scope, member: false });
+    }
+  }
+  return out;
+}
+
+/** The resolver for one parsed Python file. */
+export function pythonEvaluator(root: SgNode): Evaluator {
+  return new Evaluator(pythonAdapter, new SymbolTable(pythonBindings(root)));
+}
