@@ -1,0 +1,302 @@
+// The Go crypto calls the detector recognises, keyed by canonical callee (`import/path.Func`), each
+// with how its arguments become algorithm parameters. Argument positions follow the Go docs of each
+// function; where two packages share a name with different signatures (crypto/pbkdf2 vs
+// x/crypto/pbkdf2, crypto/hkdf vs x/crypto/hkdf) each has its own entry.
+import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParams } from '../../../inventory/model.js';
+import { GoFile } from './file.js';
+import { HASH_FUNCTIONS } from './hashes.js';
+
+export type CallHandler = (f: GoFile, call: SgNode, callee: string, args: SgNode[]) => void;
+
+const X = 'golang.org/x/crypto';
+
+/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, math/rand. */
+export function isCryptoImport(path: string): boolean {
+  return path === 'crypto' || path.startsWith('crypto/') || path.startsWith(`${X}/`) || path === 'math/rand' || path === 'math/rand/v2';
+}
+
+const AES_KEY_BITS = new Set([128, 192, 256]);
+
+/** Block cipher behind a `cipher.Block` argument, from the call that created it. */
+function blockCipher(f: GoFile, node: SgNode | undefined): { spelling: string; params: AlgorithmParams; unresolved: ('keySize')[] } | undefined {
+  const p = f.producer(node);
+  if (!p) return undefined;
+  const key = p.call.field('arguments')?.namedChildren()[0];
+  switch (p.callee) {
+    case 'crypto/aes.NewCipher': {
+      const bits = f.keyBits(key);
+      return bits !== undefined && AES_KEY_BITS.has(bits)
+        ? { spelling: 'AES', params: { keySize: bits }, unresolved: [] }
+        : { spelling: 'AES', params: {}, unresolved: ['keySize'] };
+    }
+    case 'crypto/des.NewCipher':
+      return { spelling: 'DES', params: {}, unresolved: [] };
+    case 'crypto/des.NewTripleDESCipher':
+      return { spelling: '3DES', params: {}, unresolved: [] };
+    default:
+      return undefined;
+  }
+}
+
+/** cipher.NewXxx(block, iv): the block cipher in a mode, plus a static-IV signal for a fixed IV. */
+function mode(modeName: string, ivArg?: number): CallHandler {
+  return (f, call, callee, args) => {
+    const base = blockCipher(f, args[0]);
+    if (!base) return;
+    const params: AlgorithmParams = { ...base.params, mode: modeName };
+    if (callee.endsWith('WithNonceSize')) params.ivLength = bitsOf(f.int(args[1]));
+    if (callee.endsWith('WithTagSize')) params.tagLength = bitsOf(f.int(args[1]));
+    f.algorithm(call, callee, { spelling: base.spelling, params, unresolved: base.unresolved, functions: ['encrypt', 'decrypt'] });
+    if (ivArg !== undefined && f.constantIv(args[ivArg])) {
+      f.signal(call, callee, 'static-iv', `${modeName} IV is a constant in the source`, { spelling: base.spelling, params });
+    }
+  };
+}
+
+function bitsOf(bytes: number | undefined): number | undefined {
+  return bytes === undefined ? undefined : bytes * 8;
+}
+
+/** A call that names one algorithm with no parameters to resolve. */
+function fixed(spelling: string, ...functions: NonNullable<Parameters<GoFile['algorithm']>[2]['functions']>): CallHandler {
+  return (f, call, callee) => f.algorithm(call, callee, { spelling, ...(functions.length ? { functions } : {}) });
+}
+
+/** Key-taking cipher constructors: `aes.NewCipher(key)`, `rc4.NewCipher(key)`. */
+function keyedCipher(spelling: string, validBits?: Set<number>): CallHandler {
+  return (f, call, callee, args) => {
+    const bits = f.keyBits(args[0]);
+    const keySize = bits !== undefined && (!validBits || validBits.has(bits)) ? bits : undefined;
+    f.algorithm(call, callee, { spelling, params: { keySize }, unresolved: ['keySize'], functions: ['encrypt', 'decrypt'] });
+    if (f.literalBytes(args[0])) f.signal(call, callee, 'hardcoded-key', `${spelling} key is written in the source`, { spelling, params: { keySize } });
+  };
+}
+
+/** Algorithm whose name carries the inner hash when it is known (HMAC-SHA-256, PBKDF2-SHA-256, HKDF-SHA-256). */
+function withHash(base: string, hash: string | undefined): string {
+  return hash ? `${base}-${hash}` : base;
+}
+
+function rsa(spelling: string, padding: string | undefined, hashArg: number | undefined, fn: 'encrypt' | 'decrypt' | 'sign' | 'verify'): CallHandler {
+  return (f, call, callee, args) => {
+    const hash = hashArg === undefined ? undefined : f.hash(args[hashArg]);
+    f.algorithm(call, callee, {
+      spelling,
+      params: { padding, hash },
+      unresolved: hashArg === undefined ? ['keySize'] : ['keySize', 'hash'],
+      functions: [fn],
+    });
+  };
+}
+
+/** math/rand feeding something secret: `rsa.GenerateKey(mrand.New(...), 2048)`. */
+function weakReader(f: GoFile, call: SgNode, callee: string, reader: SgNode | undefined): void {
+  const p = f.producer(reader);
+  const path = p?.callee ?? (reader ? f.adapter.callee(reader) : '');
+  const v = f.eval(reader);
+  const fromMathRand = path.startsWith('math/rand') || (v.kind === 'member' && v.path.startsWith('math/rand'));
+  if (fromMathRand) f.signal(call, callee, 'weak-random', 'key generated from math/rand, which is not a cryptographic generator');
+}
+
+function ecdsaCurve(f: GoFile, call: SgNode, callee: string, curveArg: SgNode | undefined, spelling: string): void {
+  const curve = f.curve(curveArg);
+  f.algorithm(call, callee, { spelling, params: { curve }, unresolved: ['curve'], functions: ['keygen'] });
+}
+
+const SECRET_NAME = /(key|token|secret|nonce|salt|passw|otp|iv$|^iv)/i;
+
+/** math/rand: `Read` fills a byte buffer (only ever wanted for secrets); other calls count when assigned to a secret-looking name. */
+const mathRand: CallHandler = (f, call, callee) => {
+  const fn = callee.slice(callee.lastIndexOf('.') + 1);
+  if (fn === 'Read') {
+    f.signal(call, callee, 'weak-random', 'math/rand.Read fills bytes from a non-cryptographic generator');
+    return;
+  }
+  const stmt = call.ancestors().find((a) => a.kind() === 'short_var_declaration' || a.kind() === 'assignment_statement' || a.kind() === 'var_spec');
+  const names = stmt ? (stmt.field('left') ?? stmt).namedChildren().filter((n) => n.kind() === 'identifier' || n.kind() === 'selector_expression') : [];
+  const target = names.map((n) => n.text().split('.').pop() ?? '').find((n) => SECRET_NAME.test(n));
+  if (target) f.signal(call, callee, 'weak-random', `${target} comes from math/rand, which is not a cryptographic generator`);
+};
+
+const table: Array<[string, CallHandler]> = [
+  ['crypto/aes.NewCipher', keyedCipher('AES', AES_KEY_BITS)],
+  ['crypto/des.NewCipher', (f, call, callee, args) => {
+    f.algorithm(call, callee, { spelling: 'DES', functions: ['encrypt', 'decrypt'] });
+    if (f.literalBytes(args[0])) f.signal(call, callee, 'hardcoded-key', 'DES key is written in the source');
+  }],
+  ['crypto/des.NewTripleDESCipher', (f, call, callee, args) => {
+    f.algorithm(call, callee, { spelling: '3DES', functions: ['encrypt', 'decrypt'] });
+    if (f.literalBytes(args[0])) f.signal(call, callee, 'hardcoded-key', '3DES key is written in the source');
+  }],
+  ['crypto/rc4.NewCipher', keyedCipher('RC4')],
+  ['crypto/cipher.NewGCM', mode('GCM')],
+  ['crypto/cipher.NewGCMWithNonceSize', mode('GCM')],
+  ['crypto/cipher.NewGCMWithTagSize', mode('GCM')],
+  ['crypto/cipher.NewGCMWithRandomNonce', mode('GCM')],
+  ['crypto/cipher.NewCBCEncrypter', mode('CBC', 1)],
+  ['crypto/cipher.NewCBCDecrypter', mode('CBC', 1)],
+  ['crypto/cipher.NewCTR', mode('CTR', 1)],
+  ['crypto/cipher.NewCFBEncrypter', mode('CFB', 1)],
+  ['crypto/cipher.NewCFBDecrypter', mode('CFB', 1)],
+  ['crypto/cipher.NewOFB', mode('OFB', 1)],
+
+  ['crypto/rsa.GenerateKey', (f, call, callee, args) => {
+    f.algorithm(call, callee, { spelling: 'RSA', params: { keySize: f.int(args[1]) }, unresolved: ['keySize'], functions: ['keygen'] });
+    weakReader(f, call, callee, args[0]);
+  }],
+  ['crypto/rsa.GenerateMultiPrimeKey', (f, call, callee, args) => {
+    f.algorithm(call, callee, { spelling: 'RSA', params: { keySize: f.int(args[2]) }, unresolved: ['keySize'], functions: ['keygen'] });
+    weakReader(f, call, callee, args[0]);
+  }],
+  ['crypto/rsa.EncryptOAEP', rsa('RSA-OAEP', 'OAEP', 0, 'encrypt')],
+  ['crypto/rsa.DecryptOAEP', rsa('RSA-OAEP', 'OAEP', 0, 'decrypt')],
+  ['crypto/rsa.EncryptPKCS1v15', rsa('RSA', 'PKCS1v15', undefined, 'encrypt')],
+  ['crypto/rsa.DecryptPKCS1v15', rsa('RSA', 'PKCS1v15', undefined, 'decrypt')],
+  ['crypto/rsa.SignPKCS1v15', rsa('RSA', 'PKCS1v15', 2, 'sign')],
+  ['crypto/rsa.VerifyPKCS1v15', rsa('RSA', 'PKCS1v15', 1, 'verify')],
+  ['crypto/rsa.SignPSS', rsa('RSA-PSS', 'PSS', 2, 'sign')],
+  ['crypto/rsa.VerifyPSS', rsa('RSA-PSS', 'PSS', 1, 'verify')],
+
+  ['crypto/ecdsa.GenerateKey', (f, call, callee, args) => {
+    ecdsaCurve(f, call, callee, args[0], 'ECDSA');
+    weakReader(f, call, callee, args[1]);
+  }],
+  ['crypto/ecdsa.SignASN1', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['sign'] })],
+  ['crypto/ecdsa.Sign', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['sign'] })],
+  ['crypto/ecdsa.VerifyASN1', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['verify'] })],
+  ['crypto/ecdsa.Verify', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['verify'] })],
+  ['crypto/ecdh.P256', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDH', params: { curve: 'P-256' }, functions: ['keygen'] })],
+  ['crypto/ecdh.P384', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDH', params: { curve: 'P-384' }, functions: ['keygen'] })],
+  ['crypto/ecdh.P521', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDH', params: { curve: 'P-521' }, functions: ['keygen'] })],
+  ['crypto/ecdh.X25519', fixed('X25519', 'keygen')],
+  ['crypto/ed25519.GenerateKey', fixed('Ed25519', 'keygen')],
+  ['crypto/ed25519.NewKeyFromSeed', fixed('Ed25519', 'keygen')],
+  ['crypto/ed25519.Sign', fixed('Ed25519', 'sign')],
+  ['crypto/ed25519.Verify', fixed('Ed25519', 'verify')],
+  ['crypto/ed25519.VerifyWithOptions', fixed('Ed25519', 'verify')],
+
+  ['crypto/hmac.New', (f, call, callee, args) => {
+    const hash = f.hash(args[0]);
+    f.algorithm(call, callee, { spelling: withHash('HMAC', hash), params: { hash }, unresolved: ['hash'], functions: ['tag'] });
+    if (f.literalBytes(args[1])) f.signal(call, callee, 'hardcoded-key', 'HMAC key is written in the source');
+  }],
+  // crypto/hkdf (Go 1.24): Key(h, secret, salt, info, keyLength), Extract(h, secret, salt), Expand(h, prk, info, keyLength).
+  ['crypto/hkdf.Key', hkdf(4)],
+  ['crypto/hkdf.Expand', hkdf(3)],
+  ['crypto/hkdf.Extract', hkdf(undefined)],
+  // x/crypto/hkdf: New(h, secret, salt, info) and Expand(h, prk, info) return readers of any length.
+  [`${X}/hkdf.New`, hkdf(undefined)],
+  [`${X}/hkdf.Expand`, hkdf(undefined)],
+  [`${X}/hkdf.Extract`, hkdf(undefined)],
+  // x/crypto/pbkdf2.Key(password, salt, iter, keyLen, h); crypto/pbkdf2.Key(h, password, salt, iter, keyLen) (Go 1.24).
+  [`${X}/pbkdf2.Key`, pbkdf2({ password: 0, iter: 2, keyLen: 3, hash: 4 })],
+  ['crypto/pbkdf2.Key', pbkdf2({ hash: 0, password: 1, iter: 3, keyLen: 4 })],
+
+  ['crypto/mlkem.GenerateKey768', fixed('ML-KEM-768', 'keygen')],
+  ['crypto/mlkem.GenerateKey1024', fixed('ML-KEM-1024', 'keygen')],
+  ['crypto/mlkem.NewEncapsulationKey768', fixed('ML-KEM-768', 'encapsulate')],
+  ['crypto/mlkem.NewEncapsulationKey1024', fixed('ML-KEM-1024', 'encapsulate')],
+  ['crypto/mlkem.NewDecapsulationKey768', fixed('ML-KEM-768', 'decapsulate')],
+  ['crypto/mlkem.NewDecapsulationKey1024', fixed('ML-KEM-1024', 'decapsulate')],
+
+  [`${X}/chacha20poly1305.New`, fixed('ChaCha20-Poly1305', 'encrypt', 'decrypt')],
+  [`${X}/chacha20poly1305.NewX`, fixed('XChaCha20-Poly1305', 'encrypt', 'decrypt')],
+  [`${X}/curve25519.X25519`, fixed('X25519')],
+  [`${X}/curve25519.ScalarMult`, fixed('X25519')],
+  [`${X}/curve25519.ScalarBaseMult`, fixed('X25519', 'keygen')],
+  [`${X}/argon2.IDKey`, argon2('Argon2id')],
+  [`${X}/argon2.Key`, argon2('Argon2i')],
+  [`${X}/bcrypt.GenerateFromPassword`, (f, call, callee, args) => {
+    f.algorithm(call, callee, { spelling: 'bcrypt', params: { cost: f.int(args[1]) }, unresolved: ['cost'], functions: ['keyderive'] });
+  }],
+  [`${X}/bcrypt.CompareHashAndPassword`, fixed('bcrypt', 'verify')],
+  [`${X}/scrypt.Key`, (f, call, callee, args) => {
+    const n = f.int(args[2]);
+    const r = f.int(args[3]);
+    const keyLen = f.int(args[5]);
+    f.algorithm(call, callee, {
+      spelling: 'scrypt',
+      params: {
+        cost: n,
+        // scrypt uses 128 * N * r bytes of memory.
+        memoryCost: n !== undefined && r !== undefined ? (128 * n * r) / 1024 : undefined,
+        parallelism: f.int(args[4]),
+        outputLength: bitsOf(keyLen),
+      },
+      unresolved: ['cost', 'memoryCost', 'parallelism', 'outputLength'],
+      functions: ['keyderive'],
+    });
+    if (f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-password', 'scrypt password is written in the source');
+  }],
+  [`${X}/ssh.InsecureIgnoreHostKey`, (f, call, callee) => {
+    f.signal(call, callee, 'cert-verification-disabled', 'SSH host keys are not verified (ssh.InsecureIgnoreHostKey)');
+  }],
+];
+
+function hkdf(keyLenArg: number | undefined): CallHandler {
+  return (f, call, callee, args) => {
+    const hash = f.hash(args[0]);
+    const outputLength = keyLenArg === undefined ? undefined : bitsOf(f.int(args[keyLenArg]));
+    f.algorithm(call, callee, {
+      spelling: withHash('HKDF', hash),
+      params: { hash, outputLength },
+      unresolved: keyLenArg === undefined ? ['hash'] : ['hash', 'outputLength'],
+      functions: ['keyderive'],
+    });
+  };
+}
+
+function pbkdf2(pos: { password: number; iter: number; keyLen: number; hash: number }): CallHandler {
+  return (f, call, callee, args) => {
+    const hash = f.hash(args[pos.hash]);
+    f.algorithm(call, callee, {
+      spelling: withHash('PBKDF2', hash),
+      params: { hash, iterations: f.int(args[pos.iter]), outputLength: bitsOf(f.int(args[pos.keyLen])) },
+      unresolved: ['hash', 'iterations', 'outputLength'],
+      functions: ['keyderive'],
+    });
+    if (f.literalSecret(args[pos.password])) f.signal(call, callee, 'hardcoded-password', 'PBKDF2 password is written in the source');
+  };
+}
+
+function argon2(spelling: string): CallHandler {
+  // IDKey/Key(password, salt, time, memory, threads, keyLen); memory is in KiB.
+  return (f, call, callee, args) => {
+    f.algorithm(call, callee, {
+      spelling,
+      params: { cost: f.int(args[2]), memoryCost: f.int(args[3]), parallelism: f.int(args[4]), outputLength: bitsOf(f.int(args[5])) },
+      unresolved: ['cost', 'memoryCost', 'parallelism', 'outputLength'],
+      functions: ['keyderive'],
+    });
+    if (f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-password', `${spelling} password is written in the source`);
+  };
+}
+
+/** Direct hash calls: `sha256.Sum256(b)`, `sha512.New384()`. A hash call that is an argument of another call is reported by that call when it is a crypto call. */
+function hashCall(name: string): CallHandler {
+  return (f, call, callee) => {
+    if (GoFile.isArgument(call)) {
+      const outer = call.parent()?.parent();
+      if (outer?.kind() === 'call_expression' && CONSUMERS.has(f.adapter.callee(outer))) return;
+    }
+    f.algorithm(call, callee, { spelling: name, functions: ['digest'] });
+  };
+}
+
+/** Calls that take a hash value as a parameter (and report it). */
+const CONSUMERS = new Set([
+  'crypto/rsa.EncryptOAEP', 'crypto/rsa.DecryptOAEP', 'crypto/hmac.New', 'crypto/hkdf.Key', 'crypto/hkdf.Expand',
+  'crypto/hkdf.Extract', `${X}/hkdf.New`, `${X}/hkdf.Expand`, `${X}/hkdf.Extract`, `${X}/pbkdf2.Key`, 'crypto/pbkdf2.Key',
+]);
+
+for (const [pkg, fns] of Object.entries(HASH_FUNCTIONS)) {
+  for (const [fn, name] of Object.entries(fns)) table.push([`${pkg}.${fn}`, hashCall(name)]);
+}
+for (const pkg of ['math/rand', 'math/rand/v2']) {
+  for (const fn of ['Read', 'Int', 'Intn', 'Int31', 'Int31n', 'Int63', 'Int63n', 'Uint32', 'Uint64', 'IntN', 'Int64', 'Int64N', 'Uint32N', 'Uint64N', 'N', 'Perm']) {
+    table.push([`${pkg}.${fn}`, mathRand]);
+  }
+}
+
+export const GO_CALLS: ReadonlyMap<string, CallHandler> = new Map(table);

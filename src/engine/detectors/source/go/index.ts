@@ -1,0 +1,57 @@
+// Go source detector: calls into crypto/* and golang.org/x/crypto/*, crypto/tls and x/crypto/ssh
+// configuration literals, and math/rand used for secrets. Calls are found by syntax tree (one
+// ast-grep query per file for calls whose package is a crypto import), then each call's arguments are
+// resolved through the shared Evaluator with Go's bindings. The Go grammar is registered through
+// common/languages.ts; bare Go call patterns match nothing in ast-grep, so calls are selected by kind
+// and callee regex rather than by pattern.
+import type { SgNode } from '@ast-grep/napi';
+import type { Detection } from '../../../inventory/model.js';
+import type { Detector, SourceFile } from '../../types.js';
+import { parseSource } from '../common/languages.js';
+import { DetectionSink } from '../common/sink.js';
+import { goEvaluator, goImports } from './resolve.js';
+import { GoFile } from './file.js';
+import { GO_CALLS, isCryptoImport } from './calls.js';
+import { detectConfigLiterals, detectConfigAssignments } from './config.js';
+
+export const GO_DETECTOR_ID = 'go';
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function detectGo(file: SourceFile): Detection[] {
+  const text = file.content.toString('utf8');
+  const root = parseSource('go', text).root();
+  const imports = goImports(root);
+  const locals = [...imports].filter(([, path]) => isCryptoImport(path)).map(([local]) => local);
+  if (locals.length === 0) return [];
+  const { ev, adapter } = goEvaluator(root, imports);
+  const f = new GoFile(root, ev, adapter, new DetectionSink(file.path, text, GO_DETECTOR_ID));
+
+  const pkgRegex = `^(${locals.map(escapeRegex).join('|')})\\.`;
+  const calls = root.findAll({
+    rule: { kind: 'call_expression', has: { field: 'function', kind: 'selector_expression', regex: pkgRegex } },
+  });
+  for (const call of calls) {
+    const callee = adapter.callee(call);
+    const handler = GO_CALLS.get(callee);
+    if (handler) handler(f, call, callee, argsOf(call));
+  }
+  detectConfigLiterals(f, pkgRegex);
+  detectConfigAssignments(f);
+  return f.detections();
+}
+
+function argsOf(call: SgNode): SgNode[] {
+  return call.field('arguments')?.namedChildren().filter((c) => c.kind() !== 'comment') ?? [];
+}
+
+export const goDetector: Detector = {
+  id: GO_DETECTOR_ID,
+  appliesTo: (path) => path.endsWith('.go'),
+  // Every crypto package path contains "crypto/" (crypto/aes, golang.org/x/crypto/argon2); math/rand
+  // is the weak-random signal.
+  keywords: ['crypto/', 'math/rand'],
+  detect: (file: SourceFile) => detectGo(file),
+};

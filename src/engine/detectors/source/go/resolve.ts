@@ -1,0 +1,289 @@
+// Go half of argument resolution: how Go expressions map onto the shared Evaluator's shapes, which
+// bindings a Go file declares (package-level const/var, locals, `:=`, parameters), and the handful of
+// built-in calls that produce values (`make([]byte, 32)`, `uint32(64*1024)`, `hex.DecodeString`).
+// Package selectors are canonicalised through the file's imports, so `mrand.Intn` and `tls.VersionTLS12`
+// come back as `math/rand.Intn` and `crypto/tls.VersionTLS12` whatever the import alias.
+import type { SgNode } from '@ast-grep/napi';
+import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
+import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
+
+/** Local package name -> import path. */
+export type Imports = ReadonlyMap<string, string>;
+
+/** Import local names of a Go file. An unnamed import uses the path's last element (`x/crypto/sha3` -> `sha3`). */
+export function goImports(root: SgNode): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const spec of root.findAll({ rule: { kind: 'import_spec' } })) {
+    const pathNode = spec.field('path');
+    if (!pathNode) continue;
+    const path = pathNode.text().slice(1, -1);
+    const alias = spec.field('name')?.text();
+    if (alias === '_' || alias === '.') continue;
+    const last = path.split('/').pop() ?? path;
+    // gopkg.in/yaml.v3 style suffixes and `/v2` major versions do not name the package.
+    const local = alias ?? (/^v\d+$/.test(last) ? (path.split('/').at(-2) ?? last) : last.replace(/\.v\d+$/, ''));
+    out.set(local, path);
+  }
+  return out;
+}
+
+const BYTE_TYPES = new Set(['byte', 'uint8']);
+const NUMERIC_CONVERSIONS = new Set([
+  'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'byte', 'uintptr',
+]);
+
+/** Well-known constants of the standard and x/crypto packages that crypto calls take as arguments. */
+const PACKAGE_CONSTANTS: Readonly<Record<string, number>> = {
+  'golang.org/x/crypto/bcrypt.DefaultCost': 10,
+  'golang.org/x/crypto/bcrypt.MinCost': 4,
+  'golang.org/x/crypto/bcrypt.MaxCost': 31,
+  'crypto/aes.BlockSize': 16,
+  'crypto/des.BlockSize': 8,
+  'golang.org/x/crypto/chacha20poly1305.KeySize': 32,
+  'golang.org/x/crypto/chacha20poly1305.NonceSize': 12,
+  'golang.org/x/crypto/chacha20poly1305.NonceSizeX': 24,
+  'golang.org/x/crypto/curve25519.ScalarSize': 32,
+  'crypto/ed25519.SeedSize': 32,
+};
+
+function parseGoInt(text: string): number | undefined {
+  const t = text.replace(/_/g, '').toLowerCase();
+  let n: number;
+  if (t.startsWith('0x')) n = parseInt(t.slice(2), 16);
+  else if (t.startsWith('0b')) n = parseInt(t.slice(2), 2);
+  else if (t.startsWith('0o')) n = parseInt(t.slice(2), 8);
+  else if (/^0[0-7]+$/.test(t)) n = parseInt(t.slice(1), 8);
+  else n = parseInt(t, 10);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function goString(node: SgNode): string {
+  const text = node.text();
+  if (node.kind() === 'raw_string_literal') return text.slice(1, -1);
+  try {
+    return JSON.parse(text) as string;
+  } catch {
+    return text.slice(1, -1);
+  }
+}
+
+/** Element type name of a slice/array type node (`[]byte` -> `byte`). */
+function elementType(typeNode: SgNode | null): string | undefined {
+  return typeNode?.field('element')?.text();
+}
+
+export class GoAdapter implements LanguageAdapter {
+  constructor(readonly imports: Imports) {}
+
+  /** `pkg.Name` with `pkg` an import -> `import/path.Name`; otherwise undefined. */
+  qualified(node: SgNode): string | undefined {
+    if (node.kind() !== 'selector_expression') return undefined;
+    const operand = node.field('operand');
+    if (operand?.kind() !== 'identifier') return undefined;
+    const path = this.imports.get(operand.text());
+    return path ? `${path}.${node.field('field')?.text() ?? ''}` : undefined;
+  }
+
+  /** Canonical callee of a call: `crypto/aes.NewCipher`, `make`, or the source text for method calls. */
+  callee(call: SgNode): string {
+    const fn = call.field('function');
+    if (!fn) return '';
+    return this.qualified(fn) ?? fn.text().replace(/\s+/g, '');
+  }
+
+  shape(node: SgNode): Shape {
+    switch (node.kind()) {
+      case 'int_literal': {
+        const n = parseGoInt(node.text());
+        return { t: 'value', value: n === undefined ? UNKNOWN : int(n) };
+      }
+      case 'interpreted_string_literal':
+      case 'raw_string_literal':
+        return { t: 'value', value: str(goString(node)) };
+      case 'true':
+        return { t: 'value', value: { kind: 'bool', value: true } };
+      case 'false':
+        return { t: 'value', value: { kind: 'bool', value: false } };
+      case 'nil':
+        return { t: 'value', value: { kind: 'none' } };
+      case 'identifier':
+        return node.text() === 'iota' ? { t: 'opaque' } : { t: 'name', name: node.text() };
+      case 'selector_expression': {
+        const q = this.qualified(node);
+        if (q) {
+          const known = PACKAGE_CONSTANTS[q];
+          return { t: 'value', value: known !== undefined ? int(known) : { kind: 'member', path: q } };
+        }
+        const object = node.field('operand');
+        if (!object) return { t: 'opaque' };
+        return { t: 'member', object, property: node.field('field')?.text() ?? '', self: false };
+      }
+      case 'binary_expression': {
+        const left = node.field('left');
+        const right = node.field('right');
+        const op = node.field('operator')?.text();
+        return left && right && op ? { t: 'binary', op, left, right } : { t: 'opaque' };
+      }
+      case 'unary_expression': {
+        const operand = node.field('operand');
+        const op = node.field('operator')?.text() ?? '';
+        if (!operand) return { t: 'opaque' };
+        // `&tls.Config{...}`: the address of a value is, for our purposes, the value.
+        return op === '&' ? { t: 'group', inner: operand } : { t: 'unary', op, operand };
+      }
+      case 'parenthesized_expression': {
+        const inner = node.namedChildren()[0];
+        return inner ? { t: 'group', inner } : { t: 'opaque' };
+      }
+      case 'slice_expression': {
+        // `arr[:]` is the whole array; a sub-slice has an unknown length.
+        const operand = node.field('operand');
+        if (operand && !node.field('start') && !node.field('end')) return { t: 'group', inner: operand };
+        return { t: 'opaque' };
+      }
+      case 'call_expression': {
+        const argList = node.field('arguments');
+        const positional = argList ? argList.namedChildren().filter((c) => c.kind() !== 'comment') : [];
+        return { t: 'call', callee: this.callee(node), args: { positional, named: new Map() } };
+      }
+      case 'type_conversion_expression': {
+        // `[]byte("secret")`: a key or IV written as a string literal.
+        const type = node.field('type');
+        const operand = node.field('operand');
+        if (type?.kind() === 'slice_type' && BYTE_TYPES.has(elementType(type) ?? '') && operand) {
+          return { t: 'value', value: byteConversion(operand, this) };
+        }
+        return operand ? { t: 'group', inner: operand } : { t: 'opaque' };
+      }
+      case 'composite_literal':
+        return this.compositeShape(node);
+      case 'array_type': {
+        // `var key [32]byte`: a zeroed array of known length.
+        if (!BYTE_TYPES.has(elementType(node) ?? '')) return { t: 'opaque' };
+        const n = parseGoInt(node.field('length')?.text() ?? '');
+        return { t: 'value', value: bytes(n, 'zero') };
+      }
+      default:
+        return { t: 'opaque' };
+    }
+  }
+
+  private compositeShape(node: SgNode): Shape {
+    const type = node.field('type');
+    const body = node.field('body');
+    const elements = body ? body.namedChildren().filter((c) => c.kind() === 'literal_element') : [];
+    const items = elements.map((e) => e.namedChildren()[0]).filter((e): e is SgNode => e !== undefined);
+    const kind = type?.kind();
+    if ((kind === 'slice_type' || kind === 'array_type' || kind === 'implicit_length_array_type') && BYTE_TYPES.has(elementType(type!) ?? '')) {
+      const declared = kind === 'array_type' ? parseGoInt(type!.field('length')?.text() ?? '') : undefined;
+      const length = declared ?? (body && body.namedChildren().some((c) => c.kind() === 'keyed_element') ? undefined : items.length);
+      const origin = items.length === 0 ? 'zero' : 'literal';
+      return { t: 'value', value: bytes(length, origin) };
+    }
+    if (kind === 'slice_type' || kind === 'array_type' || kind === 'implicit_length_array_type') return { t: 'list', items };
+    return { t: 'opaque' };
+  }
+
+  call(callee: string, args: Args, ev: Evaluator): Value | undefined {
+    const a = args.positional;
+    if (callee === 'make') {
+      const t = a[0];
+      if (t?.kind() === 'slice_type' && BYTE_TYPES.has(elementType(t) ?? '')) {
+        const n = ev.eval(a[1]);
+        return bytes(n.kind === 'int' ? n.value : undefined, 'zero');
+      }
+      return UNKNOWN;
+    }
+    if (NUMERIC_CONVERSIONS.has(callee)) return ev.eval(a[0]);
+    if (callee === 'len') {
+      const v = ev.eval(a[0]);
+      if (v.kind === 'bytes' && v.length !== undefined) return int(v.length);
+      if (v.kind === 'str') return int(Buffer.byteLength(v.value, 'utf8'));
+      return UNKNOWN;
+    }
+    if (callee === 'encoding/hex.DecodeString') {
+      const v = ev.eval(a[0]);
+      return v.kind === 'str' ? bytes(Math.floor(v.value.length / 2), 'literal') : UNKNOWN;
+    }
+    // Curve and hash constructors are symbolic members: `elliptic.P256()` -> `crypto/elliptic.P256()`.
+    if (/^(crypto\/(elliptic|ecdh)|golang\.org\/x\/crypto\/curve25519)\./.test(callee)) return { kind: 'member', path: `${callee}()` };
+    return undefined;
+  }
+}
+
+function byteConversion(operand: SgNode, adapter: GoAdapter): Value {
+  const k = operand.kind();
+  if (k === 'interpreted_string_literal' || k === 'raw_string_literal') {
+    return bytes(Buffer.byteLength(goString(operand), 'utf8'), 'literal');
+  }
+  void adapter;
+  return { kind: 'bytes', origin: 'unknown' };
+}
+
+const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
+
+function scopeOf(node: SgNode, file: Scope): { scope: Scope; member: boolean } {
+  for (const a of node.ancestors()) {
+    if (FUNCTION_KINDS.has(a.kind() as string)) {
+      const r = a.range();
+      return { scope: { start: r.start.index, end: r.end.index }, member: false };
+    }
+  }
+  return { scope: file, member: true };
+}
+
+/** Pairs `a, b := x, y` (or `a, err := f()`, where only the first name gets the call's value). */
+function pair(names: SgNode[], values: SgNode[]): Array<[SgNode, SgNode | null]> {
+  if (values.length === names.length) return names.map((n, i) => [n, values[i] ?? null]);
+  return names.map((n, i) => [n, i === 0 ? (values[0] ?? null) : null]);
+}
+
+/** Every binding a Go file makes, for the shared symbol table. */
+export function goBindings(root: SgNode): Binding[] {
+  const r = root.range();
+  const file: Scope = { start: r.start.index, end: r.end.index };
+  const out: Binding[] = [];
+  const add = (nameNode: SgNode, value: SgNode | null, stmt: SgNode): void => {
+    if (nameNode.kind() !== 'identifier' || nameNode.text() === '_') return;
+    const { scope, member } = scopeOf(stmt, file);
+    out.push({ name: nameNode.text(), value, visibleFrom: stmt.range().end.index, scope, member });
+  };
+  for (const spec of root.findAll({ rule: { any: [{ kind: 'const_spec' }, { kind: 'var_spec' }] } })) {
+    const names = spec.fieldChildren('name');
+    const valueList = spec.field('value');
+    const values = valueList ? valueList.namedChildren() : [];
+    if (values.length === 0) {
+      // `var key [32]byte` is a zeroed array; any other declaration without a value is unknown here.
+      const type = spec.field('type');
+      for (const n of names) add(n, type?.kind() === 'array_type' ? type : null, spec);
+      continue;
+    }
+    for (const [n, v] of pair(names, values)) add(n, v, spec);
+  }
+  for (const stmt of root.findAll({ rule: { any: [{ kind: 'short_var_declaration' }, { kind: 'assignment_statement' }] } })) {
+    const left = stmt.field('left')?.namedChildren() ?? [];
+    const right = stmt.field('right')?.namedChildren() ?? [];
+    const op = stmt.kind() === 'assignment_statement' ? stmt.field('operator')?.text() : ':=';
+    if (op !== '=' && op !== ':=') {
+      for (const n of left) add(n, null, stmt);
+      continue;
+    }
+    for (const [n, v] of pair(left, right)) add(n, v, stmt);
+  }
+  for (const p of root.findAll({ rule: { kind: 'parameter_declaration' } })) {
+    const fn = p.ancestors().find((a) => FUNCTION_KINDS.has(a.kind() as string));
+    if (!fn) continue;
+    const fr = fn.range();
+    for (const n of p.fieldChildren('name')) {
+      out.push({ name: n.text(), value: null, visibleFrom: fr.start.index, scope: { start: fr.start.index, end: fr.end.index }, member: false });
+    }
+  }
+  return out;
+}
+
+/** The evaluator for one Go file. */
+export function goEvaluator(root: SgNode, imports: Imports): { ev: Evaluator; adapter: GoAdapter } {
+  const adapter = new GoAdapter(imports);
+  return { ev: new Evaluator(adapter, new SymbolTable(goBindings(root))), adapter };
+}
