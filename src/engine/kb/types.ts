@@ -16,6 +16,16 @@ export interface KbAlgorithm {
   deprecated: string | null;
   /** Curve entry name for ECC algorithms. */
   curve: string | null;
+  /** Spellings that resolve to this entry (names excluded). */
+  aliases: string[];
+  /** Extra registry families sharing the name (RSA-PKCS1-1.5 is also RSAES-PKCS1). */
+  otherFamilies: string[];
+  /** The CycloneDX registry pattern the name follows, or null (family not in the registry). */
+  registryPattern: string | null;
+  /** Block ciphers: mode -> OID of the mode-specific identifier (AES-256 GCM -> 2.16.840.1.101.3.4.1.46). */
+  modeOids: Record<string, string>;
+  /** Hashes and XOFs: preimage resistance in bits (classicalSecurityBits is collision resistance). */
+  preimageBits: number | null;
   /** Parameters fixed by the entry (AES-256 -> keySize 256; ML-KEM-768 -> parameterSet '768'). */
   params: AlgorithmParams;
   sources: string[];
@@ -42,6 +52,22 @@ export interface KbCipherSuite {
   authentication: string | null;
   cipher: string | null;
   mac: string | null;
+  /** OpenSSL (and other) names of the suite. */
+  aliases: string[];
+  sources: string[];
+}
+
+export interface KbProtocolVersion {
+  protocolType: 'tls' | 'ssh' | 'ipsec' | 'other';
+  /** Canonical version as stored in protocol assets: '1.2', '1.3', 'SSL3.0', 'DTLS1.2', '2.0' (SSH). */
+  version: string;
+  /** Display name: 'TLS 1.2', 'SSL 3.0', 'SSH 2.0'. */
+  name: string;
+  /** 'prohibited' (an RFC forbids it), 'deprecated' (RFC 8996), 'current'. */
+  status: 'prohibited' | 'deprecated' | 'current';
+  deprecated: string | null;
+  aliases: string[];
+  sources: string[];
 }
 
 /** An algorithm resolved to the most specific KB entry the known parameters allow. */
@@ -61,6 +87,12 @@ export interface Resolution {
   nistQuantumLevel: number | null;
   broken: boolean;
   deprecated: string | null;
+  /**
+   * The entry the security levels were taken from when it differs from `entry` (SHA256withRSA with
+   * keySize 2048: entry RSA-PKCS1-1.5, levels from RSA-2048), or 'computed' when they follow from the
+   * SP 800-57 tiers for a key size without its own entry (RSA-1536); null otherwise.
+   */
+  levelsFrom: string | null;
 }
 
 export interface KnowledgeBase {
@@ -73,6 +105,12 @@ export interface KnowledgeBase {
   findCipherSuite(name: string): KbCipherSuite | undefined;
   /** The main entry point: spelling + what the detector resolved -> the asset's identity and levels. */
   resolve(spelling: string, params: AlgorithmParams): Resolution;
+  /** A protocol version spelling ('TLSv1.2', 'TLS1_2_VERSION', '1.2' with protocolType 'tls', 'SSLv3'). */
+  findProtocolVersion(spelling: string, protocolType?: KbProtocolVersion['protocolType']): KbProtocolVersion | undefined;
+  /** Source id -> title and URL, for every id any entry cites. */
+  readonly sources: Readonly<Record<string, { title: string; url: string }>>;
+  readonly cipherSuites: readonly KbCipherSuite[];
+  readonly protocolVersions: readonly KbProtocolVersion[];
   /** All entries, for tests and documentation. */
   readonly algorithms: readonly KbAlgorithm[];
   readonly curves: readonly KbCurve[];

@@ -1,0 +1,230 @@
+// Spelling + detector parameters -> the most specific knowledge-base entry, its registry-style name
+// and its security levels. Rules (docs/methodology.md, "Resolution and naming"):
+//  1. look the spelling up case-insensitively (names, aliases; then JCA transformations
+//     `X/Mode/Padding`, a trailing mode `name-gcm`, call syntax `f()`, and curve spellings);
+//  2. merge parameters: detector < implied by the alias < fixed by the entry;
+//  3. narrow within the family to the entry whose fixed parameters all match (AES + keySize 256 ->
+//     AES-256); an ambiguous tie keeps the generic entry;
+//  4. take levels from the narrowed entry, from the key-size entry for RSA schemes, from the curve, or
+//     from the SP 800-57 Table 2 tiers for a modulus size without an entry; otherwise they stay unknown.
+import type { AlgorithmParamName, AlgorithmParams, Primitive } from '../inventory/model.js';
+import { normaliseMode, normalisePadding, type AliasHit, type LoadedKb } from './load.js';
+import { buildName } from './naming.js';
+import type { KbAlgorithm, KbCurve, Resolution } from './types.js';
+
+/** Parameters a family's security level depends on: unknown ones are reported, never defaulted. */
+const LEVEL_PARAMS: Record<string, AlgorithmParamName> = {
+  AES: 'keySize', CAMELLIA: 'keySize', ARIA: 'keySize', RC2: 'keySize', RSA: 'keySize',
+  'RSASSA-PKCS1': 'keySize', 'RSAES-PKCS1': 'keySize', 'RSASSA-PSS': 'keySize', 'RSAES-OAEP': 'keySize',
+  DSA: 'keySize', ElGamal: 'keySize', FFDH: 'keySize', CTR_DRBG: 'keySize',
+  ECDSA: 'curve', ECDH: 'curve', EdDSA: 'curve',
+  HMAC: 'hash', PBKDF2: 'hash', HKDF: 'hash', Hash_DRBG: 'hash', HMAC_DRBG: 'hash',
+  'ML-KEM': 'parameterSet', 'ML-DSA': 'parameterSet', 'SLH-DSA': 'parameterSet', 'FN-DSA': 'parameterSet',
+  LMS: 'parameterSet', XMSS: 'parameterSet',
+};
+const RSA_SCHEME_FAMILIES = new Set(['RSASSA-PKCS1', 'RSAES-PKCS1', 'RSASSA-PSS', 'RSAES-OAEP']);
+/** Families whose security follows SP 800-57 Table 2 (IFC/FFC) from the modulus size. */
+const MODULUS_FAMILIES = new Set(['RSA', ...RSA_SCHEME_FAMILIES, 'DSA', 'ElGamal', 'FFDH']);
+const RSA_PADDING_SCHEME: Record<string, string> = { OAEP: 'RSA-OAEP', PSS: 'RSA-PSS', PKCS1v15: 'RSA-PKCS1-1.5' };
+/** A bare curve spelling names a key on that curve; these curves have their own algorithm. */
+const CURVE_ALGORITHM: Record<string, string> = {
+  Curve25519: 'X25519', Curve448: 'X448', Edwards25519: 'Ed25519', Edwards448: 'Ed448', sm2p256v1: 'SM2',
+};
+
+/**
+ * SP 800-57 Part 1 Rev. 5 Table 2 tiers for RSA/DH/DSA modulus sizes; sizes between rows get the lower
+ * tier. Below 1024 bits (off the table) the GNFS work estimate of FIPS 140-3 IG D.B is used, which gives
+ * the crypto-facts figures for 512 (57) and 768 (69).
+ */
+export function modulusSecurityBits(bits: number): number {
+  if (bits >= 15360) return 256;
+  if (bits >= 7680) return 192;
+  if (bits >= 3072) return 128;
+  if (bits >= 2048) return 112;
+  if (bits >= 1024) return 80;
+  const x = bits * Math.LN2;
+  return Math.max(0, Math.floor((1.923 * Math.cbrt(x) * Math.cbrt(Math.log(x)) ** 2 - 4.69) / Math.LN2));
+}
+
+export class Resolver {
+  constructor(private readonly kb: LoadedKb) {}
+
+  findCurve(spelling: string): KbCurve | undefined {
+    const s = spelling.trim();
+    const direct = this.kb.curveIndex.get(s.toLowerCase());
+    if (direct) return direct;
+    // Call syntax and package qualifiers: `elliptic.P256()`, `ec.SECP384R1()`, `P256()`.
+    const bare = s.replace(/\(\s*\)$/, '');
+    const hit = this.kb.curveIndex.get(bare.toLowerCase()) ?? this.kb.curveIndex.get(bare.slice(bare.lastIndexOf('.') + 1).toLowerCase());
+    if (hit) return hit;
+    // An algorithm spelling that fixes a curve (Ed25519 -> Edwards25519).
+    const alg = this.kb.aliasIndex.get(bare.toLowerCase())?.entry;
+    return alg?.curve ? this.kb.curveIndex.get(alg.curve.toLowerCase()) : undefined;
+  }
+
+  findAlgorithm(spelling: string): AliasHit | undefined {
+    const s = spelling.trim();
+    if (s === '') return undefined;
+    const direct = this.kb.aliasIndex.get(s.toLowerCase());
+    if (direct) return direct;
+    const call = s.replace(/\(\s*\)$/, '');
+    if (call !== s) return this.findAlgorithm(call);
+    // JCA transformation: Algorithm/Mode/Padding.
+    const parts = s.split('/');
+    if (parts.length === 3) {
+      const base = this.kb.aliasIndex.get(parts[0]!.toLowerCase());
+      if (base) {
+        const implied: AlgorithmParams = { ...base.impliedParams };
+        // JCA writes `RSA/ECB/...` although RSA has no mode: a mode counts only for block ciphers.
+        const mode = normaliseMode(parts[1]!);
+        if (mode && base.entry.primitive === 'block-cipher') implied.mode = mode;
+        const padding = normalisePadding(parts[2]!);
+        if (padding) implied.padding = padding;
+        return { entry: base.entry, impliedParams: implied };
+      }
+    }
+    // Trailing mode: `camellia-256-gcm`, `AES_128_CBC`, `SM4-GCM`.
+    const m = s.match(/^(.+?)[-_ ]([A-Za-z]+[0-9]*)$/);
+    if (m) {
+      const mode = normaliseMode(m[2]!);
+      const base = mode ? this.kb.aliasIndex.get(m[1]!.toLowerCase()) : undefined;
+      if (mode && base && (base.entry.primitive === 'block-cipher' || base.entry.primitive === 'ae')) {
+        return { entry: base.entry, impliedParams: { ...base.impliedParams, mode } };
+      }
+    }
+    // A bare curve names a key on it (prime256v1 -> an EC key on P-256, resolved as ECDSA).
+    const curve = this.findCurve(s);
+    if (curve) {
+      const alg = this.kb.byName.get(CURVE_ALGORITHM[curve.name] ?? 'ECDSA')!;
+      return { entry: alg, impliedParams: alg.generic ? { curve: curve.name } : {} };
+    }
+    return undefined;
+  }
+
+  findByOid(oid: string): AliasHit | undefined {
+    return this.kb.oidIndex.get(oid.trim());
+  }
+
+  private canonicalHash(h: string): string {
+    const hit = this.kb.aliasIndex.get(h.trim().toLowerCase());
+    return hit && (hit.entry.primitive === 'hash' || hit.entry.primitive === 'xof') ? hit.entry.name : h.trim();
+  }
+
+  /** Canonical spellings for mode, padding, hash and curve; other params pass through. */
+  normaliseParams(p: AlgorithmParams): AlgorithmParams {
+    const out: AlgorithmParams = { ...p };
+    for (const k of Object.keys(out) as AlgorithmParamName[]) if (out[k] === undefined) delete out[k];
+    if (out.mode !== undefined) out.mode = normaliseMode(out.mode) ?? out.mode.trim().toUpperCase();
+    if (out.padding !== undefined) out.padding = normalisePadding(out.padding) ?? out.padding.trim();
+    if (out.hash !== undefined) out.hash = this.canonicalHash(out.hash);
+    if (out.curve !== undefined) out.curve = this.findCurve(out.curve)?.name ?? out.curve.trim();
+    return out;
+  }
+
+  /** The most specific entry of `family` whose fixed params all hold; undefined when none or a tie. */
+  private narrow(family: string, params: AlgorithmParams, current: KbAlgorithm | null): KbAlgorithm | undefined {
+    let best: KbAlgorithm[] = [];
+    let bestScore = -1;
+    for (const cand of this.kb.algorithms) {
+      if (cand.generic || cand.family !== family) continue;
+      const fixed = Object.entries(cand.params) as [AlgorithmParamName, unknown][];
+      if (fixed.length === 0 || !fixed.every(([k, v]) => params[k] === v)) continue;
+      // A mode-fixed entry (AES-CMAC, AES-128-GCM-SIV) is more specific than a size-only one.
+      const score = fixed.length + (cand.params.mode ? 0.5 : 0);
+      if (score > bestScore) {
+        best = [cand];
+        bestScore = score;
+      } else if (score === bestScore) best.push(cand);
+    }
+    if (best.length === 1) return best[0];
+    if (current && best.includes(current)) return current;
+    return undefined;
+  }
+
+  resolve(spelling: string, detectorParams: AlgorithmParams): Resolution {
+    const hit = this.findAlgorithm(spelling);
+    if (!hit) {
+      const name = spelling.trim();
+      return {
+        entry: null, name, family: name, primitive: 'unknown', params: this.normaliseParams(detectorParams),
+        unknownParams: [], oid: null, classicalSecurityBits: null, nistQuantumLevel: null, broken: false,
+        deprecated: null, levelsFrom: null,
+      };
+    }
+    let entry = hit.entry;
+    const params = this.normaliseParams({ ...detectorParams, ...hit.impliedParams, ...entry.params });
+
+    // A padding turns bare RSA into its scheme (RSA/ECB/OAEPWithSHA-256AndMGF1Padding, RSA + PKCS1v15).
+    if (entry.family === 'RSA' && params.padding && RSA_PADDING_SCHEME[params.padding]) {
+      entry = this.kb.byName.get(RSA_PADDING_SCHEME[params.padding]!)!;
+    }
+    let family = entry.family;
+    let primitive: Primitive = entry.primitive;
+    if (entry.name === 'RSA-PKCS1-1.5' && params.padding === 'PKCS1v15') {
+      family = 'RSAES-PKCS1';
+      primitive = 'pke';
+    }
+
+    let levels: { classicalSecurityBits: number | null; nistQuantumLevel: number | null; broken: boolean; deprecated: string | null; oid: string | null } = entry;
+    let levelsFrom: string | null = null;
+    if (RSA_SCHEME_FAMILIES.has(family)) {
+      const sized = params.keySize !== undefined ? this.narrow('RSA', params, null) : undefined;
+      if (sized) {
+        levels = { ...sized, oid: entry.oid, deprecated: sized.deprecated, broken: sized.broken || entry.broken };
+        levelsFrom = sized.name;
+      }
+    } else {
+      const narrowed = this.narrow(entry.family, params, entry);
+      if (narrowed && narrowed !== entry) {
+        entry = narrowed;
+        levels = narrowed;
+        primitive = narrowed.primitive;
+        // Fixed params of the narrowed entry are now facts.
+        Object.assign(params, narrowed.params);
+      }
+    }
+    if (levels.classicalSecurityBits === null) {
+      const computed = this.computedLevels(family, params);
+      if (computed) {
+        levels = { ...computed, oid: entry.oid, deprecated: entry.deprecated };
+        levelsFrom = 'computed';
+      }
+    }
+
+    if (entry.primitive === 'block-cipher' && params.mode) {
+      if (['GCM', 'CCM', 'OCB', 'SIV', 'GCM-SIV'].includes(params.mode)) primitive = 'ae';
+      else if (params.mode === 'CMAC' || params.mode === 'GMAC') primitive = 'mac';
+    }
+
+    const required = LEVEL_PARAMS[family];
+    const unknownParams: AlgorithmParamName[] = required && params[required] === undefined ? [required] : [];
+
+    return {
+      entry,
+      name: buildName(entry, family, params),
+      family,
+      primitive,
+      params,
+      unknownParams,
+      oid: (params.mode ? entry.modeOids[params.mode] : undefined) ?? levels.oid ?? entry.oid,
+      classicalSecurityBits: levels.classicalSecurityBits,
+      nistQuantumLevel: levels.nistQuantumLevel,
+      broken: levels.broken,
+      deprecated: levels.deprecated,
+      levelsFrom,
+    };
+  }
+
+  /** Levels for parameters without their own entry: an RSA/DH/DSA modulus size, or an ECC curve. */
+  private computedLevels(family: string, params: AlgorithmParams) {
+    if (MODULUS_FAMILIES.has(family) && params.keySize !== undefined) {
+      const bits = modulusSecurityBits(params.keySize);
+      return { classicalSecurityBits: bits, nistQuantumLevel: 0, broken: params.keySize <= 768 };
+    }
+    if ((family === 'ECDSA' || family === 'ECDH') && params.curve) {
+      const curve = this.kb.curveIndex.get(params.curve.toLowerCase());
+      if (curve) return { classicalSecurityBits: curve.classicalSecurityBits, nistQuantumLevel: 0, broken: false };
+    }
+    return undefined;
+  }
+}
