@@ -1,5 +1,6 @@
 // Every detector the engine runs, in a fixed order (the order does not change output: the inventory
 // builder sorts). Add a detector by importing it and appending it here.
 import type { Detector } from './types.js';
+import { ARTEFACT_DETECTORS } from './artefacts/index.js';
 
-export const DETECTORS: readonly Detector[] = [];
+export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS];

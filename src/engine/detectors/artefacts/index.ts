@@ -1,0 +1,28 @@
+// The artefact detectors: certificates, keys, keystores, server configuration and dependency manifests.
+import type { Detector } from '../types.js';
+import { pemDetector } from './pem.js';
+import { derDetector } from './der.js';
+import { jwkDetector } from './jwk.js';
+import { keystoreDetector } from './keystore.js';
+import { sshPublicKeyDetector } from './ssh-public-key.js';
+import { tlsConfigDetector } from './tls-config.js';
+import { sshConfigDetector } from './ssh-config.js';
+import { npmManifestDetector } from './manifests/npm.js';
+import { pypiManifestDetector } from './manifests/pypi.js';
+import { goModDetector } from './manifests/go.js';
+import { gradleDetector, mavenPomDetector } from './manifests/maven.js';
+
+export const ARTEFACT_DETECTORS: readonly Detector[] = [
+  pemDetector,
+  derDetector,
+  jwkDetector,
+  keystoreDetector,
+  sshPublicKeyDetector,
+  tlsConfigDetector,
+  sshConfigDetector,
+  npmManifestDetector,
+  pypiManifestDetector,
+  goModDetector,
+  mavenPomDetector,
+  gradleDetector,
+];

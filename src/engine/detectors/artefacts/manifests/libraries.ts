@@ -1,0 +1,75 @@
+// The known crypto libraries (kb/data/crypto-libraries.json) and package URLs for them.
+import data from '../../../kb/data/crypto-libraries.json' with { type: 'json' };
+import type { Detection, LibraryFacts, Occurrence } from '../../../inventory/model.js';
+
+export type Ecosystem = 'npm' | 'pypi' | 'golang' | 'maven';
+
+export interface KnownLibrary {
+  ecosystem: Ecosystem;
+  name: string;
+  provides: string[];
+  description: string;
+  homepage: string;
+}
+
+export const KNOWN_LIBRARIES: readonly KnownLibrary[] = data.libraries as KnownLibrary[];
+
+const byEcosystem = new Map<Ecosystem, Map<string, KnownLibrary>>();
+for (const lib of KNOWN_LIBRARIES) {
+  if (!byEcosystem.has(lib.ecosystem)) byEcosystem.set(lib.ecosystem, new Map());
+  byEcosystem.get(lib.ecosystem)!.set(lib.name, lib);
+}
+
+/** PEP 503 normalisation: case-insensitive, runs of `-`, `_`, `.` are one `-`. */
+export function normalisePypi(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
+}
+
+/** Go modules: the major-version suffix (`/v5`) is part of the path but not of the library's identity. */
+export function goBase(path: string): string {
+  return path.replace(/\/v\d+$/, '');
+}
+
+export function findLibrary(ecosystem: Ecosystem, name: string): KnownLibrary | undefined {
+  const key = ecosystem === 'pypi' ? normalisePypi(name) : ecosystem === 'golang' ? goBase(name) : name;
+  return byEcosystem.get(ecosystem)?.get(key);
+}
+
+/** Names of one ecosystem, as prefilter keywords (a manifest without any is never parsed). */
+export function keywordsFor(ecosystem: Ecosystem): string[] {
+  const names = KNOWN_LIBRARIES.filter((l) => l.ecosystem === ecosystem).map((l) => (ecosystem === 'maven' ? l.name.split(':')[1]! : l.name));
+  return [...new Set(names)].sort();
+}
+
+function encodeSegment(s: string): string {
+  return encodeURIComponent(s).replace(/%2F/gi, '/');
+}
+
+/** Package URL (purl spec): pkg:npm/%40noble/hashes@1.4.0, pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78. */
+export function purlOf(ecosystem: Ecosystem, name: string, version?: string): string {
+  let path: string;
+  if (ecosystem === 'maven') {
+    const [group, artifact] = name.split(':');
+    path = `${encodeSegment(group!)}/${encodeSegment(artifact!)}`;
+  } else if (ecosystem === 'npm' && name.startsWith('@')) {
+    const [scope, pkg] = name.split('/');
+    path = `${encodeURIComponent(scope!)}/${encodeSegment(pkg!)}`;
+  } else {
+    path = name.split('/').map(encodeSegment).join('/');
+  }
+  return `pkg:${ecosystem}/${path}${version ? `@${encodeURIComponent(version)}` : ''}`;
+}
+
+/** Exact versions only: a range (`^1.2.0`, `>=41`) is not a version, and a guess would be a fake fact. */
+export function exactVersion(spec: string | undefined): string | undefined {
+  if (!spec) return undefined;
+  const v = spec.trim().replace(/^(==|=|v(?=\d))/, '').trim();
+  return /^v?\d+(\.\d+)*([-+.][0-9A-Za-z.+-]+)?$/.test(v) ? v : undefined;
+}
+
+export function libraryDetection(ecosystem: Ecosystem, lib: KnownLibrary, declaredName: string, version: string | undefined, occurrence: Occurrence): Detection {
+  const name = ecosystem === 'golang' ? declaredName : lib.name;
+  const library: LibraryFacts = { ecosystem, name, purl: purlOf(ecosystem, name, version) };
+  if (version) library.version = version;
+  return { type: 'library', library, occurrence };
+}

@@ -1,0 +1,143 @@
+// PEM blocks anywhere in a text file: certificates and keys in .pem/.crt/.key files, but also inside
+// markdown code blocks, YAML values (indented, `|` block scalars), JSON strings with `\n` escapes and
+// string literals in code. A block yields an asset only when its body decodes and parses: prose that
+// mentions "BEGIN CERTIFICATE" and truncated or garbage bodies yield nothing.
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import type { Detection, MaterialFacts, Occurrence } from '../../inventory/model.js';
+import type { DetectContext, Detector, SourceFile } from '../types.js';
+import type { KnowledgeBase } from '../../kb/types.js';
+import { certificateFacts } from './certificate.js';
+import { isCompleteSequence, readTlv } from './der-reader.js';
+import { keyFacts, sha256Hex } from './key-facts.js';
+import { parseOpensshPrivate } from './ssh-wire.js';
+import { LineIndex, NON_TEXT_EXT, occurrenceAt, snippetOf } from './text.js';
+
+const ID = 'pem';
+const BEGIN = /-----BEGIN ([A-Z0-9][A-Z0-9 ]{0,40}?)-----/g;
+/** A PEM body longer than this is not a key or certificate we report (CRL dumps, bundles are split per block). */
+const MAX_BODY_CHARS = 128 * 1024;
+const LINE_SPLIT = /\r?\n|\\r\\n|\\n/;
+const HEADER = /^\s*([A-Za-z][A-Za-z-]*):\s*(.*)$/;
+const BASE64_RUN = /[A-Za-z0-9+/]{4,}={0,2}/g;
+
+interface Block {
+  label: string;
+  der: Buffer;
+  headers: Map<string, string>;
+  beginOffset: number;
+  endOffset: number;
+}
+
+function* pemBlocks(text: string): Generator<Block> {
+  BEGIN.lastIndex = 0;
+  for (let m = BEGIN.exec(text); m; m = BEGIN.exec(text)) {
+    const label = m[1]!;
+    const bodyStart = m.index + m[0].length;
+    const endMarker = `-----END ${label}-----`;
+    const end = text.indexOf(endMarker, bodyStart);
+    if (end === -1 || end - bodyStart > MAX_BODY_CHARS) continue;
+    const nextBegin = text.indexOf('-----BEGIN ', bodyStart);
+    if (nextBegin !== -1 && nextBegin < end) continue; // an unterminated block followed by another one
+    const headers = new Map<string, string>();
+    let b64 = '';
+    for (const line of text.slice(bodyStart, end).split(LINE_SPLIT)) {
+      const h = HEADER.exec(line);
+      if (h && b64 === '') {
+        headers.set(h[1]!, h[2]!.trim());
+        continue;
+      }
+      for (const run of line.match(BASE64_RUN) ?? []) b64 += run;
+    }
+    BEGIN.lastIndex = end + endMarker.length;
+    if (b64.length < 16) continue;
+    yield { label, der: Buffer.from(b64, 'base64'), headers, beginOffset: m.index, endOffset: end };
+  }
+}
+
+function toPem(label: string, der: Buffer): string {
+  const lines = der.toString('base64').match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}
+
+const PRIVATE_FORMATS: Record<string, string> = {
+  'PRIVATE KEY': 'PKCS#8',
+  'RSA PRIVATE KEY': 'PKCS#1',
+  'EC PRIVATE KEY': 'SEC1',
+  'DSA PRIVATE KEY': 'OpenSSL-DSA',
+};
+const PUBLIC_FORMATS: Record<string, string> = {
+  'PUBLIC KEY': 'SPKI',
+  'RSA PUBLIC KEY': 'PKCS#1',
+};
+const LEGACY_ALGORITHMS: Record<string, string> = { 'RSA PRIVATE KEY': 'RSA', 'EC PRIVATE KEY': 'ECDSA', 'DSA PRIVATE KEY': 'DSA' };
+
+function material(block: Block, kb: KnowledgeBase): MaterialFacts | null {
+  const { label, der } = block;
+  if (label in PRIVATE_FORMATS) {
+    const format = PRIVATE_FORMATS[label]!;
+    // Legacy OpenSSL encryption (Proc-Type: 4,ENCRYPTED): the key type is in the label, the size is sealed.
+    if (/ENCRYPTED/.test(block.headers.get('Proc-Type') ?? '')) {
+      if (der.length < 64) return null;
+      return { materialType: 'private-key', format, algorithm: { spelling: LEGACY_ALGORITHMS[label]!, params: {} }, encrypted: true, fingerprintSha256: sha256Hex(der) };
+    }
+    if (!isCompleteSequence(der)) return null;
+    try {
+      const f = keyFacts(createPrivateKey(toPem(label, der)), kb);
+      return { materialType: 'private-key', format, algorithm: f.algorithm, ...(f.size !== undefined && { size: f.size }), encrypted: false, fingerprintSha256: f.fingerprintSha256 };
+    } catch {
+      return null;
+    }
+  }
+  if (label === 'ENCRYPTED PRIVATE KEY') {
+    // PKCS#8 EncryptedPrivateKeyInfo: algorithm and size are inside the encrypted part.
+    const top = readTlv(der, 0);
+    if (!isCompleteSequence(der) || !top || der.length < 64) return null;
+    return { materialType: 'private-key', format: 'PKCS#8', encrypted: true, fingerprintSha256: sha256Hex(der) };
+  }
+  if (label === 'OPENSSH PRIVATE KEY') {
+    const f = parseOpensshPrivate(der, kb);
+    if (!f) return null;
+    return { materialType: 'private-key', format: 'OpenSSH', algorithm: f.algorithm, ...(f.size !== undefined && { size: f.size }), encrypted: f.encrypted, fingerprintSha256: f.fingerprintSha256 };
+  }
+  if (label in PUBLIC_FORMATS) {
+    if (!isCompleteSequence(der)) return null;
+    try {
+      const f = keyFacts(createPublicKey(toPem(label, der)), kb);
+      return { materialType: 'public-key', format: PUBLIC_FORMATS[label]!, algorithm: f.algorithm, ...(f.size !== undefined && { size: f.size }), fingerprintSha256: f.fingerprintSha256 };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+const CERT_LABELS = new Set(['CERTIFICATE', 'X509 CERTIFICATE', 'TRUSTED CERTIFICATE']);
+
+export const pemDetector: Detector = {
+  id: ID,
+  keywords: ['-----BEGIN '],
+  appliesTo: (path) => !NON_TEXT_EXT.test(path),
+  detect(file: SourceFile, ctx: DetectContext): Detection[] {
+    const text = file.content.toString('latin1');
+    const index = new LineIndex(text);
+    const out: Detection[] = [];
+    for (const block of pemBlocks(text)) {
+      const marker = `-----BEGIN ${block.label}-----`;
+      // The snippet stops at the marker: on one-line PEM (JSON, env files) the rest of the line is key material.
+      const lineStart = text.lastIndexOf('\n', block.beginOffset - 1) + 1;
+      const snippet = snippetOf(text.slice(lineStart, block.beginOffset + marker.length));
+      const occurrence: Occurrence = occurrenceAt(index, file.path, block.beginOffset, ID, marker, snippet, block.endOffset);
+      if (CERT_LABELS.has(block.label)) {
+        // TRUSTED CERTIFICATE carries OpenSSL trust settings after the certificate: keep the first SEQUENCE.
+        const first = readTlv(block.der, 0);
+        const der = block.label === 'TRUSTED CERTIFICATE' && first ? block.der.subarray(0, first.end) : block.der;
+        const certificate = certificateFacts(der, 'PEM', ctx.kb);
+        if (certificate) out.push({ type: 'certificate', certificate, occurrence });
+        continue;
+      }
+      const m = material(block, ctx.kb);
+      if (m) out.push({ type: 'material', material: m, occurrence });
+    }
+    return out;
+  },
+};

@@ -1,0 +1,132 @@
+// TLS server configuration: nginx (ssl_protocols, ssl_ciphers, ssl_ecdh_curve), Apache httpd
+// (SSLProtocol, SSLCipherSuite, SSLOpenSSLConfCmd Curves/Groups) and HAProxy (ssl-min-ver/ssl-max-ver,
+// ciphers, ciphersuites, curves, and their ssl-default-bind-* forms). Each enabled TLS version becomes a
+// protocol detection carrying the file's cipher suites and groups; SSLv3, TLS 1.0 and 1.1 also raise an
+// `insecure-protocol-version` signal. Directives are read per file (not per server block).
+import type { Detection, Occurrence } from '../../inventory/model.js';
+import type { Detector } from '../types.js';
+import { LineIndex, baseName, occurrenceAt } from './text.js';
+
+const ID = 'tls-config';
+const ORDER = ['SSLv2', 'SSLv3', 'TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'] as const;
+type Version = (typeof ORDER)[number];
+const INSECURE = new Set<Version>(['SSLv2', 'SSLv3', 'TLSv1', 'TLSv1.1']);
+/** Apache's `all`: every version modern OpenSSL builds still offer (SSLv2/SSLv3 are compiled out). */
+const APACHE_ALL: Version[] = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'];
+
+function normaliseVersion(token: string): Version | null {
+  const t = token.replace(/^[+-]/, '').toLowerCase();
+  const map: Record<string, Version> = {
+    sslv2: 'SSLv2', sslv3: 'SSLv3', tlsv1: 'TLSv1', 'tlsv1.0': 'TLSv1', 'tlsv1.1': 'TLSv1.1', 'tlsv1.2': 'TLSv1.2', 'tlsv1.3': 'TLSv1.3',
+  };
+  return map[t] ?? null;
+}
+
+/** Model version strings: TLS 1.x as '1.x', SSL as 'SSLv3'. */
+function modelVersion(v: Version): string {
+  return v.startsWith('TLS') ? (v === 'TLSv1' ? '1.0' : v.slice(4)) : v;
+}
+
+/** OpenSSL cipher strings: keep concrete suite names, drop exclusions (`!MD5`, `-RC4`) and keywords (`HIGH`). */
+function suiteNames(list: string): string[] {
+  return list
+    .replace(/^["']|["';]+$/g, '')
+    .split(/[:,\s]+/)
+    .filter((s) => s !== '' && !/^[!+\-@]/.test(s) && (/^TLS_/.test(s) || /-/.test(s)) && !/^(DEFAULT|HIGH|MEDIUM|LOW|ALL|COMPLEMENTOFDEFAULT)$/.test(s));
+}
+
+function groupNames(list: string): string[] {
+  return list.replace(/^["']|["';]+$/g, '').split(/[:,\s]+/).filter((s) => s !== '' && s !== 'auto');
+}
+
+interface Directive { kind: 'versions' | 'min' | 'max' | 'ciphers' | 'groups'; value: string; offset: number }
+
+const RULES: { re: RegExp; kind: Directive['kind'] }[] = [
+  { re: /^\s*ssl_protocols\s+([^;#]+)/, kind: 'versions' },
+  { re: /^\s*ssl_ciphers\s+([^;#]+)/, kind: 'ciphers' },
+  { re: /^\s*ssl_ecdh_curve\s+([^;#]+)/, kind: 'groups' },
+  { re: /^\s*SSLProtocol\s+([^#]+)/i, kind: 'versions' },
+  { re: /^\s*(?:SSLCipherSuite|SSLProxyCipherSuite)\s+(?:TLSv1\.3\s+|SSL\s+)?([^#\s]+)/i, kind: 'ciphers' },
+  { re: /^\s*SSLOpenSSLConfCmd\s+(?:Curves|Groups)\s+([^#\s]+)/i, kind: 'groups' },
+  { re: /\bssl-min-ver\s+(\S+)/, kind: 'min' },
+  { re: /\bssl-max-ver\s+(\S+)/, kind: 'max' },
+  { re: /(?:^\s*ssl-default-(?:bind|server)-|\s)ciphers(?:uites)?\s+(\S+)/, kind: 'ciphers' },
+  { re: /(?:^\s*ssl-default-(?:bind|server)-|\s)curves\s+(\S+)/, kind: 'groups' },
+];
+
+export const tlsConfigDetector: Detector = {
+  id: ID,
+  keywords: ['ssl_protocols', 'ssl_ciphers', 'ssl_ecdh_curve', 'SSLProtocol', 'SSLCipherSuite', 'SSLOpenSSLConfCmd', 'ssl-min-ver', 'ssl-max-ver', 'ciphers', 'curves'],
+  appliesTo(path) {
+    const name = baseName(path);
+    return /\.(conf|cfg|vhost|conf\.j2|conf\.tmpl|conf\.template|cfg\.j2)$/i.test(name) || /(^|\/)(sites-(available|enabled)|conf\.d|vhosts?\.d)\//.test(path);
+  },
+  detect(file): Detection[] {
+    const text = file.content.toString('latin1');
+    const index = new LineIndex(text);
+    const directives: Directive[] = [];
+    let offset = 0;
+    for (const line of text.split('\n')) {
+      const code = line.replace(/(^|\s)#.*$/, '');
+      for (const { re, kind } of RULES) {
+        const m = re.exec(code);
+        if (m) directives.push({ kind, value: m[1]!.trim(), offset: offset + (m.index ?? 0) + (m[0].length - m[0].trimStart().length) });
+      }
+      offset += line.length + 1;
+    }
+    if (directives.length === 0) return [];
+
+    const suites = [...new Set(directives.filter((d) => d.kind === 'ciphers').flatMap((d) => suiteNames(d.value)))];
+    const groups = [...new Set(directives.filter((d) => d.kind === 'groups').flatMap((d) => groupNames(d.value)))];
+    const out: Detection[] = [];
+    const occ = (d: Directive): Occurrence => occurrenceAt(index, file.path, d.offset, ID, directiveName(text, d.offset));
+
+    const emit = (versions: Version[], d: Directive): void => {
+      for (const v of versions) {
+        const occurrence = occ(d);
+        out.push({ type: 'protocol', protocol: { protocolType: 'tls', version: modelVersion(v), ...(suites.length && { cipherSuites: suites }), ...(groups.length && { groups }) }, occurrence });
+        if (INSECURE.has(v)) out.push({ type: 'signal', signal: 'insecure-protocol-version', detail: `${v} is enabled`, occurrence });
+      }
+    };
+
+    let versioned = false;
+    for (const d of directives.filter((x) => x.kind === 'versions')) {
+      versioned = true;
+      emit(enabledVersions(d.value), d);
+    }
+    const min = directives.find((d) => d.kind === 'min');
+    if (min) {
+      versioned = true;
+      const max = directives.find((d) => d.kind === 'max');
+      const lo = ORDER.indexOf(normaliseVersion(min.value) ?? 'TLSv1');
+      const hi = max ? ORDER.indexOf(normaliseVersion(max.value) ?? 'TLSv1.3') : ORDER.length - 1;
+      emit(ORDER.slice(Math.max(lo, 0), hi + 1).filter((v) => v.startsWith('TLS') || v === ORDER[lo]), min);
+    }
+    if (!versioned) {
+      const first = directives[0]!;
+      if (suites.length > 0 || groups.length > 0) {
+        out.push({ type: 'protocol', protocol: { protocolType: 'tls', ...(suites.length && { cipherSuites: suites }), ...(groups.length && { groups }) }, occurrence: occ(first) });
+      }
+    }
+    return out;
+  },
+};
+
+function directiveName(text: string, offset: number): string {
+  return /^[A-Za-z_-]+/.exec(text.slice(offset, offset + 64))?.[0] ?? 'ssl';
+}
+
+/** nginx lists versions; Apache adds and removes them (`all -SSLv3 -TLSv1`, `-all +TLSv1.2`). */
+export function enabledVersions(value: string): Version[] {
+  const enabled = new Set<Version>();
+  for (const token of value.split(/\s+/).filter(Boolean)) {
+    const lower = token.replace(/^[+-]/, '').toLowerCase();
+    const remove = token.startsWith('-');
+    const targets = lower === 'all' ? APACHE_ALL : [normaliseVersion(token)].filter((v): v is Version => v !== null);
+    for (const v of targets) {
+      if (remove) enabled.delete(v);
+      else enabled.add(v);
+    }
+  }
+  return ORDER.filter((v) => enabled.has(v));
+}

@@ -1,0 +1,78 @@
+// Reads one file and decides which detectors see it: refuses symlinks (O_NOFOLLOW), sniffs binaries,
+// minified and generated files, then applies the keyword prefilter. Runs where the bytes are read
+// (inside the scan workers) so that the main thread never holds file contents.
+import { open } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import type { Detector } from '../detectors/types.js';
+import type { SkipReason } from '../inventory/model.js';
+import {
+  BINARY_SNIFF_BYTES, GENERATED_MARKER, GENERATED_SNIFF_BYTES, MINIFIABLE_EXT, MINIFIED_LINE_CHARS,
+} from './settings.js';
+import type { KeywordPrefilter } from './prefilter.js';
+
+/** A detector that reads binary files (DER certificates, keystores); all others see text only. */
+export interface BinaryAwareDetector extends Detector {
+  readonly acceptsBinary: true;
+}
+export function acceptsBinary(d: Detector): d is BinaryAwareDetector {
+  return (d as Partial<BinaryAwareDetector>).acceptsBinary === true;
+}
+
+export type GateResult =
+  | { kind: 'skip'; reason: SkipReason }
+  | { kind: 'read'; content: Buffer; detectors: Detector[] };
+
+const MINIFIED_SNIFF_CHARS = 64 * 1024;
+
+export async function readFileNoFollow(absPath: string, maxBytes: number): Promise<Buffer | SkipReason> {
+  let handle;
+  try {
+    handle = await open(absPath, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return 'unreadable';
+  }
+  try {
+    const st = await handle.stat();
+    if (!st.isFile()) return 'unreadable';
+    if (st.size > maxBytes) return 'too-large';
+    return await handle.readFile();
+  } catch {
+    return 'unreadable';
+  } finally {
+    await handle.close();
+  }
+}
+
+export function isBinary(content: Buffer): boolean {
+  return content.subarray(0, BINARY_SNIFF_BYTES).includes(0);
+}
+
+export function isMinified(path: string, head: string): boolean {
+  if (!MINIFIABLE_EXT.test(path)) return false;
+  let start = 0;
+  const end = Math.min(head.length, MINIFIED_SNIFF_CHARS);
+  while (start < end) {
+    let nl = head.indexOf('\n', start);
+    if (nl === -1 || nl > end) nl = end;
+    if (nl - start > MINIFIED_LINE_CHARS) return true;
+    start = nl + 1;
+  }
+  return false;
+}
+
+export function isGenerated(head: string): boolean {
+  return GENERATED_MARKER.test(head.slice(0, GENERATED_SNIFF_BYTES));
+}
+
+/** Decide for content already read. `applicable` are the detectors whose `appliesTo` accepts the path. */
+export function gate(path: string, content: Buffer, applicable: readonly Detector[], prefilter: KeywordPrefilter): GateResult {
+  if (isBinary(content)) {
+    const binary = applicable.filter(acceptsBinary);
+    return binary.length > 0 ? { kind: 'read', content, detectors: binary } : { kind: 'skip', reason: 'binary' };
+  }
+  const text = content.toString('latin1');
+  if (isMinified(path, text)) return { kind: 'skip', reason: 'minified' };
+  if (isGenerated(text)) return { kind: 'skip', reason: 'generated' };
+  const detectors = prefilter.select(applicable, text);
+  return detectors.length > 0 ? { kind: 'read', content, detectors } : { kind: 'skip', reason: 'prefilter' };
+}
