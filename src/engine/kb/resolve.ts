@@ -66,7 +66,14 @@ export class Resolver {
     const s = spelling.trim();
     if (s === '') return undefined;
     const direct = this.kb.aliasIndex.get(s.toLowerCase());
-    if (direct) return direct;
+    if (direct) {
+      // Listed JCA transformations (DESede/CBC/PKCS5Padding) imply their padding too.
+      const padding = s.split('/').length === 3 ? normalisePadding(s.split('/')[2]!) : undefined;
+      if (padding && direct.impliedParams.padding === undefined && direct.entry.primitive === 'block-cipher') {
+        return { entry: direct.entry, impliedParams: { ...direct.impliedParams, padding } };
+      }
+      return direct;
+    }
     const call = s.replace(/\(\s*\)$/, '');
     if (call !== s) return this.findAlgorithm(call);
     // JCA transformation: Algorithm/Mode/Padding.

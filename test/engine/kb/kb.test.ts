@@ -1,0 +1,299 @@
+// The knowledge-base table checked against the CycloneDX cryptography registry, the CycloneDX 1.6
+// schema and the standards the levels come from (FIPS 203/204/205, SP 800-57 Part 1 Rev. 5).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { getKnowledgeBase } from '../../../src/engine/kb/index.js';
+
+const root = new URL('../../../', import.meta.url);
+const registry = JSON.parse(readFileSync(new URL('schemas/cyclonedx/cryptography-defs.json', root), 'utf8')) as {
+  algorithms: { family: string; variant: { pattern: string; primitive: string }[] }[];
+};
+const bomSchema = JSON.parse(readFileSync(new URL('schemas/cyclonedx/bom-1.6.schema.json', root), 'utf8'));
+const schemaPrimitives: string[] = bomSchema.definitions.cryptoProperties.properties.algorithmProperties.properties.primitive.enum;
+const kb = getKnowledgeBase();
+
+/** Registry pattern -> anchored, case-insensitive RegExp (`[..]` optional, `(a|b)` choice, `{x}` free slot). */
+function patternToRegExp(pattern: string): RegExp {
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '[') re += '(?:';
+    else if (c === ']') re += ')?';
+    else if (c === '(' || c === ')' || c === '|') re += c === '(' ? '(?:' : c;
+    else if (c === '{') {
+      i = pattern.indexOf('}', i);
+      re += '[A-Za-z0-9_./+-]+';
+    } else re += c.replace(/[.*+?^$\\]/g, '\\$&');
+  }
+  return new RegExp(`^(?:${re})$`, 'i');
+}
+const familyPatterns = new Map<string, RegExp[]>();
+for (const a of registry.algorithms) {
+  const list = familyPatterns.get(a.family) ?? [];
+  for (const v of a.variant) list.push(patternToRegExp(v.pattern));
+  familyPatterns.set(a.family, list);
+}
+const registryPatternStrings = new Set(registry.algorithms.flatMap((a) => a.variant.map((v) => v.pattern)));
+
+test('registry pattern conversion is faithful (sanity of the checker itself)', () => {
+  const aes = patternToRegExp('AES[-(128|192|256)][-(GCM|CCM)][-{tagLength}][-{ivLength}]');
+  assert.ok(aes.test('AES-256-GCM'));
+  assert.ok(aes.test('AES'));
+  assert.ok(!aes.test('AES256GCM'));
+  assert.ok(!patternToRegExp('3DES[-{keyLength}][-{mode}]').test('DES-CBC'));
+  assert.ok(!patternToRegExp('ML-KEM-(512|768|1024)').test('ML-KEM-1023'));
+});
+
+test('every non-generic entry name matches a pattern of its registry family', () => {
+  const checked: string[] = [];
+  for (const a of kb.algorithms) {
+    if (a.generic || a.registryPattern === null) continue;
+    assert.ok(registryPatternStrings.has(a.registryPattern), `${a.name}: registryPattern '${a.registryPattern}' is not in the registry`);
+    const patterns = familyPatterns.get(a.family);
+    assert.ok(patterns, `${a.name}: family ${a.family} not in the registry`);
+    assert.ok(patterns.some((p) => p.test(a.name)), `${a.name} does not match any ${a.family} pattern`);
+    checked.push(a.name);
+  }
+  assert.ok(checked.length > 150, `only ${checked.length} names checked`);
+});
+
+test('resolved names follow the registry patterns too', () => {
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ['aes-256-gcm', {}, 'AES-256-GCM', 'AES'],
+    ['AES', { keySize: 128, mode: 'CBC', padding: 'PKCS5Padding' }, 'AES-128-CBC-PKCS5', 'AES'],
+    ['AES', { keySize: 192, mode: 'GCM', tagLength: 96 }, 'AES-192-GCM-96', 'AES'],
+    ['HMAC', { hash: 'SHA-384' }, 'HMAC-SHA-384', 'HMAC'],
+    ['SHA256withRSA', { keySize: 2048 }, 'RSA-PKCS1-1.5-SHA-256-2048', 'RSASSA-PKCS1'],
+    ['SHA384withECDSA', { curve: 'secp384r1' }, 'ECDSA-P384-SHA-384', 'ECDSA'],
+    ['PBKDF2', { hash: 'SHA-512', iterations: 210000 }, 'PBKDF2-SHA-512-210000', 'PBKDF2'],
+    ['RSA/ECB/OAEPWithSHA-256AndMGF1Padding', { keySize: 3072 }, 'RSA-OAEP-SHA-256-3072', 'RSAES-OAEP'],
+  ];
+  for (const [spelling, params, name, family] of cases) {
+    const r = kb.resolve(spelling, params);
+    assert.equal(r.name, name, spelling);
+    assert.ok(familyPatterns.get(family)!.some((p) => p.test(r.name)), `${r.name} vs ${family}`);
+  }
+});
+
+test('primitives are CycloneDX 1.6 values, levels are 0-5, null only on generic entries', () => {
+  for (const a of kb.algorithms) {
+    for (const p of [a.primitive, ...a.otherPrimitives]) assert.ok(schemaPrimitives.includes(p), `${a.name}: ${p}`);
+    if (a.nistQuantumLevel === null) assert.ok(a.generic, `${a.name}: null level on a concrete entry`);
+    else assert.ok(Number.isInteger(a.nistQuantumLevel) && a.nistQuantumLevel >= 0 && a.nistQuantumLevel <= 5, a.name);
+    if (!a.generic) assert.ok(a.classicalSecurityBits !== null && a.classicalSecurityBits >= 0, a.name);
+    assert.ok(a.sources.length > 0, `${a.name} has no source`);
+  }
+  for (const c of kb.curves) assert.equal(c.nistQuantumLevel, 0, c.name);
+});
+
+test('at least 120 concrete algorithm variants', () => {
+  assert.ok(kb.algorithms.filter((a) => !a.generic).length >= 120);
+});
+
+test('names and aliases are unique case-insensitively across algorithms and curves', () => {
+  const seen = new Map<string, string>();
+  const add = (s: string, owner: string) => {
+    const k = s.toLowerCase();
+    assert.ok(!seen.has(k) || seen.get(k) === owner, `'${s}' names both ${seen.get(k)} and ${owner}`);
+    seen.set(k, owner);
+  };
+  for (const a of kb.algorithms) for (const s of [a.name, ...a.aliases]) add(s, a.name);
+  for (const c of kb.curves) add(c.name, `curve ${c.name}`);
+  assert.ok(seen.size > 1700);
+});
+
+test('every cited source id is defined', () => {
+  const ids = [
+    ...kb.algorithms.flatMap((a) => a.sources),
+    ...kb.curves.flatMap((c) => c.sources),
+    ...kb.cipherSuites.flatMap((s) => s.sources),
+    ...kb.protocolVersions.flatMap((p) => p.sources),
+  ];
+  for (const id of ids) assert.ok(kb.sources[id]?.url.startsWith('https://'), id);
+});
+
+test('levels match the standards', () => {
+  const expect: [string, number | null, number][] = [
+    ['ML-KEM-512', 128, 1], ['ML-KEM-768', 192, 3], ['ML-KEM-1024', 256, 5], // FIPS 203
+    ['ML-DSA-44', 128, 2], ['ML-DSA-65', 192, 3], ['ML-DSA-87', 256, 5], // FIPS 204
+    ['SLH-DSA-SHA2-128s', 128, 1], ['SLH-DSA-SHAKE-192f', 192, 3], ['SLH-DSA-SHA2-256s', 256, 5], // FIPS 205
+    ['AES-128', 128, 1], ['AES-192', 192, 3], ['AES-256', 256, 5], // CfP categories 1/3/5
+    ['RSA-2048', 112, 0], ['RSA-3072', 128, 0], ['RSA-15360', 256, 0], // SP 800-57 Table 2; Shor
+    ['SHA-256', 128, 2], ['SHA-384', 192, 4], ['SHA-512', 256, 5], // collision; CfP 2/4/5
+    ['X25519MLKEM768', 192, 3], ['ECDSA-P256', 128, 0], ['ECDSA-P384', 192, 0], ['MD5', 24, 0],
+  ];
+  for (const [name, bits, level] of expect) {
+    const r = kb.resolve(name, {});
+    assert.equal(r.entry?.name, name);
+    assert.equal(r.classicalSecurityBits, bits, `${name} bits`);
+    assert.equal(r.nistQuantumLevel, level, `${name} level`);
+  }
+  assert.equal(kb.resolve('MD5', {}).broken, true);
+  assert.equal(kb.resolve('SHA-256', {}).broken, false);
+});
+
+test('the spellings named in the issue resolve to one entry each', () => {
+  const sha256rsa = kb.resolve('SHA256withRSA', {});
+  assert.equal(sha256rsa.entry?.name, 'RSA-PKCS1-1.5');
+  assert.equal(sha256rsa.primitive, 'signature');
+  assert.equal(sha256rsa.params.hash, 'SHA-256');
+  assert.deepEqual(sha256rsa.unknownParams, ['keySize']);
+  assert.equal(sha256rsa.classicalSecurityBits, null);
+  assert.equal(sha256rsa.nistQuantumLevel, 0, 'every RSA is quantum level 0');
+
+  const gcm = kb.resolve('aes-256-gcm', {});
+  assert.equal(gcm.name, 'AES-256-GCM');
+  assert.equal(gcm.primitive, 'ae');
+  assert.equal(gcm.oid, '2.16.840.1.101.3.4.1.46');
+
+  for (const s of ['prime256v1', 'secp256r1', 'P-256', 'NID_X9_62_prime256v1', 'P256()', 'elliptic.P256()']) {
+    assert.equal(kb.findCurve(s)?.name, 'P-256', s);
+  }
+  assert.equal(kb.findCurve('SECP384R1')?.name, 'P-384');
+  assert.equal(kb.resolve('ECDSA', { curve: 'prime256v1' }).name, 'ECDSA-P256');
+
+  const hmac = kb.resolve('HmacSHA256', {});
+  assert.equal(hmac.name, 'HMAC-SHA-256');
+  assert.equal(hmac.primitive, 'mac');
+  assert.equal(hmac.nistQuantumLevel, 5);
+
+  const suite = kb.findCipherSuite('TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256');
+  assert.ok(suite);
+  assert.deepEqual(suite.identifiers, ['0xC0', '0x2F']);
+  assert.equal(kb.findCipherSuite('ECDHE-RSA-AES128-GCM-SHA256'), suite);
+  assert.equal(kb.findCipherSuite('ecdhe-rsa-aes128-gcm-sha256'), suite);
+});
+
+test('resolve narrows generic entries only as far as the parameters allow', () => {
+  const aes = kb.resolve('AES', {});
+  assert.equal(aes.name, 'AES');
+  assert.deepEqual(aes.unknownParams, ['keySize']);
+  assert.equal(aes.classicalSecurityBits, null);
+  assert.equal(aes.nistQuantumLevel, null);
+  assert.equal(kb.resolve('AES', { mode: 'GCM' }).name, 'AES-GCM', 'mode without size: no guessed 128');
+
+  assert.equal(kb.resolve('AES', { keySize: 256 }).name, 'AES-256');
+  assert.equal(kb.resolve('Cipher', { keySize: 256 }).primitive, 'unknown');
+  const rsa = kb.resolve('RSA', { keySize: 2048 });
+  assert.equal(rsa.entry?.name, 'RSA-2048');
+  assert.equal(rsa.classicalSecurityBits, 112);
+  assert.deepEqual(rsa.unknownParams, []);
+  const rsaUnknown = kb.resolve('RSA', {});
+  assert.equal(rsaUnknown.name, 'RSA');
+  assert.equal(rsaUnknown.nistQuantumLevel, 0);
+  assert.equal(rsaUnknown.classicalSecurityBits, null);
+
+  assert.equal(kb.resolve('HMAC', { hash: 'sha256' }).name, 'HMAC-SHA-256');
+  assert.equal(kb.resolve('HMAC', {}).name, 'HMAC');
+  assert.deepEqual(kb.resolve('HMAC', {}).unknownParams, ['hash']);
+  assert.equal(kb.resolve('PBKDF2', { hash: 'SHA-1' }).entry?.name, 'PBKDF2-SHA-1');
+  assert.equal(kb.resolve('ML-KEM', { parameterSet: '1024' }).name, 'ML-KEM-1024');
+
+  // SHA256withRSA with the key size known takes its levels from RSA-4096.
+  const signed = kb.resolve('SHA256withRSA', { keySize: 4096 });
+  assert.equal(signed.name, 'RSA-PKCS1-1.5-SHA-256-4096');
+  assert.equal(signed.classicalSecurityBits, 128);
+  assert.equal(signed.levelsFrom, 'RSA-4096');
+
+  // A modulus size without its own entry gets the SP 800-57 tier below it.
+  const odd = kb.resolve('RSA', { keySize: 1536 });
+  assert.equal(odd.name, 'RSA-1536');
+  assert.equal(odd.classicalSecurityBits, 80);
+  assert.equal(odd.levelsFrom, 'computed');
+  assert.equal(kb.resolve('RSA', { keySize: 512 }).broken, true);
+
+  // FFDHE 2048 could be ffdhe2048 or modp2048: ambiguous, so no named group in the name.
+  const dh = kb.resolve('DH', { keySize: 2048 });
+  assert.equal(dh.name, 'FFDH-2048');
+  assert.equal(dh.classicalSecurityBits, 112);
+  assert.equal(kb.resolve('ffdhe2048', {}).name, 'FFDHE-ffdhe2048');
+});
+
+test('modes, paddings and JCA transformations', () => {
+  const ecb = kb.resolve('AES/ECB/PKCS5Padding', {});
+  assert.equal(ecb.params.mode, 'ECB');
+  assert.equal(ecb.params.padding, 'PKCS5');
+  assert.equal(ecb.name, 'AES-ECB-PKCS5');
+  assert.equal(kb.resolve('DESede/CBC/PKCS5Padding', {}).name, '3DES-168-CBC-PKCS5');
+  assert.equal(kb.resolve('Blowfish/CBC/NoPadding', {}).name, 'Blowfish-CBC');
+  assert.equal(kb.resolve('camellia-256-gcm', {}).name, 'CAMELLIA-256-GCM');
+
+  const pkcs1 = kb.resolve('RSA/ECB/PKCS1Padding', {});
+  assert.equal(pkcs1.family, 'RSAES-PKCS1');
+  assert.equal(pkcs1.primitive, 'pke');
+  assert.equal(pkcs1.params.mode, undefined, 'JCA "ECB" is not a mode of RSA');
+  assert.equal(kb.resolve('RSA', { padding: 'OAEP', keySize: 2048 }).family, 'RSAES-OAEP');
+  assert.equal(kb.resolve('RSA', { padding: 'PKCS1Padding', keySize: 2048 }).name, 'RSA-PKCS1-1.5-2048');
+
+  const cmac = kb.resolve('AES', { keySize: 256, mode: 'CMAC' });
+  assert.equal(cmac.name, 'AES-256-CMAC');
+  assert.equal(cmac.primitive, 'mac');
+  assert.equal(cmac.classicalSecurityBits, 128, 'CMAC is capped by its 128-bit tag');
+});
+
+test('unknown spellings stay unknown', () => {
+  const r = kb.resolve('  FrobCipher ', { keySize: 128 });
+  assert.equal(r.entry, null);
+  assert.equal(r.primitive, 'unknown');
+  assert.equal(r.name, 'FrobCipher');
+  assert.equal(r.params.keySize, 128);
+  assert.equal(r.nistQuantumLevel, null);
+  assert.equal(kb.findAlgorithm('SHA'), undefined, 'SHA is ambiguous (SHA-0 or SHA-1) and deliberately absent');
+});
+
+test('OID lookups land on the entry and imply their parameters', () => {
+  const rsaSha256 = kb.findByOid('1.2.840.113549.1.1.11');
+  assert.equal(rsaSha256?.entry.name, 'RSA-PKCS1-1.5');
+  assert.equal(rsaSha256?.impliedParams.hash, 'SHA-256');
+  assert.equal(kb.findByOid('1.2.840.113549.1.1.1')?.entry.name, 'RSA');
+  assert.equal(kb.findByOid('2.16.840.1.101.3.4.1.46')?.entry.name, 'AES-256');
+  assert.equal(kb.findByOid('2.16.840.1.101.3.4.1.46')?.impliedParams.mode, 'GCM');
+  assert.equal(kb.findByOid('1.2.840.10045.3.1.7')?.impliedParams.curve, 'P-256');
+});
+
+test('cipher-suite table: every TLS 1.3 suite, unique code points, resolvable components', () => {
+  for (const [name, code] of [
+    ['TLS_AES_128_GCM_SHA256', '0x01'], ['TLS_AES_256_GCM_SHA384', '0x02'], ['TLS_CHACHA20_POLY1305_SHA256', '0x03'],
+    ['TLS_AES_128_CCM_SHA256', '0x04'], ['TLS_AES_128_CCM_8_SHA256', '0x05'],
+  ] as const) {
+    const s = kb.findCipherSuite(name);
+    assert.deepEqual(s?.identifiers, ['0x13', code], name);
+    assert.deepEqual(s?.versions, ['1.3']);
+  }
+  const codes = new Set<string>();
+  for (const s of kb.cipherSuites) {
+    assert.match(s.name, /^TLS_/);
+    for (const b of s.identifiers) assert.match(b, /^0x[0-9A-F]{2}$/, s.name);
+    const code = s.identifiers.join(',');
+    assert.ok(!codes.has(code), `${code} twice`);
+    codes.add(code);
+    for (const c of [s.keyExchange, s.authentication, s.cipher, s.mac]) {
+      if (c !== null) assert.ok(kb.resolve(c, {}).entry, `${s.name}: component '${c}' does not resolve`);
+    }
+  }
+  assert.ok(kb.cipherSuites.length >= 60);
+  const cbc = kb.findCipherSuite('DES-CBC3-SHA');
+  assert.equal(cbc?.name, 'TLS_RSA_WITH_3DES_EDE_CBC_SHA');
+  assert.equal(kb.resolve(cbc!.cipher!, {}).entry?.family, '3DES');
+  assert.equal(kb.resolve(kb.findCipherSuite('ECDHE-ECDSA-AES256-GCM-SHA384')!.cipher!, {}).name, 'AES-256-GCM');
+  assert.equal(kb.findCipherSuite('TLS_RSA_WITH_RC4_128_MD5')?.cipher, 'RC4');
+});
+
+test('protocol versions: spellings from OpenSSL, Java, Go, Python, .NET', () => {
+  const cases: [string, string | undefined, string][] = [
+    ['TLSv1.2', undefined, 'TLS 1.2'], ['TLS1_2_VERSION', undefined, 'TLS 1.2'], ['tls.VersionTLS13', undefined, 'TLS 1.3'],
+    ['PROTOCOL_TLSv1', undefined, 'TLS 1.0'], ['SslProtocols.Tls11', undefined, 'TLS 1.1'], ['SSLv3', undefined, 'SSL 3.0'],
+    ['1.2', 'tls', 'TLS 1.2'], ['2.0', 'ssh', 'SSH 2.0'], ['DTLSv1.2', undefined, 'DTLS 1.2'],
+  ];
+  for (const [s, type, name] of cases) {
+    assert.equal(kb.findProtocolVersion(s, type as 'tls' | 'ssh' | undefined)?.name, name, s);
+  }
+  assert.equal(kb.findProtocolVersion('1.0'), undefined, 'a bare 1.0 is ambiguous between TLS and SSH');
+  assert.equal(kb.findProtocolVersion('TLSv1')?.status, 'deprecated');
+  assert.equal(kb.findProtocolVersion('SSLv2')?.status, 'prohibited');
+});
+
+test('the knowledge base is built once and shared', () => {
+  assert.equal(getKnowledgeBase(), kb);
+});
