@@ -1,0 +1,71 @@
+// Opens the database the config names: embedded SQLite under CBOM_DATA_DIR (WAL, so the server and
+// `cbom admin` can write while others read) or PostgreSQL when DATABASE_URL is set. Both come back
+// as the same Kysely<Database>; repositories hide what little differs between the dialects.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Config } from '../config.js';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly dialect: DialectName;
+  /** Where the data lives, without credentials (for logs and /health). */
+  readonly location: string;
+  close(): Promise<void>;
+}
+
+export const SQLITE_FILE_NAME = 'cbom.sqlite';
+
+/** How long a writer waits for another process's lock before SQLITE_BUSY. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+const PG_INT8_OID = 20;
+
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openSqlite(path.join(config.dataDir, SQLITE_FILE_NAME));
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  sqlite.pragma('foreign_keys = ON');
+  // WAL + NORMAL is durable against application crashes; only an OS crash may lose the last commits.
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // count(*) and other bigint results arrive as numbers, as on SQLite (they stay far below 2^53).
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const u = new URL(url);
+  return {
+    db,
+    dialect: 'postgres',
+    location: `postgres://${u.host}${u.pathname}`,
+    close: () => db.destroy(),
+  };
+}
