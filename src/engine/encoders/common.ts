@@ -1,15 +1,12 @@
 // Pieces both encoders share: total orders, the document key, the repository's identity, findings
 // text and the document-level service properties.
-import { METHODOLOGY_NAME } from '../methodology.js';
 import type { Asset, AssetId, Finding, Location, Occurrence, ScanResult, SourceDescriptor } from '../inventory/model.js';
 import { SEVERITIES } from '../inventory/model.js';
-import { canonicalSha256 } from './digest.js';
 import { InventoryError } from './cryptoview.js';
 import { FINDING_PROPERTY, METHODOLOGY_PROPERTY, type NameValue, cmp, sortProperties } from './properties.js';
 import { wholeSecondUtc } from './timestamp.js';
 
 export const TOOL_NAME = 'cbom-partner-api';
-export { METHODOLOGY_NAME };
 
 /** Occurrences in (path, line, column, endLine, offset, symbol, snippet, detector) order: total, input-order independent. */
 export function sortOccurrences(list: readonly Occurrence[]): Occurrence[] {
@@ -44,15 +41,6 @@ export function indexAssets(assets: readonly Asset[]): { sorted: Asset[]; byId: 
     byId.set(a.id, a);
   }
   return { sorted, byId };
-}
-
-/**
- * A digest of everything the document is made from (inventory, findings, source, methodology):
- * the seed of the serial number and of the SPDX id namespace, so that ids are content-derived and
- * a different scan never reuses them.
- */
-export function documentKey(result: ScanResult, source: SourceDescriptor): string {
-  return canonicalSha256({ result, source });
 }
 
 export interface RootIdentity {

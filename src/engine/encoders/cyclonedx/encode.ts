@@ -2,7 +2,8 @@
 // order of the bytes served); every array is sorted here, whatever order the inventory came in.
 import type { Asset, AssetId, Occurrence, ScanResult, SourceDescriptor } from '../../inventory/model.js';
 import { InventoryError, assetView } from '../cryptoview.js';
-import { TOOL_NAME, documentKey, documentProperties, findingProperty, findingText, findingsByAsset, indexAssets, rootIdentity, sortOccurrences } from '../common.js';
+import { documentKey, normalizeResult } from '../normalize.js';
+import { TOOL_NAME, documentProperties, findingProperty, findingText, findingsByAsset, indexAssets, rootIdentity, sortOccurrences } from '../common.js';
 import { bomRefOf, uuidv5 } from '../ids.js';
 import { cmp, sortProperties } from '../properties.js';
 
@@ -18,7 +19,8 @@ function occurrenceJson(o: Occurrence): Json {
   return out;
 }
 
-export function encodeCycloneDx(result: ScanResult, source: SourceDescriptor): Json {
+export function encodeCycloneDx(input: ScanResult, source: SourceDescriptor): Json {
+  const result = normalizeResult(input);
   const root = rootIdentity(source);
   const { sorted, byId } = indexAssets(result.inventory.assets);
 

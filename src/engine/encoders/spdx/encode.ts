@@ -7,7 +7,8 @@
 // `Annotation`s on the element they concern.
 import type { Asset, AssetId, Occurrence, ScanResult, SourceDescriptor } from '../../inventory/model.js';
 import { InventoryError, assetView } from '../cryptoview.js';
-import { TOOL_NAME, documentKey, documentProperties, findingProperty, findingText, findingsByAsset, indexAssets, rootIdentity, sortOccurrences } from '../common.js';
+import { documentKey, normalizeResult } from '../normalize.js';
+import { TOOL_NAME, documentProperties, findingProperty, findingText, findingsByAsset, indexAssets, rootIdentity, sortOccurrences } from '../common.js';
 import { iriSegment, uuidv5 } from '../ids.js';
 import { type NameValue, cmp, sortProperties } from '../properties.js';
 import { SPDX_CONTEXT } from '../seal.js';
@@ -30,7 +31,8 @@ function cdxExtension(entries: Json[]): Json[] {
   return entries.length > 0 ? [{ type: 'extension_CdxPropertiesExtension', extension_cdxProperty: entries }] : [];
 }
 
-export function encodeSpdx(result: ScanResult, source: SourceDescriptor): Json {
+export function encodeSpdx(input: ScanResult, source: SourceDescriptor): Json {
+  const result = normalizeResult(input);
   const root = rootIdentity(source);
   const { sorted, byId } = indexAssets(result.inventory.assets);
   // Content-derived namespace: a different scan never reuses an id, the same scan always does.
