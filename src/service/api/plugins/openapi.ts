@@ -42,7 +42,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
     staticCSP: true,
-    uiConfig: { deepLinking: true, displayRequestDuration: true },
+    // See security.ts: no upgrade-insecure-requests on plain-http deployments.
+    transformStaticCSP: (header: string) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    // No badge that calls validator.swagger.io: the page makes no third-party requests.
+    uiConfig: { deepLinking: true, displayRequestDuration: true, validatorUrl: null },
   });
 }
 

@@ -14,7 +14,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Service health',
         description: 'Public. Status, API and methodology versions, BOM formats, and the storage and queue in use. 503 when the database does not answer.',
         tags: ['service'],
-        response: { 200: ref(HealthResp), 503: ref(HealthResp) },
+        response: { 200: ref(HealthResp, 'The service is up'), 503: ref(HealthResp, 'The database does not answer') },
       },
     },
     async (request, reply) => {

@@ -34,7 +34,7 @@ export const keysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'List API keys',
         description: "The calling tenant's keys, newest first, without secrets.",
         tags: ['keys'],
-        response: { 200: ref(ApiKeyList) },
+        response: { 200: ref(ApiKeyList, "The tenant's keys") },
       },
     },
     async (request) => {
@@ -55,7 +55,7 @@ export const keysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['keys'],
         body: ref(ApiKeyCreateReq),
         response: {
-          201: ref(ApiKeyCreateResp),
+          201: ref(ApiKeyCreateResp, 'The new key, with its plaintext shown this once'),
           403: { $ref: 'ErrorResponse#', description: 'The API key lacks `keys:manage`, or asked for a scope it does not hold' },
           409: { $ref: 'ErrorResponse#', description: 'The tenant already has the maximum number of active test keys' },
         },
@@ -107,7 +107,7 @@ export const keysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'Revokes a key of the calling tenant (also the calling key itself); it fails with 401 from its next request on. Revoking a revoked key returns it unchanged.',
         tags: ['keys'],
         params: KeyIdParams,
-        response: { 200: ref(ApiKeyRevokeResp) },
+        response: { 200: ref(ApiKeyRevokeResp, 'The key is revoked') },
       },
     },
     async (request) => {

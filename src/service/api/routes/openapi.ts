@@ -10,6 +10,7 @@ export const openapiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'OpenAPI document',
         description: 'Public. The OpenAPI 3.1.0 description of this API, generated from the route schemas.',
         tags: ['service'],
+        response: { 200: { description: 'The OpenAPI 3.1.0 document', type: 'object', additionalProperties: true } },
       },
     },
     async () => app.swagger(),

@@ -34,8 +34,9 @@ export const ErrorResponse = Type.Object(
  * A `$ref` to a shared schema (one with `$id`, registered in ./index.ts) that still carries the
  * TypeScript type, so handlers get typed bodies and the OpenAPI document names the schema.
  */
-export function ref<T extends TSchema>(schema: T) {
+export function ref<T extends TSchema>(schema: T, description?: string) {
   const id = (schema as { $id?: unknown }).$id;
   if (typeof id !== 'string') throw new Error('ref(): the schema has no $id; give it one and list it in schemas/index.ts');
-  return Type.Unsafe<Static<T>>({ $ref: `${id}#` });
+  // In a route's `response`, `description` becomes the response's description in the OpenAPI document.
+  return Type.Unsafe<Static<T>>(description === undefined ? { $ref: `${id}#` } : { $ref: `${id}#`, description });
 }
