@@ -22,7 +22,8 @@ const DIRECTIVE = /^\s*([A-Za-z]+)\s*(?:=\s*|\s+)(.+?)\s*$/;
 
 export function isSshConfigPath(path: string): boolean {
   const name = baseName(path);
-  return /^(sshd?_config)(\.[A-Za-z0-9_-]+)*$/.test(name) || /(^|\/)\.ssh\/config$/.test(path) || /(^|\/)sshd?_config\.d\/[^/]+\.conf$/.test(path);
+  // Templates (sshd_config.j2, .tmpl, .orig) are configuration too; documentation about it is not.
+  return (/^(sshd?_config)(\.[A-Za-z0-9_-]+)*$/.test(name) && !/\.(md|markdown|rst|txt|adoc|html?)$/i.test(name)) || /(^|\/)\.ssh\/config$/.test(path) || /(^|\/)sshd?_config\.d\/[^/]+\.conf$/.test(path);
 }
 
 export const sshConfigDetector: Detector = {

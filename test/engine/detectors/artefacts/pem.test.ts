@@ -1,0 +1,126 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pemDetector } from '../../../../src/engine/detectors/artefacts/pem.js';
+import type { CertificateDetection, MaterialDetection } from '../../../../src/engine/inventory/model.js';
+import { bodyLines, fixture, run } from './helpers.js';
+
+const material = (file: string): MaterialDetection => {
+  const ds = run(pemDetector, file, fixture(`keys/${file}`));
+  assert.equal(ds.length, 1, file);
+  assert.equal(ds[0]!.type, 'material');
+  return ds[0] as MaterialDetection;
+};
+const certificate = (file: string): CertificateDetection => {
+  const ds = run(pemDetector, file, fixture(`certs/${file}`));
+  assert.equal(ds.length, 1, file);
+  return ds[0] as CertificateDetection;
+};
+
+test('private keys: format, algorithm, size or curve, per PEM label', () => {
+  const cases: [string, string, string, number, string | undefined][] = [
+    ['rsa1024-pkcs1.pem', 'PKCS#1', 'RSA', 1024, undefined],
+    ['rsa2048-pkcs8.pem', 'PKCS#8', 'RSA', 2048, undefined],
+    ['rsa4096-pkcs8.pem', 'PKCS#8', 'RSA', 4096, undefined],
+    ['ec-p256-sec1.pem', 'SEC1', 'ECDSA', 256, 'P-256'],
+    ['ec-p384-sec1.pem', 'SEC1', 'ECDSA', 384, 'P-384'],
+    ['ec-secp256k1-sec1.pem', 'SEC1', 'ECDSA', 256, 'secp256k1'],
+    ['ed25519-pkcs8.pem', 'PKCS#8', 'Ed25519', 256, undefined],
+    ['openssh-rsa3072', 'OpenSSH', 'RSA', 3072, undefined],
+    ['openssh-ed25519', 'OpenSSH', 'Ed25519', 256, undefined],
+    ['openssh-ecdsa256', 'OpenSSH', 'ECDSA', 256, 'P-256'],
+  ];
+  for (const [file, format, alg, size, curve] of cases) {
+    const { material: m } = material(file);
+    assert.equal(m.materialType, 'private-key', file);
+    assert.equal(m.format, format, file);
+    assert.equal(m.algorithm?.spelling, alg, file);
+    assert.equal(m.size, size, file);
+    assert.equal(m.algorithm?.params.curve, curve, file);
+    assert.equal(m.encrypted, false, file);
+    assert.match(m.fingerprintSha256!, /^[0-9a-f]{64}$/);
+  }
+});
+
+test('an encrypted PKCS#8 key is reported as encrypted private key material without algorithm', () => {
+  const { material: m, occurrence } = material('rsa2048-encrypted-pkcs8.pem');
+  assert.equal(m.materialType, 'private-key');
+  assert.equal(m.format, 'PKCS#8');
+  assert.equal(m.encrypted, true);
+  assert.equal(m.algorithm, undefined);
+  assert.equal(occurrence.symbol, '-----BEGIN ENCRYPTED PRIVATE KEY-----');
+});
+
+test('public keys (SPKI, PKCS#1) share the fingerprint of their private key', () => {
+  const spki = material('rsa2048-spki.pub.pem').material;
+  assert.deepEqual([spki.materialType, spki.format, spki.size], ['public-key', 'SPKI', 2048]);
+  assert.equal(spki.fingerprintSha256, material('rsa2048-pkcs8.pem').material.fingerprintSha256);
+  const pkcs1 = material('rsa1024-pkcs1.pub.pem').material;
+  assert.deepEqual([pkcs1.format, pkcs1.size], ['PKCS#1', 1024]);
+  assert.equal(material('ec-p256-spki.pub.pem').material.fingerprintSha256, material('ec-p256-sec1.pem').material.fingerprintSha256);
+});
+
+test('certificates: subject, issuer, serial, validity, signature and key algorithms', () => {
+  const leaf = certificate('leaf-ec-p256.pem').certificate;
+  assert.equal(leaf.subject, 'CN=api.example.test');
+  assert.equal(leaf.issuer, 'O=Fixture Corp, CN=Fixture Root CA P-384');
+  assert.equal(leaf.serialNumber, '3001');
+  assert.match(leaf.notBefore, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  assert.deepEqual(leaf.signatureAlgorithm, { spelling: 'SHA384withECDSA', params: { hash: 'SHA-384' }, oid: '1.2.840.10045.4.3.3' });
+  assert.deepEqual(leaf.publicKeyAlgorithm, { spelling: 'ECDSA', params: { curve: 'P-256' }, oid: '1.2.840.10045.2.1' });
+  assert.equal(leaf.encoding, 'PEM');
+
+  const expired = certificate('expired-rsa1024-sha1.pem').certificate;
+  assert.equal(expired.notBefore, '2015-01-01T00:00:00Z');
+  assert.equal(expired.notAfter, '2016-01-01T00:00:00Z');
+  assert.equal(expired.signatureAlgorithm.spelling, 'SHA1withRSA');
+  assert.equal(expired.publicKeyAlgorithm.params.keySize, 1024);
+
+  const self = certificate('selfsigned-rsa2048.pem').certificate;
+  assert.equal(self.subject, self.issuer);
+  assert.equal(certificate('selfsigned-rsa4096.pem').certificate.signatureAlgorithm.oid, '1.2.840.113549.1.1.13');
+  assert.equal(certificate('ed25519.pem').certificate.publicKeyAlgorithm.spelling, 'Ed25519');
+  assert.equal(certificate('secp256k1.pem').certificate.publicKeyAlgorithm.params.curve, 'secp256k1');
+});
+
+test('PEM blocks hidden in YAML block scalars, markdown, JSON strings and code literals are found with their lines', () => {
+  const cert = fixture('certs/selfsigned-rsa2048.pem').toString().trim();
+  const yaml = `data:\n  tls.crt: |\n${cert.split('\n').map((l) => `    ${l}`).join('\n')}\n  other: x\n`;
+  const [y] = run(pemDetector, 'secret.yaml', yaml);
+  assert.equal(y?.type, 'certificate');
+  assert.equal(y!.occurrence.line, 3);
+  assert.equal(y!.occurrence.column, 5);
+  assert.equal(y!.occurrence.endLine, 3 + cert.split('\n').length - 1);
+
+  const md = `Intro\n\n\`\`\`\n${cert}\n\`\`\`\n`;
+  assert.equal(run(pemDetector, 'README.md', md)[0]?.occurrence.line, 4);
+
+  const json = JSON.stringify({ cert: cert + '\n' });
+  assert.equal(run(pemDetector, 'c.json', json)[0]?.type, 'certificate');
+
+  const java = `String PEM = "${cert.split('\n').join('\\n" +\n  "')}";`;
+  assert.equal(run(pemDetector, 'Certs.java', java)[0]?.type, 'certificate');
+});
+
+test('no key material reaches a detection', () => {
+  for (const file of ['rsa2048-pkcs8.pem', 'ec-p256-sec1.pem', 'openssh-ed25519', 'rsa2048-encrypted-pkcs8.pem']) {
+    const pem = fixture(`keys/${file}`).toString();
+    // One-line PEM in a JSON value: the whole key is on the detection's line.
+    const oneLine = `{"key": ${JSON.stringify(pem)}}`;
+    const out = JSON.stringify(run(pemDetector, 'k.json', oneLine));
+    for (const line of bodyLines(pem)) assert.ok(!out.includes(line.slice(0, 40)), `${file} leaked into ${out.slice(0, 200)}`);
+  }
+});
+
+test('prose, truncated and garbage bodies produce nothing and do not throw', () => {
+  const cert = fixture('certs/selfsigned-rsa2048.pem').toString().split('\n');
+  const inputs = [
+    'A PEM file starts with -----BEGIN CERTIFICATE----- and we use AES everywhere.',
+    '-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n',
+    [...cert.slice(0, 5), '-----END CERTIFICATE-----'].join('\n'),
+    '-----BEGIN PRIVATE KEY-----\nthis is not base64 at all, replace me with your key\n-----END PRIVATE KEY-----',
+    '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n',
+    '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAAB\n-----END OPENSSH PRIVATE KEY-----',
+    `-----BEGIN PUBLIC KEY-----\n${Buffer.alloc(300, 7).toString('base64')}\n-----END PUBLIC KEY-----`,
+  ];
+  for (const input of inputs) assert.deepEqual(run(pemDetector, 'x.txt', input), [], input.slice(0, 60));
+});
