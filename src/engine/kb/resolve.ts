@@ -154,6 +154,7 @@ export class Resolver {
       const name = spelling.trim();
       return {
         entry: null, name, family: name, primitive: 'unknown', params: this.normaliseParams(detectorParams),
+        paramsNotInName: (Object.keys(this.normaliseParams(detectorParams)) as AlgorithmParamName[]).sort(),
         unknownParams: [], oid: null, classicalSecurityBits: null, nistQuantumLevel: null, broken: false,
         deprecated: null, levelsFrom: null,
       };
@@ -198,6 +199,10 @@ export class Resolver {
       }
     }
 
+    // "NoPadding" only means something for ECB/CBC; AES/GCM/NoPadding and aes-256-gcm are one thing.
+    if (entry.primitive === 'block-cipher' && params.padding === 'NoPadding' && !['ECB', 'CBC', 'PCBC'].includes(params.mode ?? '')) {
+      delete params.padding;
+    }
     if (entry.primitive === 'block-cipher' && params.mode) {
       if (['GCM', 'CCM', 'OCB', 'SIV', 'GCM-SIV'].includes(params.mode)) primitive = 'ae';
       else if (params.mode === 'CMAC' || params.mode === 'GMAC') primitive = 'mac';
@@ -206,9 +211,11 @@ export class Resolver {
     const required = LEVEL_PARAMS[family];
     const unknownParams: AlgorithmParamName[] = required && params[required] === undefined ? [required] : [];
 
+    const built = buildName(entry, family, params);
     return {
       entry,
-      name: buildName(entry, family, params),
+      name: built.name,
+      paramsNotInName: (Object.keys(params) as AlgorithmParamName[]).filter((k) => !built.used.includes(k)).sort(),
       family,
       primitive,
       params,

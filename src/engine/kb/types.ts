@@ -80,6 +80,8 @@ export interface Resolution {
   primitive: Primitive;
   /** Detector params merged with those implied by the spelling (aliasParams) and the entry. */
   params: AlgorithmParams;
+  /** Known parameters the name does not express (identity needs them too: the builder puts them in the asset id). */
+  paramsNotInName: (keyof AlgorithmParams)[];
   /** Parameters this family needs that are still unknown (keySize for AES/RSA, curve for ECDSA, ...). */
   unknownParams: (keyof AlgorithmParams)[];
   oid: string | null;
