@@ -2,5 +2,6 @@
 // builder sorts). Add a detector by importing it and appending it here.
 import type { Detector } from './types.js';
 import { ARTEFACT_DETECTORS } from './artefacts/index.js';
+import { javaDetector } from './source/java/index.js';
 
-export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS];
+export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector];

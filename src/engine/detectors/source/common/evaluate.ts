@@ -30,6 +30,8 @@ export interface LanguageAdapter {
   shape(node: SgNode): Shape;
   /** Value of a known call, or undefined to let the Evaluator treat it as unknown. */
   call?(callee: string, args: Args, ev: Evaluator, node: SgNode, receiver?: SgNode): Value | undefined;
+  /** Value of a well-known library constant (`KeyProperties.KEY_ALGORITHM_AES` -> "AES"), or undefined. */
+  constant?(path: string): Value | undefined;
   /** Name of the class enclosing a node (for `this.x`/`self.x`), or undefined. */
   enclosingClass?(node: SgNode): string | undefined;
 }
@@ -105,7 +107,10 @@ export class Evaluator {
             this.resolving.delete(id);
           }
         }
-        if (s.t === 'member') return { kind: 'member', path: dotted(node.text()) };
+        if (s.t === 'member') {
+          const path = dotted(node.text());
+          return this.adapter.constant?.(path) ?? { kind: 'member', path };
+        }
         return UNKNOWN;
       }
       case 'binary':

@@ -3,6 +3,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
+import { knownConstant } from './constants.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 
 const CLASS_KINDS = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration']);
@@ -194,6 +195,11 @@ export const javaAdapter: LanguageAdapter = {
     return undefined;
   },
 
+  constant(path: string): Value | undefined {
+    const s = knownConstant(path);
+    return s === undefined ? undefined : str(s);
+  },
+
   enclosingClass(node: SgNode): string | undefined {
     return enclosingClassName(node);
   },
@@ -235,6 +241,10 @@ function classScope(node: SgNode): { owner?: string; scope: Scope } {
 /** Every binding in a Java file (one ast-grep query). */
 export function javaBindings(root: SgNode): Binding[] {
   const out: Binding[] = [];
+  // Names declared as locals or parameters per function scope (Java declares before use, so a
+  // document-order pass sees the declaration before any assignment to it).
+  const locals = new Set<string>();
+  const fields = new Set<string>();
   const nodes = root.findAll({
     rule: {
       any: [
@@ -257,11 +267,13 @@ export function javaBindings(root: SgNode): Binding[] {
       const value = n.field('value');
       const parent = n.parent();
       if (parent?.kind() as string === 'field_declaration' || parent?.kind() as string === 'constant_declaration') {
-        if (!value) continue; // assigned later (constructor): those assignments are the bindings
         const { owner, scope } = classScope(n);
+        fields.add(`${owner ?? ''}.${name}`);
+        if (!value) continue; // assigned later (constructor): those assignments are the bindings
         out.push({ name, ...(owner ? { owner } : {}), value, visibleFrom: end, scope, member: true });
       } else {
         const { scope } = scopeOf(n);
+        locals.add(`${scope.start}:${name}`);
         out.push({ name, value: value ?? null, visibleFrom: end, scope, member: false });
       }
     } else if (k === 'assignment_expression') {
@@ -273,7 +285,12 @@ export function javaBindings(root: SgNode): Binding[] {
       if (left.kind() as string === 'identifier') {
         const { scope, fn } = scopeOf(n);
         const name = left.text();
-        if (op === '=' || op === '+=') out.push({ name, value: op === '=' ? value : n, visibleFrom: end, scope, member: !fn });
+        if (op !== '=' && op !== '+=') continue;
+        const owner = classScope(n);
+        if (fn && !locals.has(`${scope.start}:${name}`) && fields.has(`${owner.owner ?? ''}.${name}`)) {
+          // `rsaPair = gen.generateKeyPair()` in a constructor assigns the field.
+          out.push({ name, ...(owner.owner ? { owner: owner.owner } : {}), value: op === '=' ? value : n, visibleFrom: end, scope: owner.scope, member: true });
+        } else out.push({ name, value: op === '=' ? value : n, visibleFrom: end, scope, member: !fn });
       } else if (left.kind() as string === 'field_access' && left.field('object')?.kind() as string === 'this') {
         const name = left.field('field')?.text();
         const { owner, scope } = classScope(n);
@@ -286,6 +303,7 @@ export function javaBindings(root: SgNode): Binding[] {
       const name = nameNode?.text();
       if (!name) continue;
       const { scope } = k === 'enhanced_for_statement' ? { scope: { start: n.range().start.index, end } } : scopeOf(n);
+      locals.add(`${scopeOf(n).scope.start}:${name}`);
       out.push({ name, value: null, visibleFrom: n.range().start.index, scope, member: false });
     }
   }

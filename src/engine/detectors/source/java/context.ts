@@ -1,0 +1,217 @@
+// Per-file state the Java handlers share: the evaluator, imports, the detection sink, and the
+// linking of a crypto object to the calls made on it later (`kg.init(256)`, `cipher.init(.., key, spec)`).
+import type { SgNode } from '@ast-grep/napi';
+import type { Evaluator } from '../common/evaluate.js';
+import { kindOf } from '../common/languages.js';
+import type { DetectionSink } from '../common/sink.js';
+import { asInt, asString, memberName, type Value } from '../common/value.js';
+import { calleeOf, createdType } from './adapter.js';
+import { knownConstant, pqcParameterSet } from './constants.js';
+import type { JavaImports } from './imports.js';
+
+/** What is known about a key object: its size, curve, named parameter set. */
+export interface KeyInfo {
+  keySize?: number;
+  curve?: string;
+  /** Algorithm spelling fixed by a named spec (`Ed25519`, `ML-KEM-768`). */
+  named?: string;
+  tagLength?: number;
+  ivLength?: number;
+}
+
+export class JavaContext {
+  /** Nodes already reported as part of an enclosing construct (an engine inside a mode wrapper). */
+  readonly consumed = new Set<number>();
+  private readonly byMethod = new Map<string, SgNode[]>();
+
+  constructor(
+    readonly root: SgNode,
+    readonly ev: Evaluator,
+    readonly imports: JavaImports,
+    readonly sink: DetectionSink,
+    invocations: SgNode[],
+  ) {
+    for (const inv of invocations) {
+      const name = inv.field('name')?.text() ?? '';
+      const list = this.byMethod.get(name);
+      if (list) list.push(inv);
+      else this.byMethod.set(name, [inv]);
+    }
+  }
+
+  /** String value of an argument; constants like `KeyProperties.KEY_ALGORITHM_AES` count as strings. */
+  str(node: SgNode | undefined): string | undefined {
+    const v = this.ev.eval(node);
+    if (v.kind === 'str') return v.value;
+    if (v.kind === 'member') return knownConstant(v.path);
+    return undefined;
+  }
+
+  int(node: SgNode | undefined): number | undefined {
+    return asInt(this.ev.eval(node));
+  }
+
+  value(node: SgNode | undefined): Value {
+    return this.ev.eval(node);
+  }
+
+  /** Invocations of `methods` on the object created by `creation` (through variables and fields). */
+  linked(creation: SgNode, methods: readonly string[]): SgNode[] {
+    const out: SgNode[] = [];
+    const id = creation.id();
+    for (const m of methods) {
+      for (const inv of this.byMethod.get(m) ?? []) {
+        const obj = inv.field('object');
+        if (!obj) continue;
+        if (obj.id() === id || this.ev.origin(obj)?.id() === id) out.push(inv);
+      }
+    }
+    return out.sort((a, b) => a.range().start.index - b.range().start.index);
+  }
+
+  /** All invocations of a method name in the file (for chains like `builder.setKeySize(256)`). */
+  invocationsOf(method: string): readonly SgNode[] {
+    return this.byMethod.get(method) ?? [];
+  }
+
+  /** The expression an argument stands for, following variables; the node itself when it is not a name. */
+  origin(node: SgNode | undefined): SgNode | undefined {
+    if (!node) return undefined;
+    let cur: SgNode | null = node;
+    for (let i = 0; cur && i < 8; i++) {
+      const k = kindOf(cur);
+      if (k === 'parenthesized_expression' || k === 'cast_expression') {
+        cur = k === 'cast_expression' ? cur.field('value') : cur.namedChildren()[0] ?? null;
+        continue;
+      }
+      const next = this.ev.origin(cur, 1);
+      if (!next || next.id() === cur.id()) return next ?? undefined;
+      cur = next;
+    }
+    return cur ?? undefined;
+  }
+
+  /**
+   * What a key (or parameter) expression says about sizes: `new SecretKeySpec(bytes, ..)`,
+   * `kg.generateKey()`, `kp.getPrivate()`, BC `new KeyParameter(bytes)`, `new AEADParameters(..)`,
+   * `new ParametersWithIV(..)`, `new GCMParameterSpec(128, iv)`, `new IvParameterSpec(iv)`.
+   */
+  keyInfo(node: SgNode | undefined, depth = 0): KeyInfo {
+    const o = this.origin(node);
+    if (!o || depth > 6) return {};
+    const k = kindOf(o);
+    if (k === 'object_creation_expression') {
+      const args = o.field('arguments')?.namedChildren() ?? [];
+      switch (createdType(o)) {
+        case 'SecretKeySpec':
+        case 'KeyParameter':
+          return sized(bytesBits(this.value(args[0])));
+        case 'GCMParameterSpec':
+          return { ...tag(this.int(args[0])), ...iv(this.value(args[1])) };
+        case 'IvParameterSpec':
+          return iv(this.value(args[0]));
+        case 'ParametersWithIV':
+          return { ...this.keyInfo(args[0], depth + 1), ...iv(this.value(args[1])) };
+        case 'AEADParameters':
+          return { ...this.keyInfo(args[0], depth + 1), ...tag(this.int(args[1])), ...iv(this.value(args[2])) };
+        case 'ECGenParameterSpec':
+          return curveOf(this.str(args[0]));
+        case 'RSAKeyGenParameterSpec':
+          return sized(this.int(args[0]));
+        case 'NamedParameterSpec': {
+          const n = this.str(args[0]);
+          return n ? { named: n } : {};
+        }
+        case 'ECNamedCurveGenParameterSpec':
+          return curveOf(this.str(args[0]));
+        case 'RSAKeyGenerationParameters':
+          return sized(this.int(args[2]));
+        case 'DHParameterSpec':
+          return {};
+        default: {
+          // Bouncy Castle `XKeyGenerationParameters(random, XParameters.x)` / `ECKeyGenerationParameters(domain, random)`:
+          // the named parameter set or curve is somewhere in the arguments.
+          for (const a of args) {
+            const sub = this.keyInfo(a, depth + 1);
+            if (sub.named || sub.curve) return sub;
+          }
+          return {};
+        }
+      }
+    }
+    if (k === 'method_invocation') {
+      const name = o.field('name')?.text() ?? '';
+      const obj = o.field('object') ?? undefined;
+      if ((name === 'getPrivate' || name === 'getPublic') && obj) return this.keyInfo(obj, depth + 1);
+      if ((name === 'generateKey' || name === 'generateKeyPair' || name === 'genKeyPair') && obj) {
+        const gen = this.origin(obj);
+        return gen ? this.generatorInfo(gen) : {};
+      }
+      if (name === 'build' || /^set/.test(name)) return this.builderInfo(o);
+      if (/^(getParameterSpec|getByName|getCurve|getParameters)$/.test(name)) return curveOf(this.str(o.field('arguments')?.namedChildren()[0]));
+      return {};
+    }
+    if (k === 'field_access' || k === 'identifier') {
+      const v = this.ev.eval(o);
+      if (v.kind === 'member') {
+        const pq = pqcParameterSet(v.path);
+        if (pq) return { named: pq };
+        const c = knownConstant(v.path);
+        if (c) return { named: c };
+      }
+    }
+    return {};
+  }
+
+  /** Sizes given to a KeyGenerator/KeyPairGenerator (`init(256)`, `initialize(new ECGenParameterSpec(..))`). */
+  generatorInfo(gen: SgNode): KeyInfo {
+    for (const call of this.linked(gen, ['init', 'initialize'])) {
+      const a0 = call.field('arguments')?.namedChildren()[0];
+      if (!a0) continue;
+      const v = this.value(a0);
+      if (v.kind === 'int') return { keySize: v.value };
+      const info = this.keyInfo(a0);
+      if (Object.keys(info).length) return info;
+    }
+    return {};
+  }
+
+  /** Android `KeyGenParameterSpec.Builder(...).setKeySize(256)...build()`. */
+  private builderInfo(chain: SgNode): KeyInfo {
+    const info: KeyInfo = {};
+    for (const inv of [chain, ...chain.findAll({ rule: { kind: 'method_invocation' } })]) {
+      const name = inv.field('name')?.text();
+      const a0 = inv.field('arguments')?.namedChildren()[0];
+      if (name === 'setKeySize') {
+        const n = this.int(a0);
+        if (n !== undefined) info.keySize = n;
+      } else if (name === 'setAlgorithmParameterSpec') {
+        Object.assign(info, this.keyInfo(a0));
+      }
+    }
+    return info;
+  }
+
+  callee(inv: SgNode): string {
+    return calleeOf(inv);
+  }
+}
+
+function sized(bits: number | undefined): KeyInfo {
+  return bits === undefined ? {} : { keySize: bits };
+}
+function tag(bits: number | undefined): KeyInfo {
+  return bits === undefined ? {} : { tagLength: bits };
+}
+function iv(v: Value): KeyInfo {
+  const b = bytesBits(v);
+  return b === undefined ? {} : { ivLength: b };
+}
+function bytesBits(v: Value): number | undefined {
+  return v.kind === 'bytes' && v.length !== undefined ? v.length * 8 : undefined;
+}
+function curveOf(name: string | undefined): KeyInfo {
+  return name ? { curve: name } : {};
+}
+
+export { asString, memberName };

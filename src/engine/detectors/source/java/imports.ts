@@ -1,0 +1,50 @@
+// Which library provides a Java class, from the file's imports. JDK classes (java.*, javax.*) get
+// no LibraryRef: the JDK is the platform, not a dependency with a package URL, so the inventory
+// shows the algorithm without a library (documented in docs/detectors.md). Bouncy Castle classes
+// link to the Maven artefact that ships both the lightweight API and the PQC classes.
+import type { SgNode } from '@ast-grep/napi';
+import type { LibraryRef } from '../../../inventory/model.js';
+
+export const BOUNCY_CASTLE: LibraryRef = Object.freeze({ ecosystem: 'maven', name: 'org.bouncycastle:bcprov-jdk18on' });
+
+export interface JavaImports {
+  /** Simple name -> fully qualified name, for single-type imports. */
+  readonly types: ReadonlyMap<string, string>;
+  /** Packages imported with `.*`. */
+  readonly wildcards: readonly string[];
+  /** Whether anything from org.bouncycastle is imported. */
+  readonly bouncyCastle: boolean;
+}
+
+export function javaImports(root: SgNode): JavaImports {
+  const types = new Map<string, string>();
+  const wildcards: string[] = [];
+  for (const imp of root.findAll({ rule: { kind: 'import_declaration' } })) {
+    const text = imp.text().replace(/^import\s+(static\s+)?/, '').replace(/;\s*$/, '').replace(/\s+/g, '');
+    if (text.endsWith('.*')) wildcards.push(text.slice(0, -2));
+    else types.set(text.slice(text.lastIndexOf('.') + 1), text);
+  }
+  const bouncyCastle = [...types.values(), ...wildcards].some((t) => t.startsWith('org.bouncycastle.'));
+  return { types, wildcards, bouncyCastle };
+}
+
+/**
+ * Whether `simpleName` (as written, maybe qualified) denotes a class of one of `packages`: imported
+ * from there, written fully qualified, or not imported from anywhere else (same-package or wildcard).
+ */
+export function isClassFrom(imports: JavaImports, written: string, packages: readonly string[]): boolean {
+  const w = written.replace(/\s+/g, '');
+  if (w.includes('.')) return packages.some((p) => w.startsWith(p + '.'));
+  const fq = imports.types.get(w);
+  if (fq) return packages.some((p) => fq.startsWith(p + '.'));
+  return true;
+}
+
+/** Bouncy Castle class: imported from org.bouncycastle, fully qualified, or a BC wildcard import is present. */
+export function isBouncyCastleClass(imports: JavaImports, written: string): boolean {
+  const w = written.replace(/\s+/g, '');
+  if (w.startsWith('org.bouncycastle.')) return true;
+  const fq = imports.types.get(w);
+  if (fq) return fq.startsWith('org.bouncycastle.');
+  return imports.wildcards.some((p) => p.startsWith('org.bouncycastle'));
+}

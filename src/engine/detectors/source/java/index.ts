@@ -1,0 +1,78 @@
+// The Java source detector: JCA/JCE, JSSE and the Bouncy Castle lightweight and PQC APIs.
+// One ast-grep query collects the calls, object creations and method declarations of a file; the
+// handlers resolve arguments through the shared evaluator (see docs/detectors.md).
+import type { SgNode } from '@ast-grep/napi';
+import type { Detection } from '../../../inventory/model.js';
+import type { DetectContext, Detector, SourceFile } from '../../types.js';
+import { kindOf, parseSource } from '../common/languages.js';
+import { DetectionSink, nodesOfKinds } from '../common/sink.js';
+import { createdType, javaEvaluator } from './adapter.js';
+import { handleBcStatic, handleBouncyCastle, isBcType } from './bc.js';
+import { JavaContext } from './context.js';
+import { javaImports } from './imports.js';
+import { handleGetInstance, handleSpec } from './jca.js';
+import { handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
+
+const SPECS = new Set(['SecretKeySpec', 'IvParameterSpec', 'GCMParameterSpec', 'PBEKeySpec']);
+
+/** Calls that write into their byte-array argument (index of that argument). */
+const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, get: 0, fill: 0, engineNextBytes: 0, arraycopy: 2 };
+
+/**
+ * Prefilter: every construct the detector reports needs one of these in the file. All JCA/JSSE
+ * factories go through `getInstance`; Bouncy Castle classes are recognised only when imported (or
+ * written fully qualified) from `org.bouncycastle`.
+ */
+export const JAVA_KEYWORDS = [
+  'getInstance', 'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec', 'Protocols', 'CipherSuites',
+  'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes',
+] as const;
+
+function mutatedNames(invocations: SgNode[]): Set<string> {
+  const out = new Set<string>();
+  for (const inv of invocations) {
+    const idx = MUTATORS[inv.field('name')?.text() ?? ''];
+    if (idx === undefined) continue;
+    const a = inv.field('arguments')?.namedChildren()[idx];
+    if (!a) continue;
+    if (kindOf(a) === 'identifier') out.add(a.text());
+    else if (kindOf(a) === 'field_access') out.add(a.field('field')?.text() ?? '');
+  }
+  return out;
+}
+
+export function detectJava(file: SourceFile): Detection[] {
+  const text = file.content.toString('utf8');
+  const root = parseSource('java', text).root();
+  const nodes = nodesOfKinds(root, ['method_invocation', 'object_creation_expression', 'method_declaration']);
+  const invocations = nodes.filter((n) => kindOf(n) === 'method_invocation');
+  const sink = new DetectionSink(file.path, text, 'java');
+  const ctx = new JavaContext(root, javaEvaluator(root), javaImports(root), sink, invocations);
+  const mutated = mutatedNames(invocations);
+  for (const node of nodes) {
+    const k = kindOf(node);
+    if (k === 'method_declaration') {
+      handleMethodDeclaration(ctx, node);
+    } else if (k === 'object_creation_expression') {
+      const type = createdType(node);
+      if (SPECS.has(type)) handleSpec(ctx, node, type, mutated);
+      else if (type === 'SSLParameters') handleTlsCall(ctx, node);
+      else if (isBcType(type)) handleBouncyCastle(ctx, node);
+    } else {
+      const name = node.field('name')?.text();
+      if (name === 'getInstance') handleGetInstance(ctx, node);
+      else if (name === 'newInstance') handleBouncyCastle(ctx, node);
+      else if (name === 'nextBytes') handleWeakRandom(ctx, node);
+      else if (name === 'generate') handleBcStatic(ctx, node);
+      else handleTlsCall(ctx, node);
+    }
+  }
+  return sink.detections;
+}
+
+export const javaDetector: Detector = {
+  id: 'java',
+  appliesTo: (path: string) => path.endsWith('.java'),
+  keywords: JAVA_KEYWORDS,
+  detect: (file: SourceFile, _ctx: DetectContext) => detectJava(file),
+};

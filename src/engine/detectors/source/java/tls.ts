@@ -1,0 +1,142 @@
+// TLS configuration in Java: enabled protocols and cipher suites, trust managers that accept every
+// certificate, hostname verifiers that accept every name, and java.util.Random used for key bytes.
+import type { SgNode } from '@ast-grep/napi';
+import { kindOf } from '../common/languages.js';
+import { parseTlsVersion } from '../common/versions.js';
+import { createdType } from './adapter.js';
+import type { JavaContext } from './context.js';
+
+/** String items of an array argument (`new String[]{"TLSv1.2"}`, a String[] constant, `List.of(..)`). */
+function stringItems(ctx: JavaContext, node: SgNode | undefined): string[] | undefined {
+  const o = ctx.origin(node);
+  if (!o) return undefined;
+  let items: SgNode[] | undefined;
+  const k = kindOf(o);
+  if (k === 'array_creation_expression') items = o.field('value')?.namedChildren();
+  else if (k === 'array_initializer') items = o.namedChildren();
+  else if (k === 'method_invocation' && /^(of|asList)$/.test(o.field('name')?.text() ?? '')) items = o.field('arguments')?.namedChildren();
+  else {
+    const s = ctx.str(o);
+    return s === undefined ? undefined : [s];
+  }
+  if (!items) return undefined;
+  const out: string[] = [];
+  for (const i of items) {
+    const s = ctx.str(i);
+    if (s === undefined) return undefined;
+    out.push(s);
+  }
+  return out;
+}
+
+function protocols(ctx: JavaContext, node: SgNode, symbol: string, arg: SgNode | undefined): void {
+  const names = stringItems(ctx, arg);
+  if (!names) return;
+  for (const name of names) {
+    const v = parseTlsVersion(name);
+    if (!v) continue;
+    ctx.sink.protocol(node, symbol, { protocolType: 'tls', version: v.version });
+    if (v.insecure) ctx.sink.signal(node, symbol, 'insecure-protocol-version', `${name} enabled`);
+  }
+}
+
+function suites(ctx: JavaContext, node: SgNode, symbol: string, arg: SgNode | undefined): void {
+  const names = stringItems(ctx, arg);
+  if (names?.length) ctx.sink.protocol(node, symbol, { protocolType: 'tls', cipherSuites: names });
+}
+
+/** `setEnabledProtocols`, `setProtocols`, `setEnabledCipherSuites`, `setCipherSuites`, `new SSLParameters(suites, protocols)`. */
+export function handleTlsCall(ctx: JavaContext, node: SgNode): boolean {
+  if (kindOf(node) === 'object_creation_expression') {
+    if (createdType(node) !== 'SSLParameters') return false;
+    const a = node.field('arguments')?.namedChildren() ?? [];
+    if (a[0]) suites(ctx, node, 'SSLParameters', a[0]);
+    if (a[1]) protocols(ctx, node, 'SSLParameters', a[1]);
+    return true;
+  }
+  const name = node.field('name')?.text() ?? '';
+  const a0 = node.field('arguments')?.namedChildren()[0];
+  if (!node.field('object')) return false;
+  if (name === 'setEnabledProtocols' || name === 'setProtocols') {
+    protocols(ctx, node, name, a0);
+    return true;
+  }
+  if (name === 'setEnabledCipherSuites' || name === 'setCipherSuites') {
+    suites(ctx, node, name, a0);
+    return true;
+  }
+  if (name === 'setHostnameVerifier' || name === 'setDefaultHostnameVerifier' || name === 'setSSLHostnameVerifier') {
+    if (a0 && acceptsAnyHost(ctx, a0)) ctx.sink.signal(node, name, 'hostname-verification-disabled', 'hostname verifier accepts every host name');
+    return true;
+  }
+  return false;
+}
+
+/** A verifier expression that always returns true: `(h, s) -> true`, `NoopHostnameVerifier.INSTANCE`, `ALLOW_ALL_HOSTNAME_VERIFIER`. */
+function acceptsAnyHost(ctx: JavaContext, arg: SgNode): boolean {
+  const o = ctx.origin(arg) ?? arg;
+  const text = o.text();
+  if (/\bNoopHostnameVerifier\b|\bALLOW_ALL_HOSTNAME_VERIFIER\b|\bAllowAllHostnameVerifier\b/.test(text)) return true;
+  if (kindOf(o) === 'lambda_expression') {
+    const body = o.field('body');
+    if (!body) return false;
+    if (kindOf(body) === 'true') return true;
+    return returnsOnlyTrue(body);
+  }
+  // Anonymous classes are reported where their verify method is declared.
+  return false;
+}
+
+function returnsOnlyTrue(block: SgNode): boolean {
+  const stmts = block.namedChildren().filter((c) => !kindOf(c).endsWith('comment'));
+  return stmts.length === 1 && kindOf(stmts[0]!) === 'return_statement' && stmts[0]!.namedChildren()[0]?.kind() === 'true';
+}
+
+function isEmptyBody(block: SgNode | null): boolean {
+  if (!block) return false;
+  return block.namedChildren().every((c) => kindOf(c).endsWith('comment') || (kindOf(c) === 'return_statement' && c.namedChildren().length === 0));
+}
+
+/** Implemented interfaces of the class (or anonymous class) that declares `method`. */
+function declaringTypes(method: SgNode): string {
+  const body = method.parent();
+  const owner = body?.parent();
+  if (!owner) return '';
+  if (kindOf(owner) === 'object_creation_expression') return createdType(owner);
+  if (kindOf(owner) === 'class_declaration') return `${owner.field('superclass')?.text() ?? ''} ${owner.field('interfaces')?.text() ?? ''}`;
+  return '';
+}
+
+/**
+ * Method declarations that disable checks: `checkServerTrusted` with an empty body in an
+ * X509TrustManager (or X509ExtendedTrustManager), `verify(String, SSLSession)` returning true.
+ */
+export function handleMethodDeclaration(ctx: JavaContext, method: SgNode): void {
+  const name = method.field('name')?.text();
+  if (name === 'checkServerTrusted') {
+    if (!/TrustManager/.test(declaringTypes(method))) return;
+    if (isEmptyBody(method.field('body'))) ctx.sink.signal(method, 'X509TrustManager.checkServerTrusted', 'cert-verification-disabled', 'trust manager accepts every server certificate');
+  } else if (name === 'verify') {
+    const params = method.field('parameters')?.text() ?? '';
+    if (!/SSLSession/.test(params) || !/HostnameVerifier/.test(declaringTypes(method))) return;
+    const body = method.field('body');
+    if (body && returnsOnlyTrue(body)) ctx.sink.signal(method, 'HostnameVerifier.verify', 'hostname-verification-disabled', 'hostname verifier accepts every host name');
+  }
+}
+
+/** `java.util.Random` (or ThreadLocalRandom) filling byte arrays: keys, IVs and tokens must come from SecureRandom. */
+export function handleWeakRandom(ctx: JavaContext, inv: SgNode): boolean {
+  if (inv.field('name')?.text() !== 'nextBytes') return false;
+  const obj = inv.field('object');
+  if (!obj) return false;
+  if (/^ThreadLocalRandom\.current\(\)$/.test(obj.text().replace(/\s+/g, ''))) {
+    ctx.sink.signal(inv, 'ThreadLocalRandom.nextBytes', 'weak-random', 'ThreadLocalRandom is not a cryptographic RNG');
+    return true;
+  }
+  const o = ctx.origin(obj);
+  if (o && kindOf(o) === 'object_creation_expression' && /^(java\.util\.)?Random$/.test(o.field('type')?.text().replace(/\s+/g, '') ?? '')) {
+    ctx.sink.signal(inv, 'Random.nextBytes', 'weak-random', 'java.util.Random is not a cryptographic RNG');
+    return true;
+  }
+  return false;
+}
