@@ -6,6 +6,9 @@ import { buildApp } from './api/app.js';
 import { openStore, type Store } from './store/index.js';
 import { seedDemoTenant } from './seed.js';
 import type { App } from './api/types.js';
+import { createScanQueue } from './queue/index.js';
+import { silentLog, type QueueLog } from './queue/types.js';
+import { createScanService } from './scans/service.js';
 
 export interface RunningServer {
   app: App;
@@ -28,11 +31,18 @@ export async function startServer(config: Config, out: NodeJS.WritableStream = p
       );
     }
 
-    const app = await buildApp({ config, store });
-
     // --- Scan queue and workers -------------------------------------------------------------
-    // Started here, after the app is built and before it listens (in-process queue by default,
-    // BullMQ producer when REDIS_URL is set); push its stop function onto `stops`.
+    // In-process queue with workers in this process by default; with REDIS_URL a BullMQ producer
+    // (scans run in `cbom worker` processes). Logs go to the app's logger once it exists.
+    let queueLog: QueueLog = silentLog;
+    const queue = createScanQueue(config, store, {
+      work: !config.redisUrl,
+      log: { info: (o, m) => queueLog.info(o, m), warn: (o, m) => queueLog.warn(o, m), error: (o, m) => queueLog.error(o, m) },
+    });
+    stops.push(() => queue.close());
+    const app = await buildApp({ config, store, scanService: createScanService(store, queue) });
+    queueLog = app.log.child({ component: 'queue' });
+    await queue.start();
 
     const url = await app.listen({ host: config.host, port: config.port });
     app.log.info({ url, storage: store.dialect, database: store.location }, 'listening');

@@ -81,19 +81,37 @@ interface Ctx {
   maxRetries: number;
 }
 
-export async function fetchRepository(ref: RepoRef, options: FetchOptions = {}): Promise<FetchedRepository> {
-  const caps: FetchCaps = { ...DEFAULT_FETCH_CAPS, ...options.caps };
+/** The commit a repository URL stands for, before anything is downloaded. */
+export interface ResolvedRepository {
+  owner: string;
+  repo: string;
+  /** The branch, tag or sha that was asked for (the default branch when none was). */
+  ref: string;
+  commit: string;
+  descriptor: SourceDescriptor;
+}
+
+function context(options: FetchOptions): Ctx & { apiBase: string } {
   const apiBase = (options.apiUrl ?? DEFAULT_GITHUB_API_URL).replace(/\/+$/, '');
-  const ctx: Ctx = {
+  return {
+    apiBase,
     api: new URL(apiBase),
     token: options.token || undefined,
     signal: options.signal,
     maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? 60_000,
     maxRetries: options.maxRetries ?? 3,
   };
-  const repoPath = `${apiBase}/repos/${encodeURIComponent(ref.owner)}/${encodeURIComponent(ref.repo)}`;
-  const label = `${ref.owner}/${ref.repo}`;
+}
 
+function repoApiPath(apiBase: string, owner: string, repo: string): string {
+  return `${apiBase}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
+}
+
+/** Calls 1 and 2: repository metadata and the commit. Cheap; lets a caller reuse an earlier scan of the commit. */
+export async function resolveRepository(ref: RepoRef, options: FetchOptions = {}): Promise<ResolvedRepository> {
+  const ctx = context(options);
+  const repoPath = repoApiPath(ctx.apiBase, ref.owner, ref.repo);
+  const label = `${ref.owner}/${ref.repo}`;
   return withAbortMapping(ctx.signal, async () => {
     // 1. Repository: default branch and visibility.
     const meta = await getJson(ctx, repoPath, label);
@@ -112,25 +130,44 @@ export async function fetchRepository(ref: RepoRef, options: FetchOptions = {}):
     if (!SHA.test(sha) || committedAt === null) {
       throw new SourceError('download_failed', `GitHub returned an unexpected commit record for ${label}@${wantedRef}`);
     }
-
-    // 3. Tarball of exactly that sha, streamed into a fresh folder.
-    const dir = await mkdtemp(join(options.tmpRoot ?? tmpdir(), 'cbom-src-'));
-    const cleanup = once(() => rm(dir, { recursive: true, force: true }));
-    try {
-      const res = await request(ctx, `${repoPath}/tarball/${sha}`, label);
-      if (res === null) throw new SourceError('repo_not_found', `The archive of ${label}@${sha} was not found`);
-      const stats = await extract(res, dir, caps, ctx.signal, options.onProgress);
-      const descriptor: SourceDescriptor = {
+    return {
+      owner: ref.owner,
+      repo: ref.repo,
+      ref: wantedRef,
+      commit: sha,
+      descriptor: {
         repository: { owner: ref.owner, name: ref.repo, ref: wantedRef, commit: sha, committedAt },
         name: `${ref.owner}/${ref.repo}`,
         timestamp: committedAt,
-      };
-      return { dir, descriptor, stats, cleanup };
+      },
+    };
+  });
+}
+
+/** Call 3: the tarball of exactly the resolved sha, streamed into a fresh folder. */
+export async function downloadRepository(resolved: ResolvedRepository, options: FetchOptions = {}): Promise<FetchedRepository> {
+  const ctx = context(options);
+  const caps: FetchCaps = { ...DEFAULT_FETCH_CAPS, ...options.caps };
+  const label = `${resolved.owner}/${resolved.repo}`;
+  const url = `${repoApiPath(ctx.apiBase, resolved.owner, resolved.repo)}/tarball/${resolved.commit}`;
+  return withAbortMapping(ctx.signal, async () => {
+    const dir = await mkdtemp(join(options.tmpRoot ?? tmpdir(), 'cbom-src-'));
+    const cleanup = once(() => rm(dir, { recursive: true, force: true }));
+    try {
+      const res = await request(ctx, url, label);
+      if (res === null) throw new SourceError('repo_not_found', `The archive of ${label}@${resolved.commit} was not found`);
+      const stats = await extract(res, dir, caps, ctx.signal, options.onProgress);
+      return { dir, descriptor: resolved.descriptor, stats, cleanup };
     } catch (err) {
       await cleanup();
       throw err;
     }
   });
+}
+
+/** Resolve and download: the three GitHub calls in order. */
+export async function fetchRepository(ref: RepoRef, options: FetchOptions = {}): Promise<FetchedRepository> {
+  return downloadRepository(await resolveRepository(ref, options), options);
 }
 
 /** Turns an abort of the caller's signal into `scan_timeout` (deadline) or passes its reason on. */

@@ -19,6 +19,14 @@ import { SHARED_SCHEMAS } from './schemas/index.js';
 import { healthRoutes } from './routes/health.js';
 import { keysRoutes } from './routes/keys.js';
 import { openapiRoutes } from './routes/openapi.js';
+import { scansRoutes } from './routes/scans.js';
+import { usageRoutes } from './routes/usage.js';
+import { brandingRoutes } from './routes/branding.js';
+import { demoRoutes } from './routes/demo.js';
+import { webRoutes } from '../web/routes.js';
+import { createScanService, type ScanService } from '../scans/service.js';
+import { createInProcessQueue } from '../queue/in-process.js';
+import { scanSettingsFrom } from '../scans/settings.js';
 import type { App } from './types.js';
 import './types.js';
 
@@ -27,10 +35,15 @@ export interface AppDeps {
   store: Store;
   /** Where logs go (tests capture them); default stdout. */
   logStream?: DestinationStream;
+  /**
+   * Creates scans and hands them to the queue (server.ts passes the configured one). Without it,
+   * scans are stored as queued and wait for a worker: enough for tests that only use the API.
+   */
+  scanService?: ScanService;
 }
 
 /** The API's resources, each mounted under API_PREFIX. */
-const API_ROUTES = [healthRoutes, openapiRoutes, keysRoutes];
+const API_ROUTES = [healthRoutes, openapiRoutes, keysRoutes, scansRoutes, usageRoutes, brandingRoutes, demoRoutes];
 
 /** Largest request body accepted (JSON requests here are small). */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -57,6 +70,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.decorate('config', config);
   app.decorate('store', store);
+  app.decorate(
+    'scanService',
+    deps.scanService ?? createScanService(store, createInProcessQueue(store, { concurrency: 0, settings: scanSettingsFrom(config) })),
+  );
   app.decorateRequest('principal', null);
 
   const root = app as unknown as FastifyInstance;
@@ -75,6 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+
+  // Landing pages outside the API: the service's own page and tenants' white-label pages.
+  await app.register(webRoutes, { lookupBrand: (subdomain) => store.branding.bySubdomain(subdomain) });
 
   await app.ready();
   return app;

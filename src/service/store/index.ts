@@ -6,6 +6,10 @@ import { openDatabase, type DatabaseHandle } from './db.js';
 import { migrateToLatest } from './migrate.js';
 import { createKeyRepository } from './keys.js';
 import { createTenantRepository } from './tenants.js';
+import { createScanRepository } from './scans.js';
+import { createUsageRepository } from './usage.js';
+import { createBrandingRepository } from './branding.js';
+import { createDemoRepository } from './demo.js';
 
 export function createStore(handle: DatabaseHandle) {
   const { db, dialect } = handle;
@@ -15,6 +19,10 @@ export function createStore(handle: DatabaseHandle) {
     location: handle.location,
     tenants: createTenantRepository(db),
     keys: createKeyRepository(db, dialect),
+    scans: createScanRepository(db, dialect),
+    usage: createUsageRepository(db),
+    branding: createBrandingRepository(db, dialect),
+    demo: createDemoRepository(db, dialect),
     /** Cheap liveness check for /health. */
     async ping(): Promise<void> {
       await db.selectFrom('tenants').select('id').limit(1).execute();

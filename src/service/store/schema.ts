@@ -3,6 +3,8 @@
 // (`2026-01-31T12:00:00.000Z`) on both dialects: they sort as text, compare as text, and reach the
 // API unchanged. Booleans are integers 0/1 (SQLite has no boolean type).
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ScanTables } from './scan-tables.js';
+import type { BrandingTables } from './branding-tables.js';
 
 export const TENANT_KINDS = ['partner'] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
@@ -44,7 +46,8 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
-export interface Database {
+/** Tables of 002_scans live in ./scan-tables.ts. */
+export interface Database extends ScanTables, BrandingTables {
   tenants: TenantsTable;
   api_keys: ApiKeysTable;
 }

@@ -3,7 +3,11 @@
 // Numbering: 001 foundation (tenants, keys), 002_* scan lifecycle, 003_* branding.
 import type { Migration } from 'kysely';
 import * as m001 from './001_tenants_and_keys.js';
+import * as m002 from './002_scans.js';
+import * as m003 from './003_branding_and_demo.js';
 
 export const migrations: Record<string, Migration> = {
   '001_tenants_and_keys': m001,
+  '002_scans': m002,
+  '003_branding_and_demo': m003,
 };
