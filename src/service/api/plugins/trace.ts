@@ -35,7 +35,8 @@ export function registerTrace(app: FastifyInstance): void {
     reply.header(TRACE_HEADER, request.id);
     return payload;
   });
-  const logsRequests = (app.log as unknown as { isLevelEnabled(level: string): boolean }).isLevelEnabled('info');
+  // (`logger: false` gives an abstract logger without isLevelEnabled: nothing to log then.)
+  const logsRequests = (app.log as unknown as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') ?? false;
   app.addHook('onResponse', async (request, reply) => {
     if (!logsRequests) return;
     request.log.info(
