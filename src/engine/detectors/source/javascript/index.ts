@@ -1,0 +1,72 @@
+// JavaScript/TypeScript source detector: node:crypto, WebCrypto, TLS options and the npm crypto
+// libraries (crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2). Calls are
+// selected by syntax tree (one query for calls and `new` expressions), named canonically through the
+// file's imports (`module:member.path`), and their arguments resolved through the shared Evaluator.
+import type { SgNode } from '@ast-grep/napi';
+import type { Detection } from '../../../inventory/model.js';
+import type { Detector, SourceFile } from '../../types.js';
+import { parseSource, type SourceLanguage } from '../common/languages.js';
+import { DetectionSink } from '../common/sink.js';
+import { JsFile } from './file.js';
+import { LIBRARY_CALLS, joseHeaders, nobleCall } from './libraries.js';
+import { NODE_CRYPTO_CALLS, type CallHandler } from './node-crypto.js';
+import { jsEvaluator, jsImports } from './resolve.js';
+import { detectTlsOptions, detectVerificationSwitches, detectWeakRandom } from './tls.js';
+import { WEBCRYPTO_CALLS } from './webcrypto.js';
+
+export const JS_DETECTOR_ID = 'javascript';
+
+const CALLS: ReadonlyMap<string, CallHandler> = new Map([...NODE_CRYPTO_CALLS, ...WEBCRYPTO_CALLS, ...LIBRARY_CALLS]);
+
+const EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
+  '.js': 'javascript', '.mjs': 'javascript', '.cjs': 'javascript', '.jsx': 'javascript',
+  '.ts': 'typescript', '.mts': 'typescript', '.cts': 'typescript', '.tsx': 'tsx',
+};
+
+function languageOf(path: string): SourceLanguage | undefined {
+  const dot = path.lastIndexOf('.');
+  return dot < 0 ? undefined : EXTENSIONS[path.slice(dot).toLowerCase()];
+}
+
+export function detectJavaScript(file: SourceFile): Detection[] {
+  const lang = languageOf(file.path);
+  if (!lang) return [];
+  const text = file.content.toString('utf8');
+  const root = parseSource(lang, text).root();
+  const imports = jsImports(root);
+  const { ev, adapter } = jsEvaluator(root, imports, lang !== 'javascript');
+  const sink = new DetectionSink(file.path, text, JS_DETECTOR_ID);
+  const f = new JsFile(root, ev, adapter, sink);
+
+  for (const call of root.findAll({ rule: { any: [{ kind: 'call_expression' }, { kind: 'new_expression' }] } })) {
+    const isNew = (call.kind() as string) === 'new_expression';
+    const fn = isNew ? call.field('constructor') : call.field('function');
+    const q = adapter.qualify(fn);
+    if (!q || !q.includes(':')) continue;
+    const callee = isNew ? `new ${q}` : q;
+    const handler = CALLS.get(callee);
+    const args = argNodes(call);
+    if (handler) handler(f, call, callee, args);
+    else if (!isNew && q.startsWith('@noble/')) nobleCall(f, call, callee, args);
+  }
+  const modules = new Set([...imports.values()].map((i) => i.module));
+  joseHeaders(f, modules.has('jose'));
+  detectTlsOptions(f, modules.has('tls') ? 'tls' : modules.has('https') ? 'https' : modules.has('http2') ? 'http2' : undefined);
+  detectVerificationSwitches(f);
+  detectWeakRandom(f);
+  return sink.detections;
+}
+
+function argNodes(call: SgNode): SgNode[] {
+  return (call.field('arguments')?.namedChildren() ?? []).filter((c) => (c.kind() as string) !== 'comment');
+}
+
+export const javascriptDetector: Detector = {
+  id: JS_DETECTOR_ID,
+  appliesTo: (path) => languageOf(path) !== undefined && !/\.d\.[cm]?ts$/.test(path),
+  // Every API the detector reads needs one of these bytes: the module names it imports (crypto, tls,
+  // crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2 all contain
+  // one), the global `crypto.subtle`, TLS option names (an https-only file still names its options), or the switches and weak-random calls it reports.
+  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'forge', 'jsonwebtoken', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random'],
+  detect: (file: SourceFile) => detectJavaScript(file),
+};

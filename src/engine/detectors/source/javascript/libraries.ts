@@ -1,0 +1,446 @@
+// npm crypto libraries: crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt and
+// bcryptjs, argon2. Keys are canonical callees (`module:member.path`, see resolve.ts); where a
+// library's documentation fixes a default (jsonwebtoken signs with HS256, crypto-js encrypts in CBC
+// mode with PKCS#7 padding and derives a 256-bit key from a passphrase, node-forge's PBKDF2 uses SHA-1),
+// that default is applied only when the call leaves the option out.
+import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParams } from '../../../inventory/model.js';
+import type { JsFile } from './file.js';
+import type { CallHandler } from './node-crypto.js';
+import { digestName, joseEncryptionAlg, joseSignatureAlg, slhDsaName, type Named } from './names.js';
+
+const bits = (n: number | undefined, unit = 8): number | undefined => (n === undefined ? undefined : n * unit);
+
+// ---------------------------------------------------------------- crypto-js
+
+const CRYPTO_JS_MODES: Readonly<Record<string, string>> = { CBC: 'CBC', ECB: 'ECB', CFB: 'CFB', OFB: 'OFB', CTR: 'CTR', CTRGladman: 'CTR' };
+const CRYPTO_JS_PADDING: Readonly<Record<string, string>> = {
+  Pkcs7: 'PKCS7', NoPadding: 'NoPadding', ZeroPadding: 'ZeroPadding', Iso10126: 'ISO10126', Iso97971: 'ISO9797-1', AnsiX923: 'ANSIX923',
+};
+const CRYPTO_JS_HASHES: Readonly<Record<string, string>> = {
+  MD5: 'MD5', SHA1: 'SHA-1', SHA224: 'SHA-224', SHA256: 'SHA-256', SHA384: 'SHA-384', SHA512: 'SHA-512', RIPEMD160: 'RIPEMD-160',
+};
+const CRYPTO_JS_CIPHERS: Readonly<Record<string, string>> = { AES: 'AES', DES: 'DES', TripleDES: '3DES', RC4: 'RC4', RC4Drop: 'RC4', Rabbit: 'Rabbit', RabbitLegacy: 'Rabbit' };
+
+function cryptoJsHashOf(f: JsFile, node: SgNode | undefined): string | undefined {
+  const path = f.member(node);
+  const m = path ? /^crypto-js:algo\.(\w+)$/.exec(path) : null;
+  return m ? CRYPTO_JS_HASHES[m[1]!] : undefined;
+}
+
+function cryptoJsCipher(spelling: string, fn: 'encrypt' | 'decrypt'): CallHandler {
+  return (f, call, callee, args) => {
+    const params: AlgorithmParams = {};
+    const block = spelling === 'AES' || spelling === 'DES' || spelling === '3DES';
+    const key = f.eval(args[1]);
+    if (key.kind === 'str') {
+      // A string is a passphrase: crypto-js derives the key with EVP_BytesToKey at its default key size (AES-256).
+      if (spelling === 'AES') params.keySize = 256;
+      if (key.value.length > 0) f.signal(call, callee, 'hardcoded-password', `${spelling} passphrase is written in the source`);
+    } else if (key.kind === 'bytes') {
+      if (spelling === 'AES' && key.length !== undefined && [16, 24, 32].includes(key.length)) params.keySize = key.length * 8;
+      if (key.origin === 'literal') f.signal(call, callee, 'hardcoded-key', `${spelling} key is written in the source`);
+    }
+    const cfg = args[2] ? f.props(args[2]) : new Map<string, SgNode>();
+    if (block && cfg) {
+      const modeNode = cfg.get('mode');
+      const padNode = cfg.get('padding');
+      const modePath = modeNode ? f.member(modeNode) : 'crypto-js:mode.CBC';
+      const padPath = padNode ? f.member(padNode) : 'crypto-js:pad.Pkcs7';
+      params.mode = modePath ? CRYPTO_JS_MODES[modePath.replace(/^crypto-js:mode\./, '')] : undefined;
+      params.padding = padPath ? CRYPTO_JS_PADDING[padPath.replace(/^crypto-js:pad\./, '')] : undefined;
+      const iv = cfg.get('iv');
+      if (iv && params.mode !== 'ECB' && f.constantBytes(iv)) f.signal(call, callee, 'static-iv', `${spelling} IV is a constant in the source`, { spelling, params });
+    }
+    f.algorithm(call, callee, {
+      spelling,
+      params,
+      unresolved: spelling === 'AES' ? ['keySize', 'mode', 'padding'] : block ? ['mode', 'padding'] : [],
+      functions: [fn],
+    });
+  };
+}
+
+function cryptoJsHmac(hash: string): CallHandler {
+  return (f, call, callee, args) => {
+    f.algorithm(call, callee, { spelling: `HMAC-${hash}`, params: { hash }, functions: ['tag'] });
+    if (f.literalSecret(args[1])) f.signal(call, callee, 'hardcoded-key', 'HMAC key is written in the source');
+  };
+}
+
+const cryptoJsPbkdf2: CallHandler = (f, call, callee, args) => {
+  const cfg = f.props(args[2]);
+  const hash = cryptoJsHashOf(f, cfg?.get('hasher'));
+  // keySize is in 32-bit words.
+  const keySize = cfg?.get('keySize') ? f.int(cfg.get('keySize')) : undefined;
+  f.algorithm(call, callee, {
+    spelling: hash ? `PBKDF2-${hash}` : 'PBKDF2',
+    params: { hash, iterations: f.int(cfg?.get('iterations')), outputLength: bits(keySize, 32) },
+    // crypto-js changed its PBKDF2 defaults in 4.2 (SHA-1/1 iteration -> SHA-256/250000): unknown when not given.
+    unresolved: ['hash', 'iterations', 'outputLength'],
+    functions: ['keyderive'],
+  });
+  if (f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-password', 'PBKDF2 password is written in the source');
+};
+
+const cryptoJsSha3: CallHandler = (f, call, callee, args) => {
+  const cfg = args[1] ? f.props(args[1]) : new Map<string, SgNode>();
+  const outLen = cfg?.get('outputLength') ? f.int(cfg.get('outputLength')) : cfg ? 512 : undefined;
+  // crypto-js's "SHA3" is Keccak (pre-standard padding), not FIPS 202 SHA-3.
+  if (outLen) f.algorithm(call, callee, { spelling: `Keccak-${outLen}`, functions: ['digest'] });
+};
+
+const CRYPTO_JS: Array<[string, CallHandler]> = [
+  ...Object.entries(CRYPTO_JS_CIPHERS).flatMap(([api, spelling]) => [
+    [`crypto-js:${api}.encrypt`, cryptoJsCipher(spelling, 'encrypt')],
+    [`crypto-js:${api}.decrypt`, cryptoJsCipher(spelling, 'decrypt')],
+  ] as Array<[string, CallHandler]>),
+  ...Object.entries(CRYPTO_JS_HASHES).flatMap(([api, hash]) => [
+    [`crypto-js:${api}`, (f, call, callee) => f.algorithm(call, callee, { spelling: hash, functions: ['digest'] })],
+    [`crypto-js:algo.${api}.create`, (f, call, callee) => f.algorithm(call, callee, { spelling: hash, functions: ['digest'] })],
+    [`crypto-js:Hmac${api}`, cryptoJsHmac(hash)],
+  ] as Array<[string, CallHandler]>),
+  ['crypto-js:SHA3', cryptoJsSha3],
+  ['crypto-js:PBKDF2', cryptoJsPbkdf2],
+  ['crypto-js:algo.HMAC.create', (f, call, callee, args) => {
+    const hash = cryptoJsHashOf(f, args[0]);
+    f.algorithm(call, callee, { spelling: hash ? `HMAC-${hash}` : 'HMAC', params: { hash }, unresolved: ['hash'], functions: ['tag'] });
+  }],
+];
+
+// ---------------------------------------------------------------- node-forge
+
+const FORGE_MD: Readonly<Record<string, string>> = {
+  md5: 'MD5', sha1: 'SHA-1', sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512',
+  'sha512.sha384': 'SHA-384', 'sha512.sha224': 'SHA-512/224', 'sha512.sha256': 'SHA-512/256',
+};
+
+const forgeCipher = (fn: 'encrypt' | 'decrypt'): CallHandler => (f, call, callee, args) => {
+  const name = f.str(args[0]);
+  const m = name ? /^(AES|3DES|DES)-(ECB|CBC|CFB|OFB|CTR|GCM)$/i.exec(name) : null;
+  if (!m) return;
+  const spelling = m[1]!.toUpperCase();
+  const params: AlgorithmParams = { mode: m[2]!.toUpperCase() };
+  if (spelling === 'AES') {
+    const keyBits = bits(f.byteLength(args[1]));
+    if (keyBits === 128 || keyBits === 192 || keyBits === 256) params.keySize = keyBits;
+  }
+  f.algorithm(call, callee, { spelling, params, unresolved: spelling === 'AES' ? ['keySize'] : [], functions: [fn] });
+  if (f.literalSecret(args[1])) f.signal(call, callee, 'hardcoded-key', `${spelling} key is written in the source`);
+};
+
+function forgeHashOf(f: JsFile, node: SgNode | undefined): string | undefined {
+  const p = f.producer(node);
+  const m = p ? /^node-forge:md\.(.+)\.create$/.exec(p.callee) : null;
+  return m ? FORGE_MD[m[1]!] : undefined;
+}
+
+const NODE_FORGE: Array<[string, CallHandler]> = [
+  ['node-forge:pki.rsa.generateKeyPair', (f, call, callee, args) => {
+    const opts = f.props(args[0]);
+    const keySize = opts ? f.int(opts.get('bits')) : f.int(args[0]);
+    f.algorithm(call, callee, { spelling: 'RSA', params: { keySize }, unresolved: ['keySize'], functions: ['keygen'] });
+  }],
+  ['node-forge:pki.ed25519.generateKeyPair', (f, call, callee) => f.algorithm(call, callee, { spelling: 'Ed25519', functions: ['keygen'] })],
+  ['node-forge:ed25519.generateKeyPair', (f, call, callee) => f.algorithm(call, callee, { spelling: 'Ed25519', functions: ['keygen'] })],
+  ...Object.entries(FORGE_MD).map(([md, hash]) => [
+    `node-forge:md.${md}.create`,
+    (f: JsFile, call: SgNode, callee: string) => {
+      // A digest object handed to PBKDF2 or a signature is reported there.
+      if ((call.parent()?.kind() as string) === 'arguments') return;
+      f.algorithm(call, callee, { spelling: hash, functions: ['digest'] });
+    },
+  ] as [string, CallHandler]),
+  ['node-forge:cipher.createCipher', forgeCipher('encrypt')],
+  ['node-forge:cipher.createDecipher', forgeCipher('decrypt')],
+  ['node-forge:pkcs5.pbkdf2', (f, call, callee, args) => {
+    // pbkdf2(password, salt, iterations, keySize, [md]): md defaults to SHA-1 (forge docs).
+    const hash = args[4] && (args[4].kind() as string) !== 'arrow_function' && (args[4].kind() as string) !== 'function_expression' ? forgeHashOf(f, args[4]) : 'SHA-1';
+    f.algorithm(call, callee, {
+      spelling: hash ? `PBKDF2-${hash}` : 'PBKDF2',
+      params: { hash, iterations: f.int(args[2]), outputLength: bits(f.int(args[3])) },
+      unresolved: ['hash', 'iterations', 'outputLength'],
+      functions: ['keyderive'],
+    });
+    if (f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-password', 'PBKDF2 password is written in the source');
+  }],
+];
+
+// ---------------------------------------------------------------- jsonwebtoken and jose
+
+function jwsOrJwe(alg: string): Named | undefined {
+  return joseSignatureAlg(alg) ?? joseEncryptionAlg(alg);
+}
+
+function emitAlg(f: JsFile, node: SgNode, callee: string, alg: string, fn: 'sign' | 'verify' | 'keygen' | 'encrypt' | 'other'): void {
+  if (alg.toLowerCase() === 'none') {
+    f.signal(node, callee, 'jwt-none-algorithm', `JWT algorithm "none" is ${fn === 'verify' ? 'accepted' : 'used'}: tokens are not signed`);
+    return;
+  }
+  const named = jwsOrJwe(alg);
+  if (named) f.algorithm(node, callee, { spelling: named.spelling, params: { ...named.params }, functions: [fn] });
+}
+
+/** Strings of a list argument (`algorithms: ['RS256', 'none']`). */
+function stringList(f: JsFile, node: SgNode | undefined): string[] {
+  const v = f.eval(node);
+  if (v.kind === 'list') return v.items.flatMap((i) => (i.kind === 'str' ? [i.value] : []));
+  return v.kind === 'str' ? [v.value] : [];
+}
+
+const jwtSign: CallHandler = (f, call, callee, args) => {
+  // sign(payload, secretOrPrivateKey, [options, callback]); options.algorithm defaults to HS256.
+  const optsArg = args[2] && !['arrow_function', 'function_expression', 'function'].includes(args[2].kind() as string) ? args[2] : undefined;
+  const opts = optsArg ? f.props(optsArg) : new Map<string, SgNode>();
+  if (!opts) return;
+  const algNode = opts.get('algorithm');
+  const alg = algNode ? f.str(algNode) : 'HS256';
+  if (alg) emitAlg(f, call, callee, alg, 'sign');
+};
+
+const jwtVerify = (optsIndex: number): CallHandler => (f, call, callee, args) => {
+  const opts = f.props(args[optsIndex]);
+  for (const alg of stringList(f, opts?.get('algorithms'))) emitAlg(f, call, callee, alg, 'verify');
+};
+
+const joseAlgAt = (index: number, fn: 'keygen' | 'other'): CallHandler => (f, call, callee, args) => {
+  const alg = f.str(args[index]);
+  if (!alg) return;
+  const named = jwsOrJwe(alg);
+  if (!named) return;
+  const params = { ...named.params };
+  const opts = f.props(args[index + 1]);
+  if (fn === 'keygen' && opts?.get('modulusLength') && (named.spelling.startsWith('RSA'))) params.keySize = f.int(opts.get('modulusLength'));
+  f.algorithm(call, callee, { spelling: named.spelling, params, unresolved: named.spelling.startsWith('RSA') && fn === 'keygen' ? ['keySize'] : [], functions: [fn] });
+};
+
+const JWT: Array<[string, CallHandler]> = [
+  ['jsonwebtoken:sign', jwtSign],
+  ['jsonwebtoken:verify', jwtVerify(2)],
+  ['jose:jwtVerify', jwtVerify(2)],
+  ['jose:compactVerify', jwtVerify(2)],
+  ['jose:generateKeyPair', joseAlgAt(0, 'keygen')],
+  ['jose:generateSecret', joseAlgAt(0, 'keygen')],
+  ['jose:importJWK', joseAlgAt(1, 'other')],
+  ['jose:importPKCS8', joseAlgAt(1, 'other')],
+  ['jose:importSPKI', joseAlgAt(1, 'other')],
+  ['jose:importX509', joseAlgAt(1, 'other')],
+  ['new jose:UnsecuredJWT', (f, call, callee) => f.signal(call, callee, 'jwt-none-algorithm', 'jose UnsecuredJWT creates tokens with algorithm "none"')],
+];
+
+/** `new SignJWT(p).setProtectedHeader({ alg: 'ES256' })` and the JWE builders' `{ alg, enc }`. */
+export function joseHeaders(f: JsFile, importsJose: boolean): void {
+  if (!importsJose) return;
+  const rule = { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', has: { field: 'property', regex: '^set(Protected|Shared)?Header$' } } };
+  for (const call of f.root.findAll({ rule })) {
+    const props = f.props(call.field('arguments')?.namedChildren()[0]);
+    if (!props) continue;
+    const symbol = `.${call.field('function')?.field('property')?.text() ?? ''}`;
+    for (const key of ['alg', 'enc']) {
+      const alg = props.get(key) ? f.str(props.get(key)) : undefined;
+      if (!alg) continue;
+      if (alg.toLowerCase() === 'none') {
+        f.signal(call, 'jose:', 'jwt-none-algorithm', 'JWT header sets algorithm "none"', undefined, symbol);
+        continue;
+      }
+      const named = key === 'enc' ? joseEncryptionAlg(alg) : jwsOrJwe(alg);
+      if (named) f.algorithm(call, 'jose:', { spelling: named.spelling, params: { ...named.params }, functions: [key === 'enc' || !joseSignatureAlg(alg) ? 'encrypt' : 'sign'] }, symbol);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- tweetnacl
+
+const X25519_XSALSA = (fn: 'encrypt' | 'decrypt'): CallHandler => (f, call, callee) => {
+  f.algorithm(call, callee, { spelling: 'X25519', functions: ['keygen'] });
+  f.algorithm(call, callee, { spelling: 'XSalsa20-Poly1305', functions: [fn] });
+};
+const nacl = (spelling: string, fn: 'keygen' | 'encrypt' | 'decrypt' | 'sign' | 'verify' | 'digest'): CallHandler => (f, call, callee) =>
+  f.algorithm(call, callee, { spelling, functions: [fn] });
+
+const TWEETNACL: Array<[string, CallHandler]> = [
+  ['tweetnacl:box', X25519_XSALSA('encrypt')],
+  ['tweetnacl:box.open', X25519_XSALSA('decrypt')],
+  ['tweetnacl:box.keyPair', nacl('X25519', 'keygen')],
+  ['tweetnacl:box.keyPair.fromSecretKey', nacl('X25519', 'keygen')],
+  ['tweetnacl:box.before', nacl('X25519', 'keygen')],
+  ['tweetnacl:box.after', nacl('XSalsa20-Poly1305', 'encrypt')],
+  ['tweetnacl:box.open.after', nacl('XSalsa20-Poly1305', 'decrypt')],
+  ['tweetnacl:secretbox', nacl('XSalsa20-Poly1305', 'encrypt')],
+  ['tweetnacl:secretbox.open', nacl('XSalsa20-Poly1305', 'decrypt')],
+  ['tweetnacl:sign', nacl('Ed25519', 'sign')],
+  ['tweetnacl:sign.detached', nacl('Ed25519', 'sign')],
+  ['tweetnacl:sign.open', nacl('Ed25519', 'verify')],
+  ['tweetnacl:sign.detached.verify', nacl('Ed25519', 'verify')],
+  ['tweetnacl:sign.keyPair', nacl('Ed25519', 'keygen')],
+  ['tweetnacl:sign.keyPair.fromSeed', nacl('Ed25519', 'keygen')],
+  ['tweetnacl:sign.keyPair.fromSecretKey', nacl('Ed25519', 'keygen')],
+  ['tweetnacl:hash', nacl('SHA-512', 'digest')],
+  ['tweetnacl:scalarMult', nacl('X25519', 'keygen')],
+  ['tweetnacl:scalarMult.base', nacl('X25519', 'keygen')],
+];
+
+// ---------------------------------------------------------------- bcrypt, bcryptjs, argon2
+
+const bcryptHash: CallHandler = (f, call, callee, args) => {
+  // hash(password, saltOrRounds): a number is the cost; a salt string from genSalt(cost) carries it.
+  let cost = f.int(args[1]);
+  if (cost === undefined) {
+    const p = f.producer(args[1]);
+    if (p && /:genSalt(Sync)?$/.test(p.callee)) cost = f.int(p.call.field('arguments')?.namedChildren()[0]);
+  }
+  f.algorithm(call, callee, { spelling: 'bcrypt', params: { cost }, unresolved: ['cost'], functions: ['keyderive'] });
+};
+const bcryptGenSalt: CallHandler = (f, call, callee, args) => {
+  // genSalt() without rounds uses 10 in both bcrypt and bcryptjs.
+  const first = args[0];
+  const cost = first && !['arrow_function', 'function_expression'].includes(first.kind() as string) ? f.int(first) : 10;
+  // A salt consumed by hash() in the same expression is reported by that hash call.
+  f.algorithm(call, callee, { spelling: 'bcrypt', params: { cost }, unresolved: ['cost'], functions: ['keygen'] });
+};
+const BCRYPT: Array<[string, CallHandler]> = ['bcrypt', 'bcryptjs'].flatMap((m) => [
+  [`${m}:hash`, bcryptHash],
+  [`${m}:hashSync`, bcryptHash],
+  [`${m}:genSalt`, bcryptGenSalt],
+  [`${m}:genSaltSync`, bcryptGenSalt],
+  [`${m}:compare`, (f: JsFile, call: SgNode, callee: string) => f.algorithm(call, callee, { spelling: 'bcrypt', functions: ['verify'] })],
+  [`${m}:compareSync`, (f: JsFile, call: SgNode, callee: string) => f.algorithm(call, callee, { spelling: 'bcrypt', functions: ['verify'] })],
+] as Array<[string, CallHandler]>);
+
+const ARGON2_TYPES: Readonly<Record<string, string>> = { argon2d: 'Argon2d', argon2i: 'Argon2i', argon2id: 'Argon2id' };
+const ARGON2_TYPE_NUMBERS: Readonly<Record<number, string>> = { 0: 'Argon2d', 1: 'Argon2i', 2: 'Argon2id' };
+
+const argon2Hash: CallHandler = (f, call, callee, args) => {
+  const opts = args[1] ? f.props(args[1]) : new Map<string, SgNode>();
+  let spelling: string | undefined = 'Argon2id'; // node-argon2's default type
+  const typeNode = opts?.get('type');
+  if (!opts) spelling = undefined;
+  else if (typeNode) {
+    const v = f.eval(typeNode);
+    spelling = v.kind === 'member' ? ARGON2_TYPES[v.path.slice(v.path.lastIndexOf('.') + 1).replace(/^argon2:/, '')] : v.kind === 'int' ? ARGON2_TYPE_NUMBERS[v.value] : undefined;
+  }
+  const get = (k: string): number | undefined => (opts?.get(k) ? f.int(opts.get(k)) : undefined);
+  f.algorithm(call, callee, {
+    spelling: spelling ?? 'Argon2',
+    params: { cost: get('timeCost'), memoryCost: get('memoryCost'), parallelism: get('parallelism'), outputLength: bits(get('hashLength')) },
+    unresolved: ['cost', 'memoryCost', 'parallelism'],
+    functions: ['keyderive'],
+  });
+};
+const ARGON2: Array<[string, CallHandler]> = [['argon2:hash', argon2Hash]];
+
+// ---------------------------------------------------------------- @noble/*
+
+const NOBLE_HASHES: Readonly<Record<string, string>> = {
+  sha1: 'SHA-1', md5: 'MD5', ripemd160: 'RIPEMD-160', sha224: 'SHA-224', sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512',
+  sha512_224: 'SHA-512/224', sha512_256: 'SHA-512/256', sha3_224: 'SHA3-224', sha3_256: 'SHA3-256', sha3_384: 'SHA3-384',
+  sha3_512: 'SHA3-512', shake128: 'SHAKE128', shake256: 'SHAKE256', keccak_256: 'Keccak-256', keccak_512: 'Keccak-512',
+  blake2b: 'BLAKE2b-512', blake2s: 'BLAKE2s-256', blake3: 'BLAKE3',
+};
+/** noble curve objects -> (signature algorithm, key agreement algorithm, curve). */
+const NOBLE_CURVES: Readonly<Record<string, { sign?: string; agree?: string; curve?: string }>> = {
+  secp256k1: { sign: 'ECDSA', agree: 'ECDH', curve: 'secp256k1' },
+  p256: { sign: 'ECDSA', agree: 'ECDH', curve: 'P-256' },
+  secp256r1: { sign: 'ECDSA', agree: 'ECDH', curve: 'P-256' },
+  p384: { sign: 'ECDSA', agree: 'ECDH', curve: 'P-384' },
+  secp384r1: { sign: 'ECDSA', agree: 'ECDH', curve: 'P-384' },
+  p521: { sign: 'ECDSA', agree: 'ECDH', curve: 'P-521' },
+  secp521r1: { sign: 'ECDSA', agree: 'ECDH', curve: 'P-521' },
+  ed25519: { sign: 'Ed25519' },
+  ed25519ph: { sign: 'Ed25519' },
+  ed448: { sign: 'Ed448' },
+  x25519: { agree: 'X25519' },
+  x448: { agree: 'X448' },
+};
+const CURVE_METHODS: Readonly<Record<string, 'sign' | 'verify' | 'keygen' | 'agree'>> = {
+  sign: 'sign', verify: 'verify', getPublicKey: 'keygen', keygen: 'keygen', 'utils.randomPrivateKey': 'keygen',
+  'utils.randomSecretKey': 'keygen', getSharedSecret: 'agree', scalarMult: 'agree', scalarMultBase: 'keygen',
+};
+
+function nobleHashOf(f: JsFile, node: SgNode | undefined): string | undefined {
+  const path = f.member(node);
+  return path ? NOBLE_HASHES[path.slice(path.lastIndexOf(':') + 1)] : undefined;
+}
+
+function nobleOpts(f: JsFile, node: SgNode | undefined): (k: string) => number | undefined {
+  const opts = f.props(node);
+  return (k) => (opts?.get(k) ? f.int(opts.get(k)) : undefined);
+}
+
+/** @noble/hashes, @noble/curves, @noble/post-quantum: one dispatcher over `member.method`. */
+export function nobleCall(f: JsFile, call: SgNode, callee: string, args: SgNode[]): void {
+  const path = callee.slice(callee.indexOf(':') + 1);
+  const [head = '', ...rest] = path.split('.');
+  const method = rest.join('.');
+  const hash = NOBLE_HASHES[head];
+  if (hash && (method === '' || method === 'create')) {
+    f.algorithm(call, callee, { spelling: hash, functions: ['digest'] });
+    return;
+  }
+  if ((head === 'hmac' && method === '') || (head === 'hmac' && method === 'create')) {
+    const h = nobleHashOf(f, args[0]);
+    f.algorithm(call, callee, { spelling: h ? `HMAC-${h}` : 'HMAC', params: { hash: h }, unresolved: ['hash'], functions: ['tag'] });
+    return;
+  }
+  if ((head === 'pbkdf2' || head === 'pbkdf2Async') && method === '') {
+    const h = nobleHashOf(f, args[0]);
+    const o = nobleOpts(f, args[3]);
+    f.algorithm(call, callee, {
+      spelling: h ? `PBKDF2-${h}` : 'PBKDF2',
+      params: { hash: h, iterations: o('c'), outputLength: bits(o('dkLen')) },
+      unresolved: ['hash', 'iterations', 'outputLength'],
+      functions: ['keyderive'],
+    });
+    return;
+  }
+  if (head === 'hkdf' && method === '') {
+    const h = nobleHashOf(f, args[0]);
+    f.algorithm(call, callee, { spelling: h ? `HKDF-${h}` : 'HKDF', params: { hash: h, outputLength: bits(f.int(args[4])) }, unresolved: ['hash', 'outputLength'], functions: ['keyderive'] });
+    return;
+  }
+  if ((head === 'scrypt' || head === 'scryptAsync') && method === '') {
+    const o = nobleOpts(f, args[2]);
+    const n = o('N');
+    const r = o('r');
+    f.algorithm(call, callee, {
+      spelling: 'scrypt',
+      params: { cost: n, memoryCost: n !== undefined && r !== undefined ? (128 * n * r) / 1024 : undefined, parallelism: o('p'), outputLength: bits(o('dkLen')) },
+      unresolved: ['cost', 'memoryCost', 'parallelism', 'outputLength'],
+      functions: ['keyderive'],
+    });
+    return;
+  }
+  const argon = /^argon2(id|i|d)(Async)?$/.exec(head);
+  if (argon && method === '') {
+    const o = nobleOpts(f, args[2]);
+    f.algorithm(call, callee, {
+      spelling: `Argon2${argon[1]}`,
+      params: { cost: o('t'), memoryCost: o('m'), parallelism: o('p'), outputLength: bits(o('dkLen')) },
+      unresolved: ['cost', 'memoryCost', 'parallelism', 'outputLength'],
+      functions: ['keyderive'],
+    });
+    return;
+  }
+  const curve = NOBLE_CURVES[head];
+  const role = CURVE_METHODS[method];
+  if (curve && role) {
+    const spelling = role === 'agree' ? curve.agree : (curve.sign ?? curve.agree);
+    if (!spelling) return;
+    const params = curve.curve ? { curve: curve.curve } : {};
+    f.algorithm(call, callee, { spelling, params, functions: [role === 'agree' ? 'keygen' : role] });
+    return;
+  }
+  const pq = /^ml_(kem|dsa)(\d+)$/.exec(head);
+  const pqFn = { keygen: 'keygen', encapsulate: 'encapsulate', decapsulate: 'decapsulate', sign: 'sign', verify: 'verify' }[method] as
+    'keygen' | 'encapsulate' | 'decapsulate' | 'sign' | 'verify' | undefined;
+  if (pq && pqFn) {
+    f.algorithm(call, callee, { spelling: `ML-${pq[1]!.toUpperCase()}-${pq[2]}`, functions: [pqFn] });
+    return;
+  }
+  const slh = slhDsaName(head);
+  if (slh && pqFn) f.algorithm(call, callee, { spelling: slh, functions: [pqFn] });
+}
+
+export const LIBRARY_CALLS: ReadonlyArray<[string, CallHandler]> = [...CRYPTO_JS, ...NODE_FORGE, ...JWT, ...TWEETNACL, ...BCRYPT, ...ARGON2];
+
+export { digestName };

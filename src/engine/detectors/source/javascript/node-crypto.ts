@@ -1,0 +1,242 @@
+// node:crypto calls (also reached through the global `crypto` and `require('crypto')`): hashes, HMAC,
+// ciphers, key generation, signatures, KDFs, ECDH and Diffie-Hellman. Argument positions follow the
+// Node.js 20 documentation of each function.
+import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParams } from '../../../inventory/model.js';
+import type { JsFile } from './file.js';
+import { KEY_PAIR_TYPES, MODP_GROUPS, curveName, digestName, opensslCipher, slhDsaName } from './names.js';
+
+export type CallHandler = (f: JsFile, call: SgNode, callee: string, args: SgNode[]) => void;
+
+function withHash(base: string, hash: string | undefined): string {
+  return hash ? `${base}-${hash}` : base;
+}
+
+const bits = (bytes: number | undefined): number | undefined => (bytes === undefined ? undefined : bytes * 8);
+
+const createHash: CallHandler = (f, call, callee, args) => {
+  const hash = digestName(f.str(args[0]));
+  if (hash) f.algorithm(call, callee, { spelling: hash, functions: ['digest'] });
+};
+
+const createHmac: CallHandler = (f, call, callee, args) => {
+  const name = f.str(args[0]);
+  if (name === undefined) return;
+  const hash = digestName(name);
+  f.algorithm(call, callee, { spelling: withHash('HMAC', hash ?? name), params: { hash }, functions: ['tag'] });
+  if (f.literalSecret(args[1])) f.signal(call, callee, 'hardcoded-key', 'HMAC key is written in the source');
+};
+
+/** createCipheriv(name, key, iv, options) / createDecipheriv: the name fixes algorithm, mode and usually size. */
+function cipher(fn: 'encrypt' | 'decrypt', hasIv: boolean): CallHandler {
+  return (f, call, callee, args) => {
+    const name = f.str(args[0]);
+    const named = name === undefined ? undefined : opensslCipher(name);
+    if (!named) return;
+    const params: AlgorithmParams = { ...named.params };
+    if (params.keySize === undefined && named.spelling === 'AES' && hasIv) {
+      const keyBits = bits(f.byteLength(args[1]));
+      if (keyBits === 128 || keyBits === 192 || keyBits === 256) params.keySize = keyBits;
+    }
+    const opts = f.props(args[3]);
+    const tag = opts?.get('authTagLength');
+    if (tag) params.tagLength = bits(f.int(tag));
+    if (hasIv) {
+      const ivLen = f.byteLength(args[2]);
+      if (ivLen !== undefined && ivLen > 0) params.ivLength = ivLen * 8;
+    }
+    const unresolved = named.spelling === 'AES' ? (['keySize'] as const) : ([] as const);
+    f.algorithm(call, callee, { spelling: named.spelling, params, unresolved: [...unresolved], functions: [fn] });
+    if (hasIv && params.mode !== 'ECB' && f.constantBytes(args[2])) {
+      f.signal(call, callee, 'static-iv', `${name} IV is a constant in the source`, { spelling: named.spelling, params });
+    }
+    if (f.literalSecret(args[1])) f.signal(call, callee, 'hardcoded-key', `${name} key is written in the source`, { spelling: named.spelling, params });
+  };
+}
+
+/** generateKeyPair(Sync)(type, options): the type and its options (modulusLength, namedCurve, hash). */
+const generateKeyPair: CallHandler = (f, call, callee, args) => {
+  const type = f.str(args[0])?.toLowerCase();
+  if (!type) return;
+  const opts = f.props(args[1]);
+  const opt = (k: string): SgNode | undefined => opts?.get(k);
+  const fixed = KEY_PAIR_TYPES[type] ?? slhDsaName(type);
+  if (fixed) {
+    f.algorithm(call, callee, { spelling: fixed, functions: ['keygen'] });
+    return;
+  }
+  switch (type) {
+    case 'rsa':
+    case 'rsa-pss':
+    case 'dsa': {
+      const hash = digestName(f.str(opt('hashAlgorithm') ?? opt('hash')));
+      const spelling = type === 'rsa' ? 'RSA' : type === 'rsa-pss' ? 'RSA-PSS' : 'DSA';
+      f.algorithm(call, callee, {
+        spelling,
+        params: { keySize: f.int(opt('modulusLength')), ...(type === 'rsa-pss' ? { hash } : {}) },
+        unresolved: ['keySize'],
+        functions: ['keygen'],
+      });
+      return;
+    }
+    case 'ec':
+      // An EC key pair serves ECDSA and ECDH alike; node's docs and most code use it for ECDSA.
+      f.algorithm(call, callee, { spelling: 'ECDSA', params: { curve: curveName(f.str(opt('namedCurve'))) }, unresolved: ['curve'], functions: ['keygen'] });
+      return;
+    case 'dh': {
+      const group = f.str(opt('group'));
+      if (group && MODP_GROUPS[group]) f.algorithm(call, callee, { spelling: MODP_GROUPS[group]!, functions: ['keygen'] });
+      else f.algorithm(call, callee, { spelling: 'FFDHE', params: { keySize: f.int(opt('primeLength')) }, unresolved: ['keySize'], functions: ['keygen'] });
+      return;
+    }
+    default:
+  }
+};
+
+/** generateKey(Sync)('aes' | 'hmac', { length }). */
+const generateKey: CallHandler = (f, call, callee, args) => {
+  const type = f.str(args[0])?.toLowerCase();
+  const length = f.int(f.props(args[1])?.get('length'));
+  if (type === 'aes') f.algorithm(call, callee, { spelling: 'AES', params: { keySize: length }, unresolved: ['keySize'], functions: ['keygen'] });
+  else if (type === 'hmac') f.algorithm(call, callee, { spelling: 'HMAC', params: { keySize: length }, unresolved: ['keySize', 'hash'], functions: ['keygen'] });
+};
+
+/**
+ * createSign/createVerify(name): `RSA-SHA256` names RSA PKCS#1 v1.5 with SHA-256; a bare digest
+ * (`SHA256`) leaves the key type to the key, so only the digest is reported.
+ */
+function signer(fn: 'sign' | 'verify'): CallHandler {
+  return (f, call, callee, args) => {
+    const name = f.str(args[0]);
+    if (!name) return;
+    const m = /^(rsa|ecdsa|dsa)-(.+)$/i.exec(name) ?? /^(.+)with(rsa|ecdsa)(?:encryption)?$/i.exec(name);
+    if (m) {
+      const [kind, digest] = /^(rsa|ecdsa|dsa)$/i.test(m[1]!) ? [m[1]!, m[2]!] : [m[2]!, m[1]!];
+      const hash = digestName(digest);
+      const upper = kind.toUpperCase();
+      f.algorithm(call, callee, {
+        spelling: upper,
+        params: { hash, ...(upper === 'RSA' ? { padding: 'PKCS1v15' } : {}) },
+        unresolved: upper === 'RSA' || upper === 'DSA' ? ['keySize'] : ['curve'],
+        functions: [fn],
+      });
+      return;
+    }
+    const hash = digestName(name);
+    if (hash) f.algorithm(call, callee, { spelling: hash, functions: ['digest'] });
+  };
+}
+
+/** crypto.sign/verify(algorithm, data, key): `null` lets the key decide (Ed25519/Ed448 when the key is one). */
+function oneShotSign(fn: 'sign' | 'verify'): CallHandler {
+  return (f, call, callee, args) => {
+    const alg = f.eval(args[0]);
+    if (alg.kind === 'str') {
+      const hash = digestName(alg.value);
+      if (hash) f.algorithm(call, callee, { spelling: hash, functions: ['digest'] });
+      return;
+    }
+    if (alg.kind !== 'none') return;
+    const p = f.producer(args[2]);
+    if (!p || !/^crypto:generateKeyPair(Sync)?$/.test(p.callee)) return;
+    const type = f.str(p.call.field('arguments')?.namedChildren()[0])?.toLowerCase();
+    if (type === 'ed25519' || type === 'ed448') f.algorithm(call, callee, { spelling: type === 'ed25519' ? 'Ed25519' : 'Ed448', functions: [fn] });
+  };
+}
+
+function pbkdf2(): CallHandler {
+  // pbkdf2(Sync)(password, salt, iterations, keylen, digest)
+  return (f, call, callee, args) => {
+    const hash = digestName(f.str(args[4]));
+    f.algorithm(call, callee, {
+      spelling: withHash('PBKDF2', hash),
+      params: { hash, iterations: f.int(args[2]), outputLength: bits(f.int(args[3])) },
+      unresolved: ['hash', 'iterations', 'outputLength'],
+      functions: ['keyderive'],
+    });
+    if (f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-password', 'PBKDF2 password is written in the source');
+  };
+}
+
+/** scrypt(Sync)(password, salt, keylen, options): N/cost, r/blockSize, p/parallelization. Node's documented defaults apply when no options are passed. */
+const scrypt: CallHandler = (f, call, callee, args) => {
+  const optsArg = args[3] && !['arrow_function', 'function_expression', 'function'].includes(args[3].kind() as string) ? args[3] : undefined;
+  const opts = optsArg ? f.props(optsArg) : new Map<string, SgNode>();
+  // Node's documented defaults (N=16384, r=8, p=1) apply to each option the call leaves out; options
+  // held in something we cannot read stay unknown.
+  const read = (names: string[], fallback: number): number | undefined => {
+    if (!opts) return undefined;
+    const node = names.map((k) => opts.get(k)).find((x) => x !== undefined);
+    return node ? f.int(node) : fallback;
+  };
+  const n = read(['N', 'cost'], 16384);
+  const r = read(['r', 'blockSize'], 8);
+  const p = read(['p', 'parallelization'], 1);
+  f.algorithm(call, callee, {
+    spelling: 'scrypt',
+    params: {
+      cost: n,
+      memoryCost: n !== undefined && r !== undefined ? (128 * n * r) / 1024 : undefined,
+      parallelism: p,
+      outputLength: bits(f.int(args[2])),
+    },
+    unresolved: ['cost', 'memoryCost', 'parallelism', 'outputLength'],
+    functions: ['keyderive'],
+  });
+  if (f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-password', 'scrypt password is written in the source');
+};
+
+/** hkdf(Sync)(digest, ikm, salt, info, keylen). */
+const hkdf: CallHandler = (f, call, callee, args) => {
+  const hash = digestName(f.str(args[0]));
+  f.algorithm(call, callee, {
+    spelling: withHash('HKDF', hash),
+    params: { hash, outputLength: bits(f.int(args[4])) },
+    unresolved: ['hash', 'outputLength'],
+    functions: ['keyderive'],
+  });
+};
+
+const createECDH: CallHandler = (f, call, callee, args) => {
+  const curve = curveName(f.str(args[0]));
+  f.algorithm(call, callee, { spelling: 'ECDH', params: { curve }, unresolved: ['curve'], functions: ['keygen'] });
+};
+
+/** createDiffieHellman(primeLength | prime, ...): a length gives the group size; a prime buffer does not. */
+const createDiffieHellman: CallHandler = (f, call, callee, args) => {
+  f.algorithm(call, callee, { spelling: 'FFDHE', params: { keySize: f.int(args[0]) }, unresolved: ['keySize'], functions: ['keygen'] });
+};
+
+const getDiffieHellman: CallHandler = (f, call, callee, args) => {
+  const group = f.str(args[0]);
+  const entry = group ? MODP_GROUPS[group.toLowerCase()] : undefined;
+  if (entry) f.algorithm(call, callee, { spelling: entry, functions: ['keygen'] });
+};
+
+export const NODE_CRYPTO_CALLS: ReadonlyArray<[string, CallHandler]> = [
+  ['createHash', createHash],
+  ['hash', createHash],
+  ['createHmac', createHmac],
+  ['createCipheriv', cipher('encrypt', true)],
+  ['createDecipheriv', cipher('decrypt', true)],
+  ['createCipher', cipher('encrypt', false)],
+  ['createDecipher', cipher('decrypt', false)],
+  ['generateKeyPair', generateKeyPair],
+  ['generateKeyPairSync', generateKeyPair],
+  ['generateKey', generateKey],
+  ['generateKeySync', generateKey],
+  ['createSign', signer('sign')],
+  ['createVerify', signer('verify')],
+  ['sign', oneShotSign('sign')],
+  ['verify', oneShotSign('verify')],
+  ['pbkdf2', pbkdf2()],
+  ['pbkdf2Sync', pbkdf2()],
+  ['scrypt', scrypt],
+  ['scryptSync', scrypt],
+  ['hkdf', hkdf],
+  ['hkdfSync', hkdf],
+  ['createECDH', createECDH],
+  ['createDiffieHellman', createDiffieHellman],
+  ['getDiffieHellman', getDiffieHellman],
+  ['createDiffieHellmanGroup', getDiffieHellman],
+].map(([name, h]) => [`crypto:${name as string}`, h as CallHandler]);

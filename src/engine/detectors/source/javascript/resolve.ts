@@ -1,0 +1,486 @@
+// JavaScript/TypeScript half of argument resolution: imports and requires (which npm package or
+// node builtin a name comes from), expression shapes for the shared Evaluator, the file's bindings
+// (const/let/var, destructuring, assignments, class fields, `this.x`, members of object-literal
+// constants), and the value-producing calls (`randomBytes(32)`, `Buffer.alloc(16, 0)`,
+// `Buffer.from('..', 'hex')`, `scryptSync(pw, salt, 32)`, `new Uint8Array(12)`).
+import type { SgNode } from '@ast-grep/napi';
+import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
+import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
+
+/** Where a local name comes from: `import { createHash } from 'node:crypto'` -> {module: 'crypto', member: 'createHash'}. */
+export interface ImportRef {
+  /** Module specifier without the `node:` prefix (`crypto`, `node-forge`, `@noble/hashes/sha2`). */
+  module: string;
+  /** Imported member; undefined for namespace, default and whole-module `require` imports. */
+  member?: string;
+}
+
+/** crypto-js ships one module per algorithm (`crypto-js/aes`); their default export is that algorithm. */
+const CRYPTO_JS_MODULES: Readonly<Record<string, string>> = {
+  aes: 'AES', des: 'DES', tripledes: 'TripleDES', rc4: 'RC4', rabbit: 'Rabbit', md5: 'MD5', sha1: 'SHA1',
+  sha224: 'SHA224', sha256: 'SHA256', sha384: 'SHA384', sha512: 'SHA512', sha3: 'SHA3', ripemd160: 'RIPEMD160',
+  'hmac-md5': 'HmacMD5', 'hmac-sha1': 'HmacSHA1', 'hmac-sha256': 'HmacSHA256', 'hmac-sha512': 'HmacSHA512',
+  'hmac-sha384': 'HmacSHA384', 'hmac-sha224': 'HmacSHA224', pbkdf2: 'PBKDF2', evpkdf: 'EvpKDF',
+};
+
+/** Canonical module: `node:crypto` -> `crypto`, `crypto-js/aes` -> `crypto-js` (with the member it implies). */
+function normaliseModule(spec: string, member: string | undefined, isDefault: boolean): ImportRef {
+  const m = spec.startsWith('node:') ? spec.slice(5) : spec;
+  if (m.startsWith('crypto-js/')) {
+    const alg = CRYPTO_JS_MODULES[m.slice('crypto-js/'.length)];
+    return { module: 'crypto-js', member: isDefault ? alg : member };
+  }
+  if (m === 'crypto/webcrypto' || m === 'crypto/promises') return { module: 'crypto', member };
+  return member === undefined ? { module: m } : { module: m, member };
+}
+
+function stringValue(node: SgNode | null | undefined): string | undefined {
+  if (!node) return undefined;
+  const k = node.kind() as string;
+  if (k === 'string') return jsString(node);
+  if (k === 'template_string' && !node.children().some((c) => (c.kind() as string) === 'template_substitution')) {
+    return node.text().slice(1, -1);
+  }
+  return undefined;
+}
+
+/** Text of a string literal with its escapes decoded. */
+export function jsString(node: SgNode): string {
+  let out = '';
+  for (const c of node.children()) {
+    const k = c.kind() as string;
+    if (k === 'string_fragment') out += c.text();
+    else if (k === 'escape_sequence') out += unescapeJs(c.text());
+  }
+  return out;
+}
+
+function unescapeJs(e: string): string {
+  const m = e.slice(1);
+  switch (m[0]) {
+    case 'n': return '\n';
+    case 't': return '\t';
+    case 'r': return '\r';
+    case '0': return m.length === 1 ? '\0' : String.fromCharCode(parseInt(m, 8));
+    case 'x': return String.fromCharCode(parseInt(m.slice(1), 16));
+    case 'u': return String.fromCodePoint(parseInt(m.slice(1).replace(/[{}]/g, ''), 16));
+    default: return m;
+  }
+}
+
+/** `require('x')` -> 'x' (also `require('x').y`, handled by the caller). */
+function requireSpec(node: SgNode | null): string | undefined {
+  if ((node?.kind() as string) !== 'call_expression') return undefined;
+  if (node!.field('function')?.text() !== 'require') return undefined;
+  return stringValue(node!.field('arguments')?.namedChildren()[0]);
+}
+
+/** Local names bound by imports and requires. */
+export function jsImports(root: SgNode): Map<string, ImportRef> {
+  const out = new Map<string, ImportRef>();
+  for (const imp of root.findAll({ rule: { kind: 'import_statement' } })) {
+    const spec = stringValue(imp.field('source'));
+    const clause = imp.children().find((c) => (c.kind() as string) === 'import_clause');
+    if (!spec || !clause) continue;
+    for (const c of clause.children()) {
+      const k = c.kind() as string;
+      if (k === 'identifier') out.set(c.text(), normaliseModule(spec, undefined, true));
+      else if (k === 'namespace_import') {
+        const id = c.children().find((x) => (x.kind() as string) === 'identifier');
+        if (id) out.set(id.text(), normaliseModule(spec, undefined, false));
+      } else if (k === 'named_imports') {
+        for (const s of c.children().filter((x) => (x.kind() as string) === 'import_specifier')) {
+          const name = s.field('name')?.text();
+          const alias = s.field('alias')?.text() ?? name;
+          if (name && alias) out.set(alias, name === 'default' ? normaliseModule(spec, undefined, true) : normaliseModule(spec, name, false));
+        }
+      }
+    }
+  }
+  for (const decl of root.findAll({ rule: { kind: 'variable_declarator', has: { field: 'value', pattern: 'require($M)' } } })) {
+    const spec = requireSpec(decl.field('value'));
+    const name = decl.field('name');
+    if (!spec || !name) continue;
+    if ((name.kind() as string) === 'identifier') out.set(name.text(), normaliseModule(spec, undefined, true));
+    else if ((name.kind() as string) === 'object_pattern') {
+      for (const p of name.namedChildren()) {
+        const k = p.kind() as string;
+        if (k === 'shorthand_property_identifier_pattern') out.set(p.text(), normaliseModule(spec, p.text(), false));
+        else if (k === 'pair_pattern') {
+          const key = p.field('key')?.text();
+          const value = p.field('value');
+          if (key && (value?.kind() as string) === 'identifier') out.set(value!.text(), normaliseModule(spec, key, false));
+        }
+      }
+    }
+  }
+  // `const crypto = require('crypto').webcrypto` style: the member path after require.
+  for (const decl of root.findAll({ rule: { kind: 'variable_declarator', has: { field: 'value', kind: 'member_expression', pattern: 'require($M).$P' } } })) {
+    const value = decl.field('value')!;
+    const spec = requireSpec(value.field('object'));
+    const name = decl.field('name');
+    if (spec && (name?.kind() as string) === 'identifier') out.set(name!.text(), normaliseModule(spec, value.field('property')?.text(), false));
+  }
+  return out;
+}
+
+function jsNumber(text: string): number | undefined {
+  const t = text.replace(/_/g, '').replace(/n$/, '');
+  const n = Number(t);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** Global objects through which code reaches WebCrypto (`window.crypto.subtle`). */
+const GLOBAL_HOSTS = new Set(['window', 'globalThis', 'self', 'global']);
+
+const FUNCTION_KINDS = new Set([
+  'function_declaration', 'function_expression', 'function', 'arrow_function', 'method_definition',
+  'generator_function_declaration', 'generator_function',
+]);
+const CLASS_KINDS = new Set(['class_declaration', 'class', 'abstract_class_declaration']);
+
+export class JsAdapter implements LanguageAdapter {
+  /** Set once the symbol table exists (alias resolution of `const subtle = crypto.subtle` needs it). */
+  ev?: Evaluator;
+  private qualifying = 0;
+
+  constructor(readonly imports: ReadonlyMap<string, ImportRef>) {}
+
+  /**
+   * Canonical name of a member chain: `module:path` through imports (`forge.pki.rsa.generateKeyPair`
+   * -> `node-forge:pki.rsa.generateKeyPair`), through same-file aliases (`const subtle = crypto.subtle`),
+   * the global `crypto` (`webcrypto:`) and plain globals (`Buffer.alloc`, `Math.random`).
+   */
+  qualify(node: SgNode | null | undefined): string | undefined {
+    if (!node || this.qualifying > 6) return undefined;
+    const props: string[] = [];
+    let cur: SgNode = node;
+    for (;;) {
+      const k = cur.kind() as string;
+      if (k === 'member_expression') {
+        props.unshift(cur.field('property')?.text() ?? '');
+        cur = cur.field('object')!;
+      } else if (k === 'subscript_expression') {
+        const idx = stringValue(cur.field('index'));
+        if (idx === undefined) return undefined;
+        props.unshift(idx);
+        cur = cur.field('object')!;
+      } else if (k === 'parenthesized_expression' || k === 'non_null_expression' || k === 'as_expression' || k === 'await_expression') {
+        const inner = cur.namedChildren()[0];
+        if (!inner) return undefined;
+        cur = inner;
+      } else break;
+      if (!cur) return undefined;
+    }
+    const k = cur.kind() as string;
+    if (k === 'call_expression' && requireSpec(cur)) {
+      const ref = normaliseModule(requireSpec(cur)!, undefined, true);
+      return `${ref.module}:${props.join('.')}`;
+    }
+    if (k !== 'identifier') return undefined;
+    const head = cur.text();
+    if (GLOBAL_HOSTS.has(head) && props[0] === 'crypto') return `webcrypto:${props.slice(1).join('.')}`;
+    const imp = this.imports.get(head);
+    if (imp) return `${imp.module}:${[...(imp.member ? [imp.member] : []), ...props].join('.')}`;
+    const binding = this.ev?.bindingOf(cur);
+    if (binding) {
+      if (!binding.value) return undefined;
+      this.qualifying++;
+      try {
+        const base = this.qualify(binding.value);
+        if (base) return props.length ? `${base}${base.endsWith(':') ? '' : '.'}${props.join('.')}` : base;
+      } finally {
+        this.qualifying--;
+      }
+      return undefined;
+    }
+    // The global `crypto` is WebCrypto (browsers, Deno, Node >= 19); node:crypto's own API needs an import.
+    if (head === 'crypto') return `webcrypto:${props.join('.')}`;
+    return [head, ...props].join('.');
+  }
+
+  shape(node: SgNode): Shape {
+    switch (node.kind() as string) {
+      case 'string':
+        return { t: 'value', value: str(jsString(node)) };
+      case 'template_string': {
+        const s = stringValue(node);
+        return s === undefined ? { t: 'opaque' } : { t: 'value', value: str(s) };
+      }
+      case 'number': {
+        const n = jsNumber(node.text());
+        return { t: 'value', value: n === undefined ? UNKNOWN : int(n) };
+      }
+      case 'true':
+        return { t: 'value', value: { kind: 'bool', value: true } };
+      case 'false':
+        return { t: 'value', value: { kind: 'bool', value: false } };
+      case 'null':
+      case 'undefined':
+        return { t: 'value', value: { kind: 'none' } };
+      case 'shorthand_property_identifier':
+        return { t: 'name', name: node.text() };
+      case 'identifier':
+        if (node.text() === 'undefined') return { t: 'value', value: { kind: 'none' } };
+        if (this.imports.has(node.text())) {
+          const q = this.qualify(node);
+          return q ? { t: 'value', value: { kind: 'member', path: q } } : { t: 'opaque' };
+        }
+        return { t: 'name', name: node.text() };
+      case 'member_expression': {
+        const object = node.field('object');
+        const property = node.field('property')?.text() ?? '';
+        if (!object) return { t: 'opaque' };
+        if ((object.kind() as string) === 'this') return { t: 'member', object, property, self: true };
+        const q = this.importedPath(node);
+        if (q) return { t: 'value', value: { kind: 'member', path: q } };
+        return { t: 'member', object, property, self: false };
+      }
+      case 'binary_expression': {
+        const left = node.field('left');
+        const right = node.field('right');
+        const op = node.field('operator')?.text();
+        return left && right && op ? { t: 'binary', op, left, right } : { t: 'opaque' };
+      }
+      case 'unary_expression': {
+        const operand = node.field('argument');
+        const op = node.field('operator')?.text() ?? '';
+        return operand ? { t: 'unary', op, operand } : { t: 'opaque' };
+      }
+      case 'parenthesized_expression':
+      case 'non_null_expression':
+      case 'as_expression':
+      case 'satisfies_expression':
+      case 'type_assertion':
+      case 'await_expression': {
+        const inner = node.namedChildren().find((c) => !(c.kind() as string).endsWith('type') && (c.kind() as string) !== 'type_arguments');
+        return inner ? { t: 'group', inner } : { t: 'opaque' };
+      }
+      case 'call_expression': {
+        const fn = node.field('function');
+        return { t: 'call', callee: this.qualify(fn) ?? fn?.text() ?? '', args: argsOf(node) };
+      }
+      case 'new_expression': {
+        const ctor = node.field('constructor');
+        return { t: 'call', callee: `new ${this.qualify(ctor) ?? ctor?.text() ?? ''}`, args: argsOf(node) };
+      }
+      case 'array':
+        return { t: 'list', items: node.namedChildren().filter((c) => (c.kind() as string) !== 'comment') };
+      default:
+        return { t: 'opaque' };
+    }
+  }
+
+  /** `module:path` when the chain's head is an import (or the global crypto); undefined for local objects. */
+  importedPath(node: SgNode): string | undefined {
+    let cur: SgNode | null = node;
+    while ((cur?.kind() as string) === 'member_expression') cur = cur!.field('object');
+    if ((cur?.kind() as string) !== 'identifier') return undefined;
+    const head = cur!.text();
+    if (this.imports.has(head) || head === 'crypto' || GLOBAL_HOSTS.has(head)) {
+      const q = this.qualify(node);
+      return q?.includes(':') ? q : undefined;
+    }
+    return undefined;
+  }
+
+  call(callee: string, args: Args, ev: Evaluator): Value | undefined {
+    const a = args.positional;
+    switch (callee) {
+      case 'crypto:randomBytes':
+      case 'crypto:randomBytesSync':
+      case 'node-forge:random.getBytesSync':
+      case 'tweetnacl:randomBytes':
+        return bytes(intOf(ev.eval(a[0])), 'random');
+      case 'crypto:getRandomValues':
+      case 'crypto:webcrypto.getRandomValues':
+      case 'webcrypto:getRandomValues':
+      case 'crypto:randomFillSync': {
+        const v = ev.eval(a[0]);
+        return v.kind === 'bytes' ? bytes(v.length, 'random') : bytes(undefined, 'random');
+      }
+      case 'crypto:scryptSync':
+        return bytes(intOf(ev.eval(a[2])), 'unknown');
+      case 'crypto:pbkdf2Sync':
+        return bytes(intOf(ev.eval(a[3])), 'unknown');
+      case 'crypto:hkdfSync':
+        return bytes(intOf(ev.eval(a[4])), 'unknown');
+      case 'Buffer.alloc':
+      case 'new Uint8Array':
+      case 'new Buffer': {
+        const v = ev.eval(a[0]);
+        if (v.kind === 'int') {
+          const fill = a[1] ? ev.eval(a[1]) : undefined;
+          const zero = !fill || (fill.kind === 'int' && fill.value === 0);
+          return bytes(v.value, zero ? 'zero' : fill.kind === 'int' || fill.kind === 'str' ? 'literal' : 'unknown');
+        }
+        if (v.kind === 'list') return bytes(v.items.length, 'literal');
+        if (v.kind === 'str') return bytesOfString(v.value);
+        return bytes(undefined, 'unknown');
+      }
+      case 'Buffer.from':
+      case 'Uint8Array.from': {
+        const v = ev.eval(a[0]);
+        const enc = a[1] ? ev.eval(a[1]) : undefined;
+        if (v.kind === 'str') return bufferFromString(v.value, enc?.kind === 'str' ? enc.value : 'utf8');
+        if (v.kind === 'list') return bytes(v.items.length, 'literal');
+        if (v.kind === 'bytes') return v;
+        return bytes(undefined, 'unknown');
+      }
+      case 'crypto-js:enc.Hex.parse': {
+        const v = ev.eval(a[0]);
+        return v.kind === 'str' ? bytes(Math.floor(v.value.length / 2), 'literal') : bytes(undefined, 'unknown');
+      }
+      case 'crypto-js:enc.Utf8.parse': {
+        const v = ev.eval(a[0]);
+        return v.kind === 'str' ? bytesOfString(v.value) : bytes(undefined, 'unknown');
+      }
+      case 'crypto-js:lib.WordArray.random':
+        return bytes(intOf(ev.eval(a[0])), 'random');
+      case 'parseInt':
+      case 'Number': {
+        const v = ev.eval(a[0]);
+        if (v.kind === 'int') return v;
+        if (v.kind === 'str' && /^\d+$/.test(v.value)) return int(Number(v.value));
+        return UNKNOWN;
+      }
+      default:
+        // `new TextEncoder().encode('k')` and `'k'.repeat(n)` style calls are method calls on values.
+        if (callee.replace(/\s+/g, '') === 'newTextEncoder().encode') {
+          const v = ev.eval(a[0]);
+          return v.kind === 'str' ? bytesOfString(v.value) : undefined;
+        }
+        return undefined;
+    }
+  }
+
+  enclosingClass(node: SgNode): string | undefined {
+    const cls = node.ancestors().find((a) => CLASS_KINDS.has(a.kind() as string));
+    return cls?.field('name')?.text();
+  }
+}
+
+function intOf(v: Value): number | undefined {
+  return v.kind === 'int' ? v.value : undefined;
+}
+
+function bufferFromString(s: string, encoding: string): Value {
+  const enc = encoding.toLowerCase();
+  if (enc === 'hex') return bytes(Math.floor(s.length / 2), 'literal');
+  if (enc === 'base64' || enc === 'base64url') return bytes(Buffer.from(s, 'base64').length, 'literal');
+  if (enc === 'latin1' || enc === 'binary' || enc === 'ascii') return bytes(s.length, 'literal');
+  return bytesOfString(s);
+}
+
+export function argsOf(call: SgNode): Args {
+  const list = call.field('arguments');
+  const positional = (list?.namedChildren() ?? []).filter((c) => (c.kind() as string) !== 'comment');
+  return { positional, named: new Map() };
+}
+
+function scopeOf(node: SgNode, file: Scope): { scope: Scope; member: boolean } {
+  for (const a of node.ancestors()) {
+    if (FUNCTION_KINDS.has(a.kind() as string)) {
+      const r = a.range();
+      return { scope: { start: r.start.index, end: r.end.index }, member: false };
+    }
+  }
+  return { scope: file, member: true };
+}
+
+function rangeScope(node: SgNode): Scope {
+  const r = node.range();
+  return { start: r.start.index, end: r.end.index };
+}
+
+/** Every binding a JS/TS file makes, for the shared symbol table. */
+export function jsBindings(root: SgNode, adapter: JsAdapter, typescript: boolean): Binding[] {
+  const file = rangeScope(root);
+  const out: Binding[] = [];
+  const add = (name: string, value: SgNode | null, stmt: SgNode, extra: Partial<Binding> = {}): void => {
+    const { scope, member } = scopeOf(stmt, file);
+    out.push({ name, value, visibleFrom: stmt.range().end.index, scope, member, ...extra });
+  };
+  for (const decl of root.findAll({ rule: { kind: 'variable_declarator' } })) {
+    const name = decl.field('name');
+    const value = decl.field('value');
+    if (!name) continue;
+    const nk = name.kind() as string;
+    if (nk === 'identifier') {
+      if (adapter.imports.has(name.text()) && requireSpec(value)) continue;
+      add(name.text(), value, decl);
+      // Members of an object-literal constant: `CONFIG.algorithm`.
+      if ((value?.kind() as string) === 'object') objectMembers(name.text(), value!, out);
+    } else if (nk === 'object_pattern') {
+      if (requireSpec(value)) continue;
+      // `const { privateKey } = generateKeyPairSync('ed25519')`: each name refers to the call's result.
+      for (const p of name.namedChildren()) {
+        const k = p.kind() as string;
+        if (k === 'shorthand_property_identifier_pattern') add(p.text(), value, decl);
+        else if (k === 'pair_pattern' && (p.field('value')?.kind() as string) === 'identifier') add(p.field('value')!.text(), value, decl);
+      }
+    }
+  }
+  for (const asg of root.findAll({ rule: { kind: 'assignment_expression' } })) {
+    const left = asg.field('left');
+    const right = asg.field('right');
+    if (!left) continue;
+    const lk = left.kind() as string;
+    if (lk === 'identifier') add(left.text(), right, asg);
+    else if (lk === 'member_expression' && (left.field('object')?.kind() as string) === 'this') {
+      const owner = adapter.enclosingClass(asg);
+      const cls = asg.ancestors().find((a) => CLASS_KINDS.has(a.kind() as string));
+      if (owner && cls) out.push({ name: left.field('property')!.text(), owner, value: right, visibleFrom: asg.range().end.index, scope: rangeScope(cls), member: true });
+    }
+  }
+  // The grammars name class fields differently (and reject each other's kind names).
+  for (const field of root.findAll({ rule: { kind: typescript ? 'public_field_definition' : 'field_definition' } })) {
+    const cls = field.ancestors().find((a) => CLASS_KINDS.has(a.kind() as string));
+    const owner = cls?.field('name')?.text();
+    const name = (field.field('name') ?? field.field('property'))?.text();
+    if (!cls || !owner || !name) continue;
+    out.push({ name, owner, value: field.field('value'), visibleFrom: field.range().end.index, scope: rangeScope(cls), member: true });
+  }
+  for (const params of root.findAll({ rule: { kind: 'formal_parameters' } })) {
+    const fn = params.parent();
+    if (!fn) continue;
+    const scope = rangeScope(fn);
+    for (const id of params.findAll({ rule: { any: [{ kind: 'identifier' }, { kind: 'shorthand_property_identifier_pattern' }] } })) {
+      // Default values and type annotations contain identifiers too; only the bound names count.
+      const parentKind = id.parent()?.kind() as string;
+      if (parentKind === 'assignment_pattern' && id.parent()!.field('right')?.id() === id.id()) continue;
+      if (parentKind !== 'required_parameter' && parentKind !== 'optional_parameter' && parentKind !== 'formal_parameters' &&
+        parentKind !== 'assignment_pattern' && parentKind !== 'object_pattern' && parentKind !== 'array_pattern') continue;
+      out.push({ name: id.text(), value: null, visibleFrom: scope.start, scope, member: false });
+    }
+  }
+  return out;
+}
+
+function objectMembers(owner: string, obj: SgNode, out: Binding[]): void {
+  const scope = rangeScope(obj);
+  for (const p of obj.namedChildren()) {
+    if ((p.kind() as string) !== 'pair') continue;
+    const key = propertyKey(p.field('key'));
+    if (key) out.push({ name: key, owner, value: p.field('value'), visibleFrom: scope.start, scope, member: true });
+  }
+}
+
+/** Key of an object pair: `a`, `'a'`, `"a"`; undefined for computed keys. */
+export function propertyKey(key: SgNode | null | undefined): string | undefined {
+  if (!key) return undefined;
+  const k = key.kind() as string;
+  if (k === 'property_identifier' || k === 'identifier') return key.text();
+  if (k === 'string') return jsString(key);
+  if (k === 'number') return key.text();
+  return undefined;
+}
+
+/** The evaluator for one JS/TS file. */
+export function jsEvaluator(root: SgNode, imports: ReadonlyMap<string, ImportRef>, typescript: boolean): { ev: Evaluator; adapter: JsAdapter } {
+  const adapter = new JsAdapter(imports);
+  const ev = new Evaluator(adapter, new SymbolTable(jsBindings(root, adapter, typescript)));
+  adapter.ev = ev;
+  return { ev, adapter };
+}

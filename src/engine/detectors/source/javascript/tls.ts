@@ -1,0 +1,115 @@
+// TLS options and certificate-check switches, wherever the options object is written (tls.connect,
+// https.request, new https.Agent, axios/got/undici agents): `minVersion`/`maxVersion`,
+// `secureProtocol`, `ciphers`, `ecdhCurve`, `rejectUnauthorized: false`, a `checkServerIdentity`
+// that accepts every host, and NODE_TLS_REJECT_UNAUTHORIZED='0'. Also Math.random() used for secrets.
+import type { SgNode } from '@ast-grep/napi';
+import type { JsFile } from './file.js';
+import { parseTlsVersion } from '../common/versions.js';
+import { propertyKey } from './resolve.js';
+
+/** `secureProtocol` method names -> version (`TLSv1_2_method` -> 1.2); generic methods pin nothing. */
+function secureProtocolVersion(method: string): string | undefined {
+  const m = /^(SSLv2|SSLv3|TLSv1(?:_[123])?)_(?:client_|server_)?method$/.exec(method);
+  return m ? parseTlsVersion(m[1]!)?.version : undefined;
+}
+
+const INSECURE = new Set(['SSLv2', 'SSLv3', '1.0', '1.1']);
+
+function split(s: string | undefined): string[] {
+  return s ? s.split(/[:,\s]+/).map((x) => x.trim()).filter((x) => x.length > 0) : [];
+}
+
+/** Object literals that carry TLS options. `ciphers`/`ecdhCurve` alone count only in files that import tls or https. */
+export function detectTlsOptions(f: JsFile, tlsModule: string | undefined): void {
+  const rule = {
+    kind: 'object',
+    has: { kind: 'pair', has: { field: 'key', regex: '^["\']?(minVersion|maxVersion|secureProtocol|ciphers|ecdhCurve)["\']?$' } },
+  };
+  for (const obj of f.root.findAll({ rule })) {
+    const props = f.props(obj);
+    if (!props) continue;
+    const str = (k: string): string | undefined => (props.has(k) ? f.str(props.get(k)) : undefined);
+    const min = str('minVersion');
+    const max = str('maxVersion');
+    const proto = str('secureProtocol');
+    const minV = min ? parseTlsVersion(min)?.version : undefined;
+    const maxV = max ? parseTlsVersion(max)?.version : undefined;
+    const protoV = proto ? secureProtocolVersion(proto) : undefined;
+    const ciphers = split(str('ciphers'));
+    const groups = split(str('ecdhCurve')).filter((g) => g.toLowerCase() !== 'auto');
+    const pinned = minV ?? protoV ?? maxV;
+    if (!pinned && !(tlsModule && (ciphers.length > 0 || groups.length > 0))) continue;
+    f.protocol(obj, 'TLS options', tlsModule ?? 'tls', {
+      protocolType: 'tls',
+      ...(pinned ? { version: pinned } : {}),
+      cipherSuites: ciphers,
+      groups,
+    });
+    for (const [key, v] of [['minVersion', minV], ['secureProtocol', protoV], ['maxVersion', maxV]] as const) {
+      if (!v || !INSECURE.has(v)) continue;
+      if (key === 'maxVersion' && (minV || protoV)) continue;
+      const node = props.get(key)!;
+      f.signal(node, `${tlsModule ?? 'tls'}:`, 'insecure-protocol-version', `${key} allows ${v.startsWith('SSL') ? v : `TLS ${v}`}`, undefined, `${key}: ${node.text()}`);
+    }
+  }
+}
+
+/** `rejectUnauthorized: false` (any options object) and `checkServerIdentity: () => undefined`. */
+export function detectVerificationSwitches(f: JsFile): void {
+  const rule = { kind: 'pair', has: { field: 'key', regex: '^["\']?(rejectUnauthorized|checkServerIdentity)["\']?$' } };
+  for (const pair of f.root.findAll({ rule })) {
+    const key = propertyKey(pair.field('key'));
+    const value = pair.field('value');
+    if (!value) continue;
+    if (key === 'rejectUnauthorized') {
+      const v = f.eval(value);
+      if (v.kind === 'bool' && !v.value) f.signal(pair, '', 'cert-verification-disabled', 'rejectUnauthorized is false: server certificates are not verified', undefined, 'rejectUnauthorized: false');
+    } else if (key === 'checkServerIdentity' && acceptsAll(value)) {
+      f.signal(pair, '', 'hostname-verification-disabled', 'checkServerIdentity accepts every host name', undefined, 'checkServerIdentity');
+    }
+  }
+  // process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0' turns certificate checks off for the whole process.
+  for (const asg of f.root.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: 'NODE_TLS_REJECT_UNAUTHORIZED' } } })) {
+    const left = asg.field('left')!;
+    const ok = /^process\.env(\.NODE_TLS_REJECT_UNAUTHORIZED|\[\s*['"`]NODE_TLS_REJECT_UNAUTHORIZED['"`]\s*\])$/.test(left.text().replace(/\s+/g, ''));
+    const v = f.eval(asg.field('right') ?? undefined);
+    if (ok && ((v.kind === 'str' && v.value === '0') || (v.kind === 'int' && v.value === 0))) {
+      f.signal(asg, '', 'cert-verification-disabled', 'NODE_TLS_REJECT_UNAUTHORIZED=0 disables certificate verification for the process', undefined, 'NODE_TLS_REJECT_UNAUTHORIZED');
+    }
+  }
+}
+
+/** A function that never throws or returns an error: `() => undefined`, `() => {}`, `function () { return null; }`. */
+function acceptsAll(fn: SgNode): boolean {
+  const k = fn.kind() as string;
+  if (k !== 'arrow_function' && k !== 'function_expression' && k !== 'function') return false;
+  const body = fn.field('body');
+  if (!body) return false;
+  if ((body.kind() as string) !== 'statement_block') return ['undefined', 'null'].includes(body.text());
+  const stmts = body.namedChildren().filter((s) => (s.kind() as string) !== 'comment');
+  return stmts.length === 0 || (stmts.length === 1 && /^return\s*(undefined|null)?\s*;?$/.test(stmts[0]!.text()));
+}
+
+const SECRET_NAME = /(key|token|secret|nonce|salt|passw|otp|session|csrf|iv$|^iv)/i;
+
+/** Math.random() feeding something whose name says it is a secret (variable, property or function). */
+export function detectWeakRandom(f: JsFile): void {
+  for (const call of f.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^Math\\.random$' } } })) {
+    const name = secretTarget(call);
+    if (name) f.signal(call, '', 'weak-random', `${name} is derived from Math.random(), which is not a cryptographic generator`, undefined, 'Math.random');
+  }
+}
+
+function secretTarget(call: SgNode): string | undefined {
+  for (const a of call.ancestors()) {
+    const k = a.kind() as string;
+    let name: string | undefined;
+    if (k === 'variable_declarator') name = a.field('name')?.text();
+    else if (k === 'assignment_expression') name = a.field('left')?.text().split('.').pop();
+    else if (k === 'pair') name = propertyKey(a.field('key'));
+    else if (k === 'function_declaration' || k === 'method_definition') name = a.field('name')?.text();
+    else if (k === 'statement_block' || k === 'program') continue;
+    if (name !== undefined) return SECRET_NAME.test(name) && !/^(is|has)[A-Z]/.test(name) ? name : undefined;
+  }
+  return undefined;
+}

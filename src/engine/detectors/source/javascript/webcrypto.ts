@@ -1,0 +1,148 @@
+// WebCrypto `crypto.subtle.*`: the algorithm identifier (a string or an object such as
+// `{ name: 'AES-GCM', length: 256 }`) of each method, resolved through constants and spreads.
+// Sizes come only from the object (`length`, `modulusLength`) or, for importKey, from the raw key
+// bytes; a missing size stays unknown.
+import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParamName, AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
+import type { JsFile } from './file.js';
+import type { CallHandler } from './node-crypto.js';
+import { curveName, digestName } from './names.js';
+
+interface Identified {
+  spelling: string;
+  params: AlgorithmParams;
+  unresolved: AlgorithmParamName[];
+  /** The `iv`/`counter` node, for the static-IV check. */
+  iv?: SgNode;
+}
+
+/** Hash of a WebCrypto `hash` member: `'SHA-256'` or `{ name: 'SHA-256' }`. */
+function hashOf(f: JsFile, node: SgNode | undefined): string | undefined {
+  if (!node) return undefined;
+  const s = f.str(node);
+  if (s !== undefined) return digestName(s);
+  const name = f.props(node)?.get('name');
+  return name ? digestName(f.str(name)) : undefined;
+}
+
+/** Reads an algorithm identifier; undefined when its name cannot be resolved or is not a WebCrypto algorithm. */
+export function identify(f: JsFile, node: SgNode | undefined, keyBytes?: number): Identified | undefined {
+  if (!node) return undefined;
+  const asString = f.str(node);
+  const props = asString === undefined ? f.props(node) : new Map<string, SgNode>();
+  if (!props) return undefined;
+  const name = asString ?? f.str(props.get('name'));
+  if (!name) return undefined;
+  const get = (k: string): SgNode | undefined => props.get(k);
+  const upper = name.toUpperCase();
+  const keyBits = keyBytes === undefined ? undefined : keyBytes * 8;
+  const hash = hashOf(f, get('hash'));
+  switch (upper) {
+    case 'AES-GCM':
+    case 'AES-CBC':
+    case 'AES-CTR':
+    case 'AES-KW': {
+      const length = get('length') ? f.int(get('length')) : keyBits;
+      const tag = get('tagLength') ? f.int(get('tagLength')) : undefined;
+      const iv = get('iv') ?? get('counter');
+      const ivLen = iv ? f.byteLength(iv) : undefined;
+      return {
+        spelling: 'AES',
+        params: { keySize: length, mode: upper.slice(4), tagLength: tag, ivLength: ivLen === undefined ? undefined : ivLen * 8 },
+        unresolved: ['keySize'],
+        ...(iv ? { iv } : {}),
+      };
+    }
+    case 'RSA-OAEP':
+      return { spelling: 'RSA-OAEP', params: { keySize: f.int(get('modulusLength')), padding: 'OAEP', hash }, unresolved: ['keySize', 'hash'] };
+    case 'RSA-PSS':
+      return { spelling: 'RSA-PSS', params: { keySize: f.int(get('modulusLength')), padding: 'PSS', hash }, unresolved: ['keySize', 'hash'] };
+    case 'RSASSA-PKCS1-V1_5':
+      return { spelling: 'RSA', params: { keySize: f.int(get('modulusLength')), padding: 'PKCS1v15', hash }, unresolved: ['keySize', 'hash'] };
+    case 'ECDSA':
+    case 'ECDH':
+      return { spelling: upper, params: { curve: curveName(f.str(get('namedCurve'))), hash }, unresolved: ['curve'] };
+    case 'HMAC':
+      return {
+        spelling: hash ? `HMAC-${hash}` : 'HMAC',
+        params: { hash, keySize: get('length') ? f.int(get('length')) : keyBits },
+        unresolved: ['hash'],
+      };
+    case 'PBKDF2':
+      return {
+        spelling: hash ? `PBKDF2-${hash}` : 'PBKDF2',
+        params: { hash, iterations: f.int(get('iterations')) },
+        unresolved: ['hash', 'iterations'],
+      };
+    case 'HKDF':
+      return { spelling: hash ? `HKDF-${hash}` : 'HKDF', params: { hash }, unresolved: ['hash'] };
+    case 'ED25519':
+      return { spelling: 'Ed25519', params: {}, unresolved: [] };
+    case 'ED448':
+      return { spelling: 'Ed448', params: {}, unresolved: [] };
+    case 'X25519':
+      return { spelling: 'X25519', params: {}, unresolved: [] };
+    case 'X448':
+      return { spelling: 'X448', params: {}, unresolved: [] };
+    default: {
+      const digest = digestName(name);
+      return digest ? { spelling: digest, params: {}, unresolved: [] } : undefined;
+    }
+  }
+}
+
+function emit(f: JsFile, call: SgNode, callee: string, id: Identified | undefined, fn: CryptoFunction): void {
+  if (!id) return;
+  f.algorithm(call, callee, { spelling: id.spelling, params: id.params, unresolved: id.unresolved, functions: [fn] });
+  if (id.iv && f.constantBytes(id.iv)) {
+    f.signal(call, callee, 'static-iv', `${id.spelling}-${id.params.mode ?? ''} IV is a constant in the source`, { spelling: id.spelling, params: id.params });
+  }
+}
+
+/** `subtle.method(...)` -> (position of the algorithm identifier, crypto function). */
+function at(index: number, fn: CryptoFunction, opts: { keyData?: number; skipKdfImport?: boolean } = {}): CallHandler {
+  return (f, call, callee, args) => {
+    const keyBytes = opts.keyData === undefined ? undefined : f.byteLength(args[opts.keyData]);
+    const id = identify(f, args[index], keyBytes);
+    // Importing a password for PBKDF2/HKDF is not a use of the KDF; deriveBits/deriveKey report it with its parameters.
+    if (opts.skipKdfImport && id && /^(PBKDF2|HKDF)/.test(id.spelling)) return;
+    emit(f, call, callee, id, fn);
+  };
+}
+
+const deriveBits: CallHandler = (f, call, callee, args) => {
+  const id = identify(f, args[0]);
+  if (!id) return;
+  const length = f.int(args[2]);
+  if (length !== undefined && /^(PBKDF2|HKDF)/.test(id.spelling)) id.params.outputLength = length;
+  emit(f, call, callee, id, id.spelling === 'ECDH' || id.spelling === 'X25519' || id.spelling === 'X448' ? 'keygen' : 'keyderive');
+};
+
+const deriveKey: CallHandler = (f, call, callee, args) => {
+  const kdf = identify(f, args[0]);
+  const derived = identify(f, args[2]);
+  if (kdf && derived?.params.keySize !== undefined && /^(PBKDF2|HKDF)/.test(kdf.spelling)) kdf.params.outputLength = derived.params.keySize;
+  emit(f, call, callee, kdf, 'keyderive');
+  emit(f, call, callee, derived, 'keygen');
+};
+
+const SUBTLE: ReadonlyArray<[string, CallHandler]> = [
+  ['generateKey', at(0, 'keygen')],
+  ['importKey', at(2, 'other', { keyData: 1, skipKdfImport: true })],
+  ['encrypt', at(0, 'encrypt')],
+  ['decrypt', at(0, 'decrypt')],
+  ['sign', at(0, 'sign')],
+  ['verify', at(0, 'verify')],
+  ['digest', at(0, 'digest')],
+  ['deriveBits', deriveBits],
+  ['deriveKey', deriveKey],
+  ['wrapKey', at(3, 'encrypt')],
+  ['unwrapKey', at(3, 'decrypt')],
+];
+
+/** Keys: the global `webcrypto:subtle.x`, and node's `crypto:subtle.x` / `crypto:webcrypto.subtle.x`. */
+export const WEBCRYPTO_CALLS: ReadonlyArray<[string, CallHandler]> = SUBTLE.flatMap(([m, h]) => [
+  [`webcrypto:subtle.${m}`, h],
+  [`crypto:subtle.${m}`, h],
+  [`crypto:webcrypto.subtle.${m}`, h],
+] as Array<[string, CallHandler]>);
