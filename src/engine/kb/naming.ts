@@ -39,6 +39,9 @@ export function buildName(entry: KbAlgorithm, family: string, p: AlgorithmParams
   };
   const withHash = (base: string) => (p.hash ? `${base}-${slot('hash')}` : base);
 
+  // The RSA scheme names (RSA-OAEP, RSA-PSS, RSA-PKCS1-1.5) are the padding.
+  if (family.startsWith('RSASSA-') || family.startsWith('RSAES-')) slot('padding');
+
   const name = ((): string => {
     if (family === 'AES') {
       const fixedMode = entry.params.mode;

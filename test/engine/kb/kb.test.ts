@@ -226,6 +226,10 @@ test('modes, paddings and JCA transformations', () => {
   assert.equal(kb.resolve('RSA', { padding: 'OAEP', keySize: 2048 }).family, 'RSAES-OAEP');
   assert.equal(kb.resolve('RSA', { padding: 'PKCS1Padding', keySize: 2048 }).name, 'RSA-PKCS1-1.5-2048');
 
+  // NoPadding says nothing for GCM: the same identity as aes-256-gcm.
+  assert.deepEqual(kb.resolve('AES/GCM/NoPadding', { keySize: 256 }).paramsNotInName, []);
+  assert.deepEqual(kb.resolve('AES/GCM/NoPadding', { keySize: 256, ivLength: 96 }).paramsNotInName, ['ivLength']);
+
   const cmac = kb.resolve('AES', { keySize: 256, mode: 'CMAC' });
   assert.equal(cmac.name, 'AES-256-CMAC');
   assert.equal(cmac.primitive, 'mac');
