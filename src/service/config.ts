@@ -130,6 +130,7 @@ export const SETTINGS = {
   maxFileBytes: setting('CBOM_MAX_FILE_BYTES', int(1, 2 ** 32), 2 * MiB, 'Files larger than this are not scanned.', '2097152 (2 MiB)'),
   scanTimeoutSeconds: setting('CBOM_SCAN_TIMEOUT_SECONDS', int(1, 86_400), 600, 'A scan running longer fails with scan_timeout.'),
   scanLeaseSeconds: setting('CBOM_SCAN_LEASE_SECONDS', int(2, 3600), 30, 'A worker renews its claim on a running scan every third of this; a scan whose worker died is taken over after it.'),
+  queuePrefix: setting('CBOM_QUEUE_PREFIX', text, 'cbom', 'Prefix of the BullMQ keys in Redis (separate deployments sharing one Redis).'),
   workerConcurrency: setting('CBOM_WORKER_CONCURRENCY', int(1, 256), 2, 'Scans run at once per process (in-process queue or `cbom worker`).'),
   trustProxy: setting('CBOM_TRUST_PROXY', trustProxy, false as TrustProxy, 'Trust X-Forwarded-* from: true, false, a hop count or IPs/CIDRs (client IP for rate limits and the demo).'),
   logLevel: setting('LOG_LEVEL', oneOf(LOG_LEVELS), 'info', `Log level: ${LOG_LEVELS.join(', ')}.`),

@@ -51,13 +51,17 @@ export async function createScanTestApp(dialect: DialectName, opts: ScanTestOpti
   const { store, config } = testStore;
   const settings = scanSettingsFrom(config, { engineThreads: 1, ...opts.settings });
   const work = opts.work ?? true;
+  // CBOM_TEST_QUEUE_LOG=1 prints the queue's log lines (debugging a failing lifecycle test).
+  const log = process.env.CBOM_TEST_QUEUE_LOG
+    ? { info: (o: object, m: string) => console.error('info', m, o), warn: (o: object, m: string) => console.error('warn', m, o), error: (o: object, m: string) => console.error('error', m, o) }
+    : undefined;
   let queue: ScanQueue;
   if (opts.queue === 'bullmq') {
     const redisUrl = process.env.REDIS_URL;
     if (!redisUrl) throw new Error('createScanTestApp(bullmq) needs REDIS_URL');
-    queue = createBullQueue(store, { redisUrl, settings, work, concurrency: config.workerConcurrency, prefix: `cbomtest-${randomUUID().slice(0, 8)}`, retryDelayMs: 200 });
+    queue = createBullQueue(store, { redisUrl, settings, work, concurrency: config.workerConcurrency, prefix: `cbomtest-${randomUUID().slice(0, 8)}`, retryDelayMs: 200, ...(log ? { log } : {}) });
   } else {
-    queue = createInProcessQueue(store, { concurrency: work ? config.workerConcurrency : 0, settings, pollMs: 100 });
+    queue = createInProcessQueue(store, { concurrency: work ? config.workerConcurrency : 0, settings, pollMs: 100, ...(log ? { log } : {}) });
   }
   const service = createScanService(store, queue, opts.clock);
   const app = await buildApp({ config, store, scanService: service });

@@ -15,6 +15,7 @@
 // - Shutdown: `close()` stops fetching jobs, lets running scans finish within a grace period, then
 //   gives the rest back (delayed by a moment, without spending an attempt) and closes connections.
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { runScan } from '../scans/run.js';
@@ -62,7 +63,6 @@ export function createBullQueue(store: Store, options: BullQueueOptions): ScanQu
   let worker: Worker<JobData> | undefined;
   let workerConn: Redis | undefined;
   let sweeper: NodeJS.Timeout | undefined;
-  const workerId = randomUUID();
 
   const jobOptions = (priority: number, jobId: string) => ({
     jobId,
@@ -79,7 +79,8 @@ export function createBullQueue(store: Store, options: BullQueueOptions): ScanQu
   }
 
   async function process(job: Job<JobData>, token?: string): Promise<string> {
-    const owner = `bullmq:${workerId}:${job.id}:${randomUUID().slice(0, 8)}`;
+    // Names the machine and process, so an operator can tell which worker holds a scan.
+    const owner = `bullmq:${hostname().slice(0, 60)}:${process.pid}:${randomUUID().slice(0, 8)}`;
     // BullMQ's lock says this worker owns the job now: take the scan over from any earlier holder.
     const scan = await store.scans.claim(job.data.scanId, owner, settings.leaseMs, new Date(), ['queued', 'downloading', 'scanning']);
     if (!scan) return 'already-finished';

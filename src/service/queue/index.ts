@@ -25,8 +25,8 @@ export function createScanQueue(config: Config, store: Store, choice: QueueChoic
       // The API process repairs lost jobs too, so a deployment without live workers still heals once they return.
       sweep: true,
       concurrency: config.workerConcurrency,
+      prefix: choice.prefix ?? config.queuePrefix,
       ...(choice.log ? { log: choice.log } : {}),
-      ...(choice.prefix ? { prefix: choice.prefix } : {}),
     });
   }
   return createInProcessQueue(store, { concurrency: choice.work ? config.workerConcurrency : 0, settings, ...(choice.log ? { log: choice.log } : {}) });

@@ -167,7 +167,9 @@ export const scansRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const etag = `"${bom.sha256}"`;
       reply.header('etag', etag).header('cache-control', 'private, max-age=0, must-revalidate');
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      return reply.type(bom.contentType).send(bom.document);
+      // A Buffer, so Fastify sends the stored bytes and the content type exactly as they are (a string
+      // would get `; charset=utf-8` appended).
+      return reply.type(bom.contentType).send(Buffer.from(bom.document, 'utf8'));
     },
   );
 };

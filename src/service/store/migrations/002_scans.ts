@@ -33,7 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('billable', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('price_cents', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('lease_owner', 'varchar(64)')
+    .addColumn('lease_owner', 'varchar(120)')
     .addColumn('lease_expires_at', 'varchar(32)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())

@@ -1,0 +1,132 @@
+// The whole job a partner does, against the fake GitHub: submit, poll through the states, read the
+// detail, download both BOMs (byte-identical, exact content types, ETag/304), see usage. Runs on
+// SQLite with the in-process queue, and on PostgreSQL + Redis with BullMQ when both are available.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { verifyBom } from '../../../src/engine/encoders/index.js';
+import { startFakeGitHub, type FakeGitHub } from '../../helpers/fake-github.js';
+import { API, createScanTestApp, type ScanTestApp } from '../../helpers/scan-app.js';
+import { createTenantWithKey, REDIS_SKIP } from '../../helpers/service.js';
+
+const PROFILES = [
+  { name: 'sqlite + in-process queue', dialect: 'sqlite' as const, queue: 'in-process' as const, skip: false as const },
+  {
+    name: 'postgres + BullMQ',
+    dialect: 'postgres' as const,
+    queue: 'bullmq' as const,
+    skip: !process.env.DATABASE_URL ? 'PostgreSQL + Redis profile skipped: DATABASE_URL is not set' : REDIS_SKIP,
+  },
+];
+
+for (const p of PROFILES) {
+  describe(`scan lifecycle [${p.name}]`, { skip: p.skip }, () => {
+    let gh: FakeGitHub;
+    let t: ScanTestApp;
+    before(async () => {
+      gh = await startFakeGitHub({
+        repos: [
+          { owner: 'acme', name: 'payments', fixture: 'payments-service', committedAt: '2025-06-01T12:34:56Z', tarballDelayMs: 300 },
+          { owner: 'acme', name: 'gateway', fixture: 'legacy-gateway' },
+        ],
+      });
+      t = await createScanTestApp(p.dialect, { github: gh, queue: p.queue });
+    });
+    after(async () => {
+      await t?.cleanup();
+      await gh?.close();
+    });
+
+    it('goes queued -> downloading -> scanning -> completed and serves findings, components, metadata and both BOMs', async () => {
+      const { headers, tenant } = await createTenantWithKey(t.store, { env: 'live', priceCents: 99 });
+      const created = await t.app.inject({
+        method: 'POST', url: `${API}/scans`, headers,
+        payload: { repo_url: 'https://github.com/acme/payments', project_name: 'Payments', project_version: '2.4.1' },
+      });
+      assert.equal(created.statusCode, 201);
+      const id: string = created.json().id;
+
+      // Poll like a client and record every status seen.
+      const seen = new Set<string>();
+      let detail: Record<string, any> = {};
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        detail = (await t.app.inject({ method: 'GET', url: `${API}/scans/${id}`, headers })).json();
+        seen.add(detail.status);
+        if (detail.status === 'completed' || detail.status === 'failed') break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.equal(detail.status, 'completed', JSON.stringify(detail.error));
+      assert.ok(seen.has('downloading'), `saw ${[...seen]}`);
+      assert.deepEqual(detail.progress, { phase: 'completed', percent: 100, files_done: detail.progress.files_total, files_total: detail.progress.files_total });
+      assert.ok(detail.progress.files_total > 0);
+      assert.equal(detail.error, null);
+      assert.equal(detail.tenant_id, tenant.id);
+      assert.ok(detail.completed_at >= detail.created_at);
+
+      // What the fixture holds: AES-256-GCM, RSA, MD5, SHA-1, HMAC, a committed EC private key.
+      const names = detail.components.map((c: { name: string }) => c.name);
+      for (const expected of ['AES-256-GCM', 'MD5']) assert.ok(names.includes(expected), `${expected} in ${names}`);
+      assert.ok(detail.components.some((c: { kind: string }) => c.kind === 'certificate'));
+      assert.ok(detail.findings.some((f: { rule_id: string; severity: string }) => f.rule_id === 'private-key-committed' && f.severity === 'critical'));
+      assert.equal(detail.findings_summary.total, detail.findings.length);
+      assert.ok(Number.isInteger(detail.score) && detail.score >= 0 && detail.score <= 100);
+      assert.deepEqual(detail.metadata.repository, {
+        owner: 'acme', name: 'payments', ref: 'main', commit: gh.shaOf('acme', 'payments'), committed_at: '2025-06-01T12:34:56Z',
+      });
+      assert.equal(detail.metadata.stats.reused, false);
+      assert.ok(detail.metadata.stats.files_scanned > 0);
+      assert.ok(!('bom' in detail));
+
+      // Both BOMs: exact content type, ETag = digest = metadata.bom_sha256, identical bytes on every download.
+      for (const [format, type] of [['cyclonedx', 'application/vnd.cyclonedx+json; version=1.6'], ['spdx', 'application/spdx+json']] as const) {
+        const url = `${API}/scans/${id}/bom.json${format === 'spdx' ? '?format=spdx' : ''}`;
+        const one = await t.app.inject({ method: 'GET', url, headers });
+        const two = await t.app.inject({ method: 'GET', url, headers });
+        assert.equal(one.statusCode, 200);
+        assert.equal(one.headers['content-type'], type);
+        assert.equal(one.headers.etag, `"${detail.metadata.bom_sha256[format]}"`);
+        assert.equal(createHash('sha256').update(one.rawPayload).digest('hex'), createHash('sha256').update(two.rawPayload).digest('hex'));
+        const verdict = verifyBom(one.body);
+        assert.equal(verdict.ok, true, JSON.stringify(verdict));
+        const notModified = await t.app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': one.headers.etag as string } });
+        assert.equal(notModified.statusCode, 304);
+        assert.equal(notModified.body, '');
+      }
+      const cdx = (await t.app.inject({ method: 'GET', url: `${API}/scans/${id}/bom.json?format=cyclonedx`, headers })).json();
+      assert.equal(cdx.metadata.component.name, 'Payments');
+      assert.equal(cdx.metadata.component.version, '2.4.1');
+      const withBom = (await t.app.inject({ method: 'GET', url: `${API}/scans/${id}?include_bom=true`, headers })).json();
+      assert.deepEqual(withBom.bom, cdx);
+
+      const list = (await t.app.inject({ method: 'GET', url: `${API}/scans`, headers })).json();
+      assert.equal(list.scans[0].id, id);
+      assert.equal(list.scans[0].score, detail.score);
+      const usage = (await t.app.inject({ method: 'GET', url: `${API}/usage`, headers })).json();
+      assert.deepEqual(usage.all_time, { scans: 1, billable_scans: 1, spend_cents: 99 });
+      assert.equal(usage.recent_scans[0].status, 'completed');
+    });
+
+    it('reuses the stored result for a commit already scanned, but records and counts the scan', async () => {
+      const a = await createTenantWithKey(t.store, { env: 'live', priceCents: 10 });
+      const b = await createTenantWithKey(t.store, { env: 'live', priceCents: 10 });
+      const submit = async (h: Record<string, string>) =>
+        (await t.app.inject({ method: 'POST', url: `${API}/scans`, headers: h, payload: { repo_url: 'https://github.com/acme/gateway' } })).json().id as string;
+      const first = await t.waitForScan(await submit(a.headers), a.headers);
+      assert.equal(first.status, 'completed');
+      const tarballsBefore = gh.requests.filter((r) => r.path.startsWith('/repos/acme/gateway/tarball/')).length;
+      const second = await t.waitForScan(await submit(b.headers), b.headers);
+      assert.equal(second.status, 'completed');
+      assert.equal(second.metadata.stats.reused, true);
+      assert.equal(gh.requests.filter((r) => r.path.startsWith('/repos/acme/gateway/tarball/')).length, tarballsBefore, 'no second download');
+      assert.deepEqual(second.metadata.bom_sha256, first.metadata.bom_sha256);
+      assert.deepEqual(second.components, first.components);
+      const bomA = await t.app.inject({ method: 'GET', url: `${API}/scans/${first.id}/bom.json`, headers: a.headers });
+      const bomB = await t.app.inject({ method: 'GET', url: `${API}/scans/${second.id}/bom.json`, headers: b.headers });
+      assert.equal(bomA.body, bomB.body);
+      const usageB = (await t.app.inject({ method: 'GET', url: `${API}/usage`, headers: b.headers })).json();
+      assert.deepEqual(usageB.current_cycle.scans, 1);
+      assert.deepEqual(usageB.all_time, { scans: 1, billable_scans: 1, spend_cents: 10 });
+    });
+  });
+}
