@@ -276,12 +276,23 @@ function argon2(spelling: string): CallHandler {
 /** Direct hash calls: `sha256.Sum256(b)`, `sha512.New384()`. A hash call that is an argument of another call is reported by that call when it is a crypto call. */
 function hashCall(name: string): CallHandler {
   return (f, call, callee) => {
+    // `func() hash.Hash { return sha1.New() }` is a hash factory: the call it is handed to reports it.
+    if (isFactoryReturn(call)) return;
     if (GoFile.isArgument(call)) {
       const outer = call.parent()?.parent();
       if (outer?.kind() === 'call_expression' && CONSUMERS.has(f.adapter.callee(outer))) return;
     }
     f.algorithm(call, callee, { spelling: name, functions: ['digest'] });
   };
+}
+
+function isFactoryReturn(call: SgNode): boolean {
+  const ret = call.ancestors().slice(0, 2).find((a) => a.kind() === 'return_statement');
+  const fn = ret?.ancestors().find((a) => a.kind() === 'func_literal' || a.kind() === 'function_declaration' || a.kind() === 'method_declaration');
+  if (fn?.kind() !== 'func_literal') return false;
+  const body = fn.field('body');
+  const stmts = body?.namedChildren().flatMap((c) => (c.kind() === 'statement_list' ? c.namedChildren() : [c])) ?? [];
+  return stmts.length === 1;
 }
 
 /** Calls that take a hash value as a parameter (and report it). */

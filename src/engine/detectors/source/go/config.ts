@@ -38,6 +38,11 @@ function strings(v: Value): string[] {
   return v.kind === 'list' ? v.items.flatMap((i) => (i.kind === 'str' ? [i.value] : [])) : [];
 }
 
+/** The `Field: value` element around a field's value node (the evidence for a setting). */
+function keyed(value: SgNode): SgNode {
+  return value.ancestors().find((a) => a.kind() === 'keyed_element') ?? value;
+}
+
 /** Keyed fields of a composite literal: field name -> value node. */
 function fields(literal: SgNode): Map<string, SgNode> {
   const out = new Map<string, SgNode>();
@@ -74,13 +79,13 @@ function tlsConfig(f: GoFile, lit: SgNode): void {
   }
   for (const [field, v] of [['MinVersion', min], ['MaxVersion', max]] as const) {
     if (v && INSECURE_VERSIONS.has(v) && (field === 'MinVersion' || !min)) {
-      f.signal(fs.get(field)!, callee, 'insecure-protocol-version', `tls.Config ${field} allows ${v.startsWith('SSL') ? v : `TLS ${v}`}`);
+      f.signal(keyed(fs.get(field)!), callee, 'insecure-protocol-version', `tls.Config ${field} allows ${v.startsWith('SSL') ? v : `TLS ${v}`}`);
     }
   }
   const skip = fs.get('InsecureSkipVerify');
   if (skip) {
     const v = f.eval(skip);
-    if (v.kind === 'bool' && v.value) f.signal(skip, callee, 'cert-verification-disabled', 'tls.Config InsecureSkipVerify is true: server certificates are not verified');
+    if (v.kind === 'bool' && v.value) f.signal(keyed(skip), callee, 'cert-verification-disabled', 'tls.Config InsecureSkipVerify is true: server certificates are not verified');
   }
 }
 
@@ -108,7 +113,10 @@ export function detectConfigLiterals(f: GoFile, pkgRegex: string): void {
 
 /** `cfg.MinVersion = tls.VersionTLS10`, `cfg.InsecureSkipVerify = true` on an existing config. */
 export function detectConfigAssignments(f: GoFile): void {
-  const rule = { kind: 'assignment_statement', has: { field: 'left', has: { kind: 'field_identifier', regex: '^(MinVersion|MaxVersion|InsecureSkipVerify)$' } } };
+  const rule = {
+    kind: 'assignment_statement',
+    has: { field: 'left', has: { kind: 'field_identifier', regex: '^(MinVersion|MaxVersion|InsecureSkipVerify)$', stopBy: 'end' as const } },
+  };
   for (const stmt of f.root.findAll({ rule })) {
     const left = stmt.field('left')?.namedChildren() ?? [];
     const right = stmt.field('right')?.namedChildren() ?? [];

@@ -63,6 +63,7 @@ export class GoFile {
 
   /** Symbol shown as evidence: the call as written, without arguments (`aes.NewCipher`). */
   static symbol(node: SgNode): string {
+    if (node.kind() === 'keyed_element' || node.kind() === 'assignment_statement') return node.text().replace(/\s+/g, ' ').slice(0, 120);
     const fn = node.kind() === 'call_expression' ? node.field('function') : node.field('type');
     return (fn ?? node).text().replace(/\s+/g, '');
   }
