@@ -1,0 +1,70 @@
+// One batch of files: read, gate, run the detectors that apply. Pure apart from reading files, so it
+// runs the same inside a scan worker (scan-worker.ts) and in the calling thread (threads: 0).
+import { join } from 'node:path';
+import type { Detection, SkipReason } from './inventory/model.js';
+import type { Detector, DetectContext } from './detectors/types.js';
+import { gate, readFileNoFollow } from './walk/file-gate.js';
+import { KeywordPrefilter } from './walk/prefilter.js';
+
+export interface BatchTask {
+  root: string;
+  paths: string[];
+  maxFileBytes: number;
+}
+
+export interface BatchResult {
+  /** In file order, then detector order. */
+  detections: Detection[];
+  skipped: Partial<Record<SkipReason, number>>;
+  filesScanned: number;
+  bytesScanned: number;
+  filesByDetector: Record<string, number>;
+}
+
+export class BatchRunner {
+  private readonly prefilter = new KeywordPrefilter();
+
+  constructor(
+    private readonly detectors: readonly Detector[],
+    private readonly ctx: DetectContext,
+  ) {}
+
+  async run(task: BatchTask): Promise<BatchResult> {
+    const result: BatchResult = { detections: [], skipped: {}, filesScanned: 0, bytesScanned: 0, filesByDetector: {} };
+    const skip = (r: SkipReason): void => {
+      result.skipped[r] = (result.skipped[r] ?? 0) + 1;
+    };
+    for (const path of task.paths) {
+      const applicable = this.detectors.filter((d) => d.appliesTo(path));
+      if (applicable.length === 0) {
+        skip('no-detector');
+        continue;
+      }
+      const content = await readFileNoFollow(join(task.root, path), task.maxFileBytes);
+      if (!Buffer.isBuffer(content)) {
+        skip(content);
+        continue;
+      }
+      const decision = gate(path, content, applicable, this.prefilter);
+      if (decision.kind === 'skip') {
+        skip(decision.reason);
+        continue;
+      }
+      result.filesScanned++;
+      result.bytesScanned += content.length;
+      let failed = false;
+      for (const detector of decision.detectors) {
+        result.filesByDetector[detector.id] = (result.filesByDetector[detector.id] ?? 0) + 1;
+        try {
+          const found = detector.detect({ path, content }, this.ctx);
+          for (const d of found) result.detections.push(d);
+        } catch {
+          // A detector that cannot parse this file must not stop the scan; the file is counted.
+          failed = true;
+        }
+      }
+      if (failed) skip('parse-error');
+    }
+    return result;
+  }
+}

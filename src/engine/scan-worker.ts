@@ -1,0 +1,26 @@
+// Scan worker (piscina): runs batches of files through the detectors. Loaded as dist/engine/scan-worker.js
+// in production and as this .ts file under tsx (workers inherit `--import tsx` through execArgv).
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { DETECTORS } from './detectors/index.js';
+import { getKnowledgeBase } from './kb/index.js';
+import { BatchRunner, type BatchResult, type BatchTask } from './scan-batch.js';
+
+const runner = new BatchRunner(DETECTORS, { kb: getKnowledgeBase() });
+
+// Syntax trees of native parsers are freed only when V8 collects their JS wrappers, and V8 does not see
+// the native memory (STACK.md): collect explicitly after every GC_EVERY_BYTES parsed.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const GC_EVERY_BYTES = 64 * 1024 * 1024;
+let bytesSinceGc = 0;
+
+export default async function runBatch(task: BatchTask): Promise<BatchResult> {
+  const result = await runner.run(task);
+  bytesSinceGc += result.bytesScanned;
+  if (bytesSinceGc >= GC_EVERY_BYTES) {
+    bytesSinceGc = 0;
+    gc();
+  }
+  return result;
+}
