@@ -78,7 +78,7 @@ export function createBullQueue(store: Store, options: BullQueueOptions): ScanQu
     await queue.add('scan', { scanId }, jobOptions(position, jobId));
   }
 
-  async function process(job: Job<JobData>, token?: string): Promise<string> {
+  async function processJob(job: Job<JobData>, token?: string): Promise<string> {
     // Names the machine and process, so an operator can tell which worker holds a scan.
     const owner = `bullmq:${hostname().slice(0, 60)}:${process.pid}:${randomUUID().slice(0, 8)}`;
     // BullMQ's lock says this worker owns the job now: take the scan over from any earlier holder.
@@ -133,7 +133,7 @@ export function createBullQueue(store: Store, options: BullQueueOptions): ScanQu
       if (!options.work || worker) return;
       workerConn = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
       workerConn.on('error', () => {});
-      worker = new Worker<JobData>(QUEUE_NAME, process, {
+      worker = new Worker<JobData>(QUEUE_NAME, processJob, {
         connection: workerConn,
         prefix,
         concurrency: options.concurrency,
