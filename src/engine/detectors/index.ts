@@ -3,7 +3,8 @@
 import type { Detector } from './types.js';
 import { ARTEFACT_DETECTORS } from './artefacts/index.js';
 import { javaDetector } from './source/java/index.js';
+import { pythonDetector } from './source/python/index.js';
 import { goDetector } from './source/go/index.js';
 import { javascriptDetector } from './source/javascript/index.js';
 
-export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, goDetector, javascriptDetector];
+export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector];

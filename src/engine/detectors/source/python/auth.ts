@@ -1,0 +1,112 @@
+// Token and password libraries: PyJWT, python-jose, bcrypt, argon2-cffi, passlib.
+import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParams } from '../../../inventory/model.js';
+import { kindOf } from '../common/languages.js';
+import { arg } from './adapter.js';
+import type { Call, PyContext } from './context.js';
+
+/** JWS algorithm names as the libraries accept them. */
+const JWS = /^(HS|RS|ES|PS)(256|384|512)$|^ES256K$|^EdDSA$|^Ed25519$|^Ed448$/;
+
+function algorithmNames(ctx: PyContext, node: SgNode | undefined): string[] {
+  if (!node) return [];
+  const v = ctx.value(node);
+  const items = v.kind === 'list' ? v.items : [v];
+  const out: string[] = [];
+  for (const i of items) {
+    if (i.kind === 'str') out.push(i.value);
+    else if (i.kind === 'member') out.push(i.path.split('.').at(-1) ?? '');
+  }
+  return out;
+}
+
+function jwt(ctx: PyContext, c: Call, op: 'encode' | 'decode'): void {
+  const library = ctx.library(c);
+  const lib = library ? { library } : {};
+  const node = op === 'encode' ? arg(c.args, 2, 'algorithm') : arg(c.args, 2, 'algorithms');
+  const names = algorithmNames(ctx, node);
+  for (const n of names) {
+    if (n.toLowerCase() === 'none') {
+      ctx.sink.signal(c.node, `jwt.${op}`, 'jwt-none-algorithm', op === 'encode' ? "token signed with alg 'none'" : "'none' accepted as a JWT algorithm", lib);
+    } else if (JWS.test(n)) {
+      ctx.sink.algorithm(c.node, `jwt.${op}`, n, {}, { functions: [op === 'encode' ? (n.startsWith('HS') ? 'tag' : 'sign') : 'verify'], ...lib });
+    }
+  }
+  if (op === 'encode' && !node) {
+    // PyJWT and python-jose document HS256 as the default algorithm of encode().
+    ctx.sink.algorithm(c.node, 'jwt.encode', 'HS256', {}, { functions: ['tag'], ...lib });
+  }
+  const options = c.args.named.get('options');
+  if (op === 'decode' && options && /["']verify_signature["']\s*:\s*False/.test(options.text()))
+    ctx.sink.signal(c.node, 'jwt.decode', 'jwt-none-algorithm', 'signature verification disabled: any token, including alg none, is accepted', lib);
+}
+
+export function handleAuth(ctx: PyContext, c: Call): boolean {
+  const name = c.name ?? '';
+  const library = ctx.library(c);
+  const lib = library ? { library } : {};
+  const node = c.node;
+  if (name === 'jwt.encode' || name === 'jose.encode') {
+    jwt(ctx, c, 'encode');
+    return true;
+  }
+  if (name === 'jwt.decode' || name === 'jose.decode') {
+    jwt(ctx, c, 'decode');
+    return true;
+  }
+  if (name === 'bcrypt.gensalt') {
+    const roundsNode = arg(c.args, 0, 'rounds');
+    // gensalt() documents 12 rounds when none are given.
+    const cost = roundsNode ? ctx.int(roundsNode) : 12;
+    ctx.sink.algorithm(node, 'bcrypt.gensalt', 'bcrypt', cost !== undefined ? { cost } : {}, { unresolved: ['cost'], functions: ['keyderive'], ...lib });
+    return true;
+  }
+  if (name === 'bcrypt.kdf') {
+    const rounds = ctx.int(arg(c.args, 3, 'rounds'));
+    ctx.sink.algorithm(node, 'bcrypt.kdf', 'bcrypt', rounds !== undefined ? { cost: rounds } : {}, { unresolved: ['cost'], functions: ['keyderive'], ...lib });
+    return true;
+  }
+  if (name === 'argon2.PasswordHasher' || name === 'argon2.low_level.hash_secret' || name === 'argon2.low_level.hash_secret_raw') {
+    const params: AlgorithmParams = {};
+    const t = ctx.int(c.args.named.get('time_cost'));
+    const m = ctx.int(c.args.named.get('memory_cost'));
+    const p = ctx.int(c.args.named.get('parallelism'));
+    const len = ctx.int(c.args.named.get('hash_len'));
+    const salt = ctx.int(c.args.named.get('salt_len'));
+    if (t !== undefined) params.cost = t;
+    if (m !== undefined) params.memoryCost = m;
+    if (p !== undefined) params.parallelism = p;
+    if (len !== undefined) params.outputLength = len * 8;
+    if (salt !== undefined) params.saltLength = salt;
+    const typeNode = c.args.named.get('type');
+    const tv = ctx.value(typeNode);
+    const type = tv.kind === 'member' ? tv.path.split('.').at(-1) : undefined;
+    // PasswordHasher documents Argon2id as its default type; hash_secret requires the type.
+    const variant = type === 'I' ? 'Argon2i' : type === 'D' ? 'Argon2d' : type === 'ID' || (!typeNode && name === 'argon2.PasswordHasher') ? 'Argon2id' : 'Argon2';
+    ctx.sink.algorithm(node, name.replace(/^argon2\./, ''), variant, params, { unresolved: ['cost', 'memoryCost', 'parallelism'], functions: ['keyderive'], ...lib });
+    return true;
+  }
+  const passlib = name.match(/^passlib\.hash\.(\w+)\.(hash|using|encrypt|verify)$/);
+  if (passlib) {
+    const scheme = passlib[1]!;
+    const params: AlgorithmParams = {};
+    if (passlib[2] === 'using') {
+      const rounds = ctx.int(c.args.named.get('rounds'));
+      if (rounds !== undefined) {
+        if (/bcrypt/.test(scheme)) params.cost = rounds;
+        else if (/argon2/.test(scheme)) params.cost = rounds;
+        else params.iterations = rounds;
+      }
+    } else if (kindOf(node.parent() ?? node) === 'attribute') {
+      return true;
+    }
+    ctx.sink.algorithm(node, `${scheme}.${passlib[2]}`, scheme, params, { functions: ['keyderive'], ...lib });
+    return true;
+  }
+  if (name === 'passlib.context.CryptContext') {
+    const schemes = algorithmNames(ctx, arg(c.args, 0, 'schemes'));
+    for (const s of schemes) ctx.sink.algorithm(node, 'CryptContext', s, {}, { functions: ['keyderive'], ...lib });
+    return true;
+  }
+  return false;
+}

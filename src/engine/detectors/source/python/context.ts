@@ -1,0 +1,146 @@
+// Per-file state the Python handlers share: evaluator, imports, sink, and helpers that turn hash,
+// curve and key arguments into the names the knowledge base resolves.
+import type { SgNode } from '@ast-grep/napi';
+import type { LibraryRef } from '../../../inventory/model.js';
+import type { Args, Evaluator } from '../common/evaluate.js';
+import { kindOf } from '../common/languages.js';
+import type { DetectionSink } from '../common/sink.js';
+import { asInt, type Value } from '../common/value.js';
+import { pyArgs } from './adapter.js';
+import { libraryOf, normalise, qualify, type ImportMap } from './imports.js';
+
+const HASHES: Record<string, string> = {
+  md5: 'MD5', md4: 'MD4', md2: 'MD2', sha1: 'SHA-1', sha: 'SHA-1', sha224: 'SHA-224', sha256: 'SHA-256', sha384: 'SHA-384',
+  sha512: 'SHA-512', sha512224: 'SHA-512/224', sha512256: 'SHA-512/256', sha3224: 'SHA3-224', sha3256: 'SHA3-256',
+  sha3384: 'SHA3-384', sha3512: 'SHA3-512', blake2b: 'BLAKE2b-512', blake2s: 'BLAKE2s-256', shake128: 'SHAKE128',
+  shake256: 'SHAKE256', ripemd160: 'RIPEMD-160', sm3: 'SM3',
+};
+
+/** Canonical hash name for `sha256`, `SHA3_256`, `sha-512`; undefined when not a hash name. */
+export function hashFromName(name: string): string | undefined {
+  return HASHES[name.toLowerCase().replace(/[-_]/g, '')];
+}
+
+/** A call's pieces. */
+export interface Call {
+  node: SgNode;
+  /** Normalised qualified name of the callee (`hashlib.sha256`, `hazmat.ciphers.algorithms.AES`), or undefined. */
+  name?: string;
+  /** Qualified name before normalisation (for the library). */
+  raw?: string;
+  args: Args;
+  /** Method name when the callee is an attribute (`encrypt` in `key.encrypt(..)`). */
+  method?: string;
+  receiver?: SgNode;
+}
+
+export class PyContext {
+  /** Calls already reported as part of an enclosing construct (the hash inside `padding.OAEP(...)`). */
+  readonly consumed = new Set<number>();
+
+  constructor(
+    readonly root: SgNode,
+    readonly ev: Evaluator,
+    readonly imports: ImportMap,
+    readonly sink: DetectionSink,
+  ) {}
+
+  call(node: SgNode): Call {
+    const fn = node.field('function');
+    const raw = qualify(this.imports, fn);
+    const args = pyArgs(node.field('arguments'));
+    const out: Call = { node, args };
+    if (raw) {
+      out.raw = raw;
+      out.name = normalise(raw);
+    }
+    if (fn && kindOf(fn) === 'attribute') {
+      const m = fn.field('attribute')?.text();
+      if (m) out.method = m;
+      const r = fn.field('object');
+      if (r) out.receiver = r;
+    }
+    return out;
+  }
+
+  library(c: Call): LibraryRef | undefined {
+    return c.raw ? libraryOf(c.raw) : undefined;
+  }
+
+  value(node: SgNode | undefined): Value {
+    return this.ev.eval(node);
+  }
+
+  str(node: SgNode | undefined): string | undefined {
+    const v = this.ev.eval(node);
+    return v.kind === 'str' ? v.value : undefined;
+  }
+
+  int(node: SgNode | undefined): number | undefined {
+    return asInt(this.ev.eval(node));
+  }
+
+  /** Bits of a byte-string argument (a key, an IV), or undefined. */
+  bits(node: SgNode | undefined): number | undefined {
+    const v = this.ev.eval(node);
+    return v.kind === 'bytes' && v.length !== undefined ? v.length * 8 : undefined;
+  }
+
+  /** The call (if any) an expression comes from, following variables. */
+  originCall(node: SgNode | undefined): SgNode | undefined {
+    let cur: SgNode | null | undefined = node;
+    for (let i = 0; cur && i < 8; i++) {
+      const k = kindOf(cur);
+      if (k === 'call') return cur;
+      if (k === 'parenthesized_expression') {
+        cur = cur.namedChildren()[0];
+        continue;
+      }
+      if (k !== 'identifier' && k !== 'attribute') return undefined;
+      const next = this.ev.origin(cur, 1);
+      if (!next || next.id() === cur.id()) return undefined;
+      cur = next;
+    }
+    return undefined;
+  }
+
+  /**
+   * A hash argument: 'sha256', hashlib.sha256, hashes.SHA256(), Crypto.Hash.SHA256, SHA256.new().
+   * Marks an inline `hashes.X()` call as consumed.
+   */
+  hash(node: SgNode | undefined): string | undefined {
+    if (!node) return undefined;
+    const v = this.ev.eval(node);
+    if (v.kind === 'str') return hashFromName(v.value);
+    const target = kindOf(node) === 'call' ? node : this.originCall(node) ?? node;
+    if (kindOf(target) === 'call') {
+      const c = this.call(target);
+      if (c.name && /^(hazmat\.hashes\.|hashlib\.|Crypto\.Hash\.)/.test(c.name)) {
+        this.consumed.add(target.id());
+        const parts = c.name.split('.');
+        const last = parts.at(-1) === 'new' ? parts.at(-2) : parts.at(-1);
+        return last ? hashFromName(last) : undefined;
+      }
+      return undefined;
+    }
+    const q = qualify(this.imports, target);
+    if (q) {
+      const n = normalise(q);
+      if (/^(hazmat\.hashes\.|hashlib\.|Crypto\.Hash\.)/.test(n)) return hashFromName(n.split('.').at(-1) ?? '');
+    }
+    if (v.kind === 'member') return hashFromName(v.path.split('.').at(-1) ?? '');
+    return undefined;
+  }
+
+  /** A curve argument: ec.SECP384R1() / ec.SECP384R1 / 'P-256' -> the spelling the KB resolves ('secp384r1', 'P-256'). */
+  curve(node: SgNode | undefined): string | undefined {
+    if (!node) return undefined;
+    const v = this.ev.eval(node);
+    if (v.kind === 'str') return v.value;
+    if (v.kind === 'member') {
+      const last = v.path.split('.').at(-1) ?? '';
+      return /^(SECP|SECT|BRAINPOOL)/i.test(last) ? last.toLowerCase().replace(/^brainpool/, 'brainpool') : last;
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,333 @@
+// pyca/cryptography: hashes, ciphers with modes, AEAD classes, asymmetric key generation, padding
+// schemes linked to the key they are used with, KDFs, Fernet and key (de)serialisation.
+import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParamName, AlgorithmParams } from '../../../inventory/model.js';
+import { kindOf } from '../common/languages.js';
+import { isConstantBytes } from '../common/value.js';
+import { arg } from './adapter.js';
+import type { Call, PyContext } from './context.js';
+
+const CIPHER_ALGORITHMS: Record<string, string> = {
+  AES: 'AES', AES128: 'AES', AES256: 'AES', Camellia: 'Camellia', TripleDES: 'DESede', Blowfish: 'Blowfish',
+  CAST5: 'CAST5', ARC4: 'RC4', IDEA: 'IDEA', SEED: 'SEED', SM4: 'SM4', ChaCha20: 'ChaCha20',
+};
+const FIXED_SIZE: Record<string, number> = { AES128: 128, AES256: 256 };
+const MODES = new Set(['CBC', 'CTR', 'OFB', 'CFB', 'CFB8', 'GCM', 'XTS', 'ECB']);
+const AEAD: Record<string, { spelling: string; mode?: string }> = {
+  AESGCM: { spelling: 'AES', mode: 'GCM' }, AESCCM: { spelling: 'AES', mode: 'CCM' }, AESSIV: { spelling: 'AES', mode: 'SIV' },
+  AESOCB3: { spelling: 'AES', mode: 'OCB' }, AESGCMSIV: { spelling: 'AES', mode: 'GCM-SIV' }, ChaCha20Poly1305: { spelling: 'ChaCha20-Poly1305' },
+};
+const EDWARDS: Record<string, string> = {
+  Ed25519PrivateKey: 'Ed25519', Ed448PrivateKey: 'Ed448', X25519PrivateKey: 'X25519', X448PrivateKey: 'X448',
+};
+
+function lastTwo(name: string): [string, string] {
+  const p = name.split('.');
+  return [p.at(-2) ?? '', p.at(-1) ?? ''];
+}
+
+/** Key facts behind a key object: `rsa.generate_private_key(key_size=3072)`, `ec.generate_private_key(ec.SECP384R1())`, `.public_key()`. */
+function keyFacts(ctx: PyContext, node: SgNode | undefined, depth = 0): AlgorithmParams {
+  const call = ctx.originCall(node);
+  if (!call || depth > 4) return {};
+  const c = ctx.call(call);
+  if (c.method === 'public_key' && c.receiver) return keyFacts(ctx, c.receiver, depth + 1);
+  if (!c.name) return {};
+  if (/^hazmat\.asymmetric\.(rsa|dsa)\.generate_private_key$/.test(c.name)) {
+    const size = ctx.int(arg(c.args, c.name.includes('.rsa.') ? 1 : 0, 'key_size'));
+    return size !== undefined ? { keySize: size } : {};
+  }
+  if (c.name === 'hazmat.asymmetric.ec.generate_private_key' || c.name === 'hazmat.asymmetric.ec.derive_private_key') {
+    const curve = ctx.curve(arg(c.args, c.name.endsWith('derive_private_key') ? 1 : 0, 'curve'));
+    return curve ? { curve } : {};
+  }
+  return {};
+}
+
+export function handleHazmat(ctx: PyContext, c: Call): boolean {
+  const name = c.name ?? '';
+  const library = ctx.library(c);
+  const lib = library ? { library } : {};
+  const node = c.node;
+  const [mod, member] = lastTwo(name);
+
+  if (name === 'hazmat.ciphers.Cipher') {
+    const algCall = ctx.originCall(arg(c.args, 0, 'algorithm'));
+    const modeCall = ctx.originCall(arg(c.args, 1, 'mode'));
+    const params: AlgorithmParams = {};
+    let spelling = 'unknown-cipher';
+    const unresolved: AlgorithmParamName[] = [];
+    if (algCall) {
+      const a = ctx.call(algCall);
+      const [, alg] = lastTwo(a.name ?? '');
+      if (a.name?.startsWith('hazmat.ciphers.algorithms.') && CIPHER_ALGORITHMS[alg]) {
+        ctx.consumed.add(algCall.id());
+        spelling = CIPHER_ALGORITHMS[alg]!;
+        Object.assign(params, cipherKey(ctx, alg, a));
+        if (params.keySize === undefined && spelling !== 'ChaCha20') unresolved.push('keySize');
+      }
+    }
+    if (modeCall) {
+      const m = ctx.call(modeCall);
+      const [, mode] = lastTwo(m.name ?? '');
+      if (m.name?.startsWith('hazmat.ciphers.modes.') && MODES.has(mode)) {
+        ctx.consumed.add(modeCall.id());
+        params.mode = mode;
+        const iv = arg(m.args, 0, mode === 'GCM' ? 'initialization_vector' : mode === 'CTR' ? 'nonce' : mode === 'XTS' ? 'tweak' : 'initialization_vector');
+        const ivBits = ctx.bits(iv);
+        if (ivBits !== undefined && mode !== 'ECB') params.ivLength = ivBits;
+        if (mode === 'GCM') {
+          const tag = ctx.int(arg(m.args, 2, 'min_tag_length'));
+          if (tag !== undefined) params.tagLength = tag * 8;
+        }
+        if (iv && mode !== 'ECB' && isConstantBytes(ctx.value(iv)))
+          ctx.sink.signal(modeCall, `modes.${mode}`, 'static-iv', `${mode} IV/nonce is a constant in source`, { related: { spelling, params: { ...params } }, ...lib });
+      }
+    } else if (spelling !== 'ChaCha20' && spelling !== 'RC4') unresolved.push('mode');
+    ctx.sink.algorithm(node, 'Cipher', spelling, params, { unresolved, ...lib });
+    return true;
+  }
+
+  if (mod === 'algorithms' && CIPHER_ALGORITHMS[member] && name.startsWith('hazmat.ciphers.algorithms.')) {
+    if (ctx.consumed.has(node.id())) return true;
+    const params = cipherKey(ctx, member, c);
+    ctx.sink.algorithm(node, `algorithms.${member}`, CIPHER_ALGORITHMS[member]!, params, { unresolved: params.keySize === undefined && member !== 'ChaCha20' ? ['keySize'] : [], ...lib });
+    return true;
+  }
+
+  if (name.startsWith('hazmat.ciphers.aead.') && (AEAD[member] || (mod in AEAD && member === 'generate_key'))) {
+    if (member === 'generate_key') {
+      const a = AEAD[mod]!;
+      const bits = mod === 'ChaCha20Poly1305' ? undefined : ctx.int(arg(c.args, 0, 'bit_length'));
+      const params: AlgorithmParams = { ...(a.mode ? { mode: a.mode } : {}), ...(bits !== undefined ? { keySize: mod === 'AESSIV' ? bits / 2 : bits } : {}) };
+      ctx.sink.algorithm(node, `${mod}.generate_key`, a.spelling, params, { unresolved: a.spelling === 'AES' && bits === undefined ? ['keySize'] : [], functions: ['keygen'], ...lib });
+      return true;
+    }
+    const a = AEAD[member]!;
+    const params: AlgorithmParams = a.mode ? { mode: a.mode } : {};
+    const key = arg(c.args, 0, 'key');
+    const bits = ctx.bits(key);
+    if (bits !== undefined && a.spelling === 'AES') params.keySize = member === 'AESSIV' ? bits / 2 : bits;
+    if (member === 'AESCCM') {
+      const tag = ctx.int(arg(c.args, 1, 'tag_length'));
+      params.tagLength = (tag ?? 16) * 8; // the API documents 16 bytes when the argument is absent
+    }
+    if (key && isConstantBytes(ctx.value(key))) ctx.sink.signal(node, member, 'hardcoded-key', `${member} key bytes are fixed in source`, { related: { spelling: a.spelling, params: { ...params } }, ...lib });
+    ctx.sink.algorithm(node, member, a.spelling, params, { unresolved: a.spelling === 'AES' && params.keySize === undefined ? ['keySize'] : [], ...lib });
+    return true;
+  }
+
+  if (mod === 'hashes' && name.startsWith('hazmat.hashes.')) {
+    if (member === 'Hash') {
+      const h = ctx.hash(arg(c.args, 0, 'algorithm'));
+      ctx.sink.algorithm(node, 'hashes.Hash', h ?? 'unknown-hash', {}, { functions: ['digest'], ...lib });
+      return true;
+    }
+    if (ctx.consumed.has(node.id())) return true;
+    const h = ctx.hash(node);
+    if (h) ctx.sink.algorithm(node, `hashes.${member}`, h, {}, { functions: ['digest'], ...lib });
+    return true;
+  }
+
+  if (name === 'hazmat.hmac.HMAC') {
+    const h = ctx.hash(arg(c.args, 1, 'algorithm'));
+    const bits = ctx.bits(arg(c.args, 0, 'key'));
+    ctx.sink.algorithm(node, 'hmac.HMAC', 'HMAC', { ...(h ? { hash: h } : {}), ...(bits ? { keySize: bits } : {}) }, { unresolved: h ? [] : ['hash'], functions: ['tag'], ...lib });
+    return true;
+  }
+  if (name === 'hazmat.cmac.CMAC') {
+    const alg = ctx.originCall(arg(c.args, 0, 'algorithm'));
+    let params: AlgorithmParams = {};
+    if (alg) {
+      const a = ctx.call(alg);
+      ctx.consumed.add(alg.id());
+      params = cipherKey(ctx, lastTwo(a.name ?? '')[1], a);
+    }
+    ctx.sink.algorithm(node, 'cmac.CMAC', 'AES-CMAC', params, { functions: ['tag'], ...lib });
+    return true;
+  }
+  if (name === 'hazmat.poly1305.Poly1305') {
+    ctx.sink.algorithm(node, 'Poly1305', 'Poly1305', {}, { functions: ['tag'], ...lib });
+    return true;
+  }
+
+  if (/^hazmat\.asymmetric\.(rsa|dsa)\.generate_private_key$/.test(name)) {
+    const params = keyFacts(ctx, node);
+    const spelling = name.includes('.rsa.') ? 'RSA' : 'DSA';
+    ctx.sink.algorithm(node, `${spelling.toLowerCase()}.generate_private_key`, spelling, params, { unresolved: ['keySize'], functions: ['keygen'], ...lib });
+    return true;
+  }
+  if (name === 'hazmat.asymmetric.ec.generate_private_key' || name === 'hazmat.asymmetric.ec.derive_private_key') {
+    const params = keyFacts(ctx, node);
+    ctx.sink.algorithm(node, `ec.${member}`, 'EC', params, { unresolved: ['curve'], functions: ['keygen'], ...lib });
+    return true;
+  }
+  if (/^hazmat\.asymmetric\.(dsa|dh)\.generate_parameters$/.test(name)) {
+    const dh = name.includes('.dh.');
+    const size = ctx.int(arg(c.args, dh ? 1 : 0, 'key_size'));
+    ctx.sink.algorithm(node, `${dh ? 'dh' : 'dsa'}.generate_parameters`, dh ? 'DH' : 'DSA', size !== undefined ? { keySize: size } : {}, { unresolved: ['keySize'], functions: ['keygen'], ...lib });
+    return true;
+  }
+  if (EDWARDS[mod] && (member === 'generate' || member === 'from_private_bytes')) {
+    ctx.sink.algorithm(node, `${mod}.${member}`, EDWARDS[mod]!, {}, { functions: member === 'generate' ? ['keygen'] : [], ...lib });
+    return true;
+  }
+  if (name === 'hazmat.asymmetric.ec.ECDSA') {
+    const parent = usingCall(node);
+    const params: AlgorithmParams = {};
+    const h = ctx.hash(arg(c.args, 0, 'algorithm'));
+    if (h) params.hash = h;
+    if (parent?.receiver) Object.assign(params, keyFacts(ctx, parent.receiver));
+    ctx.sink.algorithm(node, 'ec.ECDSA', 'ECDSA', params, { unresolved: ['curve', 'hash'], functions: parent ? [parent.fn] : [], ...lib });
+    return true;
+  }
+  if (name === 'hazmat.asymmetric.ec.ECDH') {
+    ctx.sink.algorithm(node, 'ec.ECDH', 'ECDH', {}, { unresolved: ['curve'], functions: ['keyderive'], ...lib });
+    return true;
+  }
+
+  if (/^hazmat\.asymmetric\.padding\.(OAEP|PSS|PKCS1v15)$/.test(name)) {
+    padding(ctx, c, member as 'OAEP' | 'PSS' | 'PKCS1v15', lib);
+    return true;
+  }
+  if (name === 'hazmat.asymmetric.padding.MGF1') return true;
+
+  if (/^hazmat\.kdf\./.test(name)) return kdf(ctx, c, member, lib);
+
+  if (name === 'fernet.Fernet' || name === 'fernet.MultiFernet') {
+    // Fernet is fixed by its specification: AES-128-CBC with PKCS7 padding, authenticated by HMAC-SHA256.
+    ctx.sink.algorithm(node, 'Fernet', 'AES', { keySize: 128, mode: 'CBC', padding: 'PKCS7' }, { functions: ['encrypt', 'decrypt'], ...lib });
+    ctx.sink.algorithm(node, 'Fernet', 'HMAC', { hash: 'SHA-256', keySize: 128 }, { functions: ['tag'], ...lib });
+    const key = arg(c.args, 0, 'key');
+    if (name === 'fernet.Fernet' && key && isConstantBytes(ctx.value(key))) ctx.sink.signal(node, 'Fernet', 'hardcoded-key', 'Fernet key is fixed in source', lib);
+    return true;
+  }
+
+  if (/^hazmat\.serialization\.load_(pem|der|ssh)_(private|public)_key$/.test(name)) {
+    const m = name.match(/load_(pem|der|ssh)_(private|public)_key$/)!;
+    const pw = arg(c.args, 1, 'password');
+    const pwv = ctx.value(pw);
+    const encrypted = m[2] === 'private' && pw ? pwv.kind !== 'none' : undefined;
+    ctx.sink.detections.push({
+      type: 'material',
+      occurrence: ctx.sink.occurrences.at(node, `serialization.${member}`),
+      material: { materialType: m[2] === 'private' ? 'private-key' : 'public-key', format: m[1] === 'ssh' ? 'OpenSSH' : m[1]!.toUpperCase(), ...(encrypted !== undefined ? { encrypted } : {}) },
+      ...lib,
+    });
+    if (pw && (pwv.kind === 'bytes' && pwv.origin === 'literal')) ctx.sink.signal(node, `serialization.${member}`, 'hardcoded-password', 'private key passphrase is a literal', lib);
+    return true;
+  }
+  return false;
+}
+
+/** Key size of `algorithms.AES(key)`: fixed by AES128/AES256, else the key's byte length. */
+function cipherKey(ctx: PyContext, alg: string, c: Call): AlgorithmParams {
+  if (FIXED_SIZE[alg]) return { keySize: FIXED_SIZE[alg] };
+  const key = arg(c.args, 0, 'key');
+  const bits = ctx.bits(key);
+  if (key && isConstantBytes(ctx.value(key)))
+    ctx.sink.signal(c.node, `algorithms.${alg}`, 'hardcoded-key', `${alg} key bytes are fixed in source`, { related: { spelling: CIPHER_ALGORITHMS[alg] ?? alg, params: bits ? { keySize: bits } : {} } });
+  return bits === undefined || alg === 'ChaCha20' ? {} : { keySize: bits };
+}
+
+/** `key.sign(data, <padding>, hash)`, `key.encrypt(msg, <padding>)`: the call a padding object is an argument of. */
+function usingCall(node: SgNode): { receiver?: SgNode; fn: 'sign' | 'verify' | 'encrypt' | 'decrypt'; hashArg?: SgNode } | undefined {
+  const list = node.parent();
+  const call = list?.parent();
+  if (!list || !call || kindOf(list) !== 'argument_list' || kindOf(call) !== 'call') return undefined;
+  const fn = call.field('function');
+  if (!fn || kindOf(fn) !== 'attribute') return undefined;
+  const m = fn.field('attribute')?.text();
+  if (m !== 'sign' && m !== 'verify' && m !== 'encrypt' && m !== 'decrypt') return undefined;
+  const args = list.namedChildren().filter((a) => kindOf(a) !== 'comment' && kindOf(a) !== 'keyword_argument');
+  const idx = args.findIndex((a) => a.id() === node.id());
+  const hashArg = m === 'sign' ? args[idx + 1] : m === 'verify' ? args[idx + 1] : undefined;
+  const receiver = fn.field('object') ?? undefined;
+  return { ...(receiver ? { receiver } : {}), fn: m, ...(hashArg ? { hashArg } : {}) };
+}
+
+function padding(ctx: PyContext, c: Call, kind: 'OAEP' | 'PSS' | 'PKCS1v15', lib: { library?: import('../../../inventory/model.js').LibraryRef }): void {
+  const use = usingCall(c.node);
+  const params: AlgorithmParams = { padding: kind };
+  if (kind === 'OAEP') {
+    const h = ctx.hash(arg(c.args, 1, 'algorithm'));
+    if (h) params.hash = h;
+  } else if (use?.hashArg) {
+    const h = ctx.hash(use.hashArg);
+    if (h) params.hash = h;
+  }
+  // The MGF1 hash is part of the padding object, not a separate asset.
+  const mgf = ctx.originCall(arg(c.args, 0, 'mgf'));
+  if (mgf) {
+    ctx.consumed.add(mgf.id());
+    ctx.hash(ctx.call(mgf).args.positional[0] ?? ctx.call(mgf).args.named.get('algorithm'));
+  }
+  if (use?.receiver) Object.assign(params, keyFacts(ctx, use.receiver));
+  const spelling = kind === 'PSS' ? 'RSASSA-PSS' : 'RSA';
+  if (kind === 'PSS') {
+    const salt = ctx.int(arg(c.args, 1, 'salt_length'));
+    if (salt !== undefined) params.saltLength = salt;
+  }
+  ctx.sink.algorithm(c.node, `padding.${kind}`, spelling, params, { unresolved: ['keySize'], functions: use ? [use.fn] : [], ...lib });
+}
+
+function kdf(ctx: PyContext, c: Call, member: string, lib: { library?: import('../../../inventory/model.js').LibraryRef }): boolean {
+  const node = c.node;
+  const params: AlgorithmParams = {};
+  const len = ctx.int(c.args.named.get('length'));
+  const salt = ctx.value(c.args.named.get('salt'));
+  if (salt.kind === 'bytes' && salt.length !== undefined) params.saltLength = salt.length;
+  switch (member) {
+    case 'PBKDF2HMAC': {
+      const h = ctx.hash(arg(c.args, 0, 'algorithm'));
+      if (h) params.hash = h;
+      if (len !== undefined) params.outputLength = len * 8;
+      const it = ctx.int(arg(c.args, 3, 'iterations'));
+      if (it !== undefined) params.iterations = it;
+      ctx.sink.algorithm(node, 'PBKDF2HMAC', 'PBKDF2', params, { unresolved: ['hash', 'iterations'], functions: ['keyderive'], ...lib });
+      return true;
+    }
+    case 'HKDF':
+    case 'HKDFExpand': {
+      const h = ctx.hash(arg(c.args, 0, 'algorithm'));
+      if (h) params.hash = h;
+      if (len !== undefined) params.outputLength = len * 8;
+      ctx.sink.algorithm(node, member, 'HKDF', params, { unresolved: ['hash'], functions: ['keyderive'], ...lib });
+      return true;
+    }
+    case 'Scrypt': {
+      const n = ctx.int(c.args.named.get('n') ?? c.args.positional[2]);
+      const r = ctx.int(c.args.named.get('r') ?? c.args.positional[3]);
+      const p = ctx.int(c.args.named.get('p') ?? c.args.positional[4]);
+      if (n !== undefined) params.cost = n;
+      if (n !== undefined && r !== undefined) params.memoryCost = (128 * n * r) / 1024;
+      if (p !== undefined) params.parallelism = p;
+      if (len !== undefined) params.outputLength = len * 8;
+      ctx.sink.algorithm(node, 'Scrypt', 'scrypt', params, { unresolved: ['cost'], functions: ['keyderive'], ...lib });
+      return true;
+    }
+    case 'Argon2id': {
+      const it = ctx.int(c.args.named.get('iterations'));
+      const mem = ctx.int(c.args.named.get('memory_cost'));
+      const lanes = ctx.int(c.args.named.get('lanes'));
+      if (it !== undefined) params.cost = it;
+      if (mem !== undefined) params.memoryCost = mem;
+      if (lanes !== undefined) params.parallelism = lanes;
+      if (len !== undefined) params.outputLength = len * 8;
+      ctx.sink.algorithm(node, 'Argon2id', 'Argon2id', params, { functions: ['keyderive'], ...lib });
+      return true;
+    }
+    case 'ConcatKDFHash':
+    case 'ConcatKDFHMAC':
+    case 'X963KDF':
+    case 'KBKDFHMAC': {
+      const h = ctx.hash(arg(c.args, 0, 'algorithm'));
+      if (h) params.hash = h;
+      if (len !== undefined) params.outputLength = len * 8;
+      const spelling = member === 'X963KDF' ? 'X963KDF' : member === 'KBKDFHMAC' ? 'KBKDF' : 'ConcatKDF';
+      ctx.sink.algorithm(node, member, spelling, params, { unresolved: ['hash'], functions: ['keyderive'], ...lib });
+      return true;
+    }
+  }
+  return false;
+}

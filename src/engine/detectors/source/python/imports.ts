@@ -1,0 +1,89 @@
+// Python imports -> qualified names, and the package that provides each module. Calls are matched
+// on qualified names (`hashlib.sha256`, `Crypto.Cipher.AES.new`), so a local function called
+// `sha256` or a variable named `cipher` never matches. Standard-library modules (hashlib, hmac,
+// ssl, secrets) get no LibraryRef: they ship with the interpreter (documented in docs/detectors.md).
+import type { SgNode } from '@ast-grep/napi';
+import type { LibraryRef } from '../../../inventory/model.js';
+import { kindOf } from '../common/languages.js';
+
+/** Local name -> qualified module path or member (`AES` -> `Crypto.Cipher.AES`). */
+export type ImportMap = ReadonlyMap<string, string>;
+
+export function pythonImports(root: SgNode): ImportMap {
+  const map = new Map<string, string>();
+  for (const imp of root.findAll({ rule: { any: [{ kind: 'import_statement' }, { kind: 'import_from_statement' }] } })) {
+    if (kindOf(imp) === 'import_statement') {
+      for (const c of imp.namedChildren()) {
+        if (kindOf(c) === 'dotted_name') {
+          // `import cryptography.hazmat.primitives.hashes` binds `cryptography`.
+          const full = c.text().replace(/\s+/g, '');
+          map.set(full.split('.')[0]!, full.split('.')[0]!);
+          map.set(full, full);
+        } else if (kindOf(c) === 'aliased_import') {
+          const name = c.field('name')?.text().replace(/\s+/g, '');
+          const alias = c.field('alias')?.text();
+          if (name && alias) map.set(alias, name);
+        }
+      }
+    } else {
+      const mod = imp.field('module_name')?.text().replace(/\s+/g, '');
+      if (!mod || mod.startsWith('.')) continue;
+      for (const c of imp.namedChildren()) {
+        if (c.id() === imp.field('module_name')?.id()) continue;
+        if (kindOf(c) === 'dotted_name') map.set(c.text(), `${mod}.${c.text()}`);
+        else if (kindOf(c) === 'aliased_import') {
+          const name = c.field('name')?.text();
+          const alias = c.field('alias')?.text();
+          if (name && alias) map.set(alias, `${mod}.${name}`);
+        }
+      }
+    }
+  }
+  return map;
+}
+
+/** Qualified name of an identifier/attribute chain whose root is imported; undefined otherwise. */
+export function qualify(imports: ImportMap, node: SgNode | null | undefined): string | undefined {
+  if (!node) return undefined;
+  const k = kindOf(node);
+  if (k === 'identifier') return imports.get(node.text());
+  if (k === 'attribute') {
+    const obj = node.field('object');
+    const attr = node.field('attribute')?.text();
+    const base = qualify(imports, obj);
+    return base && attr ? `${base}.${attr}` : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Normalised name used by the handler tables: pycryptodomex's `Cryptodome.` reads as `Crypto.`,
+ * pyca/cryptography's long prefixes are shortened (`cryptography.hazmat.primitives.hashes.SHA256`
+ * -> `hazmat.hashes.SHA256`).
+ */
+export function normalise(q: string): string {
+  return q
+    .replace(/^Cryptodome\./, 'Crypto.')
+    .replace(/^cryptography\.hazmat\.primitives\./, 'hazmat.')
+    .replace(/^cryptography\.hazmat\.decrepit\./, 'hazmat.')
+    .replace(/^cryptography\.fernet\./, 'fernet.')
+    .replace(/^jose\.jwt\./, 'jose.')
+    .replace(/^jose\.jws\./, 'jose.');
+}
+
+const LIBRARIES: [RegExp, LibraryRef][] = [
+  [/^cryptography(\.|$)/, { ecosystem: 'pypi', name: 'cryptography' }],
+  [/^Cryptodome(\.|$)/, { ecosystem: 'pypi', name: 'pycryptodomex' }],
+  [/^Crypto(\.|$)/, { ecosystem: 'pypi', name: 'pycryptodome' }],
+  [/^jwt(\.|$)/, { ecosystem: 'pypi', name: 'pyjwt' }],
+  [/^jose(\.|$)/, { ecosystem: 'pypi', name: 'python-jose' }],
+  [/^bcrypt(\.|$)/, { ecosystem: 'pypi', name: 'bcrypt' }],
+  [/^argon2(\.|$)/, { ecosystem: 'pypi', name: 'argon2-cffi' }],
+  [/^passlib(\.|$)/, { ecosystem: 'pypi', name: 'passlib' }],
+];
+
+/** The PyPI package behind a qualified name, or undefined for the standard library and unknown modules. */
+export function libraryOf(qualified: string): LibraryRef | undefined {
+  for (const [re, ref] of LIBRARIES) if (re.test(qualified)) return ref;
+  return undefined;
+}

@@ -1,0 +1,59 @@
+// The Python source detector: hashlib/hmac/ssl (standard library), pyca/cryptography,
+// pycryptodome(x), requests/httpx, PyJWT, python-jose, bcrypt, argon2-cffi and passlib. Calls are
+// matched on import-qualified names; arguments go through the shared evaluator (docs/detectors.md).
+import type { Detection } from '../../../inventory/model.js';
+import type { DetectContext, Detector, SourceFile } from '../../types.js';
+import { kindOf, parseSource } from '../common/languages.js';
+import { DetectionSink, nodesOfKinds } from '../common/sink.js';
+import { pythonEvaluator } from './adapter.js';
+import { handleAuth } from './auth.js';
+import { PyContext } from './context.js';
+import { handleCryptodome } from './cryptodome.js';
+import { handleHazmat } from './hazmat.js';
+import { pythonImports } from './imports.js';
+import { handleStdlib } from './stdlib.js';
+import { handleTlsAssignment, handleTlsCall } from './tls.js';
+
+/**
+ * Prefilter: every reported call needs its module imported (`hashlib`, `hmac`, `ssl`,
+ * `cryptography`, `Crypto`/`Cryptodome`, `jwt`, `jose`, `bcrypt`, `argon2`, `passlib`), and the
+ * requests/httpx signal needs the `verify` keyword.
+ */
+export const PYTHON_KEYWORDS = ['hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib'] as const;
+
+export function detectPython(file: SourceFile): Detection[] {
+  const text = file.content.toString('utf8');
+  const root = parseSource('python', text).root();
+  const imports = pythonImports(root);
+  const sink = new DetectionSink(file.path, text, 'python');
+  if (imports.size === 0) return sink.detections;
+  const ctx = new PyContext(root, pythonEvaluator(root), imports, sink);
+  for (const node of nodesOfKinds(root, ['call', 'assignment'])) {
+    if (kindOf(node) === 'assignment') {
+      handleTlsAssignment(ctx, node);
+      continue;
+    }
+    const c = ctx.call(node);
+    const name = c.name;
+    if (name) {
+      if (name.startsWith('hashlib.') || name.startsWith('hmac.')) {
+        if (handleStdlib(ctx, c)) continue;
+      } else if (name.startsWith('hazmat.') || name.startsWith('fernet.')) {
+        if (handleHazmat(ctx, c)) continue;
+      } else if (name.startsWith('Crypto.')) {
+        if (handleCryptodome(ctx, c)) continue;
+      } else if (/^(jwt|jose|bcrypt|argon2|passlib)\./.test(name)) {
+        if (handleAuth(ctx, c)) continue;
+      }
+    }
+    handleTlsCall(ctx, c);
+  }
+  return sink.detections;
+}
+
+export const pythonDetector: Detector = {
+  id: 'python',
+  appliesTo: (path: string) => path.endsWith('.py') || path.endsWith('.pyw'),
+  keywords: PYTHON_KEYWORDS,
+  detect: (file: SourceFile, _ctx: DetectContext) => detectPython(file),
+};

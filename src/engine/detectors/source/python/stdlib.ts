@@ -1,0 +1,72 @@
+// hashlib and hmac (standard library: no LibraryRef).
+import type { AlgorithmParams } from '../../../inventory/model.js';
+import { arg } from './adapter.js';
+import { hashFromName, type Call, type PyContext } from './context.js';
+
+function literalPassword(ctx: PyContext, c: Call, node: import('@ast-grep/napi').SgNode | undefined): void {
+  const v = ctx.value(node);
+  if ((v.kind === 'bytes' && v.origin === 'literal') || (v.kind === 'str' && v.value.length > 0))
+    ctx.sink.signal(c.node, c.name ?? 'kdf', 'hardcoded-password', 'password passed to the KDF is a literal');
+}
+
+export function handleStdlib(ctx: PyContext, c: Call): boolean {
+  const name = c.name ?? '';
+  const node = c.node;
+  if (name.startsWith('hashlib.')) {
+    const fn = name.slice('hashlib.'.length);
+    if (fn === 'new' || fn === 'file_digest') {
+      const h = ctx.str(arg(c.args, fn === 'new' ? 0 : 1, fn === 'new' ? 'name' : 'digest'));
+      ctx.sink.algorithm(node, name, h ? hashFromName(h) ?? h : 'unknown-hash', {}, { functions: ['digest'] });
+      return true;
+    }
+    if (fn === 'pbkdf2_hmac') {
+      const params: AlgorithmParams = {};
+      const h = ctx.str(arg(c.args, 0, 'hash_name'));
+      if (h) params.hash = hashFromName(h) ?? h;
+      const salt = ctx.value(arg(c.args, 2, 'salt'));
+      if (salt.kind === 'bytes' && salt.length !== undefined) params.saltLength = salt.length;
+      const it = ctx.int(arg(c.args, 3, 'iterations'));
+      if (it !== undefined) params.iterations = it;
+      const dk = ctx.int(arg(c.args, 4, 'dklen'));
+      if (dk !== undefined) params.outputLength = dk * 8;
+      literalPassword(ctx, c, arg(c.args, 1, 'password'));
+      ctx.sink.algorithm(node, name, 'PBKDF2', params, { unresolved: ['hash', 'iterations'], functions: ['keyderive'] });
+      return true;
+    }
+    if (fn === 'scrypt') {
+      const params: AlgorithmParams = {};
+      const n = ctx.int(c.args.named.get('n'));
+      const r = ctx.int(c.args.named.get('r'));
+      const p = ctx.int(c.args.named.get('p'));
+      const dk = ctx.int(c.args.named.get('dklen'));
+      const salt = ctx.value(c.args.named.get('salt'));
+      if (n !== undefined) params.cost = n;
+      if (n !== undefined && r !== undefined) params.memoryCost = (128 * n * r) / 1024;
+      if (p !== undefined) params.parallelism = p;
+      if (dk !== undefined) params.outputLength = dk * 8;
+      if (salt.kind === 'bytes' && salt.length !== undefined) params.saltLength = salt.length;
+      literalPassword(ctx, c, arg(c.args, 0, 'password'));
+      ctx.sink.algorithm(node, name, 'scrypt', params, { unresolved: ['cost'], functions: ['keyderive'] });
+      return true;
+    }
+    const h = hashFromName(fn);
+    if (h) {
+      ctx.sink.algorithm(node, name, h, {}, { functions: ['digest'] });
+      return true;
+    }
+    return false;
+  }
+  if (name === 'hmac.new' || name === 'hmac.HMAC' || name === 'hmac.digest') {
+    const digest = arg(c.args, 2, name === 'hmac.digest' ? 'digest' : 'digestmod');
+    const h = ctx.hash(digest);
+    const params: AlgorithmParams = h ? { hash: h } : {};
+    const key = arg(c.args, 0, 'key');
+    const bits = ctx.bits(key);
+    if (bits) params.keySize = bits;
+    const kv = ctx.value(key);
+    if (kv.kind === 'bytes' && kv.origin === 'literal') ctx.sink.signal(node, name, 'hardcoded-key', 'HMAC key bytes are fixed in source', { related: { spelling: 'HMAC', params: { ...params } } });
+    ctx.sink.algorithm(node, name, 'HMAC', params, { unresolved: ['hash'], functions: ['tag'] });
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,104 @@
+// The ssl module, requests and httpx: pinned protocol versions, disabled certificate and host-name
+// checks, cipher strings.
+import type { SgNode } from '@ast-grep/napi';
+import { kindOf } from '../common/languages.js';
+import { parseTlsVersion } from '../common/versions.js';
+import { arg } from './adapter.js';
+import type { Call, PyContext } from './context.js';
+import { normalise, qualify } from './imports.js';
+
+const HTTP_CALL = /^(requests|httpx)\.(get|post|put|patch|delete|head|options|request|stream|Client|AsyncClient|Session)$/;
+
+function protocolConstant(ctx: PyContext, node: SgNode | undefined): string | undefined {
+  const v = ctx.value(node);
+  if (v.kind === 'member') return v.path;
+  return undefined;
+}
+
+function reportVersion(ctx: PyContext, node: SgNode, symbol: string, spelling: string, how: string): void {
+  const v = parseTlsVersion(spelling);
+  ctx.sink.protocol(node, symbol, { protocolType: 'tls', ...(v ? { version: v.version } : {}) });
+  if (v?.insecure) ctx.sink.signal(node, symbol, 'insecure-protocol-version', `${spelling.split('.').at(-1)} ${how}`);
+}
+
+/** Whether a call/receiver is a requests/httpx client (`requests.Session()`, `httpx.Client(...)`). */
+function isHttpClient(ctx: PyContext, node: SgNode | undefined): boolean {
+  const call = ctx.originCall(node);
+  if (!call) return false;
+  const q = qualify(ctx.imports, call.field('function'));
+  return q !== undefined && /^(requests\.Session|requests\.session|httpx\.Client|httpx\.AsyncClient)$/.test(q);
+}
+
+export function handleTlsCall(ctx: PyContext, c: Call): boolean {
+  const name = c.name ?? '';
+  const node = c.node;
+  if (name === 'ssl.SSLContext' || name === 'ssl.wrap_socket') {
+    const proto = protocolConstant(ctx, arg(c.args, name === 'ssl.SSLContext' ? 0 : 99, name === 'ssl.SSLContext' ? 'protocol' : 'ssl_version'));
+    if (proto) reportVersion(ctx, node, name, proto, 'pinned');
+    else if (name === 'ssl.SSLContext') ctx.sink.protocol(node, name, { protocolType: 'tls' });
+    if (name === 'ssl.wrap_socket') {
+      const reqs = protocolConstant(ctx, c.args.named.get('cert_reqs'));
+      if (reqs?.endsWith('CERT_NONE')) ctx.sink.signal(node, name, 'cert-verification-disabled', 'cert_reqs=CERT_NONE');
+    }
+    return true;
+  }
+  if (name === 'ssl.create_default_context') {
+    ctx.sink.protocol(node, name, { protocolType: 'tls' });
+    return true;
+  }
+  if (name === 'ssl._create_unverified_context') {
+    ctx.sink.signal(node, name, 'cert-verification-disabled', 'unverified SSL context: certificates and host names are not checked');
+    return true;
+  }
+  const verify = c.args.named.get('verify');
+  if (verify && (HTTP_CALL.test(name) || (c.receiver && isHttpClient(ctx, c.receiver)))) {
+    const v = ctx.value(verify);
+    if (v.kind === 'bool' && !v.value) ctx.sink.signal(node, name || `${c.method ?? 'request'}`, 'cert-verification-disabled', 'verify=False: the server certificate is not checked');
+    return true;
+  }
+  if (c.method === 'set_ciphers' && ctx.imports.has('ssl')) {
+    const spec = ctx.str(arg(c.args, 0, 'ciphers'));
+    if (spec) ctx.sink.protocol(node, 'SSLContext.set_ciphers', { protocolType: 'tls', cipherSuites: spec.split(':').filter(Boolean) });
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Attribute assignments on SSL contexts and HTTP sessions: `ctx.verify_mode = ssl.CERT_NONE`,
+ * `ctx.check_hostname = False`, `ctx.minimum_version = ssl.TLSVersion.TLSv1_1`, `session.verify = False`,
+ * `ssl._create_default_https_context = ssl._create_unverified_context`.
+ */
+export function handleTlsAssignment(ctx: PyContext, node: SgNode): void {
+  const left = node.field('left');
+  const right = node.field('right');
+  if (!left || !right || kindOf(left) !== 'attribute') return;
+  const attr = left.field('attribute')?.text();
+  const q = qualify(ctx.imports, right);
+  const rq = q ? normalise(q) : undefined;
+  const v = ctx.value(right);
+  switch (attr) {
+    case 'verify_mode':
+      if (rq === 'ssl.CERT_NONE' || (v.kind === 'member' && v.path.endsWith('CERT_NONE')))
+        ctx.sink.signal(node, 'SSLContext.verify_mode', 'cert-verification-disabled', 'verify_mode = CERT_NONE');
+      return;
+    case 'check_hostname':
+      if (v.kind === 'bool' && !v.value) ctx.sink.signal(node, 'SSLContext.check_hostname', 'hostname-verification-disabled', 'check_hostname = False');
+      return;
+    case 'minimum_version':
+    case 'maximum_version': {
+      const path = rq ?? (v.kind === 'member' ? v.path : undefined);
+      if (path && /TLSVersion\./.test(path) && !/MINIMUM_SUPPORTED|MAXIMUM_SUPPORTED/.test(path))
+        reportVersion(ctx, node, `SSLContext.${attr}`, path, attr === 'minimum_version' ? 'allowed as minimum version' : 'set as maximum version');
+      return;
+    }
+    case 'verify':
+      if (v.kind === 'bool' && !v.value && isHttpClient(ctx, left.field('object') ?? undefined))
+        ctx.sink.signal(node, 'Session.verify', 'cert-verification-disabled', 'session.verify = False: certificates are not checked');
+      return;
+    case '_create_default_https_context':
+      if (qualify(ctx.imports, left) === 'ssl._create_default_https_context' && rq === 'ssl._create_unverified_context')
+        ctx.sink.signal(node, 'ssl._create_default_https_context', 'cert-verification-disabled', 'default HTTPS context replaced by an unverified one');
+      return;
+  }
+}
