@@ -47,7 +47,17 @@ export function modulusSecurityBits(bits: number): number {
 }
 
 export class Resolver {
-  constructor(private readonly kb: LoadedKb) {}
+  /** Concrete entries per family: the candidates of narrowing. */
+  private readonly concreteByFamily = new Map<string, KbAlgorithm[]>();
+
+  constructor(private readonly kb: LoadedKb) {
+    for (const a of kb.algorithms) {
+      if (a.generic) continue;
+      const list = this.concreteByFamily.get(a.family) ?? [];
+      list.push(a);
+      this.concreteByFamily.set(a.family, list);
+    }
+  }
 
   findCurve(spelling: string): KbCurve | undefined {
     const s = spelling.trim();
@@ -132,8 +142,7 @@ export class Resolver {
   private narrow(family: string, params: AlgorithmParams, current: KbAlgorithm | null): KbAlgorithm | undefined {
     let best: KbAlgorithm[] = [];
     let bestScore = -1;
-    for (const cand of this.kb.algorithms) {
-      if (cand.generic || cand.family !== family) continue;
+    for (const cand of this.concreteByFamily.get(family) ?? []) {
       const fixed = Object.entries(cand.params) as [AlgorithmParamName, unknown][];
       if (fixed.length === 0 || !fixed.every(([k, v]) => params[k] === v)) continue;
       // A mode-fixed entry (AES-CMAC, AES-128-GCM-SIV) is more specific than a size-only one.
