@@ -46,6 +46,17 @@ describeEachDialect('error shapes', (t) => {
     assert.equal(typeof res.json().detail, 'string');
   });
 
+  it('refuses NUL characters in any string with a 422 (PostgreSQL text cannot hold them)', async () => {
+    const { headers, tenant } = await createTenantWithKey(t.store);
+    const res = await t.app.inject({ method: 'POST', url: KEYS, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'a\u0000b', env: 'test' }) });
+    assert.equal(res.statusCode, 422);
+    assert.deepEqual(res.json().detail, [{ loc: ['body', 'name'], msg: 'String should not contain NUL (\\u0000) characters', type: 'string_nul' }]);
+    assert.equal(await t.store.keys.countActive(tenant.id, 'test'), 1, 'nothing was created');
+    const path = await t.app.inject({ method: 'POST', url: `${KEYS}/%00AAAAAAAAAAAAAAA/revoke`, headers });
+    assert.equal(path.statusCode, 422);
+    assert.deepEqual(path.json().detail[0].loc, ['path', 'key_id']);
+  });
+
   it('413 JSON for an oversized body', async () => {
     const { headers } = await createTenantWithKey(t.store);
     const res = await t.app.inject({ method: 'POST', url: KEYS, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(100_000), env: 'test' }) });

@@ -2,7 +2,7 @@
 // dropped in bodies (5 stays a number and fails a string field). Query strings, path parameters and
 // headers arrive as text, so those parts alone coerce (`?limit=5` becomes 5, `?limit=x` fails).
 // Failures are turned into FastAPI-shaped 422 details by `toValidationDetail`.
-import { Ajv, type ErrorObject, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyServerOptions } from 'fastify';
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
@@ -30,8 +30,48 @@ export const buildValidator: Compiler = (externalSchemas) => {
   };
   const bodyAjv = make(false);
   const textAjv = make('array');
-  return ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+  return ({ schema, httpPart }) => {
+    const validate = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+    // Fastify reads `.errors` off the function it is given, as with a bare Ajv validator.
+    const checked = (data: unknown): boolean => {
+      const nul = findNul(data, '');
+      if (nul !== null) {
+        checked.errors = [{ instancePath: nul, schemaPath: '#', keyword: 'nul', params: {}, message: NUL_MESSAGE }];
+        return false;
+      }
+      const ok = validate(data) as boolean;
+      checked.errors = validate.errors ?? null;
+      return ok;
+    };
+    checked.errors = null as ErrorObject[] | null;
+    return checked as unknown as ValidateFunction;
+  };
 };
+
+const NUL_MESSAGE = 'String should not contain NUL (\\u0000) characters';
+
+/**
+ * The JSON-pointer of the first string (or key) holding U+0000, or null. PostgreSQL text cannot
+ * store NUL, so such input is refused here, for every route, before it can reach a query.
+ */
+function findNul(value: unknown, pointer: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? pointer : null;
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findNul(value[i], `${pointer}/${i}`, depth + 1);
+      if (hit !== null) return hit;
+    }
+    return null;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    const p = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (k.includes('\u0000')) return p;
+    const hit = findNul(v, p, depth + 1);
+    if (hit !== null) return hit;
+  }
+  return null;
+}
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
@@ -97,6 +137,8 @@ function describe(e: ErrorObject): { msg: string; type: string; extra?: string }
       return { msg: 'List items should be unique', type: 'unique_items' };
     case 'format':
       return { msg: `Input should be a valid ${String(p.format)}`, type: 'value_error' };
+    case 'nul':
+      return { msg: NUL_MESSAGE, type: 'string_nul' };
     default:
       return { msg: e.message ?? 'Invalid input', type: 'value_error' };
   }

@@ -13,6 +13,6 @@ export const openapiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: { description: 'The OpenAPI 3.1.0 document', type: 'object', additionalProperties: true } },
       },
     },
-    async () => app.swagger(),
+    async () => app.swagger() as unknown as Record<string, unknown>,
   );
 };
