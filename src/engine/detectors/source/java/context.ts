@@ -6,6 +6,7 @@ import { kindOf } from '../common/languages.js';
 import type { DetectionSink } from '../common/sink.js';
 import { asInt, asString, memberName, type Value } from '../common/value.js';
 import { calleeOf, createdType } from './adapter.js';
+import { dotted as dottedText } from '../common/evaluate.js';
 import { knownConstant, pqcParameterSet } from './constants.js';
 import type { JavaImports } from './imports.js';
 
@@ -153,6 +154,8 @@ export class JavaContext {
     }
     if (k === 'field_access' || k === 'identifier') {
       const v = this.ev.eval(o);
+      // Library constants the evaluator knows (NamedParameterSpec.X25519 -> "X25519") name the algorithm.
+      if (v.kind === 'str' && k === 'field_access' && knownConstant(dottedText(o.text()))) return { named: v.value };
       if (v.kind === 'member') {
         const pq = pqcParameterSet(v.path);
         if (pq) return { named: pq };

@@ -84,6 +84,10 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
           ctx.sink.signal(modeCall, `modes.${mode}`, 'static-iv', `${mode} IV/nonce is a constant in source`, { related: { spelling, params: { ...params } }, ...lib });
       }
     } else if (spelling !== 'ChaCha20' && spelling !== 'RC4') unresolved.push('mode');
+    if (params.mode && ['CBC', 'ECB'].includes(params.mode)) {
+      const pad = symmetricPadding(ctx, node);
+      if (pad) params.padding = pad;
+    }
     ctx.sink.algorithm(node, 'Cipher', spelling, params, { unresolved, ...lib });
     return true;
   }
@@ -218,6 +222,18 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     return true;
   }
   return false;
+}
+
+/** `padding.PKCS7(128).padder()` (symmetric padding module) in the same function as a block-mode Cipher. */
+function symmetricPadding(ctx: PyContext, cipher: SgNode): string | undefined {
+  const fn = cipher.ancestors().find((a) => kindOf(a) === 'function_definition');
+  if (!fn) return undefined;
+  for (const call of fn.findAll({ rule: { kind: 'call' } })) {
+    const c = ctx.call(call);
+    if (c.name === 'hazmat.padding.PKCS7') return 'PKCS7';
+    if (c.name === 'hazmat.padding.ANSIX923') return 'ANSIX923';
+  }
+  return undefined;
 }
 
 /** Key size of `algorithms.AES(key)`: fixed by AES128/AES256, else the key's byte length. */

@@ -49,6 +49,13 @@ export function handleStdlib(ctx: PyContext, c: Call): boolean {
       ctx.sink.algorithm(node, name, 'scrypt', params, { unresolved: ['cost'], functions: ['keyderive'] });
       return true;
     }
+    if (fn === 'blake2b' || fn === 'blake2s') {
+      // digest_size (bytes) selects the output length; the default is the full 64 / 32 bytes.
+      const sizeNode = c.args.named.get('digest_size');
+      const size = sizeNode ? ctx.int(sizeNode) : fn === 'blake2b' ? 64 : 32;
+      ctx.sink.algorithm(node, name, size !== undefined ? `${fn === 'blake2b' ? 'BLAKE2b' : 'BLAKE2s'}-${size * 8}` : fn, {}, { functions: ['digest'] });
+      return true;
+    }
     const h = hashFromName(fn);
     if (h) {
       ctx.sink.algorithm(node, name, h, {}, { functions: ['digest'] });
