@@ -11,9 +11,15 @@ import type { KbAlgorithm, KbCipherSuite, KbCurve, KbProtocolVersion } from './t
 /** Modes as the registry spells them; anything else an alias implies is dropped. */
 export const MODES = [
   'ECB', 'CBC', 'PCBC', 'CFB', 'CFB1', 'CFB8', 'CFB64', 'CFB128', 'OFB', 'CTR', 'CTS', 'XTS', 'GCM', 'CCM',
-  'OCB', 'SIV', 'GCM-SIV', 'KW', 'KWP', 'CMAC', 'GMAC',
+  'OCB', 'EAX', 'SIV', 'GCM-SIV', 'KW', 'KWP', 'CMAC', 'GMAC',
 ] as const;
 const MODE_SET = new Set<string>(MODES);
+/** Modes that make a block cipher an AEAD (CycloneDX primitive `ae`). */
+export const AE_MODES: ReadonlySet<string> = new Set(['GCM', 'CCM', 'OCB', 'EAX', 'SIV', 'GCM-SIV']);
+/** Modes that make a block cipher a MAC. */
+export const MAC_MODES: ReadonlySet<string> = new Set(['CMAC', 'GMAC']);
+/** Modes that pad: the only ones where a padding belongs in the name. */
+export const PADDED_MODES: ReadonlySet<string> = new Set(['ECB', 'CBC', 'PCBC']);
 
 interface RawAlgorithm {
   name: string;
@@ -135,6 +141,8 @@ function fixedParams(e: RawAlgorithm): AlgorithmParams {
   } else if ((m = n.match(KEY_SIZE_IN_NAME))) p.keySize = Number(m[2]);
   else if (e.family === 'FFDH' && (m = n.match(/(\d+)$/))) p.keySize = Number(m[1]);
   else if (e.family === 'SM4') p.keySize = 128;
+  // DES keys are 64 bits on the wire, 56 of them effective: detectors counting key bytes say 64.
+  else if (e.name === 'DES') p.keySize = 56;
   else if ((m = n.match(/^CTR_DRBG-AES-(\d+)$/))) p.keySize = Number(m[1]);
   if (e.curve) p.curve = e.curve;
   if (HASH_SUFFIX_FAMILIES.includes(e.family) && n.startsWith(`${e.family}-`)) p.hash = n.slice(e.family.length + 1);

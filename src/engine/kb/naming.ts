@@ -7,10 +7,9 @@
 // Nothing unknown is ever guessed into a name.
 // docs/methodology.md, "Naming", lists these rules.
 import type { AlgorithmParamName, AlgorithmParams } from '../inventory/model.js';
+import { AE_MODES, PADDED_MODES } from './load.js';
 import type { KbAlgorithm } from './types.js';
 
-const AE_MODES = new Set(['GCM', 'CCM', 'OCB', 'SIV', 'GCM-SIV']);
-const PADDED_MODES = new Set(['ECB', 'CBC', 'PCBC']);
 const BLOCK_FAMILIES = new Set(['AES', 'CAMELLIA', 'ARIA', 'SEED', 'SM4', 'DES', '3DES', 'Blowfish', 'IDEA', 'CAST5', 'RC2']);
 
 export interface BuiltName {
@@ -62,6 +61,8 @@ export function buildName(entry: KbAlgorithm, family: string, p: AlgorithmParams
       case 'Hash_DRBG':
       case 'HMAC_DRBG':
         return entry.generic ? withHash(family) : entry.name;
+      case 'RC4':
+        return join([entry.name, slot('keySize')]);
       case 'bcrypt':
       case 'scrypt':
         return join([entry.name, slot('cost')]);

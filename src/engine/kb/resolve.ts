@@ -8,7 +8,7 @@
 //  4. take levels from the narrowed entry, from the key-size entry for RSA schemes, from the curve, or
 //     from the SP 800-57 Table 2 tiers for a modulus size without an entry; otherwise they stay unknown.
 import type { AlgorithmParamName, AlgorithmParams, Primitive } from '../inventory/model.js';
-import { normaliseMode, normalisePadding, type AliasHit, type LoadedKb } from './load.js';
+import { AE_MODES, MAC_MODES, PADDED_MODES, normaliseMode, normalisePadding, type AliasHit, type LoadedKb } from './load.js';
 import { buildName } from './naming.js';
 import type { KbAlgorithm, KbCurve, Resolution } from './types.js';
 
@@ -209,12 +209,12 @@ export class Resolver {
     }
 
     // "NoPadding" only means something for ECB/CBC; AES/GCM/NoPadding and aes-256-gcm are one thing.
-    if (entry.primitive === 'block-cipher' && params.padding === 'NoPadding' && !['ECB', 'CBC', 'PCBC'].includes(params.mode ?? '')) {
+    if (entry.primitive === 'block-cipher' && params.padding === 'NoPadding' && !PADDED_MODES.has(params.mode ?? '')) {
       delete params.padding;
     }
     if (entry.primitive === 'block-cipher' && params.mode) {
-      if (['GCM', 'CCM', 'OCB', 'SIV', 'GCM-SIV'].includes(params.mode)) primitive = 'ae';
-      else if (params.mode === 'CMAC' || params.mode === 'GMAC') primitive = 'mac';
+      if (AE_MODES.has(params.mode)) primitive = 'ae';
+      else if (MAC_MODES.has(params.mode)) primitive = 'mac';
     }
 
     const required = LEVEL_PARAMS[family];

@@ -219,6 +219,11 @@ test('modes, paddings and JCA transformations', () => {
   assert.equal(kb.resolve('Blowfish/CBC/NoPadding', {}).name, 'Blowfish-CBC');
   assert.equal(kb.resolve('camellia-256-gcm', {}).name, 'CAMELLIA-256-GCM');
 
+  // DES key bytes include parity: a detector counting 8 bytes says 64, the entry says 56. One asset.
+  assert.deepEqual(kb.resolve('DES', { keySize: 64 }).params, { keySize: 56 });
+  assert.equal(kb.resolve('RC4', { keySize: 128 }).name, 'RC4-128');
+  assert.equal(kb.resolve('AES', { keySize: 128, mode: 'eax' }).primitive, 'ae');
+
   const pkcs1 = kb.resolve('RSA/ECB/PKCS1Padding', {});
   assert.equal(pkcs1.family, 'RSAES-PKCS1');
   assert.equal(pkcs1.primitive, 'pke');
