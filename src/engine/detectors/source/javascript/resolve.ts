@@ -80,6 +80,14 @@ function requireSpec(node: SgNode | null): string | undefined {
 export function jsImports(root: SgNode): Map<string, ImportRef> {
   const out = new Map<string, ImportRef>();
   for (const imp of root.findAll({ rule: { kind: 'import_statement' } })) {
+    // TypeScript's `import bcrypt = require('bcrypt')`.
+    const requireClause = imp.children().find((c) => (c.kind() as string) === 'import_require_clause');
+    if (requireClause) {
+      const id = requireClause.children().find((c) => (c.kind() as string) === 'identifier');
+      const from = stringValue(requireClause.children().find((c) => (c.kind() as string) === 'string'));
+      if (id && from) out.set(id.text(), normaliseModule(from, undefined, true));
+      continue;
+    }
     const spec = stringValue(imp.field('source'));
     const clause = imp.children().find((c) => (c.kind() as string) === 'import_clause');
     if (!spec || !clause) continue;
@@ -174,6 +182,11 @@ export class JsAdapter implements LanguageAdapter {
       if (!cur) return undefined;
     }
     const k = cur.kind() as string;
+    // `promisify(generateKeyPair)` is the same API, returning a promise.
+    if (k === 'call_expression' && /^(util\.)?promisify$/.test(cur.field('function')?.text() ?? '')) {
+      const inner = this.qualify(cur.field('arguments')?.namedChildren()[0]);
+      return inner && props.length === 0 ? inner : undefined;
+    }
     if (k === 'call_expression' && requireSpec(cur)) {
       const ref = normaliseModule(requireSpec(cur)!, undefined, true);
       return `${ref.module}:${props.join('.')}`;
@@ -410,8 +423,9 @@ export function jsBindings(root: SgNode, adapter: JsAdapter, typescript: boolean
     if (nk === 'identifier') {
       if (adapter.imports.has(name.text()) && requireSpec(value)) continue;
       add(name.text(), value, decl);
-      // Members of an object-literal constant: `CONFIG.algorithm`.
-      if ((value?.kind() as string) === 'object') objectMembers(name.text(), value!, out);
+      // Members of an object-literal constant: `CONFIG.algorithm` (also `{...} as const`).
+      const obj = unwrapTs(value);
+      if ((obj?.kind() as string) === 'object') objectMembers(name.text(), obj!, out);
     } else if (nk === 'object_pattern') {
       if (requireSpec(value)) continue;
       // `const { privateKey } = generateKeyPairSync('ed25519')`: each name refers to the call's result.
@@ -435,6 +449,17 @@ export function jsBindings(root: SgNode, adapter: JsAdapter, typescript: boolean
     }
   }
   // The grammars name class fields differently (and reject each other's kind names).
+  // `x += '-cbc'`, `n *= 2`: the value after the update is not tracked, so the name becomes unknown.
+  // The mutation belongs to the scope that declares the name: the function's own local, or else a
+  // module-level variable (then every later use in the file sees an unknown value).
+  for (const upd of root.findAll({ rule: { any: [{ kind: 'augmented_assignment_expression' }, { kind: 'update_expression' }] } })) {
+    const target = upd.field('left') ?? upd.field('argument');
+    if ((target?.kind() as string) !== 'identifier') continue;
+    const name = target!.text();
+    const { scope } = scopeOf(upd, file);
+    const local = out.some((b) => b.name === name && !b.owner && b.scope.start === scope.start && b.scope.end === scope.end);
+    out.push({ name, value: null, visibleFrom: upd.range().end.index, scope: local ? scope : file, member: !local });
+  }
   for (const field of root.findAll({ rule: { kind: typescript ? 'public_field_definition' : 'field_definition' } })) {
     const cls = field.ancestors().find((a) => CLASS_KINDS.has(a.kind() as string));
     const owner = cls?.field('name')?.text();
@@ -456,6 +481,15 @@ export function jsBindings(root: SgNode, adapter: JsAdapter, typescript: boolean
     }
   }
   return out;
+}
+
+/** The expression inside TypeScript wrappers (`x as const`, `x satisfies T`, `x!`). */
+function unwrapTs(node: SgNode | null | undefined): SgNode | null | undefined {
+  let cur = node;
+  while (cur && ['as_expression', 'satisfies_expression', 'non_null_expression', 'parenthesized_expression'].includes(cur.kind() as string)) {
+    cur = cur.namedChildren()[0];
+  }
+  return cur;
 }
 
 function objectMembers(owner: string, obj: SgNode, out: Binding[]): void {

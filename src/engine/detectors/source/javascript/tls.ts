@@ -94,8 +94,13 @@ const SECRET_NAME = /(key|token|secret|nonce|salt|passw|otp|session|csrf|iv$|^iv
 
 /** Math.random() feeding something whose name says it is a secret (variable, property or function). */
 export function detectWeakRandom(f: JsFile): void {
+  const seen = new Set<string>();
   for (const call of f.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^Math\\.random$' } } })) {
     const name = secretTarget(call);
+    // One signal per secret per line: `Math.random().toString(36) + Math.random().toString(36)` is one token.
+    const key = `${call.range().start.line}:${name}`;
+    if (!name || seen.has(key)) continue;
+    seen.add(key);
     if (name) f.signal(call, '', 'weak-random', `${name} is derived from Math.random(), which is not a cryptographic generator`, undefined, 'Math.random');
   }
 }

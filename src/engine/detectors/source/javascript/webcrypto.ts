@@ -137,7 +137,11 @@ const SUBTLE: ReadonlyArray<[string, CallHandler]> = [
   ['deriveBits', deriveBits],
   ['deriveKey', deriveKey],
   ['wrapKey', at(3, 'encrypt')],
-  ['unwrapKey', at(3, 'decrypt')],
+  ['unwrapKey', (f, call, callee, args) => {
+    // unwrapKey(format, wrapped, unwrappingKey, unwrapAlgorithm, unwrappedKeyAlgorithm, ...): both are in use.
+    emit(f, call, callee, identify(f, args[3]), 'decrypt');
+    emit(f, call, callee, identify(f, args[4]), 'other');
+  }],
 ];
 
 /** Keys: the global `webcrypto:subtle.x`, and node's `crypto:subtle.x` / `crypto:webcrypto.subtle.x`. */
