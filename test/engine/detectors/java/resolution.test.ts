@@ -1,0 +1,177 @@
+// Argument resolution in the Java detector: constants of other classes, concatenation,
+// reassignment, scopes, fields set in constructors, and what stays unknown.
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { algorithms, signals } from './helpers.js';
+
+test('a constant declared in another class of the same file resolves (Config.KEY_BITS)', () => {
+  const found = algorithms(`
+import java.security.KeyPairGenerator;
+class Config { static final int KEY_BITS = 2048 * 2; }
+class Keys {
+  void make() throws Exception {
+    KeyPairGenerator kpg = KeyPairGenerator.getInstance("RSA");
+    kpg.initialize(Config.KEY_BITS);
+  }
+}`);
+  assert.deepEqual(found.map((f) => [f.name, f.params.keySize]), [['RSA-4096', 4096]]);
+});
+
+test('string concatenation builds the transformation; key bytes give the key size', () => {
+  const [cipher] = algorithms(`
+import javax.crypto.Cipher;
+import javax.crypto.spec.SecretKeySpec;
+class Box {
+  private static final String ALG = "AES";
+  private static final String MODE = "/" + "CBC";
+  byte[] seal(byte[] in) throws Exception {
+    String t = ALG + MODE;
+    t += "/PKCS5Padding";
+    byte[] key = new byte[] {1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24};
+    Cipher c = Cipher.getInstance(t);
+    c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, ALG));
+    return c.doFinal(in);
+  }
+}`);
+  assert.equal(cipher?.name, 'AES-192-CBC-PKCS5');
+  assert.deepEqual(cipher?.functions, ['encrypt']);
+});
+
+test('the last assignment before the use wins; a later reassignment does not leak backwards', () => {
+  const found = algorithms(`
+import java.security.MessageDigest;
+class Digests {
+  void run() throws Exception {
+    String alg = "MD5";
+    MessageDigest first = MessageDigest.getInstance(alg);
+    alg = "SHA-" + 256;
+    MessageDigest second = MessageDigest.getInstance(alg);
+  }
+}`);
+  assert.deepEqual(found.map((f) => [f.line, f.name]), [[6, 'MD5'], [8, 'SHA-256']]);
+});
+
+test('variables of the same name in different methods do not mix', () => {
+  const found = algorithms(`
+import java.security.KeyPairGenerator;
+class Two {
+  void a() throws Exception { KeyPairGenerator kpg = KeyPairGenerator.getInstance("RSA"); kpg.initialize(2048); }
+  void b() throws Exception { KeyPairGenerator kpg = KeyPairGenerator.getInstance("RSA"); kpg.initialize(4096); }
+}`);
+  assert.deepEqual(found.map((f) => f.name), ['RSA-2048', 'RSA-4096']);
+});
+
+test('a field assigned in the constructor links a signature to its key size and curve', () => {
+  const found = algorithms(`
+import java.security.*;
+import java.security.spec.ECGenParameterSpec;
+class Signer {
+  private final KeyPair pair;
+  Signer() throws Exception {
+    KeyPairGenerator g = KeyPairGenerator.getInstance("EC");
+    g.initialize(new ECGenParameterSpec("secp521r1"));
+    pair = g.generateKeyPair();
+  }
+  byte[] sign(byte[] d) throws Exception {
+    Signature s = Signature.getInstance("SHA512withECDSA");
+    s.initSign(pair.getPrivate());
+    s.update(d);
+    return s.sign();
+  }
+}`);
+  assert.deepEqual(found.map((f) => f.name), ['ECDSA-P521', 'ECDSA-P521-SHA-512']);
+});
+
+test('what cannot be resolved stays unknown: no default key size, unresolved lists it', () => {
+  const found = algorithms(`
+import javax.crypto.Cipher;
+import javax.crypto.KeyGenerator;
+import javax.crypto.spec.SecretKeySpec;
+class Unknowns {
+  byte[] seal(byte[] key, String transformation, byte[] in) throws Exception {
+    Cipher a = Cipher.getInstance("AES/GCM/NoPadding");
+    a.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"));
+    Cipher b = Cipher.getInstance(transformation);
+    KeyGenerator g = KeyGenerator.getInstance("AES");
+    return a.doFinal(in);
+  }
+}`);
+  const [gcm, dynamic, keygen] = found;
+  assert.equal(gcm?.name, 'AES-GCM');
+  assert.equal(gcm?.params.keySize, undefined);
+  assert.deepEqual(gcm?.unresolved, ['keySize']);
+  assert.equal(dynamic?.spelling, 'Cipher:unknown');
+  assert.equal(keygen?.name, 'AES');
+  assert.deepEqual(keygen?.unresolved, ['keySize']);
+});
+
+test('a bare block cipher name leaves mode and padding unknown instead of assuming ECB', () => {
+  const [aes] = algorithms(`
+import javax.crypto.Cipher;
+class Bare { void f() throws Exception { Cipher c = Cipher.getInstance("AES"); } }`);
+  assert.equal(aes?.params.mode, undefined);
+  assert.deepEqual(aes?.unresolved, ['keySize', 'mode']);
+});
+
+test('hard-coded keys and static IVs are signalled; random-filled IVs are not', () => {
+  const found = signals(`
+import java.security.SecureRandom;
+import javax.crypto.Cipher;
+import javax.crypto.spec.*;
+class Ivs {
+  private static final byte[] KEY = "0123456789abcdef".getBytes();
+  void f(Cipher c, SecretKeySpec k) throws Exception {
+    c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(KEY, "AES"), new IvParameterSpec(new byte[16]));
+    byte[] iv = new byte[12];
+    new SecureRandom().nextBytes(iv);
+    c.init(Cipher.ENCRYPT_MODE, k, new GCMParameterSpec(128, iv));
+  }
+}`);
+  assert.deepEqual(found.map((s) => [s.occurrence.line, s.signal]), [[8, 'hardcoded-key'], [8, 'static-iv']]);
+});
+
+test('look-alikes are not crypto: a Signature class from another package, singletons named getInstance', () => {
+  const found = algorithms(`
+import com.acme.docs.Signature;
+import com.acme.ui.Cipher;
+class Approvals {
+  void f() {
+    Signature s = Signature.getInstance("manager");
+    Cipher c = Cipher.getInstance("rot13");
+    Registry r = Registry.getInstance();
+    String cipherText = "AES/GCM/NoPadding";
+  }
+}`);
+  assert.deepEqual(found, []);
+});
+
+test('Bouncy Castle calls carry the Maven library; JDK calls carry none', () => {
+  const found = algorithms(`
+import java.security.MessageDigest;
+import org.bouncycastle.crypto.digests.SHA256Digest;
+import org.bouncycastle.crypto.engines.AESEngine;
+import org.bouncycastle.crypto.modes.GCMBlockCipher;
+class Mixed {
+  void f() throws Exception {
+    MessageDigest.getInstance("SHA-256");
+    new SHA256Digest();
+    GCMBlockCipher gcm = GCMBlockCipher.newInstance(AESEngine.newInstance());
+  }
+}`);
+  assert.deepEqual(found.map((f) => [f.name, f.library?.name ?? null]), [
+    ['SHA-256', null],
+    ['SHA-256', 'org.bouncycastle:bcprov-jdk18on'],
+    ['AES-GCM', 'org.bouncycastle:bcprov-jdk18on'],
+  ]);
+});
+
+test('evidence: 1-based line and column, byte offset past non-ASCII text, trimmed snippet', () => {
+  const src = `// Schlüssel für die Übertragung\nclass E { void f() throws Exception {\n    java.security.MessageDigest.getInstance("SHA-384");\n} }`;
+  const [d] = algorithms(src);
+  assert.equal(d?.occurrence.line, 3);
+  assert.equal(d?.occurrence.column, 5);
+  assert.equal(d?.occurrence.offset, Buffer.byteLength(src.slice(0, src.indexOf('java.security.Message'))));
+  assert.equal(d?.occurrence.snippet, 'java.security.MessageDigest.getInstance("SHA-384");');
+  assert.equal(d?.occurrence.symbol, 'MessageDigest.getInstance');
+  assert.equal(d?.occurrence.detector, 'java');
+});

@@ -1,0 +1,152 @@
+// Argument resolution in the Python detector: module constants, class attributes, self
+// attributes, reassignment, concatenation, arithmetic, import aliases, and what stays unknown.
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { algorithms, signals } from './helpers.js';
+
+test('class attributes and arithmetic resolve (256 // 8, 2 ** 14)', () => {
+  const found = algorithms(`
+import os
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
+
+class Settings:
+    KEY_BYTES = 256 // 8
+    N = 2 ** 14
+
+def seal(data):
+    key = os.urandom(Settings.KEY_BYTES)
+    kdf = Scrypt(salt=os.urandom(16), length=32, n=Settings.N, r=8, p=1)
+    return AESGCM(key).encrypt(os.urandom(12), data, None)
+`);
+  assert.deepEqual(found.map((f) => f.name), ['scrypt-16384', 'AES-256-GCM']);
+});
+
+test('self attributes set in __init__ resolve in other methods', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.asymmetric import rsa, padding
+from cryptography.hazmat.primitives import hashes
+
+class Vault:
+    def __init__(self, bits=2048):
+        self.bits = 4096
+        self.key = rsa.generate_private_key(public_exponent=65537, key_size=self.bits)
+
+    def wrap(self, data):
+        return self.key.public_key().encrypt(data, padding.OAEP(mgf=padding.MGF1(hashes.SHA256()), algorithm=hashes.SHA512(), label=None))
+`);
+  assert.deepEqual(found.map((f) => f.name), ['RSA-4096', 'RSA-OAEP-SHA-512-4096']);
+});
+
+test('reassignment, augmented assignment and concatenation: the value at the point of use', () => {
+  const found = algorithms(`
+import hashlib
+name = "sha"
+name += "1"
+legacy = hashlib.new(name)
+name = "sha3_" + str(256)
+modern = hashlib.new(name)
+`);
+  assert.deepEqual(found.map((f) => [f.line, f.name]), [[5, 'SHA-1'], [7, 'SHA3-256']]);
+});
+
+test('import aliases are followed; local look-alikes are ignored', () => {
+  const found = algorithms(`
+import hashlib as hl
+from hashlib import sha512 as strong
+
+def sha256(value):
+    return "sha256:" + value
+
+class Cipher:
+    pass
+
+def run(data):
+    sha256(data)
+    Cipher()
+    hl.md5(data)
+    return strong(data)
+`);
+  assert.deepEqual(found.map((f) => f.name), ['MD5', 'SHA-512']);
+});
+
+test('unknown stays unknown: AES key from a parameter has no size, and no default is filled in', () => {
+  const [cipher] = algorithms(`
+from Crypto.Cipher import AES
+def encrypt(key, data, iv):
+    return AES.new(key, AES.MODE_CBC, iv).encrypt(data)
+`);
+  assert.equal(cipher?.name, 'AES-CBC');
+  assert.equal(cipher?.params.keySize, undefined);
+  assert.deepEqual(cipher?.unresolved, ['keySize']);
+});
+
+test('an API that fixes the parameters reports them: Fernet, AESGCM.generate_key(bit_length=128)', () => {
+  const found = algorithms(`
+from cryptography.fernet import Fernet
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+token = Fernet(Fernet.generate_key()).encrypt(b"x")
+key = AESGCM.generate_key(bit_length=128)
+`);
+  assert.deepEqual(found.map((f) => f.name), ['AES-128-CBC-PKCS7', 'HMAC-SHA-256', 'AES-128-GCM']);
+});
+
+test('static IVs, hard-coded keys and passwords are signalled; random ones are not', () => {
+  const found = signals(`
+import os, hashlib
+from Crypto.Cipher import AES
+from Crypto.Random import get_random_bytes
+KEY = bytes.fromhex("000102030405060708090a0b0c0d0e0f")
+IV = b"\\x00" * 16
+def a(data):
+    return AES.new(KEY, AES.MODE_CBC, IV).encrypt(data)
+def b(data):
+    return AES.new(get_random_bytes(16), AES.MODE_CBC, iv=os.urandom(16)).encrypt(data)
+def c():
+    return hashlib.pbkdf2_hmac("sha256", b"hunter2", os.urandom(16), 100_000)
+`);
+  assert.deepEqual(found.map((s) => [s.occurrence.line, s.signal]), [[8, 'hardcoded-key'], [8, 'static-iv'], [12, 'hardcoded-password']]);
+});
+
+test('TLS: pinned old versions, disabled checks, and verify=False only on HTTP clients', () => {
+  const found = signals(`
+import ssl, requests
+ctx = ssl.create_default_context()
+ctx.minimum_version = ssl.TLSVersion.TLSv1
+ctx.check_hostname = False
+ctx.verify_mode = ssl.CERT_NONE
+requests.get("https://x.example", verify=False)
+def validate(payload, verify=True):
+    return payload
+validate({}, verify=False)
+`);
+  assert.deepEqual(found.map((s) => [s.occurrence.line, s.signal]), [
+    [4, 'insecure-protocol-version'],
+    [5, 'hostname-verification-disabled'],
+    [6, 'cert-verification-disabled'],
+    [7, 'cert-verification-disabled'],
+  ]);
+});
+
+test('JWT algorithms come from constants and lists; none is a signal, not an asset', () => {
+  const src = `
+import jwt
+ALGS = ["RS256", "none"]
+def check(token, key):
+    return jwt.decode(token, key, algorithms=ALGS)
+`;
+  assert.deepEqual(algorithms(src).map((f) => f.name), ['RSA-PKCS1-1.5-SHA-256']);
+  assert.deepEqual(signals(src).map((s) => s.signal), ['jwt-none-algorithm']);
+});
+
+test('libraries come from imports: pycryptodomex vs pycryptodome, stdlib has none', () => {
+  const found = algorithms(`
+import hashlib
+from Cryptodome.Hash import SHA256
+from Crypto.Hash import MD5
+hashlib.sha1(b"")
+SHA256.new(b"")
+MD5.new(b"")
+`);
+  assert.deepEqual(found.map((f) => [f.name, f.library?.name ?? null]), [['SHA-1', null], ['SHA-256', 'pycryptodomex'], ['MD5', 'pycryptodome']]);
+});
