@@ -89,6 +89,11 @@ class InventoryBuilder {
 
   constructor(private readonly kb: KnowledgeBase) {}
 
+  /** An EC key's size is its curve's field size (P-256 -> 256). */
+  private curveBits(r: Resolution): number | null {
+    return r.params.curve ? this.kb.findCurve(r.params.curve)?.bits ?? null : null;
+  }
+
   private resolveFact(fact: AlgorithmRefFact): Resolution {
     const r = this.kb.resolve(fact.spelling, fact.params);
     if (r.entry || !fact.oid) return r;
@@ -149,7 +154,7 @@ class InventoryBuilder {
     const keyAlg = this.resolveFact(c.publicKeyAlgorithm);
     const keyAlgId = this.algorithm(keyAlg, occurrence);
     const keyId = this.material({
-      materialType: 'public-key', format: 'X.509', algorithmId: keyAlgId, size: keyAlg.params.keySize ?? null,
+      materialType: 'public-key', format: 'X.509', algorithmId: keyAlgId, size: keyAlg.params.keySize ?? this.curveBits(keyAlg),
       encrypted: null, fingerprint: null, identity: `cert-${fp}`, name: materialName(keyAlg.name, 'public-key'),
     }, occurrence);
     let draft = this.certificates.get(id);
@@ -175,7 +180,7 @@ class InventoryBuilder {
       if (m.size !== undefined && r.unknownParams.includes('keySize')) r = this.resolveFact({ ...m.algorithm, params: { ...params, keySize: m.size } });
       algorithmId = this.algorithm(r, occurrence);
       name = materialName(r.name, m.materialType);
-      size ??= r.params.keySize ?? null;
+      size ??= r.params.keySize ?? this.curveBits(r);
     }
     const fp = m.fingerprintSha256?.toLowerCase() ?? null;
     this.material({
@@ -216,8 +221,11 @@ class InventoryBuilder {
     for (const written of p.cipherSuites ?? []) {
       const s = this.kb.findCipherSuite(written);
       if (!s) {
+        // Not a TLS suite: an SSH algorithm list (aes256-gcm@openssh.com) names algorithms directly.
         const name = written.trim();
-        if (name && !suites.has(name)) suites.set(name, { name, identifiers: [], algorithmRefs: [] });
+        const r = this.kb.resolve(name, {});
+        const refs = r.entry ? [this.algorithm(r, d.occurrence)] : [];
+        if (name && !suites.has(name)) suites.set(name, { name, identifiers: [], algorithmRefs: refs });
         continue;
       }
       const refs = [s.keyExchange, s.authentication, s.cipher, s.mac]

@@ -116,6 +116,27 @@ test('a certificate yields the certificate, its signature algorithm and its publ
   assert.equal(byId<AlgorithmAsset>(inv, 'algorithm/rsa-2048').classicalSecurityBits, 112);
 });
 
+test('an EC certificate key is sized by its curve; SSH algorithm lists resolve to algorithms', () => {
+  const inv = buildInventory([
+    { type: 'certificate', occurrence: at('certs/ec.pem', 1),
+      certificate: {
+        subject: 'CN=ec.acme.test', issuer: 'CN=ec.acme.test', serialNumber: '01', notBefore: '2024-01-01T00:00:00Z', notAfter: '2034-01-01T00:00:00Z',
+        fingerprintSha256: 'b'.repeat(64), encoding: 'PEM',
+        signatureAlgorithm: { spelling: 'ecdsa-with-SHA256', params: {} }, publicKeyAlgorithm: { spelling: 'id-ecPublicKey', params: { curve: 'prime256v1' } },
+      } },
+    { type: 'protocol', occurrence: at('etc/ssh/sshd_config', 20, 1, 'Ciphers', 'ssh-config', 'Ciphers aes256-gcm@openssh.com'),
+      protocol: { protocolType: 'ssh', version: '2.0', cipherSuites: ['aes256-gcm@openssh.com', 'hmac-sha2-256-etm@openssh.com'] } },
+  ], stats(), kb);
+  const cert = inv.assets.find((a): a is CertificateAsset => a.kind === 'certificate')!;
+  const key = byId<MaterialAsset>(inv, cert.subjectPublicKeyRef!);
+  assert.equal(key.algorithmRef, 'algorithm/ecdsa-p256');
+  assert.equal(key.size, 256);
+  assert.equal(cert.signatureAlgorithmRef, 'algorithm/ecdsa-sha-256');
+  const ssh = inv.assets.find((a): a is ProtocolAsset => a.kind === 'protocol')!;
+  assert.equal(ssh.name, 'SSH 2.0');
+  assert.deepEqual(ssh.cipherSuites.map((s) => s.algorithmRefs), [['algorithm/aes-256-gcm'], ['algorithm/hmac-sha-256']]);
+});
+
 test('key material links its algorithm, sized from the key', () => {
   const inv = buildInventory(corpus(), stats(), kb);
   const key = byId<MaterialAsset>(inv, `related-crypto-material/private-key/rsa-2048/${KEY_FP}`);
