@@ -22,10 +22,16 @@ function algorithmDetail(a: Extract<Asset, { kind: 'algorithm' }>): string | nul
   if (p.mode && !a.name.includes(p.mode)) parts.push(`mode ${p.mode}`);
   if (p.padding) parts.push(`padding ${p.padding}`);
   if (p.hash && !a.name.includes(p.hash)) parts.push(p.hash);
+  if (p.keySize && !a.name.includes(String(p.keySize))) parts.push(`${p.keySize}-bit key`);
+  if (p.tagLength) parts.push(`${p.tagLength}-bit tag`);
+  if (p.ivLength) parts.push(`${p.ivLength}-bit IV`);
+  if (p.outputLength) parts.push(`${p.outputLength}-bit output`);
   if (p.iterations) parts.push(`${p.iterations.toLocaleString('en')} iterations`);
+  if (p.saltLength) parts.push(`${p.saltLength}-byte salt`);
+  if (p.cost) parts.push(`cost ${p.cost}`);
+  if (p.memoryCost) parts.push(`${p.memoryCost.toLocaleString('en')} KiB memory`);
   const unknown: Record<string, string> = { keySize: 'key size', mode: 'mode', padding: 'padding', curve: 'curve', hash: 'hash', iterations: 'iterations' };
   for (const u of a.unknownParams) parts.push(`${unknown[u] ?? u} unknown`);
-  if (a.deprecated) parts.push(a.deprecated);
   return parts.length ? parts.join(' · ') : null;
 }
 
@@ -54,6 +60,7 @@ export function toDemoComponent(a: Asset): DemoComponent {
     nist_quantum_level: alg ? alg.nistQuantumLevel : null,
     classical_security_bits: alg ? alg.classicalSecurityBits : null,
     broken: alg ? alg.broken : false,
+    deprecated: alg ? alg.deprecated : null,
     detail: detailOf(a),
     occurrence_count: a.occurrences.length,
     occurrences: a.occurrences.slice(0, OCCURRENCES_SHOWN).map(location),

@@ -51,6 +51,7 @@ export const DemoComponent = Type.Object(
     nist_quantum_level: Nullable(Type.Integer({ minimum: 0, maximum: 5 })),
     classical_security_bits: Nullable(Type.Integer({ minimum: 0 })),
     broken: Type.Boolean(),
+    deprecated: Nullable(Type.String({ description: 'Why and by whom the algorithm is deprecated, when it is.' })),
     detail: Nullable(Type.String({ description: 'A short human description: parameters, subject, package URL.' })),
     occurrence_count: Type.Integer({ minimum: 0 }),
     occurrences: Type.Array(DemoLocation, { description: 'Up to 20 places the asset was seen, in path/line order.' }),

@@ -122,7 +122,17 @@ export function drawPrimitiveChart(canvas: HTMLCanvasElement, counts: LevelCount
         maintainAspectRatio: false,
         scales: {
           x: { stacked: true, beginAtZero: true, ticks: { precision: 0 }, grid: { color: '#E2E8F0' } },
-          y: { stacked: true, grid: { display: false } },
+          y: {
+            stacked: true,
+            grid: { display: false },
+            ticks: {
+              // Long names would run off a phone-width canvas: shorten them there (the table has them whole).
+              callback(value) {
+                const label = this.getLabelForValue(Number(value));
+                return this.chart.width < 520 && label.length > 16 ? `${label.slice(0, 15)}…` : label;
+              },
+            },
+          },
         },
         plugins: { legend: { position: 'bottom', labels: { boxWidth: 12, boxHeight: 12, padding: 14 } } },
       },

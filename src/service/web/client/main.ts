@@ -69,7 +69,9 @@ function showProgress(scan: Pick<DemoScan, 'status' | 'progress' | 'repo_url'>):
   }
   const p = scan.progress;
   const percent = scan.status === 'completed' ? 100 : scan.status === 'queued' ? Math.max(p.percent, 2) : p.percent;
-  bar.value = percent;
+  // Nothing to count while waiting or downloading: an indeterminate bar says "working" honestly.
+  if ((scan.status === 'queued' || scan.status === 'downloading') && p.percent === 0) bar.removeAttribute('value');
+  else bar.value = percent;
   bar.textContent = `${percent}%`;
   const files = p.files_total > 0 ? ` (${p.files_done.toLocaleString('en')} of ${plural(p.files_total, 'file')})` : '';
   byId('progress-detail').textContent = scan.status === 'scanning' ? `Scanning${files}` : '';

@@ -134,6 +134,7 @@ function sourceLinks(scan: DemoScan, locations: DemoFinding['locations'], total:
 }
 
 function renderFindings(scan: DemoScan): void {
+  const names = new Map(scan.components.map((c) => [c.ref, c.name]));
   const summary = scan.findings_summary;
   const total = summary?.total ?? scan.findings.length;
   const bar = byId('severity-bar');
@@ -159,7 +160,7 @@ function renderFindings(scan: DemoScan): void {
         h(
           'details',
           null,
-          h('summary', null, h('span', { class: `badge sev-${f.severity}` }, SEVERITY[f.severity].label), h('span', { class: 'finding-title' }, f.title), h('span', { class: 'finding-rule' }, f.rule_id)),
+          h('summary', null, h('span', { class: `badge sev-${f.severity}` }, SEVERITY[f.severity].label), h('span', { class: 'finding-title' }, f.title, f.asset_ref && names.has(f.asset_ref) ? h('span', { class: 'finding-asset' }, names.get(f.asset_ref)!) : null), h('span', { class: 'finding-rule' }, f.rule_id)),
           h('div', { class: 'finding-body' }, h('p', null, f.detail), f.remediation ? h('p', { class: 'remedy' }, h('strong', null, 'What to do: '), f.remediation) : null, f.locations.length ? sourceLinks(scan, f.locations, f.locations.length) : null),
         ),
       ),
@@ -177,7 +178,15 @@ function assetRow(scan: DemoScan, c: DemoComponent): HTMLTableRowElement {
   return h(
     'tr',
     { attrs: { 'data-kind': c.kind, 'data-level': levelKey(c.nist_quantum_level) } },
-    h('th', { attrs: { scope: 'row' } }, h('span', { class: 'asset-name' }, c.name), c.broken ? h('span', { class: 'badge sev-critical' }, 'broken') : null, c.detail ? h('span', { class: 'asset-detail' }, c.detail) : null),
+    h(
+      'th',
+      { attrs: { scope: 'row' } },
+      h('span', { class: 'asset-name' }, c.name),
+      c.broken ? h('span', { class: 'badge sev-critical' }, 'broken') : null,
+      c.deprecated && !c.broken ? h('span', { class: 'badge badge-muted', attrs: { title: c.deprecated } }, 'deprecated') : null,
+      c.detail ? h('span', { class: 'asset-detail' }, c.detail) : null,
+      c.deprecated ? h('details', { class: 'asset-note' }, h('summary', null, c.broken ? 'Why it is broken' : 'Why it is deprecated'), h('p', null, c.deprecated)) : null,
+    ),
     h('td', null, type),
     h('td', { class: c.kind === 'algorithm' ? null : 'is-empty' }, c.kind === 'algorithm' ? levelBadge(c.nist_quantum_level) : h('span', { class: 'muted' }, '—')),
     c.classical_security_bits === null
