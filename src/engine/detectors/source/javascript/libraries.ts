@@ -206,10 +206,12 @@ const jwtVerify = (optsIndex: number): CallHandler => (f, call, callee, args) =>
 const joseAlgAt = (index: number, fn: 'keygen' | 'other'): CallHandler => (f, call, callee, args) => {
   const alg = f.str(args[index]);
   if (!alg) return;
-  const named = jwsOrJwe(alg);
-  if (!named) return;
-  const params = { ...named.params };
   const opts = f.props(args[index + 1]);
+  // `EdDSA` keys name their curve in `crv` (Ed25519 by default in jose's generateKeyPair).
+  const crv = alg === 'EdDSA' && opts?.get('crv') ? f.str(opts.get('crv')) : undefined;
+  const named = crv === 'Ed25519' || crv === 'Ed448' ? { spelling: crv, params: {} } : jwsOrJwe(alg);
+  if (!named) return;
+  const params: AlgorithmParams = { ...named.params };
   if (fn === 'keygen' && opts?.get('modulusLength') && (named.spelling.startsWith('RSA'))) params.keySize = f.int(opts.get('modulusLength'));
   f.algorithm(call, callee, { spelling: named.spelling, params, unresolved: named.spelling.startsWith('RSA') && fn === 'keygen' ? ['keySize'] : [], functions: [fn] });
 };
