@@ -61,6 +61,11 @@ function purlFor(ref: LibraryRef): string {
   return `pkg:${ref.ecosystem}/${ref.name.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/** A total order over what an algorithm asset shows, for picking one resolution per id. */
+function resolutionKey(r: Resolution): string {
+  return JSON.stringify([r.name, r.family, r.primitive, r.oid, r.classicalSecurityBits, r.nistQuantumLevel, r.broken, r.deprecated, r.entry?.name ?? null]);
+}
+
 /** 'RSA-2048 private key', 'password'. */
 function materialName(algorithm: string | null, type: MaterialAsset['materialType']): string {
   const t = type.replace(/-/g, ' ');
@@ -109,8 +114,8 @@ class InventoryBuilder {
     if (!draft) {
       draft = { resolution: r, unknown: new Set(), functions: new Set(), occurrences: new Map() };
       this.algorithms.set(id, draft);
-    } else if (compareStrings(r.name, draft.resolution.name) < 0) {
-      // Two spellings that slug alike (unknown names differing in case): keep one, deterministically.
+    } else if (compareStrings(resolutionKey(r), resolutionKey(draft.resolution)) < 0) {
+      // Two resolutions with one id (unknown names differing only in case): keep one, deterministically.
       draft.resolution = r;
     }
     for (const k of [...r.unknownParams, ...unresolved]) if (r.params[k] === undefined) draft.unknown.add(k);
@@ -160,7 +165,7 @@ class InventoryBuilder {
     let draft = this.certificates.get(id);
     if (!draft) {
       draft = {
-        id, kind: 'certificate', name: c.subject, subject: c.subject, issuer: c.issuer, serialNumber: c.serialNumber,
+        id, kind: 'certificate', name: c.subject.trim() || `certificate ${fp.slice(0, 16)}`, subject: c.subject, issuer: c.issuer, serialNumber: c.serialNumber,
         notBefore: c.notBefore, notAfter: c.notAfter, format: 'X.509', fingerprintSha256: fp,
         signatureAlgorithmRef: sig, subjectPublicKeyRef: keyId, occurrences: new Map(),
       };
@@ -206,8 +211,9 @@ class InventoryBuilder {
     } else {
       // Same material seen in several encodings: keep the facts that are known, in a fixed preference.
       if (draft.format === null || (m.format !== null && compareStrings(m.format, draft.format) < 0)) draft.format = m.format ?? draft.format;
-      draft.size ??= m.size;
-      if (m.encrypted === true || draft.encrypted === null) draft.encrypted = m.encrypted ?? draft.encrypted;
+      if (m.size !== null && (draft.size === null || m.size < draft.size)) draft.size = m.size;
+      // One unencrypted copy leaks the key: false beats true, and any answer beats unknown.
+      if (m.encrypted === false || draft.encrypted === null) draft.encrypted = m.encrypted ?? draft.encrypted;
     }
     addOccurrence(draft.occurrences, occurrence);
     return id;
