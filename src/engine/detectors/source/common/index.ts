@@ -6,6 +6,7 @@
 // - evaluate.ts   the evaluator over a per-language `LanguageAdapter`
 // - sink.ts       detection collection
 // - versions.ts   TLS protocol-version spellings
+// - scopes.ts     innermost function/class around a node, from one query
 export * from './languages.js';
 export * from './occurrence.js';
 export * from './value.js';
@@ -13,3 +14,4 @@ export * from './symbols.js';
 export * from './evaluate.js';
 export * from './sink.js';
 export * from './versions.js';
+export * from './scopes.js';

@@ -2,6 +2,7 @@
 // (fields, constants, locals, parameters, reassignments) for the shared Evaluator.
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { ScopeIndex } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
 import { knownConstant } from './constants.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
@@ -210,36 +211,27 @@ export function enclosingClassName(node: SgNode): string | undefined {
   return undefined;
 }
 
-function scopeOf(node: SgNode): { scope: Scope; fn: boolean } {
-  for (const a of node.ancestors()) {
-    const k = a.kind() as string;
-    if (FUNCTION_KINDS.has(k)) {
-      const r = a.range();
-      return { scope: { start: r.start.index, end: r.end.index }, fn: true };
-    }
-    if (CLASS_KINDS.has(k) || k === 'program') {
-      const r = a.range();
-      return { scope: { start: r.start.index, end: r.end.index }, fn: false };
-    }
-  }
-  const r = node.getRoot().root().range();
-  return { scope: { start: r.start.index, end: r.end.index }, fn: false };
+const SCOPE_KINDS = new Set([...CLASS_KINDS, ...FUNCTION_KINDS]);
+
+/** The scope-forming nodes (classes, methods, lambdas) of a Java file. */
+export function javaScopes(root: SgNode): ScopeIndex {
+  return new ScopeIndex(root, [...SCOPE_KINDS]);
 }
 
-function classScope(node: SgNode): { owner?: string; scope: Scope } {
-  for (const a of node.ancestors()) {
-    if (CLASS_KINDS.has(a.kind() as string)) {
-      const r = a.range();
-      const owner = a.field('name')?.text();
-      return { ...(owner ? { owner } : {}), scope: { start: r.start.index, end: r.end.index } };
-    }
-  }
-  const r = node.getRoot().root().range();
-  return { scope: { start: r.start.index, end: r.end.index } };
+function scopeOf(index: ScopeIndex, node: SgNode): { scope: Scope; fn: boolean } {
+  const s = index.around(node, SCOPE_KINDS);
+  if (!s) return { scope: index.file, fn: false };
+  return { scope: { start: s.start, end: s.end }, fn: FUNCTION_KINDS.has(s.kind) };
+}
+
+function classScope(index: ScopeIndex, node: SgNode): { owner?: string; scope: Scope } {
+  const s = index.around(node, CLASS_KINDS);
+  if (!s) return { scope: index.file };
+  return { ...(s.name ? { owner: s.name } : {}), scope: { start: s.start, end: s.end } };
 }
 
 /** Every binding in a Java file (one ast-grep query). */
-export function javaBindings(root: SgNode): Binding[] {
+export function javaBindings(root: SgNode, index: ScopeIndex = javaScopes(root)): Binding[] {
   const out: Binding[] = [];
   // Names declared as locals or parameters per function scope (Java declares before use, so a
   // document-order pass sees the declaration before any assignment to it).
@@ -267,12 +259,12 @@ export function javaBindings(root: SgNode): Binding[] {
       const value = n.field('value');
       const parent = n.parent();
       if (parent?.kind() as string === 'field_declaration' || parent?.kind() as string === 'constant_declaration') {
-        const { owner, scope } = classScope(n);
+        const { owner, scope } = classScope(index, n);
         fields.add(`${owner ?? ''}.${name}`);
         if (!value) continue; // assigned later (constructor): those assignments are the bindings
         out.push({ name, ...(owner ? { owner } : {}), value, visibleFrom: end, scope, member: true });
       } else {
-        const { scope } = scopeOf(n);
+        const { scope } = scopeOf(index, n);
         locals.add(`${scope.start}:${name}`);
         out.push({ name, value: value ?? null, visibleFrom: end, scope, member: false });
       }
@@ -283,17 +275,17 @@ export function javaBindings(root: SgNode): Binding[] {
       // `x += y` keeps the value computable: bind to the whole expression, shaped as `x + y`.
       const value = op === '=' ? n.field('right') : null;
       if (left.kind() as string === 'identifier') {
-        const { scope, fn } = scopeOf(n);
+        const { scope, fn } = scopeOf(index, n);
         const name = left.text();
         if (op !== '=' && op !== '+=') continue;
-        const owner = classScope(n);
+        const owner = classScope(index, n);
         if (fn && !locals.has(`${scope.start}:${name}`) && fields.has(`${owner.owner ?? ''}.${name}`)) {
           // `rsaPair = gen.generateKeyPair()` in a constructor assigns the field.
           out.push({ name, ...(owner.owner ? { owner: owner.owner } : {}), value: op === '=' ? value : n, visibleFrom: end, scope: owner.scope, member: true });
         } else out.push({ name, value: op === '=' ? value : n, visibleFrom: end, scope, member: !fn });
       } else if (left.kind() as string === 'field_access' && left.field('object')?.kind() as string === 'this') {
         const name = left.field('field')?.text();
-        const { owner, scope } = classScope(n);
+        const { owner, scope } = classScope(index, n);
         if (name) out.push({ name, ...(owner ? { owner } : {}), value, visibleFrom: end, scope, member: true });
       }
     } else if (k === 'enum_constant') {
@@ -302,8 +294,8 @@ export function javaBindings(root: SgNode): Binding[] {
       const nameNode = k === 'enhanced_for_statement' ? n.field('name') : n.field('name') ?? n.namedChildren().find((c) => c.kind() as string === 'identifier');
       const name = nameNode?.text();
       if (!name) continue;
-      const { scope } = k === 'enhanced_for_statement' ? { scope: { start: n.range().start.index, end } } : scopeOf(n);
-      locals.add(`${scopeOf(n).scope.start}:${name}`);
+      const { scope } = k === 'enhanced_for_statement' ? { scope: { start: n.range().start.index, end } } : scopeOf(index, n);
+      locals.add(`${scopeOf(index, n).scope.start}:${name}`);
       out.push({ name, value: null, visibleFrom: n.range().start.index, scope, member: false });
     }
   }
@@ -327,5 +319,10 @@ export const javaAdapterWithAugmented: LanguageAdapter = {
 
 /** The resolver for one parsed Java file. */
 export function javaEvaluator(root: SgNode): Evaluator {
-  return new Evaluator(javaAdapterWithAugmented, new SymbolTable(javaBindings(root)));
+  const index = javaScopes(root);
+  const adapter: LanguageAdapter = {
+    ...javaAdapterWithAugmented,
+    enclosingClass: (node: SgNode) => index.around(node, CLASS_KINDS)?.name,
+  };
+  return new Evaluator(adapter, new SymbolTable(javaBindings(root, index)));
 }

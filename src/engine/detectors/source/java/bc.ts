@@ -192,16 +192,14 @@ function subparts(ctx: JavaContext, node: SgNode | undefined): SgNode[] {
 export function handleBouncyCastle(ctx: JavaContext, node: SgNode): boolean {
   const c = bcConstruct(node);
   if (!c) return false;
-  if (ctx.consumed.has(node.id())) return true;
+  if (ctx.consumed.has(node.id()) || ctx.insideReported(node)) return true;
   const written = kindOf(node) === 'object_creation_expression' ? node.field('type')?.text() ?? c.type : node.field('object')?.text() ?? c.type;
   if (!isBouncyCastleClass(ctx.imports, written.replace(/<.*$/s, ''))) return false;
   const d = describe(ctx, node);
   if (!d) return false;
   for (const p of d.parts) ctx.consumed.add(p.id());
-  // Nested constructs written inline are part of this one.
-  for (const inner of node.findAll({ rule: { any: [{ kind: 'object_creation_expression' }, { kind: 'method_invocation', has: { field: 'name', regex: '^newInstance$' } }] } })) {
-    if (inner.id() !== node.id()) ctx.consumed.add(inner.id());
-  }
+  // Nested constructs written inline (`new GCMBlockCipher(new AESEngine())`) are part of this one.
+  ctx.markReported(node);
   const params = { ...d.params };
   const unresolved = [...d.unresolved];
   // Sizes come from the init call on the object: cipher.init(true, new AEADParameters(new KeyParameter(k), 128, nonce)),

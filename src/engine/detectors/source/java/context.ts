@@ -24,6 +24,10 @@ export class JavaContext {
   /** Nodes already reported as part of an enclosing construct (an engine inside a mode wrapper). */
   readonly consumed = new Set<number>();
   private readonly byMethod = new Map<string, SgNode[]>();
+  /** Ranges of reported constructs, in document order (nodes are visited outer first). */
+  private readonly reported: { start: number; end: number }[] = [];
+  /** Memo: node id -> id of the expression it stands for (linking asks the same question many times). */
+  private readonly originIds = new Map<number, number | null>();
 
   constructor(
     readonly root: SgNode,
@@ -56,6 +60,32 @@ export class JavaContext {
     return this.ev.eval(node);
   }
 
+  markReported(node: SgNode): void {
+    const r = node.range();
+    this.reported.push({ start: r.start.index, end: r.end.index });
+  }
+
+  /** Whether a node lies inside a construct already reported (an engine inside its mode wrapper). */
+  insideReported(node: SgNode): boolean {
+    const r = node.range();
+    for (let i = this.reported.length - 1; i >= 0; i--) {
+      const p = this.reported[i]!;
+      if (p.start <= r.start.index && r.end.index <= p.end) return true;
+      if (p.end < r.start.index) break;
+    }
+    return false;
+  }
+
+  private originId(obj: SgNode): number | null {
+    const id = obj.id();
+    let o = this.originIds.get(id);
+    if (o === undefined) {
+      o = this.ev.origin(obj)?.id() ?? null;
+      this.originIds.set(id, o);
+    }
+    return o;
+  }
+
   /** Invocations of `methods` on the object created by `creation` (through variables and fields). */
   linked(creation: SgNode, methods: readonly string[]): SgNode[] {
     const out: SgNode[] = [];
@@ -64,7 +94,7 @@ export class JavaContext {
       for (const inv of this.byMethod.get(m) ?? []) {
         const obj = inv.field('object');
         if (!obj) continue;
-        if (obj.id() === id || this.ev.origin(obj)?.id() === id) out.push(inv);
+        if (obj.id() === id || this.originId(obj) === id) out.push(inv);
       }
     }
     return out.sort((a, b) => a.range().start.index - b.range().start.index);

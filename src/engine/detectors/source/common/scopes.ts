@@ -1,0 +1,51 @@
+// Scope lookup without walking ancestors for every node: the scope-forming nodes of a file
+// (functions, classes) are collected once with one query, and "innermost scope around offset X" is
+// a scan over that short list. Walking `ancestors()` per binding dominated detection time.
+import type { SgNode } from '@ast-grep/napi';
+import { kindOf } from './languages.js';
+import type { Scope } from './symbols.js';
+
+export interface ScopeNode extends Scope {
+  kind: string;
+  node: SgNode;
+  /** Declared name (class name), when the node has a `name` field. */
+  name?: string;
+}
+
+export class ScopeIndex {
+  /** Sorted by start, outer before inner. */
+  private readonly scopes: ScopeNode[];
+  readonly file: Scope;
+
+  constructor(root: SgNode, kinds: readonly string[]) {
+    const r = root.range();
+    this.file = { start: r.start.index, end: r.end.index };
+    this.scopes = root.findAll({ rule: { any: kinds.map((kind) => ({ kind })) } }).map((node) => {
+      const range = node.range();
+      const name = node.field('name')?.text();
+      return { kind: kindOf(node), node, start: range.start.index, end: range.end.index, ...(name ? { name } : {}) };
+    });
+    this.scopes.sort((a, b) => a.start - b.start || b.end - a.end);
+  }
+
+  /** Innermost scope containing [start, end) whose kind is in `kinds`; undefined when none. */
+  innermost(start: number, end: number, kinds: ReadonlySet<string>): ScopeNode | undefined {
+    let best: ScopeNode | undefined;
+    for (const s of this.scopes) {
+      if (s.start > start) break;
+      if (s.end >= end && kinds.has(s.kind) && (!best || s.start >= best.start)) best = s;
+    }
+    return best;
+  }
+
+  /** Innermost scope around a node (strictly enclosing it, not the node itself). */
+  around(node: SgNode, kinds: ReadonlySet<string>): ScopeNode | undefined {
+    const r = node.range();
+    let best: ScopeNode | undefined;
+    for (const s of this.scopes) {
+      if (s.start > r.start.index) break;
+      if (s.end >= r.end.index && kinds.has(s.kind) && !(s.start === r.start.index && s.end === r.end.index) && (!best || s.start >= best.start)) best = s;
+    }
+    return best;
+  }
+}
