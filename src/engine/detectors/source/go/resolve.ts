@@ -161,8 +161,9 @@ export class GoAdapter implements LanguageAdapter {
       case 'array_type': {
         // `var key [32]byte`: a zeroed array of known length.
         if (!BYTE_TYPES.has(elementType(node) ?? '')) return { t: 'opaque' };
-        const n = parseGoInt(node.field('length')?.text() ?? '');
-        return { t: 'value', value: bytes(n, 'zero') };
+        const length = node.field('length');
+        // The length may be a constant (`[keySize]byte`): let the evaluator resolve it.
+        return length ? { t: 'call', callee: '<zero-array>', args: { positional: [length], named: new Map() } } : { t: 'opaque' };
       }
       default:
         return { t: 'opaque' };
@@ -176,7 +177,7 @@ export class GoAdapter implements LanguageAdapter {
     const items = elements.map((e) => e.namedChildren()[0]).filter((e): e is SgNode => e !== undefined);
     const kind = type?.kind();
     if ((kind === 'slice_type' || kind === 'array_type' || kind === 'implicit_length_array_type') && BYTE_TYPES.has(elementType(type!) ?? '')) {
-      const declared = kind === 'array_type' ? parseGoInt(type!.field('length')?.text() ?? '') : undefined;
+      const declared = kind === 'array_type' ? this.arrayLength(type!) : undefined;
       const length = declared ?? (body && body.namedChildren().some((c) => c.kind() === 'keyed_element') ? undefined : items.length);
       const origin = items.length === 0 ? 'zero' : 'literal';
       return { t: 'value', value: bytes(length, origin) };
@@ -185,8 +186,22 @@ export class GoAdapter implements LanguageAdapter {
     return { t: 'opaque' };
   }
 
+  /** Set once the evaluator exists: array lengths written as constants need it. */
+  ev?: Evaluator;
+
+  private arrayLength(type: SgNode): number | undefined {
+    const length = type.field('length');
+    if (!length) return undefined;
+    const v = this.ev?.eval(length);
+    return v?.kind === 'int' ? v.value : parseGoInt(length.text());
+  }
+
   call(callee: string, args: Args, ev: Evaluator): Value | undefined {
     const a = args.positional;
+    if (callee === '<zero-array>') {
+      const n = ev.eval(a[0]);
+      return bytes(n.kind === 'int' ? n.value : undefined, 'zero');
+    }
     if (callee === 'make') {
       const t = a[0];
       if (t?.kind() === 'slice_type' && BYTE_TYPES.has(elementType(t) ?? '')) {
@@ -285,5 +300,7 @@ export function goBindings(root: SgNode): Binding[] {
 /** The evaluator for one Go file. */
 export function goEvaluator(root: SgNode, imports: Imports): { ev: Evaluator; adapter: GoAdapter } {
   const adapter = new GoAdapter(imports);
-  return { ev: new Evaluator(adapter, new SymbolTable(goBindings(root))), adapter };
+  const ev = new Evaluator(adapter, new SymbolTable(goBindings(root)));
+  adapter.ev = ev;
+  return { ev, adapter };
 }

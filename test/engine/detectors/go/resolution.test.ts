@@ -1,0 +1,172 @@
+// Go detector: argument resolution cases a user's migration plan depends on (key sizes from
+// constants, allocations and literals; hashes and curves passed as values; unknown stays unknown).
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { algorithms, detect, goFile, names, protocols, signals } from './helpers.js';
+
+test('AES key size comes from make([]byte, const), [N]byte arrays, byte literals and hex literals', () => {
+  const src = goFile(['"crypto/aes"', '"encoding/hex"'], `
+	k1 := make([]byte, keySize)
+	aes.NewCipher(k1)
+	var k2 [keyBytes]byte
+	aes.NewCipher(k2[:])
+	aes.NewCipher([]byte("0123456789abcdef"))
+	k4, _ := hex.DecodeString("000102030405060708090a0b0c0d0e0f1011121314151617")
+	aes.NewCipher(k4)
+	aes.NewCipher(param)`, 'const keySize = 32\n\ntype size int\n\nconst keyBytes size = 16\n');
+  assert.deepEqual(names(src), ['AES-256', 'AES-128', 'AES-128', 'AES-192', 'AES']);
+  const last = algorithms(src).at(-1)!;
+  assert.deepEqual(last.unresolved, ['keySize'], 'a key passed in as a parameter is reported as unknown');
+});
+
+test('an AES key of a length AES does not accept is not reported as a key size', () => {
+  assert.deepEqual(names(goFile(['"crypto/aes"'], '\taes.NewCipher(make([]byte, 20))')), ['AES']);
+});
+
+test('cipher modes carry the block cipher and key size of the block they wrap', () => {
+  const src = goFile(['"crypto/aes"', 'c "crypto/cipher"', '"crypto/des"'], `
+	block, err := aes.NewCipher(make([]byte, 32))
+	_ = err
+	c.NewGCM(block)
+	c.NewGCMWithTagSize(block, 12)
+	d, _ := des.NewTripleDESCipher(param)
+	c.NewCBCEncrypter(d, param)`);
+  assert.deepEqual(names(src), ['AES-256', 'AES-256-GCM', 'AES-256-GCM-96', '3DES-168', '3DES-168-CBC']);
+});
+
+test('a mode over a block the file does not create reports nothing rather than guessing AES', () => {
+  const src = goFile(['"crypto/cipher"'], '\tvar b cipher.Block\n\tcipher.NewGCM(b)');
+  assert.deepEqual(names(src), []);
+});
+
+test('a zero IV is static unless the file fills it from a reader', () => {
+  const fixed = goFile(['"crypto/aes"', '"crypto/cipher"'], `
+	b, _ := aes.NewCipher(param)
+	iv := make([]byte, aes.BlockSize)
+	cipher.NewCBCEncrypter(b, iv)`);
+  assert.deepEqual(signals(fixed).map((s) => s.signal), ['static-iv']);
+  const filled = goFile(['"crypto/aes"', '"crypto/cipher"', '"crypto/rand"', '"io"'], `
+	b, _ := aes.NewCipher(param)
+	iv := make([]byte, aes.BlockSize)
+	io.ReadFull(rand.Reader, iv)
+	cipher.NewCBCEncrypter(b, iv)`);
+  assert.deepEqual(signals(filled), []);
+});
+
+test('RSA sizes from typed constants and expressions; curves from variables holding elliptic.P384()', () => {
+  const src = goFile(['"crypto/rsa"', '"crypto/rand"', '"crypto/ecdsa"', '"crypto/elliptic"'], `
+	rsa.GenerateKey(rand.Reader, int(bits))
+	rsa.GenerateKey(rand.Reader, 1 << 12)
+	ecdsa.GenerateKey(curve, rand.Reader)
+	ecdsa.GenerateKey(someCurve(), rand.Reader)`, 'type Bits int\n\nconst bits Bits = 3072\n\nvar curve = elliptic.P384()\n');
+  assert.deepEqual(names(src), ['RSA-3072', 'RSA-4096', 'ECDSA-P384', 'ECDSA']);
+  assert.deepEqual(algorithms(src)[3]!.unresolved, ['curve']);
+});
+
+test('a local variable shadows a package constant of the same name', () => {
+  const src = goFile(['"crypto/rsa"', '"crypto/rand"'], '\tbits := n\n\trsa.GenerateKey(rand.Reader, bits)', 'const bits = 2048\n');
+  assert.deepEqual(names(src), ['RSA']);
+});
+
+test('hashes passed as functions, crypto.Hash constants, calls and func literals name HMAC, HKDF, OAEP, signatures', () => {
+  const src = goFile(['"crypto"', '"crypto/hmac"', 's2 "crypto/sha256"', '"crypto/sha512"', '"crypto/rsa"', '"crypto/rand"', '"hash"', '"golang.org/x/crypto/hkdf"'], `
+	hmac.New(s2.New, param)
+	hmac.New(func() hash.Hash { return sha512.New384() }, param)
+	hkdf.New(crypto.SHA512.New, param, nil, nil)
+	rsa.EncryptOAEP(s2.New(), rand.Reader, nil, param, nil)
+	rsa.SignPSS(rand.Reader, nil, crypto.SHA256, param, nil)`);
+  assert.deepEqual(names(src), ['HMAC-SHA-256', 'HMAC-SHA-384', 'HKDF-SHA-512', 'RSA-OAEP-SHA-256', 'RSA-PSS-SHA-256'],
+    'hash constructors handed to these calls are not reported as separate hash assets');
+});
+
+test('crypto/pbkdf2 and x/crypto/pbkdf2 read their different argument orders', () => {
+  const src = goFile(['std "crypto/pbkdf2"', '"crypto/sha256"', '"crypto/sha1"', '"golang.org/x/crypto/pbkdf2"'], `
+	std.Key(sha256.New, "pw", param, iterations, 32)
+	pbkdf2.Key(param, param, 4096, 20, sha1.New)`, 'const iterations = 310_000\n');
+  const a = algorithms(src);
+  assert.deepEqual(a.map((x) => x.params), [
+    { hash: 'SHA-256', iterations: 310000, outputLength: 256 },
+    { hash: 'SHA-1', iterations: 4096, outputLength: 160 },
+  ]);
+  assert.deepEqual(a.map((x) => x.library?.name), ['stdlib', 'golang.org/x/crypto']);
+  assert.deepEqual(signals(src).map((s) => s.signal), ['hardcoded-password']);
+});
+
+test('argon2, scrypt and bcrypt parameters, including x/crypto constants', () => {
+  const src = goFile(['"golang.org/x/crypto/argon2"', '"golang.org/x/crypto/scrypt"', '"golang.org/x/crypto/bcrypt"'], `
+	argon2.IDKey(param, param, 2, 19*1024, 1, 32)
+	scrypt.Key(param, param, 1<<15, 8, 1, 32)
+	bcrypt.GenerateFromPassword(param, bcrypt.DefaultCost)
+	bcrypt.GenerateFromPassword(param, n)`);
+  const a = algorithms(src);
+  assert.deepEqual(a[0]!.params, { cost: 2, memoryCost: 19456, parallelism: 1, outputLength: 256 });
+  assert.deepEqual(a[1]!.params, { cost: 32768, memoryCost: 32768, parallelism: 1, outputLength: 256 });
+  assert.deepEqual(a[2]!.params, { cost: 10 });
+  assert.deepEqual(a[3]!.params, {});
+  assert.deepEqual(a[3]!.unresolved, ['cost']);
+});
+
+test('tls.Config: lowest accepted version, suites, groups and the risky settings', () => {
+  const src = goFile(['"crypto/tls"'], `
+	_ = &tls.Config{MinVersion: tls.VersionTLS11, CipherSuites: suites, CurvePreferences: []tls.CurveID{tls.X25519MLKEM768}}
+	_ = tls.Config{MaxVersion: tls.VersionTLS13, InsecureSkipVerify: skip}
+	cfg := &tls.Config{}
+	cfg.MinVersion = tls.VersionTLS10`, 'var suites = []uint16{tls.TLS_AES_128_GCM_SHA256}\n\nconst skip = true\n');
+  assert.deepEqual(protocols(src).map((p) => p.protocol), [
+    { protocolType: 'tls', version: '1.1', cipherSuites: ['TLS_AES_128_GCM_SHA256'], groups: ['X25519MLKEM768'] },
+    { protocolType: 'tls', version: '1.3' },
+  ]);
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [
+    ['insecure-protocol-version', 13],
+    ['cert-verification-disabled', 14],
+    ['insecure-protocol-version', 16],
+  ]);
+});
+
+test('math/rand: Read and secret-named values are weak randomness; jitter and crypto/rand are not', () => {
+  const src = goFile(['"math/rand"', 'cr "crypto/rand"'], `
+	buf := make([]byte, 16)
+	rand.Read(buf)
+	sessionToken := rand.Int63()
+	delay := rand.Intn(100)
+	cr.Read(buf)
+	_, _ = sessionToken, delay`);
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['weak-random', 12], ['weak-random', 13]]);
+});
+
+test('no crypto import, look-alike names, strings and comments produce nothing', () => {
+  const src = `package util
+
+import (
+	"fmt"
+	"hash/fnv"
+)
+
+// aes.NewCipher(key) and rsa.GenerateKey(rand.Reader, 1024) appear in docs only.
+type desc struct{ sha256 string }
+
+func shaky(d desc) string {
+	h := fnv.New64a()
+	h.Write([]byte(d.sha256))
+	return fmt.Sprintf("md5.Sum %x uses tls.VersionTLS10", h.Sum64())
+}
+`;
+  assert.deepEqual(detect(src), []);
+});
+
+test('a package named like a crypto package but imported from elsewhere is not crypto', () => {
+  const src = `package x\n\nimport "github.com/acme/widgets/aes"\n\nfunc f() { aes.NewCipher(make([]byte, 32)) }\n`;
+  assert.deepEqual(detect(src), []);
+});
+
+test('evidence: 1-based line and column, symbol as written, trimmed snippet, library', () => {
+  const src = goFile(['x "golang.org/x/crypto/chacha20poly1305"'], '\t  x.NewX(param)');
+  const [d] = detect(src);
+  assert.ok(d && d.type === 'algorithm');
+  assert.equal(d.occurrence.line, 9);
+  assert.equal(d.occurrence.column, 4);
+  assert.equal(d.occurrence.symbol, 'x.NewX');
+  assert.equal(d.occurrence.snippet, 'x.NewX(param)');
+  assert.equal(d.occurrence.detector, 'go');
+  assert.deepEqual(d.library, { ecosystem: 'golang', name: 'golang.org/x/crypto' });
+});
