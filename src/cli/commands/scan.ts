@@ -10,6 +10,8 @@ import { SEVERITIES, type Severity, type SourceDescriptor } from '../../engine/i
 import { scanDirectory, type ScanProgress } from '../../engine/scan.js';
 import { BOM_FORMATS, encodeBom, localSourceTimestamp, type BomFormat } from '../../engine/encoders/index.js';
 import { formatSummary } from '../scan-summary.js';
+import { openSource, type OpenedSource } from '../../engine/source/index.js';
+import { SourceError } from '../../engine/source/errors.js';
 
 const FORMATS = ['summary', 'json', ...BOM_FORMATS] as const;
 type Format = (typeof FORMATS)[number];
@@ -68,7 +70,7 @@ export function register(program: Command): void {
   program
     .command('scan')
     .description('scan a directory for cryptography and print a summary, JSON, or a CycloneDX/SPDX CBOM')
-    .argument('<dir>', 'directory to scan')
+    .argument('<dir>', 'directory to scan, or a GitHub repository URL (https://github.com/{owner}/{repo}[/tree/{ref}])')
     .option('-f, --format <format>', `output: ${FORMATS.join(' | ')}`, 'summary')
     .option('-o, --output <file>', 'write the output to a file instead of stdout')
     .option('-e, --exclude <glob...>', 'skip files and folders matching these globs (repository-relative, repeatable)')
@@ -95,19 +97,24 @@ export async function runScan(dir: string, opts: ScanCliOptions): Promise<number
   const progress = progressReporter();
   let output: string;
   let result;
+  // A GitHub URL is fetched first (same fetcher and rules as the service); a path is scanned as is.
+  let opened: OpenedSource | undefined;
   try {
-    result = await scanDirectory(dir, { exclude: opts.exclude, threads: parsed.threads, onProgress: progress.onProgress });
+    opened = await openSource(dir);
+    result = await scanDirectory(opened.dir, { exclude: opts.exclude, threads: parsed.threads, onProgress: progress.onProgress });
     progress.stop();
     if (parsed.format === 'summary') output = formatSummary(result, dir);
     else if (parsed.format === 'json') output = `${JSON.stringify(result, null, 2)}\n`;
     else {
-      const source: SourceDescriptor = { name: basename(resolve(dir)), timestamp: localSourceTimestamp() };
+      const source: SourceDescriptor = opened.descriptor ?? { name: basename(resolve(dir)), timestamp: localSourceTimestamp() };
       output = encodeBom(result, source, parsed.format as BomFormat).json;
     }
   } catch (err) {
     progress.stop();
-    process.stderr.write(`cbom scan: ${(err as Error).message}\n`);
+    process.stderr.write(`cbom scan: ${(err as Error).message}${err instanceof SourceError ? ` (${err.code})` : ''}\n`);
     return EXIT_ERROR;
+  } finally {
+    await opened?.cleanup();
   }
   try {
     if (opts.output) await writeFile(opts.output, output);
