@@ -10,6 +10,8 @@ export interface BatchTask {
   root: string;
   paths: string[];
   maxFileBytes: number;
+  /** Run only the detectors with these ids (benchmarks, per-language runs); all when absent. */
+  detectorIds?: string[];
 }
 
 export interface BatchResult {
@@ -25,22 +27,23 @@ export class BatchRunner {
   private readonly prefilter = new KeywordPrefilter();
 
   constructor(
-    private readonly detectors: readonly Detector[],
+    private readonly allDetectors: readonly Detector[],
     private readonly ctx: DetectContext,
   ) {}
 
   async run(task: BatchTask): Promise<BatchResult> {
+    const detectors = task.detectorIds ? this.allDetectors.filter((d) => task.detectorIds!.includes(d.id)) : this.allDetectors;
     const result: BatchResult = { detections: [], skipped: {}, filesScanned: 0, bytesScanned: 0, filesByDetector: {} };
     const skip = (r: SkipReason): void => {
       result.skipped[r] = (result.skipped[r] ?? 0) + 1;
     };
     for (const path of task.paths) {
-      const applicable = this.detectors.filter((d) => d.appliesTo(path));
+      const applicable = detectors.filter((d) => d.appliesTo(path));
       if (applicable.length === 0) {
         skip('no-detector');
         continue;
       }
-      const content = await readFileNoFollow(join(task.root, path), task.maxFileBytes);
+      const content = readFileNoFollow(join(task.root, path), task.maxFileBytes);
       if (!Buffer.isBuffer(content)) {
         skip(content);
         continue;

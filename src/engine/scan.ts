@@ -31,6 +31,8 @@ export interface ScanOptions {
   signal?: AbortSignal;
   /** Worker threads; 0 runs detectors in the calling thread. Default: one per core. */
   threads?: number;
+  /** Run only the detectors with these ids (see DETECTORS); default all. Unknown ids are an error. */
+  detectorIds?: string[];
   /** Instant certificate validity is judged at (the commit date); see evaluateFindings. */
   asOf?: string;
 }
@@ -49,15 +51,20 @@ export async function scanDirectory(root: string, options: ScanOptions = {}): Pr
   const { signal, onProgress } = options;
   signal?.throwIfAborted();
 
+  const detectorIds = options.detectorIds ? [...options.detectorIds] : undefined;
+  const unknown = detectorIds?.filter((id) => !DETECTORS.some((d) => d.id === id)) ?? [];
+  if (unknown.length > 0) throw new ScanError(`unknown detector id(s): ${unknown.join(', ')}`);
+  const detectors = detectorIds ? DETECTORS.filter((d) => detectorIds.includes(d.id)) : DETECTORS;
+
   onProgress?.({ phase: 'walk', filesDone: 0, filesTotal: 0 });
   const walked = await walk(absRoot, {
     exclude: options.exclude,
     caps,
-    wanted: (p) => DETECTORS.some((d) => d.appliesTo(p)),
+    wanted: (p) => detectors.some((d) => d.appliesTo(p)),
   });
   signal?.throwIfAborted();
 
-  const batches = makeBatches(walked.files, absRoot, caps.maxFileBytes);
+  const batches = makeBatches(walked.files, absRoot, caps.maxFileBytes, detectorIds);
   const filesTotal = walked.files.length;
   let filesDone = 0;
   onProgress?.({ phase: 'detect', filesDone, filesTotal });
@@ -106,20 +113,20 @@ async function resolveRoot(root: string): Promise<string> {
   return abs;
 }
 
-function makeBatches(files: readonly { path: string; size: number }[], root: string, maxFileBytes: number): BatchTask[] {
+function makeBatches(files: readonly { path: string; size: number }[], root: string, maxFileBytes: number, detectorIds: string[] | undefined): BatchTask[] {
   const batches: BatchTask[] = [];
   let paths: string[] = [];
   let bytes = 0;
   for (const f of files) {
     if (paths.length > 0 && (paths.length >= BATCH_MAX_FILES || bytes + f.size > BATCH_MAX_BYTES)) {
-      batches.push({ root, paths, maxFileBytes });
+      batches.push({ root, paths, maxFileBytes, ...(detectorIds && { detectorIds }) });
       paths = [];
       bytes = 0;
     }
     paths.push(f.path);
     bytes += f.size;
   }
-  if (paths.length > 0) batches.push({ root, paths, maxFileBytes });
+  if (paths.length > 0) batches.push({ root, paths, maxFileBytes, ...(detectorIds && { detectorIds }) });
   return batches;
 }
 

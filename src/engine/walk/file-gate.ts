@@ -1,8 +1,7 @@
 // Reads one file and decides which detectors see it: refuses symlinks (O_NOFOLLOW), sniffs binaries,
 // minified and generated files, then applies the keyword prefilter. Runs where the bytes are read
 // (inside the scan workers) so that the main thread never holds file contents.
-import { open } from 'node:fs/promises';
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { Detector } from '../detectors/types.js';
 import type { SkipReason } from '../inventory/model.js';
 import {
@@ -24,22 +23,35 @@ export type GateResult =
 
 const MINIFIED_SNIFF_CHARS = 64 * 1024;
 
-export async function readFileNoFollow(absPath: string, maxBytes: number): Promise<Buffer | SkipReason> {
-  let handle;
+/**
+ * Reads a regular file without following a symlink in its last component (O_NOFOLLOW), re-checking
+ * the size on the open descriptor. Synchronous on purpose: it runs in a dedicated scan worker, where
+ * four direct syscalls beat the promise API's thread-pool round trips (measured: about a third of
+ * the artefact-only scan's CPU time went to fs.promises overhead).
+ */
+export function readFileNoFollow(absPath: string, maxBytes: number): Buffer | SkipReason {
+  let fd: number;
   try {
-    handle = await open(absPath, constants.O_RDONLY | constants.O_NOFOLLOW);
+    fd = openSync(absPath, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch {
     return 'unreadable';
   }
   try {
-    const st = await handle.stat();
+    const st = fstatSync(fd);
     if (!st.isFile()) return 'unreadable';
     if (st.size > maxBytes) return 'too-large';
-    return await handle.readFile();
+    const buf = Buffer.allocUnsafe(st.size);
+    let read = 0;
+    while (read < st.size) {
+      const n = readSync(fd, buf, read, st.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return read === st.size ? buf : buf.subarray(0, read);
   } catch {
     return 'unreadable';
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
