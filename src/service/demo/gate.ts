@@ -34,7 +34,8 @@ export interface DemoLimits {
 
 /** Keyed hash of a client address: the same address maps to the same counter, and the raw address is not stored. */
 export function clientHash(ip: string, secret: string | null): string {
-  return createHmac('sha256', secret ?? 'cbom-demo-client').update(ip).digest('hex');
+  // Domain-separated from the API-key hashes that use the same pepper.
+  return createHmac('sha256', secret ?? 'cbom-demo').update(`demo-client:${ip}`).digest('hex');
 }
 
 export function databaseDemoGate(repo: DemoRepository, limits: DemoLimits): DemoGate {
