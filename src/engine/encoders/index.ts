@@ -2,9 +2,9 @@
 // of a CycloneDX 1.6 or SPDX 3.0.1 document out, with its canonical digest. The CLI (`cbom scan`,
 // `cbom verify`) and the service's workers call these and nothing below them.
 import type { ScanResult, SourceDescriptor } from '../inventory/model.js';
-import { encodeCycloneDx } from './cyclonedx/encode.js';
-import { encodeSpdx } from './spdx/encode.js';
-import { sealDocument } from './seal.js';
+import { cyclonedxDocument } from './cyclonedx/encode.js';
+import { spdxDocument } from './spdx/encode.js';
+import { writeSealed } from './seal.js';
 
 export type BomFormat = 'cyclonedx' | 'spdx';
 export const BOM_FORMATS: readonly BomFormat[] = ['cyclonedx', 'spdx'];
@@ -17,17 +17,40 @@ export const CONTENT_TYPES: Record<BomFormat, string> = {
 export interface EncodedBom {
   format: BomFormat;
   contentType: string;
-  /** The exact bytes to store and serve (UTF-8 JSON, 2-space indent, trailing newline). */
+  /** The exact bytes to store and serve: the RFC 8785 canonical JSON of the document (compact, sorted members). */
   json: string;
   /** `svc_bom_sha256`: SHA-256 hex of the RFC 8785 canonical JSON without that entry. */
   sha256: string;
 }
 
+function documentOf(result: ScanResult, source: SourceDescriptor, format: BomFormat) {
+  if (format === 'cyclonedx') return cyclonedxDocument(result, source);
+  if (format === 'spdx') return spdxDocument(result, source);
+  throw new Error(`unknown BOM format ${JSON.stringify(format)} (expected cyclonedx or spdx)`);
+}
+
+/** Encode to one string (what the service stores and serves). */
 export function encodeBom(result: ScanResult, source: SourceDescriptor, format: BomFormat): EncodedBom {
-  const doc = format === 'cyclonedx' ? encodeCycloneDx(result, source) : format === 'spdx' ? encodeSpdx(result, source) : null;
-  if (doc === null) throw new Error(`unknown BOM format ${JSON.stringify(format)} (expected cyclonedx or spdx)`);
-  const { json, sha256 } = sealDocument(doc, format);
+  const parts: string[] = [];
+  const { sha256 } = writeSealed(documentOf(result, source, format), format, (chunk) => parts.push(chunk));
+  let json: string;
+  try {
+    json = parts.join('');
+  } catch (err) {
+    if (err instanceof RangeError) throw new Error(`the ${format} document is too large to hold as one string: use writeBom to stream it`);
+    throw err;
+  }
   return { format, contentType: CONTENT_TYPES[format], json, sha256 };
+}
+
+/**
+ * Streaming variant: the same bytes handed to `write` in pieces of about 1 MiB, for documents too
+ * large to hold as one string (V8 caps a string at about 512 MiB; an SPDX document of a very large
+ * inventory can exceed that). The digest is known once the last piece is written.
+ */
+export function writeBom(result: ScanResult, source: SourceDescriptor, format: BomFormat, write: (chunk: string) => void): Omit<EncodedBom, 'json'> {
+  const { sha256 } = writeSealed(documentOf(result, source, format), format, write);
+  return { format, contentType: CONTENT_TYPES[format], sha256 };
 }
 
 export { verifyBom, type VerifyResult } from './verify.js';

@@ -1,8 +1,7 @@
 // A copy of a ScanResult with every array in a total order and every set without repeats. Encoders
 // read only the normalized copy, so the order in which the engine (or anyone) assembled the result
-// cannot change a byte of the output, and the document key below is order-independent too.
-import type { Asset, Finding, ScanResult, Signal, SourceDescriptor } from '../inventory/model.js';
-import { canonicalSha256 } from './digest.js';
+// cannot change a byte of the output.
+import type { Asset, Finding, ScanResult, Signal } from '../inventory/model.js';
 import { sortFindings, sortLocations, sortOccurrences } from './common.js';
 import { cmp } from './properties.js';
 
@@ -52,13 +51,4 @@ export function normalizeResult(result: ScanResult): ScanResult {
     },
     findings,
   };
-}
-
-/**
- * A digest of everything a document is made from (normalized inventory, findings, source,
- * methodology): the seed of the serial number and of the SPDX id namespace, so ids are
- * content-derived and a different scan never reuses them.
- */
-export function documentKey(normalized: ScanResult, source: SourceDescriptor): string {
-  return canonicalSha256({ result: normalized, source });
 }

@@ -70,6 +70,11 @@ for (const fx of fixtures) {
         assert.deepEqual(verifyBom(enc.json), { ok: true, format, expected: enc.sha256, actual: enc.sha256, methodologyVersion: fx.result.methodologyVersion });
       });
 
+      it(`${format}: the bytes served are the RFC 8785 canonical form of the document`, () => {
+        const enc = encodeBom(fx.result, fx.source, format);
+        assert.equal(enc.json, canonicalize(JSON.parse(enc.json)));
+      });
+
       it(`${format}: a tampered document fails verification`, () => {
         const enc = encodeBom(fx.result, fx.source, format);
         const doc = parse(enc.json);
@@ -262,13 +267,21 @@ describe('encoders: SPDX content', () => {
     assert.ok(anns.some((a) => a.subject === repoId && a.statement.includes('cert-verification-disabled')));
   });
 
-  it('uses content-derived ids: another scan gets other ids, the same scan the same ones', () => {
+  it('derives ids from content: element ids from the source and methodology, the document id and serial number from the whole content', () => {
     const other = structuredClone(fx.result);
     other.score = 40;
-    const a = parse(encodeBom(fx.result, fx.source, 'spdx').json)['@graph'][1].spdxId;
-    const b = parse(encodeBom(other, fx.source, 'spdx').json)['@graph'][1].spdxId;
-    assert.notEqual(a, b);
-    assert.equal(a, graph[1].spdxId);
+    const ids = (r: ScanResult, src = fx.source) => {
+      const g = parse(encodeBom(r, src, 'spdx').json)['@graph'] as AnyObj[];
+      return { doc: g.find((n) => n.type === 'SpdxDocument').spdxId, aes: g.find((n) => n.name === 'AES-256-GCM').spdxId };
+    };
+    const same = ids(fx.result);
+    const changed = ids(other);
+    assert.equal(same.aes, changed.aes);
+    assert.notEqual(same.doc, changed.doc);
+    assert.match(same.doc, /\/document\/[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.match(same.aes, /^urn:cbom:[0-9a-f-]{36}\/crypto\/algorithm\/aes-256-gcm$/);
+    const otherCommit = { ...fx.source, repository: { ...fx.source.repository!, commit: 'b'.repeat(40) } };
+    assert.notEqual(ids(fx.result, otherCommit).aes, same.aes);
     const serial = (r: ScanResult) => parse(encodeBom(r, fx.source, 'cyclonedx').json).serialNumber;
     assert.notEqual(serial(fx.result), serial(other));
   });

@@ -1,25 +1,34 @@
-// CycloneDX 1.6 encoding of one scan. Key order of every object is fixed by construction (it is the
-// order of the bytes served); every array is sorted here, whatever order the inventory came in.
+// CycloneDX 1.6 encoding of one scan. Every object is built with its members in canonical (sorted)
+// order, because the served bytes are the canonical form (see canonical-json.ts); every array is in a
+// total order fixed here, whatever order the inventory came in.
 import type { Asset, AssetId, Occurrence, ScanResult, SourceDescriptor } from '../../inventory/model.js';
 import { InventoryError, assetView } from '../cryptoview.js';
-import { documentKey, normalizeResult } from '../normalize.js';
-import { TOOL_NAME, documentProperties, findingProperty, findingText, findingsByAsset, indexAssets, rootIdentity, sortOccurrences } from '../common.js';
-import { bomRefOf, uuidv5 } from '../ids.js';
-import { cmp, sortProperties } from '../properties.js';
+import { normalizeResult } from '../normalize.js';
+import { TOOL_NAME, documentProperties, findingProperty, findingText, findingsByAsset, indexAssets, rootIdentity } from '../common.js';
+import { bomRefOf } from '../ids.js';
+import { type NameValue, cmp, sortProperties } from '../properties.js';
+import { sortedKeys, sortedKeysDeep } from '../canonical-json.js';
+import { type CanonicalDocument, PLACEHOLDER_UUID, arrayChunks, withDigestPlaceholder } from '../seal.js';
 
 export const CYCLONEDX_SCHEMA_URL = 'http://cyclonedx.org/schema/bom-1.6.schema.json';
 
 type Json = Record<string, unknown>;
 
 function occurrenceJson(o: Occurrence): Json {
-  const out: Json = { location: o.path, line: o.line };
-  if (o.offset !== undefined) out.offset = o.offset;
-  out.symbol = o.symbol;
-  out.additionalContext = o.snippet;
-  return out;
+  // Members in canonical order: additionalContext, line, location, offset, symbol.
+  return o.offset !== undefined
+    ? { additionalContext: o.snippet, line: o.line, location: o.path, offset: o.offset, symbol: o.symbol }
+    : { additionalContext: o.snippet, line: o.line, location: o.path, symbol: o.symbol };
 }
 
-export function encodeCycloneDx(input: ScanResult, source: SourceDescriptor): Json {
+const nv = (p: NameValue): Json => ({ name: p.name, value: p.value });
+
+/**
+ * The document as canonical chunks: `$schema`, `annotations`, `bomFormat`, then one chunk per
+ * component (built as it is written, so the component objects never exist all at once), then
+ * `dependencies`; the tail holds `metadata` with the digest placeholder and the serial number placeholder.
+ */
+export function cyclonedxDocument(input: ScanResult, source: SourceDescriptor): CanonicalDocument {
   const result = normalizeResult(input);
   const root = rootIdentity(source);
   const { sorted, byId } = indexAssets(result.inventory.assets);
@@ -39,65 +48,69 @@ export function encodeCycloneDx(input: ScanResult, source: SourceDescriptor): Js
     return r;
   };
   const findings = findingsByAsset(result.findings, byId);
-
-  const components: Json[] = [];
-  const dependencies: Json[] = [];
-  for (const a of sorted) {
-    const view = assetView(a, refOf);
-    const ref = refOf(a.id);
-    const c: Json = { type: a.kind === 'library' ? 'library' : 'cryptographic-asset', 'bom-ref': ref, name: a.name };
-    if (a.kind === 'library') {
-      if (a.version !== null) c.version = a.version;
-      c.purl = a.purl;
-    }
-    if (view.sha256 !== undefined) c.hashes = [{ alg: 'SHA-256', content: view.sha256 }];
-    if (view.cryptoProperties) c.cryptoProperties = view.cryptoProperties;
-    if (a.occurrences.length > 0) c.evidence = { occurrences: sortOccurrences(a.occurrences).map(occurrenceJson) };
-    const props = [...view.properties, ...(findings.get(a.id) ?? []).map(findingProperty)];
-    if (props.length > 0) c.properties = sortProperties(props);
-    components.push(c);
-    dependencies.push(dependencyOf(a, ref, view.uses.map(refOf)));
-  }
-
-  const rootProps = sortProperties((findings.get(null) ?? []).map(findingProperty));
-  const metadataComponent: Json = { type: 'application', 'bom-ref': root.purl, name: root.name };
-  if (root.version !== undefined) metadataComponent.version = root.version;
-  metadataComponent.purl = root.purl;
-  if (root.vcsUrl) metadataComponent.externalReferences = [{ type: 'vcs', url: root.vcsUrl }];
-  if (rootProps.length > 0) metadataComponent.properties = rootProps;
-
-  // The repository depends on every library and uses every cryptographic asset found in it.
-  dependencies.push({ ref: root.purl, dependsOn: sorted.map((a) => refOf(a.id)).sort(cmp) });
-  dependencies.sort((x, y) => cmp(x.ref as string, y.ref as string));
+  const tool = { name: TOOL_NAME, type: 'application', version: result.methodologyVersion };
 
   const annotations = [...findings.entries()].flatMap(([assetId, list]) =>
     list.map((f) => ({
+      annotator: { component: tool },
       'bom-ref': `finding/${f.id}`,
       subjects: [assetId === null ? root.purl : refOf(assetId)],
-      annotator: { component: { type: 'application', name: TOOL_NAME, version: result.methodologyVersion } },
-      timestamp: root.timestamp,
       text: findingText(f),
+      timestamp: root.timestamp,
     })),
   );
   annotations.sort((x, y) => cmp(x['bom-ref'], y['bom-ref']));
 
-  const doc: Json = {
-    $schema: CYCLONEDX_SCHEMA_URL,
-    bomFormat: 'CycloneDX',
-    specVersion: '1.6',
-    serialNumber: `urn:uuid:${uuidv5(`cyclonedx:${documentKey(result, source)}`)}`,
-    version: 1,
-    metadata: {
-      timestamp: root.timestamp,
-      tools: { components: [{ type: 'application', name: TOOL_NAME, version: result.methodologyVersion }] },
-      component: metadataComponent,
-      properties: documentProperties(result, root),
-    },
-    components,
-    dependencies,
+  // The repository depends on every library and uses every cryptographic asset found in it.
+  const dependencies: Json[] = [{ dependsOn: sorted.map((a) => refOf(a.id)).sort(cmp), ref: root.purl }];
+  function* components(): Generator<Json> {
+    for (const a of sorted) {
+      const view = assetView(a, refOf);
+      const ref = refOf(a.id);
+      const props = sortProperties([...view.properties, ...(findings.get(a.id) ?? []).map(findingProperty)]);
+      dependencies.push(dependencyOf(a, ref, view.uses.map(refOf)));
+      yield sortedKeys({
+        'bom-ref': ref,
+        cryptoProperties: view.cryptoProperties ? sortedKeysDeep(view.cryptoProperties) : undefined,
+        evidence: a.occurrences.length > 0 ? { occurrences: a.occurrences.map(occurrenceJson) } : undefined,
+        hashes: view.sha256 !== undefined ? [{ alg: 'SHA-256', content: view.sha256 }] : undefined,
+        name: a.name,
+        properties: props.length > 0 ? props.map(nv) : undefined,
+        purl: a.kind === 'library' ? a.purl : undefined,
+        type: a.kind === 'library' ? 'library' : 'cryptographic-asset',
+        version: a.kind === 'library' && a.version !== null ? a.version : undefined,
+      });
+    }
+  }
+
+  function* chunks(): Generator<string> {
+    yield `{"$schema":${JSON.stringify(CYCLONEDX_SCHEMA_URL)},`;
+    if (annotations.length > 0) yield `"annotations":${JSON.stringify(annotations)},`;
+    yield '"bomFormat":"CycloneDX","components":';
+    yield* arrayChunks(components());
+    yield ',"dependencies":';
+    dependencies.sort((x, y) => cmp(x.ref as string, y.ref as string));
+    yield* arrayChunks(dependencies);
+    yield ',';
+  }
+
+  const tail = (): string => {
+    const rootProps = sortProperties((findings.get(null) ?? []).map(findingProperty));
+    const metadataComponent = sortedKeys({
+      'bom-ref': root.purl,
+      externalReferences: root.vcsUrl ? [{ type: 'vcs', url: root.vcsUrl }] : undefined,
+      name: root.name,
+      properties: rootProps.length > 0 ? rootProps.map(nv) : undefined,
+      purl: root.purl,
+      type: 'application',
+      version: root.version,
+    });
+    const properties = withDigestPlaceholder(documentProperties(result, root), (p) => p.name, (name, value) => ({ name, value })).map(nv);
+    const metadata = { component: metadataComponent, properties, timestamp: root.timestamp, tools: { components: [tool] } };
+    return `"metadata":${JSON.stringify(metadata)},"serialNumber":"urn:uuid:${PLACEHOLDER_UUID}","specVersion":"1.6","version":1}`;
   };
-  if (annotations.length > 0) doc.annotations = annotations;
-  return doc;
+
+  return { chunks: chunks(), tail, idMarker: '"serialNumber":"urn:uuid:' };
 }
 
 /**
@@ -107,6 +120,6 @@ export function encodeCycloneDx(input: ScanResult, source: SourceDescriptor): Js
  */
 function dependencyOf(a: Asset, ref: string, uses: string[]): Json {
   const sortedUses = [...new Set(uses)].sort(cmp);
-  if (a.kind === 'library') return sortedUses.length > 0 ? { ref, provides: sortedUses } : { ref };
-  return sortedUses.length > 0 ? { ref, dependsOn: sortedUses } : { ref };
+  if (sortedUses.length === 0) return { ref };
+  return a.kind === 'library' ? { provides: sortedUses, ref } : { dependsOn: sortedUses, ref };
 }

@@ -5,49 +5,62 @@
 // flattened to dotted names (`cbom:cryptoProperties.algorithmProperties.primitive`), with references
 // pointing at spdxIds. Code locations are `software_Snippet`s linked by `hasEvidence`; findings are
 // `Annotation`s on the element they concern.
+//
+// Ids: `urn:cbom:<uuidv5 of source + methodology>/<readable key>`. Element ids name the asset as found
+// in this source (repository@commit or directory) by this methodology; the SpdxDocument id ends in a
+// uuid derived from the document's content, like the CycloneDX serial number.
+// Every object is built with its members in canonical order (the served bytes are the canonical form).
 import type { Asset, AssetId, Occurrence, ScanResult, SourceDescriptor } from '../../inventory/model.js';
 import { InventoryError, assetView } from '../cryptoview.js';
-import { documentKey, normalizeResult } from '../normalize.js';
-import { TOOL_NAME, documentProperties, findingProperty, findingText, findingsByAsset, indexAssets, rootIdentity, sortOccurrences } from '../common.js';
+import { normalizeResult } from '../normalize.js';
+import { TOOL_NAME, documentProperties, findingProperty, findingText, findingsByAsset, indexAssets, rootIdentity } from '../common.js';
 import { iriSegment, uuidv5 } from '../ids.js';
 import { type NameValue, cmp, sortProperties } from '../properties.js';
-import { SPDX_CONTEXT } from '../seal.js';
+import { sortedKeys } from '../canonical-json.js';
+import { type CanonicalDocument, PLACEHOLDER_UUID, SPDX_CONTEXT, withDigestPlaceholder } from '../seal.js';
 
 type Json = Record<string, unknown>;
 const CREATION_INFO = '_:creationinfo';
+const ENTRY = 'extension_CdxPropertyEntry';
 
 function entry(name: string, value: string): Json {
-  return { type: 'extension_CdxPropertyEntry', extension_cdxPropName: name, extension_cdxPropValue: value };
+  return { extension_cdxPropName: name, extension_cdxPropValue: value, type: ENTRY };
 }
 
-/** `{a: {b: [x, y]}}` -> `prefix.a.b[0] = x`, `prefix.a.b[1] = y`, in the object's own key order. */
+/** `{a: {b: [x, y]}}` -> `prefix.a.b[0] = x`, `prefix.a.b[1] = y`, members in canonical order. */
 function flatten(prefix: string, v: unknown, out: Json[]): void {
   if (Array.isArray(v)) v.forEach((item, i) => flatten(`${prefix}[${i}]`, item, out));
-  else if (v !== null && typeof v === 'object') for (const [k, item] of Object.entries(v)) flatten(`${prefix}.${k}`, item, out);
+  else if (v !== null && typeof v === 'object') for (const k of Object.keys(v).sort()) flatten(`${prefix}.${k}`, (v as Json)[k], out);
   else if (v !== undefined) out.push(entry(prefix, String(v)));
 }
 
-function cdxExtension(entries: Json[]): Json[] {
-  return entries.length > 0 ? [{ type: 'extension_CdxPropertiesExtension', extension_cdxProperty: entries }] : [];
+function cdxExtension(entries: Json[]): Json[] | undefined {
+  return entries.length > 0 ? [{ extension_cdxProperty: entries, type: 'extension_CdxPropertiesExtension' }] : undefined;
 }
 
-export function encodeSpdx(input: ScanResult, source: SourceDescriptor): Json {
+/** The namespace of every element id of a document about this source made by this methodology. */
+export function spdxNamespace(source: SourceDescriptor, methodologyVersion: string): string {
+  const root = rootIdentity(source);
+  return `urn:cbom:${uuidv5(`spdx:${methodologyVersion}:${root.purl}:${root.name}:${root.version ?? ''}:${root.timestamp}`)}`;
+}
+
+/** The document as canonical chunks; the SpdxDocument node, with the digest and id placeholders, is the tail. */
+export function spdxDocument(input: ScanResult, source: SourceDescriptor): CanonicalDocument {
   const result = normalizeResult(input);
   const root = rootIdentity(source);
   const { sorted, byId } = indexAssets(result.inventory.assets);
-  // Content-derived namespace: a different scan never reuses an id, the same scan always does.
-  const base = `urn:cbom:${uuidv5(`spdx:${documentKey(result, source)}`)}`;
+  const base = spdxNamespace(source, result.methodologyVersion);
   const id = (path: string): string => `${base}/${path}`;
-  const ids = {
-    agent: id('agent'),
-    tool: id('tool'),
-    document: id('document'),
-    sbom: id('sbom'),
-    repository: id('repository'),
-  };
+  const ids = { agent: id('agent'), tool: id('tool'), sbom: id('sbom'), repository: id('repository') };
+  const documentIdPrefix = `${base}/document/`;
 
+  // Crypto assets under crypto/, libraries under library/: the groups of ids never overlap.
   const assetIds = new Map<AssetId, string>();
-  for (const a of sorted) assetIds.set(a.id, id(iriSegment(a.kind === 'library' ? a.id : `crypto/${a.id}`)));
+  for (const a of sorted) {
+    const key = a.kind === 'library' ? (a.id.startsWith('library/') ? a.id : `library/${a.id}`) : `crypto/${a.id}`;
+    assetIds.set(a.id, id(iriSegment(key)));
+  }
+  if (new Set(assetIds.values()).size !== assetIds.size) throw new InventoryError('two assets map to the same spdxId');
   const refOf = (assetId: AssetId): string => {
     const r = assetIds.get(assetId);
     if (r === undefined) throw new InventoryError(`reference to unknown asset ${assetId}`);
@@ -55,67 +68,63 @@ export function encodeSpdx(input: ScanResult, source: SourceDescriptor): Json {
   };
   const findings = findingsByAsset(result.findings, byId);
 
-  const elements: Json[] = [];
-  const files = new Map<string, string>(); // path -> spdxId
-  const snippets = new Map<string, Json>(); // spdxId -> snippet
+  // Code locations, collected while the assets are written: path -> location key -> snippet. One
+  // snippet per (path, line, column, end line); assets seen at the same place share it.
+  interface SnippetInfo { id: string; line: number; column: number; end: number; text: string; symbols: Set<string> }
+  const files = new Map<string, { id: string; snippets: Map<string, SnippetInfo> }>();
   const snippetOf = (o: Occurrence): string => {
-    let fileId = files.get(o.path);
-    if (fileId === undefined) {
-      fileId = id(`file/${iriSegment(o.path)}`);
-      files.set(o.path, fileId);
+    let file = files.get(o.path);
+    if (file === undefined) {
+      file = { id: id(`file/${iriSegment(o.path)}`), snippets: new Map() };
+      files.set(o.path, file);
     }
     const end = o.endLine ?? o.line;
-    const sid = id(`snippet/${iriSegment(o.path)}/L${o.line}C${o.column}${end !== o.line ? `-L${end}` : ''}/${iriSegment(o.symbol)}`);
-    if (!snippets.has(sid)) {
-      snippets.set(sid, {
-        type: 'software_Snippet',
-        spdxId: sid,
-        creationInfo: CREATION_INFO,
-        name: o.symbol,
-        comment: o.snippet,
-        software_snippetFromFile: fileId,
-        software_lineRange: { type: 'PositiveIntegerRange', beginIntegerRange: o.line, endIntegerRange: end },
-      });
+    const loc = `L${o.line}C${o.column}${end !== o.line ? `-L${end}` : ''}`;
+    let sn = file.snippets.get(loc);
+    if (sn === undefined) {
+      sn = { id: `${file.id}#${loc}`, line: o.line, column: o.column, end, text: o.snippet, symbols: new Set() };
+      file.snippets.set(loc, sn);
     }
-    return sid;
+    sn.symbols.add(o.symbol);
+    return sn.id;
   };
 
   const relationship = (fromKey: string, from: string, type: string, to: string[], comment?: string): Json => ({
-    type: 'Relationship',
-    spdxId: id(`relationship/${fromKey}/${comment ?? type}`),
+    ...(comment !== undefined ? { comment } : {}),
     creationInfo: CREATION_INFO,
-    ...(comment ? { comment } : {}),
     from,
     relationshipType: type,
+    spdxId: id(`relationship/${fromKey}/${comment ?? type}`),
     to,
+    type: 'Relationship',
   });
 
-  for (const a of sorted) elements.push(...assetElements(a));
-
-  function assetElements(a: Asset): Json[] {
+  const assetElements = (a: Asset): Json[] => {
     const view = assetView(a, refOf);
     const self = refOf(a.id);
     const key = self.slice(base.length + 1);
-    const pkg: Json = { type: 'software_Package', spdxId: self, creationInfo: CREATION_INFO, name: a.name };
     const entries: Json[] = [];
-    if (a.kind === 'library') {
-      if (a.version !== null) pkg.software_packageVersion = a.version;
-      pkg.software_packageUrl = a.purl;
-      pkg.software_primaryPurpose = 'library';
-    } else {
-      pkg.summary = `security_CryptographicAsset (${a.kind})`;
-      pkg.software_primaryPurpose = 'other';
+    if (a.kind !== 'library') {
       entries.push(entry('cbom:elementType', 'security_CryptographicAsset'));
       flatten('cbom:cryptoProperties', view.cryptoProperties, entries);
     }
-    if (view.sha256 !== undefined) pkg.verifiedUsing = [{ type: 'Hash', algorithm: 'sha256', hashValue: view.sha256 }];
     const props: NameValue[] = sortProperties([...view.properties, ...(findings.get(a.id) ?? []).map(findingProperty)]);
     for (const p of props) entries.push(entry(p.name, p.value));
-    const ext = cdxExtension(entries);
-    if (ext.length > 0) pkg.extension = ext;
-
+    const pkg = sortedKeys({
+      creationInfo: CREATION_INFO,
+      extension: cdxExtension(entries),
+      name: a.name,
+      software_packageUrl: a.kind === 'library' ? a.purl : undefined,
+      software_packageVersion: a.kind === 'library' && a.version !== null ? a.version : undefined,
+      software_primaryPurpose: a.kind === 'library' ? 'library' : 'other',
+      spdxId: self,
+      summary: a.kind === 'library' ? undefined : `security_CryptographicAsset (${a.kind})`,
+      type: 'software_Package',
+      verifiedUsing: view.sha256 !== undefined ? [{ algorithm: 'sha256', hashValue: view.sha256, type: 'Hash' }] : undefined,
+    });
     const out: Json[] = [pkg];
-    const evidence = [...new Set(sortOccurrences(a.occurrences).map(snippetOf))].sort(cmp);
+    // Occurrences are in (path, line, column, end line) order; their snippets keep that order.
+    const evidence = [...new Set(a.occurrences.map(snippetOf))];
     if (evidence.length > 0) out.push(relationship(key, self, 'hasEvidence', evidence));
     const uses = view.uses.map(refOf).sort(cmp);
     if (uses.length > 0) {
@@ -123,67 +132,89 @@ export function encodeSpdx(input: ScanResult, source: SourceDescriptor): Json {
       out.push(a.kind === 'library' ? relationship(key, self, 'other', uses, 'provides') : relationship(key, self, 'dependsOn', uses));
     }
     return out;
-  }
+  };
 
-  const repo: Json = { type: 'software_Package', spdxId: ids.repository, creationInfo: CREATION_INFO, name: root.name };
-  if (root.version !== undefined) repo.software_packageVersion = root.version;
-  if (root.vcsUrl) repo.software_downloadLocation = root.vcsUrl;
-  repo.software_packageUrl = root.purl;
-  repo.software_primaryPurpose = 'source';
-  const repoExt = cdxExtension(sortProperties((findings.get(null) ?? []).map(findingProperty)).map((p) => entry(p.name, p.value)));
-  if (repoExt.length > 0) repo.extension = repoExt;
-  elements.push(repo);
+  const rootEntries = sortProperties((findings.get(null) ?? []).map(findingProperty)).map((p) => entry(p.name, p.value));
+  const repository = sortedKeys({
+    creationInfo: CREATION_INFO,
+    extension: cdxExtension(rootEntries),
+    name: root.name,
+    software_downloadLocation: root.vcsUrl,
+    software_packageUrl: root.purl,
+    software_packageVersion: root.version,
+    software_primaryPurpose: 'source',
+    spdxId: ids.repository,
+    type: 'software_Package',
+  });
+  const cryptoIds = sorted.filter((a) => a.kind !== 'library').map((a) => refOf(a.id));
+  const libraryIds = sorted.filter((a) => a.kind === 'library').map((a) => refOf(a.id));
+  // The collections list the software elements (the repository, libraries and crypto assets). Files,
+  // snippets, relationships and annotations are in the same @graph and reached through relationships;
+  // listing each of them twice more would make a large inventory's document half again as big.
+  const packageIds = [ids.repository, ...sorted.map((a) => refOf(a.id))];
 
-  const cryptoIds = sorted.filter((a) => a.kind !== 'library').map((a) => refOf(a.id)).sort(cmp);
-  const libraryIds = sorted.filter((a) => a.kind === 'library').map((a) => refOf(a.id)).sort(cmp);
-  if (cryptoIds.length > 0) elements.push(relationship('repository', ids.repository, 'contains', cryptoIds));
-  if (libraryIds.length > 0) elements.push(relationship('repository', ids.repository, 'dependsOn', libraryIds));
-
-  for (const [path, fileId] of files) elements.push({ type: 'software_File', spdxId: fileId, creationInfo: CREATION_INFO, name: path });
-  elements.push(...snippets.values());
-
-  for (const [assetId, list] of findings) {
-    for (const f of list) {
-      elements.push({
-        type: 'Annotation',
-        spdxId: id(`finding/${iriSegment(f.id)}`),
-        creationInfo: CREATION_INFO,
-        annotationType: 'review',
-        subject: assetId === null ? ids.repository : refOf(assetId),
-        statement: findingText(f),
-      });
+  // Graph order (a total order fixed by content): header; the repository and its relationships;
+  // each asset in asset-id order with its relationships; files in path order, each followed by its
+  // snippets in (line, column, end line) order; annotations in findings order; the SpdxDocument.
+  function* chunks(): Generator<string> {
+    yield `{"@context":${JSON.stringify(SPDX_CONTEXT)},"@graph":[`;
+    yield JSON.stringify({ '@id': CREATION_INFO, created: root.timestamp, createdBy: [ids.agent], createdUsing: [ids.tool], specVersion: '3.0.1', type: 'CreationInfo' });
+    yield `,${JSON.stringify({ creationInfo: CREATION_INFO, name: TOOL_NAME, spdxId: ids.agent, type: 'SoftwareAgent' })}`;
+    yield `,${JSON.stringify({ creationInfo: CREATION_INFO, name: `${TOOL_NAME} ${result.methodologyVersion}`, spdxId: ids.tool, type: 'Tool' })}`;
+    yield `,${JSON.stringify({ creationInfo: CREATION_INFO, element: packageIds, rootElement: [ids.repository], software_sbomType: ['source'], spdxId: ids.sbom, type: 'software_Sbom' })}`;
+    yield `,${JSON.stringify(repository)}`;
+    if (cryptoIds.length > 0) yield `,${JSON.stringify(relationship('repository', ids.repository, 'contains', cryptoIds))}`;
+    if (libraryIds.length > 0) yield `,${JSON.stringify(relationship('repository', ids.repository, 'dependsOn', libraryIds))}`;
+    for (const a of sorted) for (const e of assetElements(a)) yield `,${JSON.stringify(e)}`;
+    for (const path of [...files.keys()].sort()) {
+      const file = files.get(path)!;
+      yield `,${JSON.stringify({ creationInfo: CREATION_INFO, name: path, spdxId: file.id, type: 'software_File' })}`;
+      const snippets = [...file.snippets.values()].sort((x, y) => x.line - y.line || x.column - y.column || x.end - y.end);
+      for (const sn of snippets) {
+        yield `,${JSON.stringify({
+          comment: sn.text,
+          creationInfo: CREATION_INFO,
+          name: [...sn.symbols].sort().join(', '),
+          software_lineRange: { beginIntegerRange: sn.line, endIntegerRange: sn.end, type: 'PositiveIntegerRange' },
+          software_snippetFromFile: file.id,
+          spdxId: sn.id,
+          type: 'software_Snippet',
+        })}`;
+      }
     }
+    const annotationIds = new Set<string>();
+    for (const [assetId, list] of findings) {
+      for (const f of list) {
+        const aid = id(`finding/${iriSegment(f.id)}`);
+        if (annotationIds.has(aid)) throw new InventoryError(`duplicate finding id ${f.id}`);
+        annotationIds.add(aid);
+        yield `,${JSON.stringify({
+          annotationType: 'review',
+          creationInfo: CREATION_INFO,
+          spdxId: aid,
+          statement: findingText(f),
+          subject: assetId === null ? ids.repository : refOf(assetId),
+          type: 'Annotation',
+        })}`;
+      }
+    }
+    yield ',';
   }
 
-  elements.sort((x, y) => cmp(x.spdxId as string, y.spdxId as string));
-  for (let i = 1; i < elements.length; i++) {
-    if (elements[i]!.spdxId === elements[i - 1]!.spdxId) throw new InventoryError(`two elements map to the spdxId ${String(elements[i]!.spdxId)}`);
-  }
-  const contentIds = elements.map((e) => e.spdxId as string);
-
-  const docProps = documentProperties(result, root).map((p) => entry(p.name, p.value));
-  const header: Json[] = [
-    { type: 'CreationInfo', '@id': CREATION_INFO, specVersion: '3.0.1', created: root.timestamp, createdBy: [ids.agent], createdUsing: [ids.tool] },
-    { type: 'SoftwareAgent', spdxId: ids.agent, creationInfo: CREATION_INFO, name: TOOL_NAME },
-    { type: 'Tool', spdxId: ids.tool, creationInfo: CREATION_INFO, name: `${TOOL_NAME} ${result.methodologyVersion}` },
-    {
-      type: 'SpdxDocument',
-      spdxId: ids.document,
+  // Last, so that its placeholders (digest entry, then the document id) close the serialization.
+  const tail = (): string => {
+    const docEntries = withDigestPlaceholder(documentProperties(result, root), (p) => p.name, (name, value) => ({ name, value })).map((p) => entry(p.name, p.value));
+    const spdxDocument = {
       creationInfo: CREATION_INFO,
+      element: [ids.agent, ids.tool, ids.sbom, ...packageIds],
+      extension: cdxExtension(docEntries),
       name: `CBOM for ${root.name}${root.version !== undefined ? `@${root.version}` : ''}`,
-      extension: cdxExtension(docProps),
       profileConformance: ['core', 'software'],
       rootElement: [ids.sbom],
-      element: [ids.agent, ids.tool, ids.sbom, ...contentIds].sort(cmp),
-    },
-    {
-      type: 'software_Sbom',
-      spdxId: ids.sbom,
-      creationInfo: CREATION_INFO,
-      software_sbomType: ['source'],
-      rootElement: [ids.repository],
-      element: contentIds,
-    },
-  ];
-  return { '@context': SPDX_CONTEXT, '@graph': [...header, ...elements] };
+      spdxId: `${documentIdPrefix}${PLACEHOLDER_UUID}`,
+      type: 'SpdxDocument',
+    };
+    return `${JSON.stringify(spdxDocument)}]}`;
+  };
+  return { chunks: chunks(), tail, idMarker: `"spdxId":"${documentIdPrefix}` };
 }
