@@ -2,7 +2,7 @@
 // inventory builder and the findings rules all resolve names through this one object.
 import { loadKnowledgeBase } from './load.js';
 import { Resolver } from './resolve.js';
-import type { KbProtocolVersion, KnowledgeBase } from './types.js';
+import type { KbCipherSuite, KbProtocolVersion, KnowledgeBase } from './types.js';
 
 export type * from './types.js';
 export { modulusSecurityBits } from './resolve.js';
@@ -16,7 +16,7 @@ function create(): KnowledgeBase {
     findAlgorithm: (spelling) => resolver.findAlgorithm(spelling),
     findCurve: (spelling) => resolver.findCurve(spelling),
     findByOid: (oid) => resolver.findByOid(oid),
-    findCipherSuite: (name) => data.suiteIndex.get(name.trim().toLowerCase()),
+    findCipherSuite: (name) => findSuite(data.suiteIndex, name),
     findProtocolVersion: (spelling, protocolType) => findProtocol(data.protocolIndex, spelling, protocolType),
     resolve: (spelling, params) => resolver.resolve(spelling, params),
     algorithms: data.algorithms,
@@ -25,6 +25,12 @@ function create(): KnowledgeBase {
     protocolVersions: data.protocolVersions,
     sources: data.sources,
   };
+}
+
+/** IANA or OpenSSL name; Java (JSSE) writes the suites that predate TLS with an SSL_ prefix. */
+function findSuite(index: Map<string, KbCipherSuite>, name: string): KbCipherSuite | undefined {
+  const s = name.trim().toLowerCase();
+  return index.get(s) ?? (s.startsWith('ssl_') ? index.get(`tls_${s.slice(4)}`) : undefined);
 }
 
 function findProtocol(

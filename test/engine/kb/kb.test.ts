@@ -284,6 +284,8 @@ test('cipher-suite table: every TLS 1.3 suite, unique code points, resolvable co
   assert.ok(kb.cipherSuites.length >= 60);
   const cbc = kb.findCipherSuite('DES-CBC3-SHA');
   assert.equal(cbc?.name, 'TLS_RSA_WITH_3DES_EDE_CBC_SHA');
+  assert.equal(kb.findCipherSuite('SSL_RSA_WITH_3DES_EDE_CBC_SHA'), cbc, 'JSSE spelling');
+  assert.equal(kb.findCipherSuite('EDH-RSA-DES-CBC3-SHA'), kb.findCipherSuite('DHE-RSA-DES-CBC3-SHA'), 'old and new OpenSSL names');
   assert.equal(kb.resolve(cbc!.cipher!, {}).entry?.family, '3DES');
   assert.equal(kb.resolve(kb.findCipherSuite('ECDHE-ECDSA-AES256-GCM-SHA384')!.cipher!, {}).name, 'AES-256-GCM');
   assert.equal(kb.findCipherSuite('TLS_RSA_WITH_RC4_128_MD5')?.cipher, 'RC4');
