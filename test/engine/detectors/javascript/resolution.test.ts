@@ -1,0 +1,212 @@
+// JavaScript/TypeScript detector: names through imports, arguments through constants, object
+// literals and spreads; unknown stays unknown; look-alikes produce nothing.
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { javascriptDetector } from '../../../../src/engine/detectors/source/javascript/index.js';
+import { algorithms, detect, names, protocols, signals } from './helpers.js';
+
+test('cipher names resolve through consts, object-literal members, template literals and concatenation', () => {
+  const src = `
+import { createCipheriv } from 'node:crypto';
+const ALGO = 'aes-256-gcm';
+const CONFIG = { legacy: 'aes-128-cbc' } as const;
+const MODE = 'ctr';
+createCipheriv(ALGO, key, iv);
+createCipheriv(CONFIG.legacy, key, iv);
+createCipheriv(\`aes-192-\${MODE}\`, key, iv);
+createCipheriv('aes-256-' + MODE, key, iv);
+createCipheriv(\`chacha20-poly1305\`, key, iv);
+`;
+  assert.deepEqual(names(src), ['AES-256-GCM', 'AES-128-CBC', 'AES-256-CTR', 'ChaCha20-Poly1305'],
+    'a template literal with an expression is not resolved (no guess)');
+});
+
+test('the cipher name fixes the size; a generic name takes it from the key length, else it is unknown', () => {
+  const src = `
+const crypto = require('crypto');
+crypto.createCipheriv('aes-128-gcm', crypto.randomBytes(32), iv);
+crypto.createCipheriv('id-aes256-GCM', key, iv);
+crypto.createCipheriv('aes-gcm', crypto.randomBytes(24), iv);
+crypto.createCipheriv('aes-gcm', key, iv);
+`;
+  const a = algorithms(src, 'a.js');
+  assert.deepEqual(a.map((x) => x.name), ['AES-128-GCM', 'AES-256-GCM', 'AES-192-GCM', 'AES-GCM']);
+  assert.deepEqual(a[3]!.unresolved, ['keySize']);
+});
+
+test('key lengths from randomBytes, Buffer.alloc, Buffer.from(hex/base64) and scryptSync', () => {
+  const src = `
+import * as c from 'crypto';
+const LEN = 16;
+const k1 = c.randomBytes(LEN * 2);
+const k2 = Buffer.from('00112233445566778899aabbccddeeff', 'hex');
+const k3 = c.scryptSync(pw, salt, 24);
+const k4 = Buffer.from('AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=', 'base64');
+c.createCipheriv('aes-gcm', k1, iv);
+c.createCipheriv('aes-cbc', k2, iv);
+c.createCipheriv('aes-ctr', k3, iv);
+c.createCipheriv('aes-ctr', k4, iv);
+`;
+  assert.deepEqual(names(src), ['scrypt-16384', 'AES-256-GCM', 'AES-128-CBC', 'AES-192-CTR', 'AES-256-CTR']);
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-key', 9], ['hardcoded-key', 11]]);
+});
+
+test('static IVs: zero-filled and literal buffers are static, random ones are not, ECB has none', () => {
+  const src = `
+import crypto from 'node:crypto';
+crypto.createCipheriv('aes-256-cbc', key, Buffer.alloc(16, 0));
+crypto.createCipheriv('aes-256-cbc', key, Buffer.from('1234567890abcdef'));
+crypto.createCipheriv('aes-256-cbc', key, crypto.randomBytes(16));
+crypto.createCipheriv('aes-256-ecb', key, null);
+`;
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['static-iv', 3], ['static-iv', 4]]);
+});
+
+test('generateKeyPair options from a constant, a spread, and unknown options', () => {
+  const src = `
+import { generateKeyPairSync } from 'crypto';
+const BASE = { modulusLength: 2048 };
+const OPTS = { ...BASE, publicExponent: 65537 };
+generateKeyPairSync('rsa', OPTS);
+generateKeyPairSync('rsa', { ...BASE, modulusLength: 4096 });
+generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
+generateKeyPairSync('rsa', loadOptions());
+generateKeyPairSync('ml-kem-1024');
+generateKeyPairSync('slh-dsa-shake-256f');
+`;
+  const a = algorithms(src);
+  assert.deepEqual(a.map((x) => x.name), ['RSA-2048', 'RSA-4096', 'ECDSA-secp256k1', 'RSA', 'ML-KEM-1024', 'SLH-DSA-SHAKE-256f']);
+  assert.deepEqual(a[3]!.unresolved, ['keySize']);
+});
+
+test('crypto.sign(null, ...) is Ed25519 only when the key comes from an ed25519 key pair', () => {
+  const src = `
+import crypto from 'crypto';
+const { privateKey } = crypto.generateKeyPairSync('ed25519');
+const rsa = crypto.generateKeyPairSync('rsa', { modulusLength: 3072 });
+crypto.sign(null, data, privateKey);
+crypto.sign(null, data, rsa.privateKey);
+crypto.sign('sha512', data, rsa.privateKey);
+`;
+  assert.deepEqual(names(src), ['Ed25519', 'RSA-3072', 'Ed25519', 'SHA-512']);
+});
+
+test('WebCrypto: sizes only from the algorithm object or the raw key; PBKDF2 reported at deriveBits, not importKey', () => {
+  const src = `
+const ITER = 100_000;
+await crypto.subtle.generateKey({ name: 'AES-GCM', length: 128 }, true, ['encrypt']);
+await window.crypto.subtle.generateKey({ name: 'AES-GCM' }, true, ['encrypt']);
+await crypto.subtle.importKey('raw', crypto.getRandomValues(new Uint8Array(32)), 'AES-KW', false, ['wrapKey']);
+const base = await crypto.subtle.importKey('raw', pw, 'PBKDF2', false, ['deriveBits']);
+await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-512', salt, iterations: ITER }, base, 512);
+await crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: e, hash: { name: 'SHA-256' } }, true, ['sign']);
+`;
+  const a = algorithms(src);
+  assert.deepEqual(a.map((x) => x.name), ['AES-128-GCM', 'AES-GCM', 'AES-256-KW', 'PBKDF2-SHA-512-100000', 'RSA-PKCS1-1.5-2048']);
+  assert.deepEqual(a[1]!.unresolved, ['keySize']);
+  assert.deepEqual(a[4]!.params, { keySize: 2048, padding: 'PKCS1v15', hash: 'SHA-256' });
+  assert.equal(a[0]!.library, undefined, 'the global WebCrypto object names no package');
+});
+
+test('TLS options: pinned version, suites, curves; insecure versions and verification switches', () => {
+  const src = `
+import tls from 'node:tls';
+const OLD = 'TLSv1.1';
+tls.connect({ host, minVersion: OLD, ciphers: 'ECDHE-RSA-AES128-GCM-SHA256', ecdhCurve: 'auto' });
+tls.connect({ host, ciphers: 'HIGH:!aNULL' });
+https.request({ host, rejectUnauthorized: false, checkServerIdentity: () => undefined });
+process.env['NODE_TLS_REJECT_UNAUTHORIZED'] = '0';
+const strict = { rejectUnauthorized: true, checkServerIdentity: tls.checkServerIdentity };
+`;
+  assert.deepEqual(protocols(src).map((p) => p.protocol), [
+    { protocolType: 'tls', version: '1.1', cipherSuites: ['ECDHE-RSA-AES128-GCM-SHA256'] },
+    { protocolType: 'tls', cipherSuites: ['HIGH', '!aNULL'] },
+  ]);
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [
+    ['insecure-protocol-version', 4],
+    ['cert-verification-disabled', 6],
+    ['hostname-verification-disabled', 6],
+    ['cert-verification-disabled', 7],
+  ]);
+});
+
+test('JWT: jsonwebtoken default HS256, explicit algorithms, "none"; jose builders and UnsecuredJWT', () => {
+  const src = `
+import jwt from 'jsonwebtoken';
+import { SignJWT, UnsecuredJWT } from 'jose';
+jwt.sign(claims, secret);
+jwt.sign(claims, key, { algorithm: 'ES512' });
+jwt.sign(claims, key, opts);
+jwt.verify(token, key, { algorithms: ['PS384', 'none'] });
+await new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA' }).sign(key);
+new UnsecuredJWT(claims).encode();
+`;
+  assert.deepEqual(names(src), ['HMAC-SHA-256', 'ECDSA-P521-SHA-512', 'RSA-PSS-SHA-384', 'EdDSA'],
+    'options held in an unknown variable give no algorithm');
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['jwt-none-algorithm', 7], ['jwt-none-algorithm', 9]]);
+});
+
+test('crypto-js: passphrase means AES-256 with CBC/PKCS7 defaults; options override; hasher names PBKDF2', () => {
+  const src = `
+import CryptoJS from 'crypto-js';
+import { AES } from 'crypto-js';
+CryptoJS.AES.encrypt(msg, passphrase());
+AES.encrypt(msg, 'secret', { mode: CryptoJS.mode.CTR, padding: CryptoJS.pad.NoPadding });
+CryptoJS.PBKDF2(pw, salt, { keySize: 4, iterations: 5000, hasher: CryptoJS.algo.SHA256 });
+`;
+  const a = algorithms(src);
+  assert.deepEqual(a.map((x) => x.name), ['AES-CBC-PKCS7', 'AES-256-CTR', 'PBKDF2-SHA-256-5000']);
+  assert.equal(a[1]!.params.padding, 'NoPadding');
+  assert.deepEqual(a[0]!.unresolved, ['keySize'], 'a key of unknown type leaves the size unknown');
+  assert.equal(a[2]!.params.outputLength, 128);
+  assert.deepEqual(signals(src).map((s) => s.signal), ['hardcoded-password']);
+});
+
+test('noble, tweetnacl, forge, bcrypt and argon2 through every import style', () => {
+  const src = `
+const { ml_dsa87 } = require('@noble/post-quantum/ml-dsa');
+import * as nobleHashes from '@noble/hashes/sha3';
+import { scrypt } from '@noble/hashes/scrypt';
+import nacl from 'tweetnacl';
+import forge from 'node-forge';
+import bcrypt from 'bcryptjs';
+import argon2, { argon2i } from 'argon2';
+ml_dsa87.sign(sk, msg);
+nobleHashes.sha3_512(msg);
+scrypt(pw, salt, { N: 2 ** 16, r: 8, p: 2, dkLen: 64 });
+nacl.sign.keyPair();
+forge.pki.rsa.generateKeyPair(4096);
+bcrypt.hashSync(pw, bcrypt.genSaltSync(11));
+argon2.hash(pw, { type: argon2i, memoryCost: 2 ** 16 });
+`;
+  assert.deepEqual(names(src), ['ML-DSA-87', 'SHA3-512', 'scrypt-65536', 'Ed25519', 'RSA-4096', 'bcrypt-11', 'bcrypt-11', 'Argon2i-65536']);
+});
+
+test('Math.random feeding a secret is weak randomness; jitter is not', () => {
+  const src = `
+const apiKey = Math.random().toString(36).slice(2);
+const delay = Math.random() * 1000;
+function makeNonce() { return Math.floor(Math.random() * 1e9); }
+`;
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['weak-random', 2], ['weak-random', 4]]);
+});
+
+test('look-alikes, comments, log strings and local objects named crypto produce nothing', () => {
+  const src = `
+// crypto.createCipheriv('aes-128-ecb', key) was removed in v2
+const crypto = { createHash: (s) => s };
+crypto.createHash('md5');
+const hashCode = (s) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 0);
+const shaky = true, desc = 'uses aes-256-gcm';
+console.log('createHash("sha1")', { algorithm: 'RS256' }, desc, shaky, hashCode('x'));
+`;
+  assert.deepEqual(detect(src, 'a.js'), []);
+});
+
+test('applies to JS and TS sources but not declaration files; prefilter keywords cover every import', () => {
+  for (const p of ['a.js', 'a.mjs', 'a.cjs', 'a.jsx', 'a.ts', 'a.mts', 'a.cts', 'a.tsx']) assert.ok(javascriptDetector.appliesTo(p), p);
+  for (const p of ['a.d.ts', 'a.json', 'a.go', 'a.tsbuildinfo']) assert.ok(!javascriptDetector.appliesTo(p), p);
+  for (const mod of ['node:crypto', 'crypto-js', 'node-forge', 'jsonwebtoken', 'jose', 'tweetnacl', '@noble/curves', 'bcryptjs', 'argon2', 'node:tls']) {
+    assert.ok(javascriptDetector.keywords.some((k) => mod.includes(k)), mod);
+  }
+});
