@@ -160,6 +160,9 @@ test('weak-cipher-suite and tls-no-forward-secrecy', () => {
   assert.equal(fs.length, 2, 'RC4-MD5 and AES128-GCM-SHA256 use RSA key transport');
   assert.ok(fs.every((f) => f.severity === 'low'));
   assert.ok(!findings.some((f) => f.detail.includes('TLS 1.3')));
+  // RSA key transport is PKCS#1 v1.5 encryption of the premaster secret (RFC 5246 7.4.7.1): ROBOT.
+  assert.deepEqual(of(findings, 'rsa-pkcs1v15-encryption').map((f) => f.assetRef), ['algorithm/rsa-pkcs1-1.5']);
+  assert.deepEqual(of(run([good]).findings, 'rsa-pkcs1v15-encryption'), []);
 });
 
 test('private-key-committed: unencrypted critical, unknown high, encrypted and public keys nothing', () => {

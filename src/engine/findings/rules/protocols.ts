@@ -67,8 +67,8 @@ export const noForwardSecrecy: Rule = {
   title: 'TLS suites with static RSA key exchange',
   evaluate: (ctx) => protocols(ctx).flatMap((p) => {
     const rsa = p.cipherSuites.filter((cs) => {
-      const s = ctx.kb.findCipherSuite(cs.name);
-      return s?.keyExchange === 'RSA' && s.authentication === 'RSA';
+      const kx = ctx.kb.findCipherSuite(cs.name)?.keyExchange;
+      return kx ? ctx.kb.resolve(kx, {}).family === 'RSAES-PKCS1' : false;
     }).map((cs) => cs.name);
     if (rsa.length === 0) return [];
     return [{
