@@ -13,6 +13,10 @@ import { javaImports } from './imports.js';
 import { handleGetInstance, handleSpec } from './jca.js';
 import { handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
+const TLS_METHODS = new Set([
+  'setEnabledProtocols', 'setProtocols', 'setEnabledCipherSuites', 'setCipherSuites', 'setHostnameVerifier',
+  'setDefaultHostnameVerifier', 'setSSLHostnameVerifier',
+]);
 const SPECS = new Set(['SecretKeySpec', 'IvParameterSpec', 'GCMParameterSpec', 'PBEKeySpec']);
 
 /** Calls that write into their byte-array argument (index of that argument). */
@@ -64,7 +68,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name === 'newInstance') handleBouncyCastle(ctx, node);
       else if (name === 'nextBytes') handleWeakRandom(ctx, node);
       else if (name === 'generate') handleBcStatic(ctx, node);
-      else handleTlsCall(ctx, node);
+      else if (name && TLS_METHODS.has(name)) handleTlsCall(ctx, node);
     }
   }
   return sink.detections;

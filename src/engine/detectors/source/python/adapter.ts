@@ -3,6 +3,7 @@
 // bindings (module constants, class attributes, self.x assignments, locals, reassignments).
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { ScopeIndex } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 
@@ -251,36 +252,34 @@ export function enclosingPyClass(node: SgNode): string | undefined {
   return undefined;
 }
 
-function rangeOf(n: SgNode): Scope {
+export function rangeOf(n: SgNode): Scope {
   const r = n.range();
   return { start: r.start.index, end: r.end.index };
 }
 
-/** Innermost function, class or module around a node. */
-function scopeOf(node: SgNode): { scope: Scope; cls?: string } {
-  for (const a of node.ancestors()) {
-    const k = a.kind() as string;
-    if (k === 'function_definition' || k === 'lambda') return { scope: rangeOf(a) };
-    if (k === 'class_definition') {
-      const cls = a.field('name')?.text();
-      return { scope: rangeOf(a), ...(cls ? { cls } : {}) };
-    }
-  }
-  return { scope: rangeOf(node.getRoot().root()) };
+const SCOPE_KINDS = new Set(['function_definition', 'lambda', 'class_definition']);
+const CLASS_KIND = new Set(['class_definition']);
+
+/** The scope-forming nodes (functions, lambdas, classes) of a Python file. */
+export function pythonScopes(root: SgNode): ScopeIndex {
+  return new ScopeIndex(root, [...SCOPE_KINDS]);
 }
 
-function classRange(node: SgNode): { owner?: string; scope?: Scope } {
-  for (const a of node.ancestors()) {
-    if (a.kind() as string === 'class_definition') {
-      const owner = a.field('name')?.text();
-      return { ...(owner ? { owner } : {}), scope: rangeOf(a) };
-    }
-  }
-  return {};
+/** Innermost function, class or module around a node. */
+function scopeOf(index: ScopeIndex, node: SgNode): { scope: Scope; cls?: string } {
+  const s = index.around(node, SCOPE_KINDS);
+  if (!s) return { scope: index.file };
+  const scope = { start: s.start, end: s.end };
+  return s.kind === 'class_definition' ? { scope, ...(s.name ? { cls: s.name } : {}) } : { scope };
+}
+
+function classRange(index: ScopeIndex, node: SgNode): { owner?: string; scope?: Scope } {
+  const s = index.around(node, CLASS_KIND);
+  return s ? { ...(s.name ? { owner: s.name } : {}), scope: { start: s.start, end: s.end } } : {};
 }
 
 /** Every binding in a Python file (one ast-grep query). */
-export function pythonBindings(root: SgNode): Binding[] {
+export function pythonBindings(root: SgNode, index: ScopeIndex = pythonScopes(root)): Binding[] {
   const out: Binding[] = [];
   const nodes = root.findAll({
     rule: {
@@ -304,17 +303,17 @@ export function pythonBindings(root: SgNode): Binding[] {
       while (value && value.kind() as string === 'assignment') value = value.field('right');
       if (k === 'augmented_assignment' && !/^(\+|\*|-|\/\/|<<)=$/.test(n.field('operator')?.text() ?? '')) value = null;
       if (left.kind() as string === 'identifier') {
-        const { scope, cls } = scopeOf(n);
+        const { scope, cls } = scopeOf(index, n);
         out.push({ name: left.text(), ...(cls ? { owner: cls } : {}), value, visibleFrom: end, scope, member: cls !== undefined });
       } else if (left.kind() as string === 'attribute' && ['self', 'cls'].includes(left.field('object')?.text() ?? '')) {
         const name = left.field('attribute')?.text();
-        const { owner, scope } = classRange(n);
+        const { owner, scope } = classRange(index, n);
         if (name && scope) out.push({ name, ...(owner ? { owner } : {}), value, visibleFrom: end, scope, member: true });
       } else if (left.kind() as string === 'pattern_list' || left.kind() as string === 'tuple_pattern') {
         const right = n.field('right');
         const items = right && (right.kind() as string === 'expression_list' || right.kind() as string === 'tuple') ? right.namedChildren() : [];
         const names = left.namedChildren();
-        const { scope } = scopeOf(n);
+        const { scope } = scopeOf(index, n);
         names.forEach((nm, i) => {
           if (nm.kind() as string === 'identifier') out.push({ name: nm.text(), value: items.length === names.length ? items[i] ?? null : null, visibleFrom: end, scope, member: false });
         });
@@ -328,14 +327,14 @@ export function pythonBindings(root: SgNode): Binding[] {
       }
     } else if (k === 'for_statement') {
       const left = n.field('left');
-      const { scope } = scopeOf(n);
+      const { scope } = scopeOf(index, n);
       for (const id of left ? [left, ...left.findAll({ rule: { kind: 'identifier' } })] : []) {
         if (id.kind() as string === 'identifier') out.push({ name: id.text(), value: null, visibleFrom: n.range().start.index, scope, member: false });
       }
     } else if (k === 'as_pattern') {
       const target = n.field('alias') ?? n.namedChildren().at(-1);
       const id = target?.kind() as string === 'identifier' ? target : target?.find({ rule: { kind: 'identifier' } });
-      const { scope } = scopeOf(n);
+      const { scope } = scopeOf(index, n);
       if (id) out.push({ name: id.text(), value: null, visibleFrom: end, scope, member: false });
     }
   }
@@ -344,5 +343,7 @@ export function pythonBindings(root: SgNode): Binding[] {
 
 /** The resolver for one parsed Python file. */
 export function pythonEvaluator(root: SgNode): Evaluator {
-  return new Evaluator(pythonAdapter, new SymbolTable(pythonBindings(root)));
+  const index = pythonScopes(root);
+  const adapter: LanguageAdapter = { ...pythonAdapter, enclosingClass: (node: SgNode) => index.around(node, CLASS_KIND)?.name };
+  return new Evaluator(adapter, new SymbolTable(pythonBindings(root, index)));
 }

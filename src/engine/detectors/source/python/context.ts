@@ -48,8 +48,14 @@ export class PyContext {
   call(node: SgNode): Call {
     const fn = node.field('function');
     const raw = qualify(this.imports, fn);
-    const args = pyArgs(node.field('arguments'));
-    const out: Call = { node, args };
+    // Arguments are read lazily: most calls in a file are not crypto and never need them.
+    let args: Args | undefined;
+    const out = {
+      node,
+      get args(): Args {
+        return (args ??= pyArgs(node.field('arguments')));
+      },
+    } as Call;
     if (raw) {
       out.raw = raw;
       out.name = normalise(raw);
