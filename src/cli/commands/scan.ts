@@ -53,6 +53,8 @@ function progressReporter(): { onProgress?: (p: ScanProgress) => void; stop: () 
   let started = false;
   return {
     onProgress(p) {
+      // The walk is quick and its total unknown: the bar starts once the files are counted.
+      if (p.phase === 'walk') return;
       if (!started) {
         bar.start(p.filesTotal, p.filesDone, { phase: p.phase.padEnd(9) });
         started = true;
