@@ -84,6 +84,7 @@ function scanner(headline: string, eyebrow: string): SafeHtml {
 </div>
 <p id="repo-help" class="hint">Free, no account needed: one new scan per visitor per day. A repository someone scanned in the last few minutes opens straight away.</p>
 <p id="form-error" class="form-error" role="alert" hidden></p>
+<noscript><p class="form-error">The scanner on this page needs JavaScript. The same scan is available through the API.</p></noscript>
 </form>
 </div>
 </section>

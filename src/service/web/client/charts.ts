@@ -12,6 +12,7 @@ import {
   Legend,
   LinearScale,
   Tooltip,
+  type Plugin,
 } from 'chart.js';
 import type { DemoComponent } from '../../api/schemas/demo.js';
 import { LEVEL, LEVEL_ORDER, PRIMITIVE_LABEL, levelKey, plural, type LevelKey } from './labels.js';
@@ -53,7 +54,31 @@ export function countAlgorithms(components: readonly DemoComponent[]): LevelCoun
   return { byLevel, byPrimitive, total };
 }
 
-const charts: Chart[] = [];
+const charts: Chart<'doughnut' | 'bar'>[] = [];
+
+/** Writes the total in the hole of the doughnut. */
+const centreTotal: Plugin<'doughnut'> = {
+  id: 'centreTotal',
+  afterDraw(chart) {
+    const area = chart.chartArea;
+    const meta = chart.getDatasetMeta(0);
+    const arc = meta.data[0] as unknown as { x: number; y: number } | undefined;
+    if (!arc) return;
+    const total = (chart.data.datasets[0]?.data as number[]).reduce((s, n) => s + n, 0);
+    const { ctx } = chart;
+    ctx.save();
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = '#0F172A';
+    const size = Math.max(18, Math.min(34, (area.bottom - area.top) / 7));
+    ctx.font = `800 ${size}px ${Chart.defaults.font.family}`;
+    ctx.fillText(String(total), arc.x, arc.y - size * 0.35);
+    ctx.fillStyle = '#5B6B80';
+    ctx.font = `600 ${Math.round(size * 0.42)}px ${Chart.defaults.font.family}`;
+    ctx.fillText(total === 1 ? 'algorithm' : 'algorithms', arc.x, arc.y + size * 0.45);
+    ctx.restore();
+  },
+};
 
 export function destroyCharts(): void {
   while (charts.length) charts.pop()!.destroy();
@@ -80,6 +105,7 @@ export function drawLevelChart(canvas: HTMLCanvasElement, counts: LevelCounts): 
           },
         ],
       },
+      plugins: [centreTotal],
       options: {
         responsive: true,
         maintainAspectRatio: false,
