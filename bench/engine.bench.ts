@@ -37,7 +37,8 @@ const corpus = ensureCorpus();
 console.log(`corpus: ${corpus.root} (${corpus.files} files, ${(corpus.bytes / 1e6).toFixed(1)} MB, ${corpus.reused ? 'cached' : `generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`})`);
 console.log(`engine: ${useDist ? 'dist (compiled workers)' : 'src under tsx'}, ${DETECTORS.length} detectors`);
 
-const ARTEFACT_IDS = DETECTORS.map((d) => d.id).filter((id) => !['java', 'python', 'go', 'javascript', 'c', 'cpp', 'csharp', 'rust', 'kotlin', 'php', 'ruby', 'swift'].includes(id));
+const { ARTEFACT_DETECTORS } = (await import(`${base}detectors/artefacts/index${ext}`)) as { ARTEFACT_DETECTORS: readonly Detector[] };
+const ARTEFACT_IDS = ARTEFACT_DETECTORS.map((d) => d.id);
 
 function rgSecondsFor(keywords: string[]): number {
   const args = ['--no-ignore', '--hidden', '--fixed-strings', '--files-with-matches', '--max-filesize', '1M', ...keywords.flatMap((k) => ['-e', k]), corpus.root];
