@@ -47,6 +47,11 @@ test('the inventory holds the tree\'s artefacts, counted stats and findings', as
   const leaf = certs.find((c) => c.kind === 'certificate' && c.subject === 'CN=api.example.test');
   assert.deepEqual(leaf?.occurrences.map((o) => o.path), ['certs/api.der', 'deploy/k8s/tls-secret.yaml']);
   assert.ok(r.findings.some((f) => f.ruleId === 'private-key-committed'));
+  // With every detector registered (source-code ones included), the negatives still produce nothing.
+  const seen = new Set(assets.flatMap((a) => a.occurrences.map((o) => o.path)));
+  for (const negative of ['src/shaky.py', 'logs/app.log', 'README.md', 'broken/truncated.pem', 'broken/garbage.pem', 'tools/package.json']) {
+    assert.ok(!seen.has(negative), negative);
+  }
   assert.ok(r.findingsSummary.total === r.findings.length);
 });
 
