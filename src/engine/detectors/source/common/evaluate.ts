@@ -80,8 +80,10 @@ export class Evaluator {
         const owner = this.adapter.enclosingClass?.(node);
         return owner ? this.symbols.member(owner, s.property) : undefined;
       }
+      // `Config.KEY_BITS`, and for nested classes `Outer.Limits.IV_LENGTH` (the innermost class name decides).
       const os = this.adapter.shape(s.object);
-      if (os.t === 'name' && this.symbols.hasOwner(os.name)) return this.symbols.member(os.name, s.property);
+      const owner = os.t === 'name' ? os.name : os.t === 'member' && !os.self ? os.property : undefined;
+      if (owner !== undefined && this.symbols.hasOwner(owner)) return this.symbols.member(owner, s.property);
     }
     if (s.t === 'group') return this.bindingOf(s.inner);
     return undefined;

@@ -26,9 +26,11 @@ export interface Binding {
 /** Language modules collect bindings; the table answers lookups. */
 export class SymbolTable {
   private readonly byName = new Map<string, Binding[]>();
+  private readonly owners = new Set<string>();
 
   constructor(bindings: Iterable<Binding>) {
     for (const b of bindings) {
+      if (b.owner !== undefined) this.owners.add(b.owner);
       const list = this.byName.get(b.name);
       if (list) list.push(b);
       else this.byName.set(b.name, [b]);
@@ -74,8 +76,7 @@ export class SymbolTable {
 
   /** Whether the file declares a class (or object) with this name that owns members. */
   hasOwner(owner: string): boolean {
-    for (const list of this.byName.values()) for (const b of list) if (b.owner === owner) return true;
-    return false;
+    return this.owners.has(owner);
   }
 
   /** Every binding of `name` (all scopes), in visibility order: for "is this variable ever randomised" checks. */

@@ -113,7 +113,7 @@ function describe(ctx: JavaContext, node: SgNode | undefined, depth = 0): Descri
   const mode = MODES[type];
   if (mode) {
     const inner = describe(ctx, args[0], depth + 1);
-    if (!inner) return { spelling: 'unknown-block-cipher', params: { mode }, unresolved: [], parts: [o] };
+    if (!inner) return { spelling: 'BlockCipher:unknown', params: { mode }, unresolved: [], parts: [o] };
     return { ...inner, params: { ...inner.params, mode }, unresolved: [...inner.unresolved], parts: [o, ...inner.parts] };
   }
   if (type === 'PaddedBufferedBlockCipher' || type === 'BufferedBlockCipher' || type === 'DefaultBufferedBlockCipher') {

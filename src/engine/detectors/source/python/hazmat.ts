@@ -55,7 +55,7 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     const algCall = ctx.originCall(arg(c.args, 0, 'algorithm'));
     const modeCall = ctx.originCall(arg(c.args, 1, 'mode'));
     const params: AlgorithmParams = {};
-    let spelling = 'unknown-cipher';
+    let spelling = 'Cipher:unknown';
     const unresolved: AlgorithmParamName[] = [];
     if (algCall) {
       const a = ctx.call(algCall);
@@ -124,7 +124,7 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
   if (mod === 'hashes' && name.startsWith('hazmat.hashes.')) {
     if (member === 'Hash') {
       const h = ctx.hash(arg(c.args, 0, 'algorithm'));
-      ctx.sink.algorithm(node, 'hashes.Hash', h ?? 'unknown-hash', {}, { functions: ['digest'], ...lib });
+      ctx.sink.algorithm(node, 'hashes.Hash', h ?? 'hashes.Hash:unknown', {}, { functions: ['digest'], ...lib });
       return true;
     }
     if (ctx.consumed.has(node.id())) return true;

@@ -16,7 +16,7 @@ export function handleStdlib(ctx: PyContext, c: Call): boolean {
     const fn = name.slice('hashlib.'.length);
     if (fn === 'new' || fn === 'file_digest') {
       const h = ctx.str(arg(c.args, fn === 'new' ? 0 : 1, fn === 'new' ? 'name' : 'digest'));
-      ctx.sink.algorithm(node, name, h ? hashFromName(h) ?? h : 'unknown-hash', {}, { functions: ['digest'] });
+      ctx.sink.algorithm(node, name, h ? hashFromName(h) ?? h : `${name}:unknown`, {}, { functions: ['digest'] });
       return true;
     }
     if (fn === 'pbkdf2_hmac') {
