@@ -256,7 +256,7 @@ describe('landing pages in Chromium', { skip: SKIP }, () => {
     const error = page.locator('#form-error');
     await error.waitFor({ state: 'visible' });
     assert.equal(await error.getAttribute('role'), 'alert');
-    assert.match((await error.textContent()) ?? '', /2 new scans per visitor every 24 hours.*(hour|minute)/);
+    assert.match((await error.textContent()) ?? '', /2 new scans per visitor every 24 hours; the next one is possible in \d+ (hours|minutes)$/);
     // A client-side check stops obvious mistakes before they reach the server.
     await page.fill('#repo-url', 'https://gitlab.com/x/y');
     await page.click('#scan-submit');

@@ -22,9 +22,8 @@ export function demoRepoKey(r: RepoRef): string {
 }
 
 function humanWait(seconds: number): string {
-  if (seconds >= 3600) return `${Math.ceil(seconds / 3600)} hour(s)`;
-  if (seconds >= 60) return `${Math.ceil(seconds / 60)} minute(s)`;
-  return `${seconds} second(s)`;
+  const [n, unit] = seconds >= 3600 ? [Math.ceil(seconds / 3600), 'hour'] : seconds >= 60 ? [Math.ceil(seconds / 60), 'minute'] : [seconds, 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
 const BomQuery = Type.Object({

@@ -5,9 +5,8 @@ import type { DemoScan, DemoScanCreated } from '../../api/schemas/demo.js';
 export class DemoApiError extends Error {
   constructor(
     message: string,
+    /** HTTP status; 0 when the server could not be reached. */
     readonly status: number,
-    /** Seconds from the Retry-After header of a 429. */
-    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'DemoApiError';
@@ -33,8 +32,7 @@ async function request<T>(url: string, init: RequestInit): Promise<T> {
   }
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
-    const retry = Number(res.headers.get('retry-after'));
-    throw new DemoApiError(detailText(body, res.status), res.status, Number.isFinite(retry) && retry > 0 ? retry : null);
+    throw new DemoApiError(detailText(body, res.status), res.status);
   }
   return body as T;
 }

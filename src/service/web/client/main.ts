@@ -39,12 +39,6 @@ function showFormError(message: string | null): void {
   input.setAttribute('aria-invalid', message === null ? 'false' : 'true');
 }
 
-function humanDuration(seconds: number): string {
-  if (seconds >= 3600) return plural(Math.ceil(seconds / 3600), 'hour');
-  if (seconds >= 60) return plural(Math.ceil(seconds / 60), 'minute');
-  return plural(seconds, 'second');
-}
-
 function announce(text: string): void {
   // Only phase changes are announced, not every percent, so screen readers are not flooded.
   if (text !== lastAnnounced) status.textContent = lastAnnounced = text;
@@ -160,11 +154,8 @@ form.addEventListener('submit', (event) => {
     (created) => follow(created.id, repoUrl),
     (err: unknown) => {
       setBusy(false);
-      if (err instanceof DemoApiError && err.status === 429) {
-        showFormError(`${err.message}${err.retryAfter ? ` You can start another scan in ${humanDuration(err.retryAfter)}.` : ''}`);
-      } else {
-        showFormError(err instanceof Error ? err.message : 'The scan could not be started.');
-      }
+      // The server's words say what went wrong (a 429 says when the next scan is possible).
+      showFormError(err instanceof Error ? err.message : 'The scan could not be started.');
       input.focus();
     },
   );
