@@ -215,7 +215,7 @@ export function servicePage(assets: AssetManifest): string {
 <div class="wrap">
 <a class="brand" href="/"><span class="brand-mark" aria-hidden="true">C</span><span class="brand-name">${SERVICE_NAME}</span></a>
 <nav class="site-nav" aria-label="Service">
-<a href="/api/v1/cbom/openapi.json">OpenAPI</a>
+<a href="/api/v1/cbom/docs">API docs</a>
 <a href="#partners">For partners</a>
 </nav>
 </div>
