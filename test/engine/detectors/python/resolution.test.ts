@@ -150,3 +150,16 @@ MD5.new(b"")
 `);
   assert.deepEqual(found.map((f) => [f.name, f.library?.name ?? null]), [['SHA-1', null], ['SHA-256', 'pycryptodomex'], ['MD5', 'pycryptodome']]);
 });
+
+test('the random module is weak only where it makes secrets: randbytes, or a draw named like a token', () => {
+  const found = signals(`
+import random
+def make_token():
+    return random.getrandbits(128)
+def backoff():
+    delay = random.random()
+    api_key = random.choice("abcdef")
+    return delay
+`);
+  assert.deepEqual(found.map((s) => [s.occurrence.line, s.signal]), [[4, 'weak-random'], [7, 'weak-random']]);
+});

@@ -96,7 +96,7 @@ export function arg(args: Args, index: number, name?: string): SgNode | undefine
   return (name ? args.named.get(name) : undefined) ?? args.positional[index];
 }
 
-const RANDOM_BYTES = /(?:^|\.)(?:urandom|token_bytes|get_random_bytes|randbytes)$/;
+const RANDOM_BYTES = /(?:^|\.)(?:urandom|token_bytes|get_random_bytes)$/;
 
 export const pythonAdapter: LanguageAdapter = {
   shape(node: SgNode): Shape {

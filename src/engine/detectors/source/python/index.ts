@@ -12,14 +12,14 @@ import { handleCryptodome } from './cryptodome.js';
 import { handleHazmat } from './hazmat.js';
 import { pythonImports } from './imports.js';
 import { handleStdlib } from './stdlib.js';
-import { handleTlsAssignment, handleTlsCall } from './tls.js';
+import { handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
 
 /**
  * Prefilter: every reported call needs its module imported (`hashlib`, `hmac`, `ssl`,
  * `cryptography`, `Crypto`/`Cryptodome`, `jwt`, `jose`, `bcrypt`, `argon2`, `passlib`), and the
- * requests/httpx signal needs the `verify` keyword.
+ * requests/httpx signal needs the `verify` keyword, the weak-random signal the `random` module.
  */
-export const PYTHON_KEYWORDS = ['hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib'] as const;
+export const PYTHON_KEYWORDS = ['hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib', 'random'] as const;
 
 export function detectPython(file: SourceFile): Detection[] {
   const text = file.content.toString('utf8');
@@ -44,6 +44,8 @@ export function detectPython(file: SourceFile): Detection[] {
         if (handleCryptodome(ctx, c)) continue;
       } else if (/^(jwt|jose|bcrypt|argon2|passlib)\./.test(name)) {
         if (handleAuth(ctx, c)) continue;
+      } else if (name.startsWith('random.')) {
+        if (handleWeakRandom(ctx, c)) continue;
       }
     }
     handleTlsCall(ctx, c);

@@ -29,6 +29,35 @@ function isHttpClient(ctx: PyContext, node: SgNode | undefined): boolean {
   return q !== undefined && /^(requests\.Session|requests\.session|httpx\.Client|httpx\.AsyncClient)$/.test(q);
 }
 
+/** Names that say a value is secret material: a non-cryptographic RNG must not produce them. */
+const SECRET_NAME = /(^|_)(token|key|secret|nonce|salt|iv|password|passwd|otp|session_id|csrf)(_|$)/i;
+
+/**
+ * The `random` module (Mersenne Twister) producing secret material: `random.randbytes(n)` anywhere,
+ * other `random.*` draws when assigned to a name like `token`, `api_key`, `nonce`, `salt`.
+ */
+export function handleWeakRandom(ctx: PyContext, c: Call): boolean {
+  const name = c.name ?? '';
+  if (!/^random\.(randbytes|getrandbits|randint|randrange|choice|choices|random|sample)$/.test(name)) return false;
+  const fn = name.slice('random.'.length);
+  let target: string | undefined;
+  for (let p = c.node.parent(); p; p = p.parent()) {
+    const k = kindOf(p);
+    if (k === 'assignment') {
+      target = p.field('left')?.text().split('.').at(-1);
+      break;
+    }
+    if (k === 'return_statement') {
+      target = p.ancestors().find((a) => kindOf(a) === 'function_definition')?.field('name')?.text();
+      break;
+    }
+    if (k === 'expression_statement' || k === 'block' || k === 'function_definition') break;
+  }
+  if (fn === 'randbytes' || (target !== undefined && SECRET_NAME.test(target)))
+    ctx.sink.signal(c.node, name, 'weak-random', `random.${fn} is not a cryptographic RNG${target ? ` (used for ${target})` : ''}; use secrets`);
+  return true;
+}
+
 export function handleTlsCall(ctx: PyContext, c: Call): boolean {
   const name = c.name ?? '';
   const node = c.node;
