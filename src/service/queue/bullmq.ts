@@ -18,7 +18,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { runScan } from '../scans/run.js';
+import { closeEncodePool } from '../scans/encode.js';
+import { preloadEngine, runScan } from '../scans/run.js';
 import type { ScanSettings } from '../scans/settings.js';
 import type { Store } from '../store/index.js';
 import { nowIso } from '../store/ids.js';
@@ -131,6 +132,7 @@ export function createBullQueue(store: Store, options: BullQueueOptions): ScanQu
         sweeper.unref();
       }
       if (!options.work || worker) return;
+      await preloadEngine();
       workerConn = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
       workerConn.on('error', () => {});
       worker = new Worker<JobData>(QUEUE_NAME, processJob, {
@@ -164,6 +166,7 @@ export function createBullQueue(store: Store, options: BullQueueOptions): ScanQu
         clearTimeout(timer);
       }
       await queue.close();
+      await closeEncodePool();
       workerConn?.disconnect();
       producerConn.disconnect();
     },

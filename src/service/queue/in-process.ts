@@ -7,7 +7,8 @@
 // Several server processes on one PostgreSQL database can all run this queue: claims are
 // compare-and-set updates.
 import { randomUUID } from 'node:crypto';
-import { runScan } from '../scans/run.js';
+import { closeEncodePool } from '../scans/encode.js';
+import { preloadEngine, runScan } from '../scans/run.js';
 import type { ScanSettings } from '../scans/settings.js';
 import type { Store } from '../store/index.js';
 import { nowIso } from '../store/ids.js';
@@ -118,6 +119,7 @@ export function createInProcessQueue(store: Store, options: InProcessQueueOption
     async start() {
       if (started) return;
       started = true;
+      if (options.concurrency > 0) await preloadEngine();
       await sweep().catch((err: unknown) => log.error({ err }, 'recovery sweep failed'));
       sweeper = setInterval(() => {
         sweep().catch((err: unknown) => log.error({ err }, 'recovery sweep failed'));
@@ -131,6 +133,7 @@ export function createInProcessQueue(store: Store, options: InProcessQueueOption
       nudge();
       // Running scans see the abort, give their scan back to the queue and return promptly.
       await Promise.allSettled(loops);
+      await closeEncodePool();
     },
     sweep,
     /** Resolves when no scan is running and none is queued (tests, benchmarks). */

@@ -9,7 +9,8 @@ import type { ScanResult, SourceDescriptor } from '../../engine/inventory/model.
 import { SourceError } from '../../engine/source/errors.js';
 import { downloadRepository, resolveRepository, type FetchedRepository } from '../../engine/source/github.js';
 import type { Store } from '../store/index.js';
-import type { ScanRow, StoredBom } from '../store/scans.js';
+import type { ScanRow } from '../store/scans.js';
+import { encodeBoms } from './encode.js';
 import { downloadProgress, encodingProgress, engineProgress } from './progress.js';
 import { resultKey } from './result-key.js';
 import type { ScanSettings } from './settings.js';
@@ -47,6 +48,14 @@ class ShuttingDown extends Error {
 /** How often progress reaches the database at most (the first and last updates always do). */
 const PROGRESS_INTERVAL_MS = 500;
 
+/**
+ * Loads the engine (detectors, parsers, knowledge base) ahead of the first scan, so that loading
+ * it does not stall the event loop in the middle of serving requests.
+ */
+export async function preloadEngine(): Promise<void> {
+  await import('../../engine/scan.js');
+}
+
 export async function runScan(store: Store, settings: ScanSettings, scan: ScanRow, owner: string, options: RunOptions = {}): Promise<RunOutcome> {
   const scans = store.scans;
   const lease = new AbortController();
@@ -79,9 +88,10 @@ export async function runScan(store: Store, settings: ScanSettings, scan: ScanRo
   };
 
   let fetched: FetchedRepository | undefined;
+  let filesTotal = 0;
   try {
     // Loaded on first use: an API process that only enqueues (BullMQ profile) never loads the engine.
-    const [{ scanDirectory }, { BOM_FORMATS, encodeBom }] = await Promise.all([import('../../engine/scan.js'), import('../../engine/encoders/index.js')]);
+    const { scanDirectory } = await import('../../engine/scan.js');
     const resolved = await resolveRepository(
       { owner: scan.repo_owner, repo: scan.repo_name, ...(scan.repo_ref ? { ref: scan.repo_ref } : {}) },
       { apiUrl: settings.githubApiUrl, token: settings.githubToken ?? undefined, signal },
@@ -90,11 +100,10 @@ export async function runScan(store: Store, settings: ScanSettings, scan: ScanRo
     const committedAt = resolved.descriptor.repository?.committedAt ?? null;
     await mustHold(scans.update(scan.id, owner, { commit_sha: resolved.commit, committed_at: committedAt, resolved_ref: resolved.ref, result_key: key }));
 
-    let result: ScanResult;
-    const stored = await scans.getResult(key);
-    if (stored !== null && JSON.parse(stored).methodologyVersion === scan.methodology_version) {
-      // Same commit, same methodology: the engine would produce exactly this again.
-      result = JSON.parse(stored) as ScanResult;
+    // The result key includes the methodology version: a stored result is exactly what the engine
+    // would produce again for this commit.
+    let resultJson = await scans.getResult(key);
+    if (resultJson !== null) {
       await mustHold(scans.update(scan.id, owner, { status: 'scanning', reused: 1 }));
     } else {
       fetched = await downloadRepository(resolved, {
@@ -107,19 +116,22 @@ export async function runScan(store: Store, settings: ScanSettings, scan: ScanRo
       });
       await pendingWrite;
       await mustHold(scans.update(scan.id, owner, { status: 'scanning', progress: { phase: 'walking', percent: 25, files_done: 0, files_total: 0 } }));
-      result = await scanDirectory(fetched.dir, {
+      const result: ScanResult = await scanDirectory(fetched.dir, {
         caps: settings.engineCaps,
         signal,
         ...(settings.engineThreads !== undefined ? { threads: settings.engineThreads } : {}),
-        onProgress: (p) => progress(engineProgress(p), p.phase !== 'detect'),
+        onProgress: (p) => {
+          filesTotal = p.filesTotal;
+          progress(engineProgress(p), p.phase !== 'detect');
+        },
       });
       await fetched.cleanup();
       fetched = undefined;
-      await scans.putResult(key, resolved.commit, result.methodologyVersion, JSON.stringify(result));
+      resultJson = JSON.stringify(result);
+      await scans.putResult(key, resolved.commit, result.methodologyVersion, resultJson);
     }
     signal.throwIfAborted();
 
-    const filesTotal = result.inventory.stats.filesScanned;
     progress(encodingProgress(filesTotal), true);
     await pendingWrite;
     const source: SourceDescriptor = {
@@ -127,12 +139,10 @@ export async function runScan(store: Store, settings: ScanSettings, scan: ScanRo
       ...(scan.project_name ? { projectName: scan.project_name } : {}),
       projectVersion: scan.project_version,
     };
-    const boms: StoredBom[] = BOM_FORMATS.map((format) => {
-      const b = encodeBom(result, source, format);
-      return { format, contentType: b.contentType, document: b.json, sha256: b.sha256 };
-    });
+    // Both documents are encoded once, here, in a worker thread; downloads serve these exact bytes.
+    const encoded = await encodeBoms({ resultJson, source }, signal);
     signal.throwIfAborted();
-    const done = await scans.complete(scan.id, owner, { score: result.score, resultKey: key, filesTotal, boms });
+    const done = await scans.complete(scan.id, owner, { score: encoded.score, resultKey: key, filesTotal: encoded.filesScanned, boms: encoded.boms });
     return done ? 'completed' : 'lost';
   } catch (err) {
     await pendingWrite;
