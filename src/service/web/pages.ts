@@ -168,6 +168,15 @@ function scanner(headline: string, eyebrow: string): SafeHtml {
 </section>`;
 }
 
+/**
+ * A mailto: link for a validated address. Each side is percent-encoded, because characters that are
+ * legal in an address (`?`, `&`, `=`) would otherwise add headers such as `cc=` to the link.
+ */
+function mailto(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
+}
+
 function brandHeader(brand: PageBrand, name: string): SafeHtml {
   const logo = safeUrl(brand.logoUrl, ['https:']);
   const site = safeUrl(brand.websiteUrl);
@@ -179,7 +188,7 @@ function brandHeader(brand: PageBrand, name: string): SafeHtml {
 <a class="brand" href="/p/${brand.subdomain}">${mark}<span class="brand-name">${name}</span></a>
 <nav class="site-nav" aria-label="${name}">
 ${site ? html`<a href="${site}" rel="noopener">Visit ${name}</a>` : ''}
-${brand.supportEmail ? html`<a href="mailto:${brand.supportEmail}">Contact</a>` : ''}
+${brand.supportEmail ? html`<a href="${mailto(brand.supportEmail)}">Contact</a>` : ''}
 </nav>
 </div>
 </header>`;
@@ -190,7 +199,7 @@ function brandFooter(brand: PageBrand, name: string): SafeHtml {
   return html`<footer class="site-footer">
 <div class="wrap">
 <p>© ${name}${site ? html` · <a href="${site}" rel="noopener">${new URL(site).host}</a>` : ''}</p>
-${brand.supportEmail ? html`<p>Questions about your results? <a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a></p>` : ''}
+${brand.supportEmail ? html`<p>Questions about your results? <a href="${mailto(brand.supportEmail)}">${brand.supportEmail}</a></p>` : ''}
 <p>Scans by ${SERVICE_NAME}</p>
 </div>
 </footer>`;

@@ -57,6 +57,12 @@ describe('page templates', () => {
     assert.ok(page.includes('href="mailto:help@acme.example"'));
   });
 
+  it('percent-encodes the support address so it cannot add headers to the mail link', () => {
+    const page = landingPage({ subdomain: 'acme', companyName: 'Acme', headline: null, logoUrl: null, websiteUrl: null, supportEmail: 'help?cc=boss&x=1@acme.example' }, ASSETS);
+    assert.ok(page.includes('href="mailto:help%3Fcc%3Dboss%26x%3D1@acme.example"'), page.match(/mailto:[^"]*/)?.[0]);
+    assert.ok(!page.includes('mailto:help?'));
+  });
+
   it('falls back to the subdomain and a default headline when the tenant set neither', () => {
     const page = landingPage({ subdomain: 'beta-sec', companyName: null, headline: null, logoUrl: null, websiteUrl: null, supportEmail: null }, ASSETS);
     assert.match(page, /<span class="brand-name">beta-sec<\/span>/);

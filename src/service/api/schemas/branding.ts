@@ -16,7 +16,7 @@ export const MAX_URL_LENGTH = 2048;
  * names, and words a visitor would mistake for the service itself.
  */
 export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
-  'www', 'api', 'admin', 'administrator', 'app', 'apps', 'static', 'assets', 'cdn', 'docs', 'doc', 'help',
+  'p', 'www', 'api', 'admin', 'administrator', 'app', 'apps', 'static', 'assets', 'cdn', 'docs', 'doc', 'help',
   'support', 'status', 'health', 'metrics', 'mail', 'email', 'smtp', 'imap', 'pop', 'pop3', 'mx', 'ns1', 'ns2',
   'dns', 'ftp', 'sftp', 'ssh', 'vpn', 'git', 'auth', 'login', 'logout', 'signin', 'signup', 'register', 'sso',
   'oauth', 'account', 'accounts', 'billing', 'dashboard', 'console', 'portal', 'partner', 'partners', 'demo',
