@@ -134,6 +134,15 @@ describe('landing pages in Chromium', { skip: SKIP }, () => {
     assert.ok(contrastRatio(hex, '#FFFFFF') >= 4.5, `link colour ${hex} readable on white`);
     assert.equal(await page.locator('a[href="https://acme-audit.example/"]').count() > 0, true);
     assert.equal(await page.locator('a[href="mailto:help@acme-audit.example"]').count() > 0, true);
+    // Keyboard: the first Tab shows the skip link, which leads straight to the form, with a visible focus ring.
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'skip-link');
+    assert.ok((await page.locator('.skip-link').boundingBox())!.y >= 0, 'the skip link is on screen when focused');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'repo-url');
+    const ring = await page.locator('#repo-url').evaluate((el) => getComputedStyle(el).outlineStyle);
+    assert.notEqual(ring, 'none', 'focus is visible');
     const csp = (await page.request.get(base + '/p/acme-audit')).headers()['content-security-policy'];
     assert.match(csp!, /script-src 'self'/);
     assert.doesNotMatch(csp!, /unsafe-inline/);
