@@ -82,9 +82,10 @@ export function gate(path: string, content: Buffer, applicable: readonly Detecto
     const binary = applicable.filter(acceptsBinary);
     return binary.length > 0 ? { kind: 'read', content, detectors: binary } : { kind: 'skip', reason: 'binary' };
   }
-  const text = content.toString('latin1');
-  if (isMinified(path, text)) return { kind: 'skip', reason: 'minified' };
-  if (isGenerated(text)) return { kind: 'skip', reason: 'generated' };
-  const detectors = prefilter.select(applicable, text);
+  // Only the head is decoded: the markers live there, and the prefilter searches the raw bytes.
+  const head = content.subarray(0, MINIFIED_SNIFF_CHARS).toString('latin1');
+  if (isMinified(path, head)) return { kind: 'skip', reason: 'minified' };
+  if (isGenerated(head)) return { kind: 'skip', reason: 'generated' };
+  const detectors = prefilter.select(applicable, content);
   return detectors.length > 0 ? { kind: 'read', content, detectors } : { kind: 'skip', reason: 'prefilter' };
 }

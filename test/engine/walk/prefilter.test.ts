@@ -4,9 +4,12 @@ import { mkdtempSync, writeFileSync, symlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Detector } from '../../../src/engine/detectors/types.js';
+import fc from 'fast-check';
 import { KeywordPrefilter, compileKeywords } from '../../../src/engine/walk/prefilter.js';
+import { KeywordAutomaton } from '../../../src/engine/walk/aho-corasick.js';
 import { gate, isGenerated, isMinified, readFileNoFollow, type BinaryAwareDetector } from '../../../src/engine/walk/file-gate.js';
 
+const b = (s: string): Buffer => Buffer.from(s, 'latin1');
 const det = (id: string, keywords: string[]): Detector => ({ id, keywords, appliesTo: () => true, detect: () => [] });
 const java = det('java', ['Cipher.getInstance', 'MessageDigest']);
 const pem = det('pem', ['-----BEGIN ']);
@@ -21,15 +24,39 @@ test('compiled keyword search matches literally, special characters included', (
   assert.equal(compileKeywords([]), null);
 });
 
+test('the keyword automaton finds overlapping, nested and suffix keywords anywhere in the bytes', () => {
+  const ac = new KeywordAutomaton(['he', 'she', 'hers', 'abab']);
+  assert.ok(ac.test(b('ushers')));
+  assert.ok(ac.test(b('xxaababc'))); // needs a failure transition: 'aab' restarts inside the match
+  assert.ok(ac.test(b('...he')));
+  assert.ok(!ac.test(b('h e s h a b a')));
+  assert.ok(!ac.test(b('')));
+  assert.ok(new KeywordAutomaton(['\u00e9t\u00e9']).test(Buffer.from('caf\u00e9 \u00e9t\u00e9', 'latin1')));
+  assert.ok(!new KeywordAutomaton([]).test(b('anything')));
+});
+
+test('the keyword automaton agrees with a naive search on random inputs', () => {
+  const alphabet = fc.constantFrom('a', 'b', 'c', '-', '\u0000', '\u00ff');
+  const word = fc.array(alphabet, { minLength: 1, maxLength: 5 }).map((cs) => cs.join(''));
+  fc.assert(
+    fc.property(fc.array(word, { minLength: 1, maxLength: 8 }), fc.array(alphabet, { maxLength: 60 }).map((cs) => cs.join('')), (keywords, text) => {
+      const bytes = b(text);
+      const naive = keywords.some((k) => bytes.includes(b(k)));
+      return new KeywordAutomaton(keywords).test(bytes) === naive;
+    }),
+    { numRuns: 2000 },
+  );
+});
+
 test('only detectors whose keywords occur, plus keyword-less ones, are selected, in registration order', () => {
   const pf = new KeywordPrefilter();
   const all = [java, pem, manifest];
-  assert.deepEqual(pf.select(all, 'nothing here').map((d) => d.id), ['manifest']);
-  assert.deepEqual(pf.select([java, pem], 'nothing here').map((d) => d.id), []);
-  assert.deepEqual(pf.select(all, 'x = "-----BEGIN CERTIFICATE-----"').map((d) => d.id), ['pem', 'manifest']);
-  assert.deepEqual(pf.select(all, 'MessageDigest md; "-----BEGIN "').map((d) => d.id), ['java', 'pem', 'manifest']);
+  assert.deepEqual(pf.select(all, b('nothing here')).map((d) => d.id), ['manifest']);
+  assert.deepEqual(pf.select([java, pem], b('nothing here')).map((d) => d.id), []);
+  assert.deepEqual(pf.select(all, b('x = "-----BEGIN CERTIFICATE-----"')).map((d) => d.id), ['pem', 'manifest']);
+  assert.deepEqual(pf.select(all, b('MessageDigest md; "-----BEGIN "')).map((d) => d.id), ['java', 'pem', 'manifest']);
   // Case-sensitive: prose that says "cipher" does not reach the Java detector.
-  assert.deepEqual(pf.select([java], 'the cipher.getinstance call').map((d) => d.id), []);
+  assert.deepEqual(pf.select([java], b('the cipher.getinstance call')).map((d) => d.id), []);
 });
 
 test('the gate skips binaries unless a detector reads them, and minified or generated text', () => {
