@@ -34,10 +34,13 @@ function* pemBlocks(text: string): Generator<Block> {
     const label = m[1]!;
     const bodyStart = m.index + m[0].length;
     const endMarker = `-----END ${label}-----`;
-    const end = text.indexOf(endMarker, bodyStart);
-    if (end === -1 || end - bodyStart > MAX_BODY_CHARS) continue;
+    // The END marker is searched only up to the next BEGIN (an unterminated block followed by another
+    // one is skipped) and within the size bound, so many unterminated markers stay linear.
     const nextBegin = text.indexOf('-----BEGIN ', bodyStart);
-    if (nextBegin !== -1 && nextBegin < end) continue; // an unterminated block followed by another one
+    const limit = Math.min(nextBegin === -1 ? text.length : nextBegin, bodyStart + MAX_BODY_CHARS + endMarker.length);
+    const inWindow = text.slice(bodyStart, limit).indexOf(endMarker);
+    if (inWindow === -1) continue;
+    const end = bodyStart + inWindow;
     const headers = new Map<string, string>();
     let b64 = '';
     for (const line of text.slice(bodyStart, end).split(LINE_SPLIT)) {

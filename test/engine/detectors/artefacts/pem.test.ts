@@ -124,3 +124,10 @@ test('prose, truncated and garbage bodies produce nothing and do not throw', () 
   ];
   for (const input of inputs) assert.deepEqual(run(pemDetector, 'x.txt', input), [], input.slice(0, 60));
 });
+
+test('many unterminated markers in one large file are handled in linear time', () => {
+  const text = '-----BEGIN CERTIFICATE-----\nMIIB\n'.repeat(20000) + 'x'.repeat(500_000);
+  const start = performance.now();
+  assert.deepEqual(run(pemDetector, 'dump.txt', text), []);
+  assert.ok(performance.now() - start < 1500, 'took too long');
+});
