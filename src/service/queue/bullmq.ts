@@ -102,7 +102,9 @@ export function createBullQueue(store: Store, options: BullQueueOptions): ScanQu
     for (const s of await store.scans.runningSince(deadline)) {
       await store.scans.fail(s.id, null, { code: 'scan_timeout', message: `The scan did not finish within ${Math.round(settings.scanTimeoutMs / 1000)} seconds` });
     }
-    for (const s of await store.scans.expiredLeases(now)) {
+    // BullMQ's stalled-job check normally hands a dead worker's job to another worker within about
+    // one lease; only leases expired well beyond that mean the job itself is gone.
+    for (const s of await store.scans.expiredLeases(new Date(now.getTime() - 3 * settings.leaseMs))) {
       if (s.attempts >= settings.maxAttempts) {
         await store.scans.fail(s.id, null, { code: 'internal', message: `The scan was interrupted ${s.attempts} times and was given up` });
       } else if (await store.scans.requeueExpired(s.id, s.lease_owner)) {
