@@ -156,30 +156,31 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
   // Graph order (a total order fixed by content): header; the repository and its relationships;
   // each asset in asset-id order with its relationships; files in path order, each followed by its
   // snippets in (line, column, end line) order; annotations in findings order; the SpdxDocument.
-  function* chunks(): Generator<string> {
-    yield `{"@context":${JSON.stringify(SPDX_CONTEXT)},"@graph":[`;
-    yield JSON.stringify({ '@id': CREATION_INFO, created: root.timestamp, createdBy: [ids.agent], createdUsing: [ids.tool], specVersion: '3.0.1', type: 'CreationInfo' });
-    yield `,${JSON.stringify({ creationInfo: CREATION_INFO, name: TOOL_NAME, spdxId: ids.agent, type: 'SoftwareAgent' })}`;
-    yield `,${JSON.stringify({ creationInfo: CREATION_INFO, name: `${TOOL_NAME} ${result.methodologyVersion}`, spdxId: ids.tool, type: 'Tool' })}`;
-    yield `,${JSON.stringify({ creationInfo: CREATION_INFO, element: packageIds, rootElement: [ids.repository], software_sbomType: ['source'], spdxId: ids.sbom, type: 'software_Sbom' })}`;
-    yield `,${JSON.stringify(repository)}`;
-    if (cryptoIds.length > 0) yield `,${JSON.stringify(relationship('repository', ids.repository, 'contains', cryptoIds))}`;
-    if (libraryIds.length > 0) yield `,${JSON.stringify(relationship('repository', ids.repository, 'dependsOn', libraryIds))}`;
-    for (const a of sorted) for (const e of assetElements(a)) yield `,${JSON.stringify(e)}`;
+  // Elements, each preceded by a comma. JSON.stringify is called on batches of elements (one call per
+  // element costs more than the serialization of a small snippet), and the batch's brackets dropped.
+  function* elements(): Generator<Json> {
+    yield { '@id': CREATION_INFO, created: root.timestamp, createdBy: [ids.agent], createdUsing: [ids.tool], specVersion: '3.0.1', type: 'CreationInfo' };
+    yield { creationInfo: CREATION_INFO, name: TOOL_NAME, spdxId: ids.agent, type: 'SoftwareAgent' };
+    yield { creationInfo: CREATION_INFO, name: `${TOOL_NAME} ${result.methodologyVersion}`, spdxId: ids.tool, type: 'Tool' };
+    yield { creationInfo: CREATION_INFO, element: packageIds, rootElement: [ids.repository], software_sbomType: ['source'], spdxId: ids.sbom, type: 'software_Sbom' };
+    yield repository;
+    if (cryptoIds.length > 0) yield relationship('repository', ids.repository, 'contains', cryptoIds);
+    if (libraryIds.length > 0) yield relationship('repository', ids.repository, 'dependsOn', libraryIds);
+    for (const a of sorted) yield* assetElements(a);
     for (const path of [...files.keys()].sort()) {
       const file = files.get(path)!;
-      yield `,${JSON.stringify({ creationInfo: CREATION_INFO, name: path, spdxId: file.id, type: 'software_File' })}`;
+      yield { creationInfo: CREATION_INFO, name: path, spdxId: file.id, type: 'software_File' };
       const snippets = [...file.snippets.values()].sort((x, y) => x.line - y.line || x.column - y.column || x.end - y.end);
       for (const sn of snippets) {
-        yield `,${JSON.stringify({
+        yield {
           comment: sn.text,
           creationInfo: CREATION_INFO,
-          name: [...sn.symbols].sort().join(', '),
+          name: sn.symbols.size === 1 ? sn.symbols.values().next().value! : [...sn.symbols].sort().join(', '),
           software_lineRange: { beginIntegerRange: sn.line, endIntegerRange: sn.end, type: 'PositiveIntegerRange' },
           software_snippetFromFile: file.id,
           spdxId: sn.id,
           type: 'software_Snippet',
-        })}`;
+        };
       }
     }
     const annotationIds = new Set<string>();
@@ -188,17 +189,29 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
         const aid = id(`finding/${iriSegment(f.id)}`);
         if (annotationIds.has(aid)) throw new InventoryError(`duplicate finding id ${f.id}`);
         annotationIds.add(aid);
-        yield `,${JSON.stringify({
+        yield {
           annotationType: 'review',
           creationInfo: CREATION_INFO,
           spdxId: aid,
           statement: findingText(f),
           subject: assetId === null ? ids.repository : refOf(assetId),
           type: 'Annotation',
-        })}`;
+        };
       }
     }
-    yield ',';
+  }
+
+  function* chunks(): Generator<string> {
+    yield `{"@context":${JSON.stringify(SPDX_CONTEXT)},"@graph":[`;
+    let batch: Json[] = [];
+    for (const e of elements()) {
+      batch.push(e);
+      if (batch.length === 1024) {
+        yield `${JSON.stringify(batch).slice(1, -1)},`;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield `${JSON.stringify(batch).slice(1, -1)},`;
   }
 
   // Last, so that its placeholders (digest entry, then the document id) close the serialization.
