@@ -42,10 +42,20 @@ export class Evaluator {
   private depth = 0;
   private readonly resolving = new Set<number>();
 
+  private table: SymbolTable | undefined;
+
+  /**
+   * `symbols` may be a thunk: the file's bindings are then collected on the first lookup, so files
+   * whose crypto calls take only literals never pay for the symbol table.
+   */
   constructor(
     readonly adapter: LanguageAdapter,
-    readonly symbols: SymbolTable,
+    private readonly symbolSource: SymbolTable | (() => SymbolTable),
   ) {}
+
+  get symbols(): SymbolTable {
+    return (this.table ??= typeof this.symbolSource === 'function' ? this.symbolSource() : this.symbolSource);
+  }
 
   /** Evaluates an expression node; never throws, returns UNKNOWN for anything it cannot compute. */
   eval(node: SgNode | null | undefined): Value {

@@ -324,5 +324,5 @@ export function javaEvaluator(root: SgNode): Evaluator {
     ...javaAdapterWithAugmented,
     enclosingClass: (node: SgNode) => index.around(node, CLASS_KINDS)?.name,
   };
-  return new Evaluator(adapter, new SymbolTable(javaBindings(root, index)));
+  return new Evaluator(adapter, () => new SymbolTable(javaBindings(root, index)));
 }

@@ -345,5 +345,5 @@ export function pythonBindings(root: SgNode, index: ScopeIndex = pythonScopes(ro
 export function pythonEvaluator(root: SgNode): Evaluator {
   const index = pythonScopes(root);
   const adapter: LanguageAdapter = { ...pythonAdapter, enclosingClass: (node: SgNode) => index.around(node, CLASS_KIND)?.name };
-  return new Evaluator(adapter, new SymbolTable(pythonBindings(root, index)));
+  return new Evaluator(adapter, () => new SymbolTable(pythonBindings(root, index)));
 }

@@ -84,6 +84,11 @@ const LIBRARIES: [RegExp, LibraryRef][] = [
 
 /** The PyPI package behind a qualified name, or undefined for the standard library and unknown modules. */
 export function libraryOf(qualified: string): LibraryRef | undefined {
-  for (const [re, ref] of LIBRARIES) if (re.test(qualified)) return ref;
-  return undefined;
+  const root = qualified.split('.', 1)[0]!;
+  if (libraryMemo.has(root)) return libraryMemo.get(root);
+  let found: LibraryRef | undefined;
+  for (const [re, ref] of LIBRARIES) if (re.test(root)) found = found ?? ref;
+  libraryMemo.set(root, found);
+  return found;
 }
+const libraryMemo = new Map<string, LibraryRef | undefined>();

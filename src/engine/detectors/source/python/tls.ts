@@ -79,7 +79,8 @@ export function handleTlsCall(ctx: PyContext, c: Call): boolean {
     ctx.sink.signal(node, name, 'cert-verification-disabled', 'unverified SSL context: certificates and host names are not checked');
     return true;
   }
-  const verify = c.args.named.get('verify');
+  const httpCall = HTTP_CALL.test(name) || (!c.name && c.method !== undefined && HTTP_METHODS.has(c.method));
+  const verify = httpCall ? c.args.named.get('verify') : undefined;
   if (verify && (HTTP_CALL.test(name) || (c.receiver && isHttpClient(ctx, c.receiver)))) {
     const v = ctx.value(verify);
     if (v.kind === 'bool' && !v.value) ctx.sink.signal(node, name || `${c.method ?? 'request'}`, 'cert-verification-disabled', 'verify=False: the server certificate is not checked');
@@ -93,6 +94,10 @@ export function handleTlsCall(ctx: PyContext, c: Call): boolean {
   return false;
 }
 
+const ATTRIBUTES = new Set(['verify_mode', 'check_hostname', 'minimum_version', 'maximum_version', 'verify', '_create_default_https_context']);
+/** Request methods of requests/httpx clients and sessions. */
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request', 'stream', 'send']);
+
 /**
  * Attribute assignments on SSL contexts and HTTP sessions: `ctx.verify_mode = ssl.CERT_NONE`,
  * `ctx.check_hostname = False`, `ctx.minimum_version = ssl.TLSVersion.TLSv1_1`, `session.verify = False`,
@@ -103,6 +108,7 @@ export function handleTlsAssignment(ctx: PyContext, node: SgNode): void {
   const right = node.field('right');
   if (!left || !right || kindOf(left) !== 'attribute') return;
   const attr = left.field('attribute')?.text();
+  if (!attr || !ATTRIBUTES.has(attr)) return;
   const q = qualify(ctx.imports, right);
   const rq = q ? normalise(q) : undefined;
   const v = ctx.value(right);
