@@ -20,7 +20,26 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
+/** Parsed engine results, most recently used last: they never change for a key, and polling clients read them often. */
+const RESULT_CACHE_SIZE = 32;
+
 export const scansRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const results = new Map<string, ScanResult>();
+  async function readResult(key: string): Promise<ScanResult | null> {
+    const hit = results.get(key);
+    if (hit) {
+      results.delete(key);
+      results.set(key, hit);
+      return hit;
+    }
+    const json = await app.store.scans.getResult(key);
+    if (json === null) return null;
+    const parsed = JSON.parse(json) as ScanResult;
+    results.set(key, parsed);
+    if (results.size > RESULT_CACHE_SIZE) results.delete(results.keys().next().value!);
+    return parsed;
+  }
+
   app.post(
     '/scans',
     {
@@ -122,9 +141,9 @@ export const scansRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let digests = {};
       let bom: unknown;
       if (row.status === 'completed' && row.result_key) {
-        const json = await app.store.scans.getResult(row.result_key);
-        result = json === null ? null : (JSON.parse(json) as ScanResult);
-        digests = await app.store.scans.bomDigests(row.id);
+        const [parsed, d] = await Promise.all([readResult(row.result_key), app.store.scans.bomDigests(row.id)]);
+        result = parsed;
+        digests = d;
         if (request.query.include_bom) {
           const stored = await app.store.scans.getBom(row.id, 'cyclonedx');
           if (stored) bom = JSON.parse(stored.document);
