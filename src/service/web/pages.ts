@@ -3,7 +3,7 @@
 // through `safeUrl`; the brand colour comes from a separate stylesheet, and behaviour from the bundled
 // module script, so the pages carry no inline script or style and work under a strict CSP.
 import { METHODOLOGY_VERSION } from '../../engine/methodology.js';
-import { html, safeUrl, type SafeHtml } from './html.js';
+import { html, safeUrl, trusted, type SafeHtml } from './html.js';
 
 /** Hashed file names of the bundle (dist/web/manifest.json). */
 export interface AssetManifest {
@@ -66,13 +66,37 @@ ${p.footer}
 `.toString();
 }
 
+/**
+ * A sketch of a report beside the form (decorative, hidden from assistive technology). Plain SVG
+ * shapes; colours come from classes in the stylesheet, so it follows the tenant's accent.
+ */
+const REPORT_ART = trusted(`<svg class="hero-art" viewBox="0 0 360 300" aria-hidden="true" focusable="false">
+<rect class="art-card" x="8" y="8" width="344" height="284" rx="18"/>
+<rect class="art-line strong" x="32" y="34" width="150" height="12" rx="6"/>
+<rect class="art-line" x="32" y="56" width="96" height="8" rx="4"/>
+<rect class="art-accent" x="254" y="30" width="74" height="26" rx="9"/>
+<circle class="art-ring" cx="92" cy="150" r="46"/>
+<circle class="art-ring lvl0" cx="92" cy="150" r="46" pathLength="100" stroke-dasharray="58 42" transform="rotate(-90 92 150)"/>
+<circle class="art-ring lvl1" cx="92" cy="150" r="46" pathLength="100" stroke-dasharray="14 86" stroke-dashoffset="-58" transform="rotate(-90 92 150)"/>
+<circle class="art-ring lvl5" cx="92" cy="150" r="46" pathLength="100" stroke-dasharray="28 72" stroke-dashoffset="-72" transform="rotate(-90 92 150)"/>
+<rect class="art-bar lvl0" x="172" y="106" width="150" height="14" rx="4"/>
+<rect class="art-bar lvl0" x="172" y="130" width="108" height="14" rx="4"/>
+<rect class="art-bar lvl1" x="172" y="154" width="76" height="14" rx="4"/>
+<rect class="art-bar lvl5" x="172" y="178" width="124" height="14" rx="4"/>
+<rect class="art-line" x="32" y="226" width="296" height="8" rx="4"/>
+<rect class="art-line" x="32" y="246" width="240" height="8" rx="4"/>
+<rect class="art-badge lvl0" x="284" y="222" width="44" height="16" rx="8"/>
+<rect class="art-badge lvl5" x="284" y="242" width="44" height="16" rx="8"/>
+</svg>`);
+
 const LEDE =
   'Paste the address of a public GitHub repository. We find every cryptographic algorithm, key, certificate and protocol in it, show how each one holds up against a quantum computer, and hand you a Cryptographic Bill of Materials in CycloneDX and SPDX.';
 
 /** The scan form, the progress panel and the (empty) results view the client script fills. */
 function scanner(headline: string, eyebrow: string): SafeHtml {
   return html`<section class="hero" aria-labelledby="page-title">
-<div class="wrap">
+<div class="wrap hero-grid">
+<div class="hero-copy">
 <p class="eyebrow">${eyebrow}</p>
 <h1 id="page-title">${headline}</h1>
 <p class="lede">${LEDE}</p>
@@ -86,6 +110,8 @@ function scanner(headline: string, eyebrow: string): SafeHtml {
 <p id="form-error" class="form-error" role="alert" hidden></p>
 <noscript><p class="form-error">The scanner on this page needs JavaScript. The same scan is available through the API.</p></noscript>
 </form>
+</div>
+${REPORT_ART}
 </div>
 </section>
 <section id="progress" class="progress-panel" aria-labelledby="progress-title" hidden>
