@@ -28,6 +28,8 @@ for (const p of PROFILES) {
         repos: [
           { owner: 'acme', name: 'payments', fixture: 'payments-service', committedAt: '2025-06-01T12:34:56Z', tarballDelayMs: 300 },
           { owner: 'acme', name: 'gateway', fixture: 'legacy-gateway' },
+          // GitHub's rate limit is exhausted for an hour on the first two calls: a transient failure.
+          { owner: 'acme', name: 'limited', fixture: 'tiny-hasher', rateLimitedCalls: 2, rateLimitResetSeconds: 3600 },
         ],
       });
       t = await createScanTestApp(p.dialect, { github: gh, queue: p.queue });
@@ -106,6 +108,23 @@ for (const p of PROFILES) {
       const usage = (await t.app.inject({ method: 'GET', url: `${API}/usage`, headers })).json();
       assert.deepEqual(usage.all_time, { scans: 1, billable_scans: 1, spend_cents: 99 });
       assert.equal(usage.recent_scans[0].status, 'completed');
+    });
+
+    it(p.queue === 'bullmq'
+      ? 'retries a transient GitHub failure with backoff (BullMQ) and completes'
+      : 'fails a scan on a GitHub rate limit that lasts longer than it may wait, saying so', async () => {
+      const { headers } = await createTenantWithKey(t.store);
+      const id = (await t.app.inject({ method: 'POST', url: `${API}/scans`, headers, payload: { repo_url: 'https://github.com/acme/limited' } })).json().id;
+      const d = await t.waitForScan(id, headers);
+      const row = await t.store.scans.get(id);
+      if (p.queue === 'bullmq') {
+        assert.equal(d.status, 'completed', JSON.stringify(d.error));
+        assert.equal(row?.attempts, 3, 'two transient failures, then success');
+      } else {
+        assert.equal(d.status, 'failed');
+        assert.equal(d.error.code, 'download_failed');
+        assert.match(d.error.message, /rate limit/);
+      }
     });
 
     it('reuses the stored result for a commit already scanned, but records and counts the scan', async () => {
