@@ -94,7 +94,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
 
   // Landing pages outside the API: the service's own page and tenants' white-label pages.
-  await app.register(webRoutes, { lookupBrand: (subdomain) => store.branding.bySubdomain(subdomain) });
+  await app.register(webRoutes, {
+    lookupBrand: (subdomain) => store.branding.bySubdomain(subdomain),
+    demoLimits: { perIpPerDay: config.demoPerIpPerDay, cacheSeconds: config.demoCacheSeconds },
+  });
 
   await app.ready();
   return app;

@@ -22,6 +22,20 @@ export interface PageBrand {
   headline: string | null;
 }
 
+/** The demo's limits as the visitor is told them (CBOM_DEMO_PER_IP_PER_DAY, CBOM_DEMO_CACHE_SECONDS). */
+export interface DemoLimitsText {
+  perIpPerDay: number;
+  cacheSeconds: number;
+}
+
+function limitsText(l: DemoLimitsText): string {
+  const scans = l.perIpPerDay === 1 ? 'one new scan' : `${l.perIpPerDay} new scans`;
+  const minutes = Math.round(l.cacheSeconds / 60);
+  const cache =
+    l.cacheSeconds === 0 ? '' : ` A repository someone scanned in the last ${minutes >= 1 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${l.cacheSeconds} seconds`} opens straight away.`;
+  return `Free, no account needed: ${scans} per visitor per day.${cache}`;
+}
+
 export const STATIC_PREFIX = '/static/';
 export const DEMO_API_PATH = '/api/v1/cbom/demo/scans';
 const SERVICE_NAME = 'CBOM Partner API';
@@ -93,7 +107,7 @@ const LEDE =
   'Paste the address of a public GitHub repository. We find every cryptographic algorithm, key, certificate and protocol in it, show how each one holds up against a quantum computer, and hand you a Cryptographic Bill of Materials in CycloneDX and SPDX.';
 
 /** The scan form, the progress panel and the (empty) results view the client script fills. */
-function scanner(headline: string, eyebrow: string): SafeHtml {
+function scanner(headline: string, eyebrow: string, limits: DemoLimitsText): SafeHtml {
   return html`<section class="hero" aria-labelledby="page-title">
 <div class="wrap hero-grid">
 <div class="hero-copy">
@@ -106,7 +120,7 @@ function scanner(headline: string, eyebrow: string): SafeHtml {
 <input id="repo-url" name="repo_url" type="url" inputmode="url" autocomplete="url" spellcheck="false" required maxlength="400" placeholder="https://github.com/owner/repository" aria-describedby="repo-help form-error">
 <button id="scan-submit" class="btn btn-primary" type="submit">Scan repository</button>
 </div>
-<p id="repo-help" class="hint">Free, no account needed: one new scan per visitor per day. A repository someone scanned in the last few minutes opens straight away.</p>
+<p id="repo-help" class="hint">${limitsText(limits)}</p>
 <p id="form-error" class="form-error" role="alert" hidden></p>
 <noscript><p class="form-error">The scanner on this page needs JavaScript. The same scan is available through the API.</p></noscript>
 </form>
@@ -231,7 +245,7 @@ ${brand.supportEmail ? html`<p>Questions about your results? <a href="${mailto(b
 </footer>`;
 }
 
-export function landingPage(brand: PageBrand, assets: AssetManifest): string {
+export function landingPage(brand: PageBrand, assets: AssetManifest, limits: DemoLimitsText): string {
   const name = brand.companyName ?? brand.subdomain;
   const headline = brand.headline ?? DEFAULT_HEADLINE;
   return layout({
@@ -239,13 +253,13 @@ export function landingPage(brand: PageBrand, assets: AssetManifest): string {
     description: `${name}: scan a GitHub repository for cryptography and get a Cryptographic Bill of Materials.`,
     themeHref: `/p/${brand.subdomain}/theme.css`,
     header: brandHeader(brand, name),
-    main: scanner(headline, `${name} · quantum-readiness check`),
+    main: scanner(headline, `${name} · quantum-readiness check`, limits),
     footer: brandFooter(brand, name),
     assets,
   });
 }
 
-export function servicePage(assets: AssetManifest): string {
+export function servicePage(assets: AssetManifest, limits: DemoLimitsText): string {
   const header = html`<header class="site-header">
 <div class="wrap">
 <a class="brand" href="/"><span class="brand-mark" aria-hidden="true">C</span><span class="brand-name">${SERVICE_NAME}</span></a>
@@ -255,7 +269,7 @@ export function servicePage(assets: AssetManifest): string {
 </nav>
 </div>
 </header>`;
-  const main = html`${scanner(DEFAULT_HEADLINE, 'Cryptographic Bill of Materials')}
+  const main = html`${scanner(DEFAULT_HEADLINE, 'Cryptographic Bill of Materials', limits)}
 <section id="partners" class="wrap features" aria-label="For partners">
 <div class="card"><h3>One scan, two standards</h3><p>CycloneDX 1.6 and SPDX 3.0.1 from the same scan, reproducible byte for byte and signed with a SHA-256 digest.</p></div>
 <div class="card"><h3>Quantum readiness</h3><p>Every algorithm rated by NIST post-quantum security level, with findings for broken, weak and quantum-vulnerable cryptography.</p></div>

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { landingPage, notFoundPage, servicePage, STATIC_PREFIX, type AssetManifest, type PageBrand } from './pages.js';
+import { landingPage, notFoundPage, servicePage, STATIC_PREFIX, type AssetManifest, type DemoLimitsText, type PageBrand } from './pages.js';
 import { themeCss, themeFor } from './theme.js';
 
 /** The same for src/ (tsx) and dist/ (compiled): both sit three levels below the project root. */
@@ -33,6 +33,8 @@ export type LandingBrand = Omit<PageBrand, 'subdomain'> & { accentColor: string 
 export interface WebRoutesOptions {
   /** Public branding of the tenant owning `subdomain`, or null. */
   lookupBrand: (subdomain: string) => Promise<LandingBrand | null>;
+  /** What the pages tell visitors about the demo's limits. */
+  demoLimits: DemoLimitsText;
   /** Where the built assets are (default dist/web). */
   distDir?: string;
 }
@@ -98,7 +100,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, opts)
 
   app.get('/', hide, async (_req, reply) => {
     const a = await assets();
-    return a ? page(reply, 200, servicePage(a)) : notBuilt(reply);
+    return a ? page(reply, 200, servicePage(a, opts.demoLimits)) : notBuilt(reply);
   });
 
   app.get('/theme.css', hide, async (_req, reply) => css(reply, themeCss(themeFor(null))));
@@ -108,7 +110,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, opts)
     if (!a) return notBuilt(reply);
     const subdomain = req.params.subdomain.toLowerCase();
     const brand = SUBDOMAIN.test(subdomain) ? await opts.lookupBrand(subdomain) : null;
-    return brand ? page(reply, 200, landingPage({ ...brand, subdomain }, a)) : page(reply, 404, notFoundPage(a));
+    return brand ? page(reply, 200, landingPage({ ...brand, subdomain }, a, opts.demoLimits)) : page(reply, 404, notFoundPage(a));
   });
 
   app.get<{ Params: { subdomain: string } }>('/p/:subdomain/theme.css', hide, async (req, reply) => {

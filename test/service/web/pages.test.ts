@@ -8,6 +8,7 @@ import { landingPage, servicePage, type AssetManifest } from '../../../src/servi
 import { createTenantWithKey, createTestApp, type TestApp } from '../../helpers/service.js';
 
 const ASSETS: AssetManifest = { 'app.js': 'app-TEST.js', 'app.css': 'styles-TEST.css', 'favicon.svg': 'favicon.svg' };
+const LIMITS = { perIpPerDay: 1, cacheSeconds: 300 };
 
 /** Markup must not carry inline behaviour or style: what a strict CSP would block anyway. */
 function assertNoInline(page: string): void {
@@ -47,6 +48,7 @@ describe('page templates', () => {
         supportEmail: 'help@acme.example',
       },
       ASSETS,
+      LIMITS,
     );
     assertNoInline(page);
     assert.ok(page.includes('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;'));
@@ -58,20 +60,25 @@ describe('page templates', () => {
   });
 
   it('percent-encodes the support address so it cannot add headers to the mail link', () => {
-    const page = landingPage({ subdomain: 'acme', companyName: 'Acme', headline: null, logoUrl: null, websiteUrl: null, supportEmail: 'help?cc=boss&x=1@acme.example' }, ASSETS);
+    const page = landingPage({ subdomain: 'acme', companyName: 'Acme', headline: null, logoUrl: null, websiteUrl: null, supportEmail: 'help?cc=boss&x=1@acme.example' }, ASSETS, LIMITS);
     assert.ok(page.includes('href="mailto:help%3Fcc%3Dboss%26x%3D1@acme.example"'), page.match(/mailto:[^"]*/)?.[0]);
     assert.ok(!page.includes('mailto:help?'));
   });
 
   it('falls back to the subdomain and a default headline when the tenant set neither', () => {
-    const page = landingPage({ subdomain: 'beta-sec', companyName: null, headline: null, logoUrl: null, websiteUrl: null, supportEmail: null }, ASSETS);
+    const page = landingPage({ subdomain: 'beta-sec', companyName: null, headline: null, logoUrl: null, websiteUrl: null, supportEmail: null }, ASSETS, LIMITS);
     assert.match(page, /<span class="brand-name">beta-sec<\/span>/);
     assert.match(page, /<h1 id="page-title">Find the cryptography/);
     assert.ok(!page.includes('mailto:'));
   });
 
   it("renders the service's own page without inline code", () => {
-    assertNoInline(servicePage(ASSETS));
+    assertNoInline(servicePage(ASSETS, LIMITS));
+  });
+
+  it('tells visitors the configured demo limits', () => {
+    assert.match(servicePage(ASSETS, LIMITS), /one new scan per visitor per day\. A repository someone scanned in the last 5 minutes opens straight away\./);
+    assert.match(servicePage(ASSETS, { perIpPerDay: 3, cacheSeconds: 0 }), /3 new scans per visitor per day\.<\/p>/);
   });
 });
 
