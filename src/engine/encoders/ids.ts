@@ -45,6 +45,8 @@ export function bomRefOf(asset: Asset): string {
  * purls (`/`, `:`, `@`, `.`, `-`, `_`, `~`, `+`) and percent-encodes everything else (spaces,
  * `#`, `?`, `%`, non-ASCII), so every spdxId is a valid absolute IRI.
  */
+const IRI_SAFE = /^[A-Za-z0-9\-._~!*'()/:@+]*$/; // exactly what the slow path leaves as is
 export function iriSegment(key: string): string {
+  if (IRI_SAFE.test(key)) return key; // nothing to escape (the common case)
   return encodeURIComponent(key).replace(/%(2F|3A|40|2B)/g, (m) => decodeURIComponent(m));
 }

@@ -32,7 +32,8 @@ function documentOf(result: ScanResult, source: SourceDescriptor, format: BomFor
 /** Encode to one string (what the service stores and serves). */
 export function encodeBom(result: ScanResult, source: SourceDescriptor, format: BomFormat): EncodedBom {
   const parts: string[] = [];
-  const { sha256 } = writeSealed(documentOf(result, source, format), format, (chunk) => parts.push(chunk));
+  // Chunks are kept as produced and joined once: batching them first would copy every byte twice.
+  const { sha256 } = writeSealed(documentOf(result, source, format), format, (chunk) => parts.push(chunk), 0);
   let json: string;
   try {
     json = parts.join('');

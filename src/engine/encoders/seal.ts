@@ -37,11 +37,21 @@ export interface CanonicalDocument {
 const BATCH = 1 << 20;
 
 /**
- * Write `doc` through `write` in batches of about 1 MiB and return its digest. Memory stays at one
- * batch plus what the encoder holds, whatever the size of the document.
+ * Write `doc` through `write` in batches of about `batch` characters (0: as the encoder produces
+ * them) and return its digest. Memory stays at one batch plus what the encoder holds, whatever the
+ * size of the document.
  */
-export function writeSealed(doc: CanonicalDocument, format: Format, write: (chunk: string) => void): { sha256: string; contentId: string } {
+export function writeSealed(doc: CanonicalDocument, format: Format, write: (chunk: string) => void, batch = BATCH): { sha256: string; contentId: string } {
   const hash = createHash('sha256');
+  if (batch === 0) {
+    for (const chunk of doc.chunks) {
+      hash.update(chunk, 'utf8');
+      write(chunk);
+    }
+    const sealed = sealTail(hash, doc.tail(), format, doc.idMarker);
+    write(sealed.tail);
+    return { sha256: sealed.sha256, contentId: sealed.contentId };
+  }
   let parts: string[] = [];
   let size = 0;
   const flush = (): void => {
@@ -55,7 +65,7 @@ export function writeSealed(doc: CanonicalDocument, format: Format, write: (chun
   for (const chunk of doc.chunks) {
     parts.push(chunk);
     size += chunk.length;
-    if (size >= BATCH) flush();
+    if (size >= batch) flush();
   }
   flush();
   const { tail, sha256, contentId } = sealTail(hash, doc.tail(), format, doc.idMarker);

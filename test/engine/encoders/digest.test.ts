@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { canonicalSha256 } from '../../../src/engine/encoders/digest.js';
-import { uuidv5 } from '../../../src/engine/encoders/ids.js';
+import { iriSegment, uuidv5 } from '../../../src/engine/encoders/ids.js';
 import { FIXED_EPOCH, localSourceTimestamp, wholeSecondUtc } from '../../../src/engine/encoders/timestamp.js';
 
 const reference = (v: unknown): string => createHash('sha256').update(canonicalize(v)!, 'utf8').digest('hex');
@@ -38,6 +38,14 @@ describe('content-derived ids and timestamps', () => {
     assert.equal(uuidv5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8'), '2ed6657d-e927-568b-95e1-2665a8aea6a2');
     assert.notEqual(uuidv5('a'), uuidv5('b'));
     assert.throws(() => uuidv5('x', 'not-a-uuid'), /not a UUID/);
+  });
+
+  it('iriSegment keeps readable characters and percent-encodes the rest, the same way on its fast path', () => {
+    const general = (k: string) => encodeURIComponent(k).replace(/%(2F|3A|40|2B)/g, (m) => decodeURIComponent(m));
+    fc.assert(fc.property(fc.stringMatching(/^[a-zA-Z0-9/:@+!*'()$&,;= ._~#?%-]{0,16}$/), (k) => iriSegment(k) === general(k)), { numRuns: 2000 });
+    assert.equal(iriSegment('src/main/java/A.java'), 'src/main/java/A.java');
+    assert.equal(iriSegment('lib/hash utils/€uro.js'), 'lib/hash%20utils/%E2%82%ACuro.js');
+    assert.equal(iriSegment('a#b?c'), 'a%23b%3Fc');
   });
 
   it('document timestamps are whole-second UTC; local scans use SOURCE_DATE_EPOCH or the fixed epoch', () => {
