@@ -112,12 +112,9 @@ export function detectConfigLiterals(f: GoFile, pkgRegex: string): void {
 }
 
 /** `cfg.MinVersion = tls.VersionTLS10`, `cfg.InsecureSkipVerify = true` on an existing config. */
-export function detectConfigAssignments(f: GoFile): void {
-  const rule = {
-    kind: 'assignment_statement',
-    has: { field: 'left', has: { kind: 'field_identifier', regex: '^(MinVersion|MaxVersion|InsecureSkipVerify)$', stopBy: 'end' as const } },
-  };
-  for (const stmt of f.root.findAll({ rule })) {
+export function detectConfigAssignments(f: GoFile, statements: readonly SgNode[]): void {
+  for (const stmt of statements) {
+    if (stmt.kind() !== 'assignment_statement' || !/\.(MinVersion|MaxVersion|InsecureSkipVerify)\b/.test(stmt.field('left')?.text() ?? '')) continue;
     const left = stmt.field('left')?.namedChildren() ?? [];
     const right = stmt.field('right')?.namedChildren() ?? [];
     left.forEach((target, i) => {

@@ -127,12 +127,17 @@ export class GoFile {
 
   /** Whether `name` is passed to `io.ReadFull`, `rand.Read` or a reader's `Read` anywhere in the file. */
   private filledFromReader(name: string): boolean {
-    for (const call of this.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '(ReadFull|Read)$' } } })) {
-      const args = call.field('arguments')?.namedChildren() ?? [];
-      if (args.some((a) => a.text() === name || a.text().startsWith(`${name}[`))) return true;
+    if (!this.readArgs) {
+      // Collected once per file: the argument texts of every `…Read`/`…ReadFull` call.
+      this.readArgs = [];
+      for (const call of this.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '(ReadFull|Read)$' } } })) {
+        for (const a of call.field('arguments')?.namedChildren() ?? []) this.readArgs.push(a.text());
+      }
     }
-    return false;
+    return this.readArgs.some((a) => a === name || a.startsWith(`${name}[`));
   }
+
+  private readArgs: string[] | undefined;
 
   /** Hash named by an argument: `sha256.New`, `crypto.SHA256`, `sha256.New()`, a func literal returning one, or a variable holding one. */
   hash(node: SgNode | undefined): string | undefined {

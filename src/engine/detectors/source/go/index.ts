@@ -9,7 +9,7 @@ import type { Detection } from '../../../inventory/model.js';
 import type { Detector, SourceFile } from '../../types.js';
 import { parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
-import { goEvaluator, goImports } from './resolve.js';
+import { goEvaluator, goImports, indexGoFile } from './resolve.js';
 import { GoFile } from './file.js';
 import { GO_CALLS, isCryptoImport } from './calls.js';
 import { detectConfigLiterals, detectConfigAssignments } from './config.js';
@@ -23,10 +23,11 @@ function escapeRegex(s: string): string {
 export function detectGo(file: SourceFile): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('go', text).root();
-  const imports = goImports(root);
+  const index = indexGoFile(root);
+  const imports = goImports(index);
   const locals = [...imports].filter(([, path]) => isCryptoImport(path)).map(([local]) => local);
   if (locals.length === 0) return [];
-  const { ev, adapter } = goEvaluator(root, imports);
+  const { ev, adapter } = goEvaluator(index, imports);
   const f = new GoFile(root, ev, adapter, new DetectionSink(file.path, text, GO_DETECTOR_ID));
 
   const pkgRegex = `^(${locals.map(escapeRegex).join('|')})\\.`;
@@ -39,7 +40,7 @@ export function detectGo(file: SourceFile): Detection[] {
     if (handler) handler(f, call, callee, argsOf(call));
   }
   detectConfigLiterals(f, pkgRegex);
-  detectConfigAssignments(f);
+  detectConfigAssignments(f, index.statements);
   return f.detections();
 }
 

@@ -11,10 +11,43 @@ import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 /** Local package name -> import path. */
 export type Imports = ReadonlyMap<string, string>;
 
+/** The nodes of one Go file that resolution needs, collected in a single tree traversal. */
+export interface GoIndex {
+  file: Scope;
+  imports: SgNode[];
+  specs: SgNode[];
+  statements: SgNode[];
+  parameters: SgNode[];
+  /** Function and func-literal ranges: the scopes of locals. */
+  functions: Scope[];
+}
+
+const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
+const INDEX_RULE = {
+  any: ['import_spec', 'const_spec', 'var_spec', 'short_var_declaration', 'assignment_statement', 'parameter_declaration', ...FUNCTION_KINDS].map((kind) => ({ kind })),
+};
+
+export function indexGoFile(root: SgNode): GoIndex {
+  const r = root.range();
+  const index: GoIndex = { file: { start: r.start.index, end: r.end.index }, imports: [], specs: [], statements: [], parameters: [], functions: [] };
+  for (const node of root.findAll({ rule: INDEX_RULE })) {
+    const k = node.kind() as string;
+    if (k === 'import_spec') index.imports.push(node);
+    else if (k === 'const_spec' || k === 'var_spec') index.specs.push(node);
+    else if (k === 'short_var_declaration' || k === 'assignment_statement') index.statements.push(node);
+    else if (k === 'parameter_declaration') index.parameters.push(node);
+    else {
+      const nr = node.range();
+      index.functions.push({ start: nr.start.index, end: nr.end.index });
+    }
+  }
+  return index;
+}
+
 /** Import local names of a Go file. An unnamed import uses the path's last element (`x/crypto/sha3` -> `sha3`). */
-export function goImports(root: SgNode): Map<string, string> {
+export function goImports(index: GoIndex): Map<string, string> {
   const out = new Map<string, string>();
-  for (const spec of root.findAll({ rule: { kind: 'import_spec' } })) {
+  for (const spec of index.imports) {
     const pathNode = spec.field('path');
     if (!pathNode) continue;
     const path = pathNode.text().slice(1, -1);
@@ -236,16 +269,11 @@ function byteConversion(operand: SgNode, adapter: GoAdapter): Value {
   return { kind: 'bytes', origin: 'unknown' };
 }
 
-const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
-
-function scopeOf(node: SgNode, file: Scope): { scope: Scope; member: boolean } {
-  for (const a of node.ancestors()) {
-    if (FUNCTION_KINDS.has(a.kind() as string)) {
-      const r = a.range();
-      return { scope: { start: r.start.index, end: r.end.index }, member: false };
-    }
-  }
-  return { scope: file, member: true };
+/** Innermost function containing position `at`, else the file (package scope). */
+function scopeOf(index: GoIndex, at: number): { scope: Scope; member: boolean } {
+  let best: Scope | undefined;
+  for (const f of index.functions) if (f.start <= at && at < f.end && (!best || f.end - f.start < best.end - best.start)) best = f;
+  return best ? { scope: best, member: false } : { scope: index.file, member: true };
 }
 
 /** Pairs `a, b := x, y` (or `a, err := f()`, where only the first name gets the call's value). */
@@ -255,16 +283,15 @@ function pair(names: SgNode[], values: SgNode[]): Array<[SgNode, SgNode | null]>
 }
 
 /** Every binding a Go file makes, for the shared symbol table. */
-export function goBindings(root: SgNode): Binding[] {
-  const r = root.range();
-  const file: Scope = { start: r.start.index, end: r.end.index };
+export function goBindings(index: GoIndex): Binding[] {
   const out: Binding[] = [];
   const add = (nameNode: SgNode, value: SgNode | null, stmt: SgNode): void => {
     if (nameNode.kind() !== 'identifier' || nameNode.text() === '_') return;
-    const { scope, member } = scopeOf(stmt, file);
-    out.push({ name: nameNode.text(), value, visibleFrom: stmt.range().end.index, scope, member });
+    const r = stmt.range();
+    const { scope, member } = scopeOf(index, r.start.index);
+    out.push({ name: nameNode.text(), value, visibleFrom: r.end.index, scope, member });
   };
-  for (const spec of root.findAll({ rule: { any: [{ kind: 'const_spec' }, { kind: 'var_spec' }] } })) {
+  for (const spec of index.specs) {
     const names = spec.fieldChildren('name');
     const valueList = spec.field('value');
     const values = valueList ? valueList.namedChildren() : [];
@@ -276,7 +303,7 @@ export function goBindings(root: SgNode): Binding[] {
     }
     for (const [n, v] of pair(names, values)) add(n, v, spec);
   }
-  for (const stmt of root.findAll({ rule: { any: [{ kind: 'short_var_declaration' }, { kind: 'assignment_statement' }] } })) {
+  for (const stmt of index.statements) {
     const left = stmt.field('left')?.namedChildren() ?? [];
     const right = stmt.field('right')?.namedChildren() ?? [];
     const op = stmt.kind() === 'assignment_statement' ? stmt.field('operator')?.text() : ':=';
@@ -286,21 +313,18 @@ export function goBindings(root: SgNode): Binding[] {
     }
     for (const [n, v] of pair(left, right)) add(n, v, stmt);
   }
-  for (const p of root.findAll({ rule: { kind: 'parameter_declaration' } })) {
-    const fn = p.ancestors().find((a) => FUNCTION_KINDS.has(a.kind() as string));
-    if (!fn) continue;
-    const fr = fn.range();
-    for (const n of p.fieldChildren('name')) {
-      out.push({ name: n.text(), value: null, visibleFrom: fr.start.index, scope: { start: fr.start.index, end: fr.end.index }, member: false });
-    }
+  for (const p of index.parameters) {
+    const { scope, member } = scopeOf(index, p.range().start.index);
+    if (member) continue;
+    for (const n of p.fieldChildren('name')) out.push({ name: n.text(), value: null, visibleFrom: scope.start, scope, member: false });
   }
   return out;
 }
 
 /** The evaluator for one Go file. */
-export function goEvaluator(root: SgNode, imports: Imports): { ev: Evaluator; adapter: GoAdapter } {
+export function goEvaluator(index: GoIndex, imports: Imports): { ev: Evaluator; adapter: GoAdapter } {
   const adapter = new GoAdapter(imports);
-  const ev = new Evaluator(adapter, new SymbolTable(goBindings(root)));
+  const ev = new Evaluator(adapter, new SymbolTable(goBindings(index)));
   adapter.ev = ev;
   return { ev, adapter };
 }

@@ -10,8 +10,8 @@ import { DetectionSink } from '../common/sink.js';
 import { JsFile } from './file.js';
 import { LIBRARY_CALLS, joseHeaders, nobleCall } from './libraries.js';
 import { NODE_CRYPTO_CALLS, type CallHandler } from './node-crypto.js';
-import { jsEvaluator, jsImports } from './resolve.js';
-import { detectTlsOptions, detectVerificationSwitches, detectWeakRandom } from './tls.js';
+import { indexFile, jsEvaluator, jsImports, type ImportRef, type JsIndex } from './resolve.js';
+import { detectTlsEnv, detectTlsSettings, weakRandom } from './tls.js';
 import { WEBCRYPTO_CALLS } from './webcrypto.js';
 
 export const JS_DETECTOR_ID = 'javascript';
@@ -28,21 +28,73 @@ function languageOf(path: string): SourceLanguage | undefined {
   return dot < 0 ? undefined : EXTENSIONS[path.slice(dot).toLowerCase()];
 }
 
+/** Globals through which code reaches crypto without an import: WebCrypto and `Math.random`. */
+const GLOBAL_HEADS = ['crypto', 'window', 'globalThis', 'self', 'global', 'Math'];
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Names a crypto call can start with: imports, the globals, and same-file aliases of those
+ * (`const subtle = crypto.subtle`, `const gen = promisify(generateKeyPair)`), closed over a few hops.
+ * Calls starting with anything else are never looked at, which keeps the per-call work native.
+ */
+function callHeads(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): string[] {
+  const heads = new Set([...imports.keys(), ...GLOBAL_HEADS]);
+  const aliases: Array<[string, string]> = [];
+  for (const decl of index.declarators) {
+    const name = decl.field('name');
+    const value = decl.field('value');
+    if ((name?.kind() as string) !== 'identifier' || !value || heads.has(name!.text())) continue;
+    const text = value.text();
+    if (text.length <= 200) aliases.push([name!.text(), text]);
+  }
+  for (let hop = 0; hop < 3; hop++) {
+    const words = new RegExp(`\\b(${[...heads].map(escapeRegex).join('|')})\\b`);
+    let grew = false;
+    for (const [name, text] of aliases) {
+      if (!heads.has(name) && words.test(text)) {
+        heads.add(name);
+        grew = true;
+      }
+    }
+    if (!grew) break;
+  }
+  return [...heads];
+}
+
 export function detectJavaScript(file: SourceFile): Detection[] {
   const lang = languageOf(file.path);
   if (!lang) return [];
   const text = file.content.toString('utf8');
   const root = parseSource(lang, text).root();
-  const imports = jsImports(root);
-  const { ev, adapter } = jsEvaluator(root, imports, lang !== 'javascript');
+  const index = indexFile(root, lang);
+  const imports = jsImports(index.imports, index.declarators);
+  const { ev, adapter } = jsEvaluator(index, imports);
   const sink = new DetectionSink(file.path, text, JS_DETECTOR_ID);
   const f = new JsFile(root, ev, adapter, sink);
 
-  for (const call of root.findAll({ rule: { any: [{ kind: 'call_expression' }, { kind: 'new_expression' }] } })) {
+  // Matched against the call's own text, which starts with its callee (`new ` for constructors):
+  // cheaper than a `has` on the callee field, and the anchored regex stops after the head.
+  const heads = `(${callHeads(index, imports).map(escapeRegex).join('|')})\\b`;
+  const rule = {
+    any: [
+      { kind: 'call_expression', regex: `^${heads}` },
+      { kind: 'new_expression', regex: `^new\\s+${heads}` },
+    ],
+  };
+  const seenRandom = new Set<string>();
+  for (const call of root.findAll({ rule })) {
     const isNew = (call.kind() as string) === 'new_expression';
     const fn = isNew ? call.field('constructor') : call.field('function');
     const q = adapter.qualify(fn);
-    if (!q || !q.includes(':')) continue;
+    if (!q) continue;
+    if (q === 'Math.random') {
+      weakRandom(f, call, seenRandom);
+      continue;
+    }
+    if (!q.includes(':')) continue;
     const callee = isNew ? `new ${q}` : q;
     const handler = CALLS.get(callee);
     const args = argNodes(call);
@@ -51,9 +103,8 @@ export function detectJavaScript(file: SourceFile): Detection[] {
   }
   const modules = new Set([...imports.values()].map((i) => i.module));
   joseHeaders(f, modules.has('jose'));
-  detectTlsOptions(f, modules.has('tls') ? 'tls' : modules.has('https') ? 'https' : modules.has('http2') ? 'http2' : undefined);
-  detectVerificationSwitches(f);
-  detectWeakRandom(f);
+  detectTlsSettings(f, modules.has('tls') ? 'tls' : modules.has('https') ? 'https' : modules.has('http2') ? 'http2' : undefined);
+  detectTlsEnv(f, index.assignments);
   return sink.detections;
 }
 

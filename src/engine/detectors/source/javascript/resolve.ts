@@ -7,6 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
+import { parseSource, type SourceLanguage } from '../common/languages.js';
 
 /** Where a local name comes from: `import { createHash } from 'node:crypto'` -> {module: 'crypto', member: 'createHash'}. */
 export interface ImportRef {
@@ -76,10 +77,10 @@ function requireSpec(node: SgNode | null): string | undefined {
   return stringValue(node!.field('arguments')?.namedChildren()[0]);
 }
 
-/** Local names bound by imports and requires. */
-export function jsImports(root: SgNode): Map<string, ImportRef> {
+/** Local names bound by imports and requires, from the file's import statements and declarators. */
+export function jsImports(importNodes: readonly SgNode[], declarators: readonly SgNode[]): Map<string, ImportRef> {
   const out = new Map<string, ImportRef>();
-  for (const imp of root.findAll({ rule: { kind: 'import_statement' } })) {
+  for (const imp of importNodes) {
     // TypeScript's `import bcrypt = require('bcrypt')`.
     const requireClause = imp.children().find((c) => (c.kind() as string) === 'import_require_clause');
     if (requireClause) {
@@ -98,37 +99,39 @@ export function jsImports(root: SgNode): Map<string, ImportRef> {
         const id = c.children().find((x) => (x.kind() as string) === 'identifier');
         if (id) out.set(id.text(), normaliseModule(spec, undefined, false));
       } else if (k === 'named_imports') {
-        for (const s of c.children().filter((x) => (x.kind() as string) === 'import_specifier')) {
-          const name = s.field('name')?.text();
-          const alias = s.field('alias')?.text() ?? name;
+        for (const sp of c.children().filter((x) => (x.kind() as string) === 'import_specifier')) {
+          const name = sp.field('name')?.text();
+          const alias = sp.field('alias')?.text() ?? name;
           if (name && alias) out.set(alias, name === 'default' ? normaliseModule(spec, undefined, true) : normaliseModule(spec, name, false));
         }
       }
     }
   }
-  for (const decl of root.findAll({ rule: { kind: 'variable_declarator', has: { field: 'value', pattern: 'require($M)' } } })) {
-    const spec = requireSpec(decl.field('value'));
+  for (const decl of declarators) {
+    const value = decl.field('value');
     const name = decl.field('name');
-    if (!spec || !name) continue;
-    if ((name.kind() as string) === 'identifier') out.set(name.text(), normaliseModule(spec, undefined, true));
-    else if ((name.kind() as string) === 'object_pattern') {
-      for (const p of name.namedChildren()) {
-        const k = p.kind() as string;
-        if (k === 'shorthand_property_identifier_pattern') out.set(p.text(), normaliseModule(spec, p.text(), false));
-        else if (k === 'pair_pattern') {
-          const key = p.field('key')?.text();
-          const value = p.field('value');
-          if (key && (value?.kind() as string) === 'identifier') out.set(value!.text(), normaliseModule(spec, key, false));
+    if (!value || !name || !value.text().startsWith('require')) continue;
+    const direct = requireSpec(value);
+    if (direct) {
+      if ((name.kind() as string) === 'identifier') out.set(name.text(), normaliseModule(direct, undefined, true));
+      else if ((name.kind() as string) === 'object_pattern') {
+        for (const p of name.namedChildren()) {
+          const k = p.kind() as string;
+          if (k === 'shorthand_property_identifier_pattern') out.set(p.text(), normaliseModule(direct, p.text(), false));
+          else if (k === 'pair_pattern') {
+            const key = p.field('key')?.text();
+            const v = p.field('value');
+            if (key && (v?.kind() as string) === 'identifier') out.set(v!.text(), normaliseModule(direct, key, false));
+          }
         }
       }
+      continue;
     }
-  }
-  // `const crypto = require('crypto').webcrypto` style: the member path after require.
-  for (const decl of root.findAll({ rule: { kind: 'variable_declarator', has: { field: 'value', kind: 'member_expression', pattern: 'require($M).$P' } } })) {
-    const value = decl.field('value')!;
-    const spec = requireSpec(value.field('object'));
-    const name = decl.field('name');
-    if (spec && (name?.kind() as string) === 'identifier') out.set(name!.text(), normaliseModule(spec, value.field('property')?.text(), false));
+    // `const webcrypto = require('crypto').webcrypto`: the member path after require.
+    if ((value.kind() as string) === 'member_expression' && (name.kind() as string) === 'identifier') {
+      const spec = requireSpec(value.field('object'));
+      if (spec) out.set(name.text(), normaliseModule(spec, value.field('property')?.text(), false));
+    }
   }
   return out;
 }
@@ -153,7 +156,10 @@ export class JsAdapter implements LanguageAdapter {
   ev?: Evaluator;
   private qualifying = 0;
 
-  constructor(readonly imports: ReadonlyMap<string, ImportRef>) {}
+  constructor(
+    readonly imports: ReadonlyMap<string, ImportRef>,
+    private readonly classes: ReadonlyArray<Scope & { name?: string }> = [],
+  ) {}
 
   /**
    * Canonical name of a member chain: `module:path` through imports (`forge.pki.rsa.generateKeyPair`
@@ -369,8 +375,7 @@ export class JsAdapter implements LanguageAdapter {
   }
 
   enclosingClass(node: SgNode): string | undefined {
-    const cls = node.ancestors().find((a) => CLASS_KINDS.has(a.kind() as string));
-    return cls?.field('name')?.text();
+    return innermost(this.classes, node.range().start.index)?.name;
   }
 }
 
@@ -392,36 +397,97 @@ export function argsOf(call: SgNode): Args {
   return { positional, named: new Map() };
 }
 
-function scopeOf(node: SgNode, file: Scope): { scope: Scope; member: boolean } {
-  for (const a of node.ancestors()) {
-    if (FUNCTION_KINDS.has(a.kind() as string)) {
-      const r = a.range();
-      return { scope: { start: r.start.index, end: r.end.index }, member: false };
-    }
-  }
-  return { scope: file, member: true };
-}
-
 function rangeScope(node: SgNode): Scope {
   const r = node.range();
   return { start: r.start.index, end: r.end.index };
 }
 
-/** Every binding a JS/TS file makes, for the shared symbol table. */
-export function jsBindings(root: SgNode, adapter: JsAdapter, typescript: boolean): Binding[] {
-  const file = rangeScope(root);
-  const out: Binding[] = [];
-  const add = (name: string, value: SgNode | null, stmt: SgNode, extra: Partial<Binding> = {}): void => {
-    const { scope, member } = scopeOf(stmt, file);
-    out.push({ name, value, visibleFrom: stmt.range().end.index, scope, member, ...extra });
+/** The nodes of one file that resolution needs, collected in a single tree traversal. */
+export interface JsIndex {
+  file: Scope;
+  imports: SgNode[];
+  declarators: SgNode[];
+  assignments: SgNode[];
+  updates: SgNode[];
+  fields: SgNode[];
+  parameters: SgNode[];
+  /** Function bodies (innermost-first lookup by position). */
+  functions: Scope[];
+  /** Classes with their names, for `this.x` and class fields. */
+  classes: Array<Scope & { name?: string }>;
+}
+
+const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'file' | 'functions' | 'classes'> | 'function' | 'class'>> = {
+  import_statement: 'imports',
+  variable_declarator: 'declarators',
+  assignment_expression: 'assignments',
+  augmented_assignment_expression: 'updates',
+  update_expression: 'updates',
+  public_field_definition: 'fields',
+  field_definition: 'fields',
+  formal_parameters: 'parameters',
+  ...Object.fromEntries([...FUNCTION_KINDS].map((k) => [k, 'function'])),
+  ...Object.fromEntries([...CLASS_KINDS].map((k) => [k, 'class'])),
+};
+
+/** Kinds each grammar accepts (ast-grep rejects a rule naming a kind the grammar lacks). */
+const validKinds = new Map<SourceLanguage, string[]>();
+function kindsFor(lang: SourceLanguage): string[] {
+  let kinds = validKinds.get(lang);
+  if (!kinds) {
+    const root = parseSource(lang, '').root();
+    kinds = Object.keys(INDEX_KINDS).filter((kind) => {
+      try {
+        root.findAll({ rule: { kind } });
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    validKinds.set(lang, kinds);
+  }
+  return kinds;
+}
+
+export function indexFile(root: SgNode, lang: SourceLanguage): JsIndex {
+  const index: JsIndex = {
+    file: rangeScope(root), imports: [], declarators: [], assignments: [], updates: [], fields: [], parameters: [], functions: [], classes: [],
   };
-  for (const decl of root.findAll({ rule: { kind: 'variable_declarator' } })) {
+  for (const node of root.findAll({ rule: { any: kindsFor(lang).map((kind) => ({ kind })) } })) {
+    const slot = INDEX_KINDS[node.kind() as string];
+    if (slot === 'function') index.functions.push(rangeScope(node));
+    else if (slot === 'class') index.classes.push({ ...rangeScope(node), name: node.field('name')?.text() });
+    else if (slot) index[slot].push(node);
+  }
+  return index;
+}
+
+/** Innermost range of `ranges` containing position `at`. */
+function innermost<T extends Scope>(ranges: readonly T[], at: number): T | undefined {
+  let best: T | undefined;
+  for (const r of ranges) if (r.start <= at && at < r.end && (!best || r.end - r.start < best.end - best.start)) best = r;
+  return best;
+}
+
+function scopeOf(index: JsIndex, node: SgNode): { scope: Scope; member: boolean } {
+  const fn = innermost(index.functions, node.range().start.index);
+  return fn ? { scope: fn, member: false } : { scope: index.file, member: true };
+}
+
+/** Every binding a JS/TS file makes, for the shared symbol table. */
+export function jsBindings(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): Binding[] {
+  const out: Binding[] = [];
+  const add = (name: string, value: SgNode | null, stmt: SgNode): void => {
+    const { scope, member } = scopeOf(index, stmt);
+    out.push({ name, value, visibleFrom: stmt.range().end.index, scope, member });
+  };
+  for (const decl of index.declarators) {
     const name = decl.field('name');
     const value = decl.field('value');
     if (!name) continue;
     const nk = name.kind() as string;
     if (nk === 'identifier') {
-      if (adapter.imports.has(name.text()) && requireSpec(value)) continue;
+      if (imports.has(name.text()) && value?.text().startsWith('require')) continue;
       add(name.text(), value, decl);
       // Members of an object-literal constant: `CONFIG.algorithm` (also `{...} as const`).
       const obj = unwrapTs(value);
@@ -436,51 +502,73 @@ export function jsBindings(root: SgNode, adapter: JsAdapter, typescript: boolean
       }
     }
   }
-  for (const asg of root.findAll({ rule: { kind: 'assignment_expression' } })) {
+  for (const asg of index.assignments) {
     const left = asg.field('left');
     const right = asg.field('right');
     if (!left) continue;
     const lk = left.kind() as string;
     if (lk === 'identifier') add(left.text(), right, asg);
     else if (lk === 'member_expression' && (left.field('object')?.kind() as string) === 'this') {
-      const owner = adapter.enclosingClass(asg);
-      const cls = asg.ancestors().find((a) => CLASS_KINDS.has(a.kind() as string));
-      if (owner && cls) out.push({ name: left.field('property')!.text(), owner, value: right, visibleFrom: asg.range().end.index, scope: rangeScope(cls), member: true });
+      const cls = innermost(index.classes, asg.range().start.index);
+      if (cls?.name) out.push({ name: left.field('property')!.text(), owner: cls.name, value: right, visibleFrom: asg.range().end.index, scope: cls, member: true });
     }
   }
-  // The grammars name class fields differently (and reject each other's kind names).
   // `x += '-cbc'`, `n *= 2`: the value after the update is not tracked, so the name becomes unknown.
   // The mutation belongs to the scope that declares the name: the function's own local, or else a
   // module-level variable (then every later use in the file sees an unknown value).
-  for (const upd of root.findAll({ rule: { any: [{ kind: 'augmented_assignment_expression' }, { kind: 'update_expression' }] } })) {
+  for (const upd of index.updates) {
     const target = upd.field('left') ?? upd.field('argument');
     if ((target?.kind() as string) !== 'identifier') continue;
     const name = target!.text();
-    const { scope } = scopeOf(upd, file);
+    const { scope } = scopeOf(index, upd);
     const local = out.some((b) => b.name === name && !b.owner && b.scope.start === scope.start && b.scope.end === scope.end);
-    out.push({ name, value: null, visibleFrom: upd.range().end.index, scope: local ? scope : file, member: !local });
+    out.push({ name, value: null, visibleFrom: upd.range().end.index, scope: local ? scope : index.file, member: !local });
   }
-  for (const field of root.findAll({ rule: { kind: typescript ? 'public_field_definition' : 'field_definition' } })) {
-    const cls = field.ancestors().find((a) => CLASS_KINDS.has(a.kind() as string));
-    const owner = cls?.field('name')?.text();
+  for (const field of index.fields) {
+    const cls = innermost(index.classes, field.range().start.index);
     const name = (field.field('name') ?? field.field('property'))?.text();
-    if (!cls || !owner || !name) continue;
-    out.push({ name, owner, value: field.field('value'), visibleFrom: field.range().end.index, scope: rangeScope(cls), member: true });
+    if (!cls?.name || !name) continue;
+    out.push({ name, owner: cls.name, value: field.field('value'), visibleFrom: field.range().end.index, scope: cls, member: true });
   }
-  for (const params of root.findAll({ rule: { kind: 'formal_parameters' } })) {
+  for (const params of index.parameters) {
     const fn = params.parent();
     if (!fn) continue;
     const scope = rangeScope(fn);
-    for (const id of params.findAll({ rule: { any: [{ kind: 'identifier' }, { kind: 'shorthand_property_identifier_pattern' }] } })) {
-      // Default values and type annotations contain identifiers too; only the bound names count.
-      const parentKind = id.parent()?.kind() as string;
-      if (parentKind === 'assignment_pattern' && id.parent()!.field('right')?.id() === id.id()) continue;
-      if (parentKind !== 'required_parameter' && parentKind !== 'optional_parameter' && parentKind !== 'formal_parameters' &&
-        parentKind !== 'assignment_pattern' && parentKind !== 'object_pattern' && parentKind !== 'array_pattern') continue;
-      out.push({ name: id.text(), value: null, visibleFrom: scope.start, scope, member: false });
-    }
+    for (const p of params.namedChildren()) parameterNames(p, (name) => out.push({ name, value: null, visibleFrom: scope.start, scope, member: false }));
   }
   return out;
+}
+
+/** Names a parameter binds: `a`, `a = 1`, `a: T`, `{ a, b: c }`, `[a, b]`, `...rest` (defaults and types are skipped). */
+function parameterNames(p: SgNode, bind: (name: string) => void): void {
+  switch (p.kind() as string) {
+    case 'identifier':
+    case 'shorthand_property_identifier_pattern':
+      bind(p.text());
+      return;
+    case 'required_parameter':
+    case 'optional_parameter': {
+      const pattern = p.field('pattern') ?? p.namedChildren()[0];
+      if (pattern) parameterNames(pattern, bind);
+      return;
+    }
+    case 'assignment_pattern': {
+      const left = p.field('left');
+      if (left) parameterNames(left, bind);
+      return;
+    }
+    case 'object_pattern':
+    case 'array_pattern':
+    case 'rest_pattern':
+      for (const c of p.namedChildren()) parameterNames(c, bind);
+      return;
+    case 'pair_pattern': {
+      const v = p.field('value');
+      if (v) parameterNames(v, bind);
+      return;
+    }
+    default:
+  }
 }
 
 /** The expression inside TypeScript wrappers (`x as const`, `x satisfies T`, `x!`). */
@@ -512,9 +600,9 @@ export function propertyKey(key: SgNode | null | undefined): string | undefined 
 }
 
 /** The evaluator for one JS/TS file. */
-export function jsEvaluator(root: SgNode, imports: ReadonlyMap<string, ImportRef>, typescript: boolean): { ev: Evaluator; adapter: JsAdapter } {
-  const adapter = new JsAdapter(imports);
-  const ev = new Evaluator(adapter, new SymbolTable(jsBindings(root, adapter, typescript)));
+export function jsEvaluator(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): { ev: Evaluator; adapter: JsAdapter } {
+  const adapter = new JsAdapter(imports, index.classes);
+  const ev = new Evaluator(adapter, new SymbolTable(jsBindings(index, imports)));
   adapter.ev = ev;
   return { ev, adapter };
 }

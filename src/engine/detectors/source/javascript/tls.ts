@@ -19,58 +19,75 @@ function split(s: string | undefined): string[] {
   return s ? s.split(/[:,\s]+/).map((x) => x.trim()).filter((x) => x.length > 0) : [];
 }
 
-/** Object literals that carry TLS options. `ciphers`/`ecdhCurve` alone count only in files that import tls or https. */
-export function detectTlsOptions(f: JsFile, tlsModule: string | undefined): void {
-  const rule = {
-    kind: 'object',
-    has: { kind: 'pair', has: { field: 'key', regex: '^["\']?(minVersion|maxVersion|secureProtocol|ciphers|ecdhCurve)["\']?$' } },
-  };
-  for (const obj of f.root.findAll({ rule })) {
-    const props = f.props(obj);
-    if (!props) continue;
-    const str = (k: string): string | undefined => (props.has(k) ? f.str(props.get(k)) : undefined);
-    const min = str('minVersion');
-    const max = str('maxVersion');
-    const proto = str('secureProtocol');
-    const minV = min ? parseTlsVersion(min)?.version : undefined;
-    const maxV = max ? parseTlsVersion(max)?.version : undefined;
-    const protoV = proto ? secureProtocolVersion(proto) : undefined;
-    const ciphers = split(str('ciphers'));
-    const groups = split(str('ecdhCurve')).filter((g) => g.toLowerCase() !== 'auto');
-    const pinned = minV ?? protoV ?? maxV;
-    if (!pinned && !(tlsModule && (ciphers.length > 0 || groups.length > 0))) continue;
-    f.protocol(obj, 'TLS options', tlsModule ?? 'tls', {
-      protocolType: 'tls',
-      ...(pinned ? { version: pinned } : {}),
-      cipherSuites: ciphers,
-      groups,
-    });
-    for (const [key, v] of [['minVersion', minV], ['secureProtocol', protoV], ['maxVersion', maxV]] as const) {
-      if (!v || !INSECURE.has(v)) continue;
-      if (key === 'maxVersion' && (minV || protoV)) continue;
-      const node = props.get(key)!;
-      f.signal(node, `${tlsModule ?? 'tls'}:`, 'insecure-protocol-version', `${key} allows ${v.startsWith('SSL') ? v : `TLS ${v}`}`, undefined, `${key}: ${node.text()}`);
+
+/**
+ * TLS option objects and verification switches, in one traversal: objects with `minVersion`,
+ * `maxVersion`, `secureProtocol` (and `ciphers`/`ecdhCurve` in files that import tls/https/http2), and
+ * `rejectUnauthorized: false` / `checkServerIdentity: () => undefined` pairs in any object.
+ */
+export function detectTlsSettings(f: JsFile, tlsModule: string | undefined): void {
+  // One query over pairs (cheaper than matching objects by their children); an options object is
+  // read once, at its first option pair.
+  const rule = { kind: 'pair', regex: `^["']?(minVersion|maxVersion|secureProtocol|ciphers|ecdhCurve|rejectUnauthorized|checkServerIdentity)["']?\\s*:` };
+  const seen = new Set<number>();
+  for (const pair of f.root.findAll({ rule })) {
+    const key = propertyKey(pair.field('key'));
+    if (key === 'rejectUnauthorized' || key === 'checkServerIdentity') {
+      verificationSwitch(f, pair);
+      continue;
     }
+    const obj = pair.parent();
+    if (!obj || seen.has(obj.id())) continue;
+    seen.add(obj.id());
+    tlsOptions(f, obj, tlsModule);
   }
 }
 
-/** `rejectUnauthorized: false` (any options object) and `checkServerIdentity: () => undefined`. */
-export function detectVerificationSwitches(f: JsFile): void {
-  const rule = { kind: 'pair', has: { field: 'key', regex: '^["\']?(rejectUnauthorized|checkServerIdentity)["\']?$' } };
-  for (const pair of f.root.findAll({ rule })) {
-    const key = propertyKey(pair.field('key'));
-    const value = pair.field('value');
-    if (!value) continue;
-    if (key === 'rejectUnauthorized') {
-      const v = f.eval(value);
-      if (v.kind === 'bool' && !v.value) f.signal(pair, '', 'cert-verification-disabled', 'rejectUnauthorized is false: server certificates are not verified', undefined, 'rejectUnauthorized: false');
-    } else if (key === 'checkServerIdentity' && acceptsAll(value)) {
-      f.signal(pair, '', 'hostname-verification-disabled', 'checkServerIdentity accepts every host name', undefined, 'checkServerIdentity');
-    }
+function tlsOptions(f: JsFile, obj: SgNode, tlsModule: string | undefined): void {
+  const props = f.props(obj);
+  if (!props) return;
+  const str = (k: string): string | undefined => (props.has(k) ? f.str(props.get(k)) : undefined);
+  const min = str('minVersion');
+  const max = str('maxVersion');
+  const proto = str('secureProtocol');
+  const minV = min ? parseTlsVersion(min)?.version : undefined;
+  const maxV = max ? parseTlsVersion(max)?.version : undefined;
+  const protoV = proto ? secureProtocolVersion(proto) : undefined;
+  const ciphers = split(str('ciphers'));
+  const groups = split(str('ecdhCurve')).filter((g) => g.toLowerCase() !== 'auto');
+  const pinned = minV ?? protoV ?? maxV;
+  if (!pinned && !(tlsModule && (ciphers.length > 0 || groups.length > 0))) return;
+  f.protocol(obj, 'TLS options', tlsModule ?? 'tls', {
+    protocolType: 'tls',
+    ...(pinned ? { version: pinned } : {}),
+    cipherSuites: ciphers,
+    groups,
+  });
+  for (const [key, v] of [['minVersion', minV], ['secureProtocol', protoV], ['maxVersion', maxV]] as const) {
+    if (!v || !INSECURE.has(v)) continue;
+    if (key === 'maxVersion' && (minV || protoV)) continue;
+    const node = props.get(key)!;
+    f.signal(node, `${tlsModule ?? 'tls'}:`, 'insecure-protocol-version', `${key} allows ${v.startsWith('SSL') ? v : `TLS ${v}`}`, undefined, `${key}: ${node.text()}`);
   }
-  // process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0' turns certificate checks off for the whole process.
-  for (const asg of f.root.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: 'NODE_TLS_REJECT_UNAUTHORIZED' } } })) {
-    const left = asg.field('left')!;
+}
+
+function verificationSwitch(f: JsFile, pair: SgNode): void {
+  const key = propertyKey(pair.field('key'));
+  const value = pair.field('value');
+  if (!value) return;
+  if (key === 'rejectUnauthorized') {
+    const v = f.eval(value);
+    if (v.kind === 'bool' && !v.value) f.signal(pair, '', 'cert-verification-disabled', 'rejectUnauthorized is false: server certificates are not verified', undefined, 'rejectUnauthorized: false');
+  } else if (key === 'checkServerIdentity' && acceptsAll(value)) {
+    f.signal(pair, '', 'hostname-verification-disabled', 'checkServerIdentity accepts every host name', undefined, 'checkServerIdentity');
+  }
+}
+
+/** process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0' turns certificate checks off for the whole process. */
+export function detectTlsEnv(f: JsFile, assignments: readonly SgNode[]): void {
+  for (const asg of assignments) {
+    const left = asg.field('left');
+    if (!left || !left.text().includes('NODE_TLS_REJECT_UNAUTHORIZED')) continue;
     const ok = /^process\.env(\.NODE_TLS_REJECT_UNAUTHORIZED|\[\s*['"`]NODE_TLS_REJECT_UNAUTHORIZED['"`]\s*\])$/.test(left.text().replace(/\s+/g, ''));
     const v = f.eval(asg.field('right') ?? undefined);
     if (ok && ((v.kind === 'str' && v.value === '0') || (v.kind === 'int' && v.value === 0))) {
@@ -92,17 +109,17 @@ function acceptsAll(fn: SgNode): boolean {
 
 const SECRET_NAME = /(key|token|secret|nonce|salt|passw|otp|session|csrf|iv$|^iv)/i;
 
-/** Math.random() feeding something whose name says it is a secret (variable, property or function). */
-export function detectWeakRandom(f: JsFile): void {
-  const seen = new Set<string>();
-  for (const call of f.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^Math\\.random$' } } })) {
-    const name = secretTarget(call);
-    // One signal per secret per line: `Math.random().toString(36) + Math.random().toString(36)` is one token.
-    const key = `${call.range().start.line}:${name}`;
-    if (!name || seen.has(key)) continue;
-    seen.add(key);
-    if (name) f.signal(call, '', 'weak-random', `${name} is derived from Math.random(), which is not a cryptographic generator`, undefined, 'Math.random');
-  }
+/**
+ * Math.random() feeding something whose name says it is a secret (variable, property or function).
+ * `seen` keeps one signal per secret per line: `Math.random().toString(36) + Math.random()...` is one token.
+ */
+export function weakRandom(f: JsFile, call: SgNode, seen: Set<string>): void {
+  const name = secretTarget(call);
+  if (!name) return;
+  const key = `${call.range().start.line}:${name}`;
+  if (seen.has(key)) return;
+  seen.add(key);
+  f.signal(call, '', 'weak-random', `${name} is derived from Math.random(), which is not a cryptographic generator`, undefined, 'Math.random');
 }
 
 function secretTarget(call: SgNode): string | undefined {
