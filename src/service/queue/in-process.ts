@@ -24,7 +24,7 @@ export interface InProcessQueueOptions {
   sweepMs?: number;
 }
 
-export function createInProcessQueue(store: Store, options: InProcessQueueOptions): ScanQueue & { sweep(): Promise<void>; idle(): Promise<void> } {
+export function createInProcessQueue(store: Store, options: InProcessQueueOptions): ScanQueue & { sweep(): Promise<void> } {
   const { settings } = options;
   const log = options.log ?? silentLog;
   const pollMs = options.pollMs ?? 1000;
@@ -36,8 +36,6 @@ export function createInProcessQueue(store: Store, options: InProcessQueueOption
   let wake: (() => void) | null = null;
   const loops: Promise<void>[] = [];
   let sweeper: NodeJS.Timeout | undefined;
-  let running = 0;
-  let idleWaiters: Array<() => void> = [];
 
   const nudge = (): void => {
     const w = wake;
@@ -70,22 +68,14 @@ export function createInProcessQueue(store: Store, options: InProcessQueueOption
         scan = null;
       }
       if (!scan) {
-        if (running === 0) {
-          const waiters = idleWaiters;
-          idleWaiters = [];
-          for (const w of waiters) w();
-        }
         await waitForWork();
         continue;
       }
-      running += 1;
       try {
         const outcome = await runScan(store, settings, scan, owner, { shutdown: shutdown.signal, log });
         log.info({ scanId: scan.id, outcome }, 'scan finished');
       } catch (err) {
         log.error({ err, scanId: scan.id }, 'scan run crashed');
-      } finally {
-        running -= 1;
       }
     }
   }
@@ -136,12 +126,5 @@ export function createInProcessQueue(store: Store, options: InProcessQueueOption
       await closeEncodePool();
     },
     sweep,
-    /** Resolves when no scan is running and none is queued (tests, benchmarks). */
-    idle() {
-      return new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        nudge();
-      });
-    },
   };
 }

@@ -90,7 +90,7 @@ export function createScanService(store: Store, queue: ScanQueue, clock: () => D
         if (store.dialect === 'postgres') tq = tq.forUpdate();
         const tenant = await tq.executeTakeFirst();
         if (!tenant) return { ok: false, reason: 'unknown_tenant' };
-        const scans = createScanRepository(trx, store.dialect);
+        const scans = createScanRepository(trx);
         if (tenant.monthly_cap !== null) {
           const cycle = billingCycle(now);
           const used = await scans.countNotFailed(tenant.id, cycle.start, cycle.end);

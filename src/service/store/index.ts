@@ -19,7 +19,7 @@ export function createStore(handle: DatabaseHandle) {
     location: handle.location,
     tenants: createTenantRepository(db),
     keys: createKeyRepository(db, dialect),
-    scans: createScanRepository(db, dialect),
+    scans: createScanRepository(db),
     usage: createUsageRepository(db),
     branding: createBrandingRepository(db, dialect),
     demo: createDemoRepository(db, dialect),

@@ -6,7 +6,6 @@
 // lost its lease (it stalled and another took over) can never overwrite the scan or complete it a
 // second time.
 import type { Kysely, Selectable } from 'kysely';
-import type { DialectName } from './db.js';
 import { nowIso, randomAlphanumeric } from './ids.js';
 import type { Database, KeyEnv } from './schema.js';
 import type { ScansTable, ScanStatus, ScanTenantKind } from './scan-tables.js';
@@ -64,7 +63,7 @@ function leaseUntil(now: Date, leaseMs: number): string {
   return nowIso(new Date(now.getTime() + leaseMs));
 }
 
-export function createScanRepository(db: Kysely<Database>, dialect: DialectName) {
+export function createScanRepository(db: Kysely<Database>) {
   const demoKey = '~demo';
 
   const repo = {
@@ -374,7 +373,6 @@ export function createScanRepository(db: Kysely<Database>, dialect: DialectName)
       return Object.fromEntries(rows.map((r) => [r.format, r.sha256]));
     },
   };
-  void dialect;
   return repo;
 }
 
