@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const root = app as unknown as FastifyInstance;
   registerTrace(root);
   registerErrors(root);
-  await registerSecurityHeaders(root);
+  registerSecurityHeaders(root);
   await registerRateLimit(root);
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await registerOpenApi(root);

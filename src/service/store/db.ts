@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 
@@ -39,12 +39,37 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   // WAL + NORMAL is durable against application crashes; only an OS crash may lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
     location: file,
     close: () => db.destroy(),
+  };
+}
+
+/** Most distinct SQL texts kept prepared; queries are built from a fixed set of shapes. */
+const STATEMENT_CACHE_SIZE = 512;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, and preparing costs more than running the
+ * small indexed lookups the API makes (the key check runs on every request). better-sqlite3
+ * statements are reusable, and Kysely runs one query at a time on its single connection, so the
+ * same prepared statement can serve every execution of the same SQL text.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (stmt === undefined) {
+        stmt = sqlite.prepare(sqlText);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(sqlText, stmt);
+      }
+      return stmt;
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 // API keys repository: rows hold the lookup, a digest of the secret and the scopes, never the secret.
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Scope } from '../auth/scopes.js';
 import { deserializeScopes, serializeScopes } from '../auth/scopes.js';
 import type { ApiKeyRow, Database, KeyEnv, KeyStatus } from './schema.js';
@@ -58,7 +58,32 @@ export class KeyCapReachedError extends Error {
   }
 }
 
+/**
+ * Runs a query compiled once with new values for its parameters. The per-request paths (the key
+ * check on every authenticated request, the key listing) skip Kysely's builder and compiler, whose
+ * allocations cost more than the indexed lookup itself.
+ */
+function reusable<R>(compiled: CompiledQuery<R>, arity: number) {
+  if (compiled.parameters.length !== arity) throw new Error(`expected ${arity} parameters in: ${compiled.sql}`);
+  return (db: Kysely<Database>, ...parameters: unknown[]) => db.executeQuery<R>({ ...compiled, parameters });
+}
+
 export function createKeyRepository(db: Kysely<Database>, dialect: DialectName) {
+  const findForAuthQuery = reusable(
+    db
+      .selectFrom('api_keys')
+      .innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id')
+      .selectAll('api_keys')
+      .select('tenants.tenant_kind')
+      .where('api_keys.key_lookup', '=', '')
+      .compile(),
+    1,
+  );
+  const listForTenantQuery = reusable(
+    db.selectFrom('api_keys').selectAll().where('tenant_id', '=', '').orderBy('created_at', 'desc').orderBy('key_lookup').compile(),
+    1,
+  );
+
   function rowOf(k: NewApiKey, now: Date): ApiKeyRow {
     return {
       key_lookup: k.keyLookup,
@@ -109,13 +134,7 @@ export function createKeyRepository(db: Kysely<Database>, dialect: DialectName) 
 
     /** The key and its tenant's kind, read fresh on every call: revocation must show at once. */
     async findForAuth(keyLookup: string): Promise<ApiKeyWithTenant | null> {
-      const row = await db
-        .selectFrom('api_keys')
-        .innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id')
-        .selectAll('api_keys')
-        .select('tenants.tenant_kind')
-        .where('api_keys.key_lookup', '=', keyLookup)
-        .executeTakeFirst();
+      const row = (await findForAuthQuery(db, keyLookup)).rows[0];
       if (!row) return null;
       return { ...toApiKey(row), tenantKind: row.tenant_kind };
     },
@@ -127,13 +146,7 @@ export function createKeyRepository(db: Kysely<Database>, dialect: DialectName) 
 
     /** A tenant's keys, newest first (ties by lookup, so the order is total). */
     async listForTenant(tenantId: string): Promise<ApiKey[]> {
-      const rows = await db
-        .selectFrom('api_keys')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .orderBy('created_at', 'desc')
-        .orderBy('key_lookup')
-        .execute();
+      const { rows } = await listForTenantQuery(db, tenantId);
       return rows.map(toApiKey);
     },
 

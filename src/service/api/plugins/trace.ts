@@ -31,14 +31,16 @@ export const LOG_REDACT_PATHS = [
 ];
 
 export function registerTrace(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Set on arrival so that every answer carries it, errors included. (Callback-style hooks: this
+  // runs on every request, and async hooks cost a promise each.)
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(TRACE_HEADER, request.id);
-    return payload;
+    done();
   });
   // (`logger: false` gives an abstract logger without isLevelEnabled: nothing to log then.)
   const logsRequests = (app.log as unknown as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') ?? false;
-  app.addHook('onResponse', async (request, reply) => {
-    if (!logsRequests) return;
+  if (!logsRequests) return;
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -49,5 +51,6 @@ export function registerTrace(app: FastifyInstance): void {
       },
       'request',
     );
+    done();
   });
 }
