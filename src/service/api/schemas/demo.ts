@@ -4,18 +4,14 @@
 // display: one row per asset with where it was found.
 import { Type, type Static } from 'typebox';
 import { SCAN_STATUSES } from '../../store/scan-tables.js';
+import { CbomScanCreateReq } from './scans.js';
 import { ASSET_KINDS, PRIMITIVES, SEVERITIES } from '../../../engine/inventory/model.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const DemoScanCreateReq = Type.Object(
-  {
-    repo_url: Type.String({
-      minLength: 8,
-      maxLength: 400,
-      description: 'Public GitHub repository: https://github.com/{owner}/{repo}, optionally with .git, a trailing slash or /tree/{ref}.',
-    }),
-  },
+  // The same repository URL rules as partner scans.
+  { repo_url: CbomScanCreateReq.properties.repo_url },
   { $id: 'DemoScanCreateReq', title: 'DemoScanCreateReq', additionalProperties: false },
 );
 export type DemoScanCreateReq = Static<typeof DemoScanCreateReq>;
