@@ -175,3 +175,21 @@ test('evidence: 1-based line and column, byte offset past non-ASCII text, trimme
   assert.equal(d?.occurrence.symbol, 'MessageDigest.getInstance');
   assert.equal(d?.occurrence.detector, 'java');
 });
+
+test('a key pair returned by a same-file helper method keeps its size', () => {
+  const found = algorithms(`
+import java.security.*;
+class Keys {
+  private KeyPair newPair() throws Exception {
+    KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
+    g.initialize(3072);
+    return g.generateKeyPair();
+  }
+  byte[] sign(byte[] d) throws Exception {
+    Signature s = Signature.getInstance("SHA384withRSA");
+    s.initSign(newPair().getPrivate());
+    return s.sign();
+  }
+}`);
+  assert.deepEqual(found.map((f) => f.name), ['RSA-3072', 'RSA-PKCS1-1.5-SHA-384-3072']);
+});

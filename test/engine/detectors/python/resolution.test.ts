@@ -163,3 +163,24 @@ def backoff():
 `);
   assert.deepEqual(found.map((s) => [s.occurrence.line, s.signal]), [[4, 'weak-random'], [7, 'weak-random']]);
 });
+
+test('a key made by a same-file helper keeps its size (function and method helpers)', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
+
+def make_key():
+    return rsa.generate_private_key(public_exponent=65537, key_size=2048)
+
+class Signer:
+    def _key(self):
+        return rsa.generate_private_key(public_exponent=65537, key_size=4096)
+
+    def sign(self, data):
+        return self._key().sign(data, padding.PKCS1v15(), hashes.SHA256())
+
+def wrap(data):
+    return make_key().public_key().encrypt(data, padding.OAEP(mgf=padding.MGF1(hashes.SHA256()), algorithm=hashes.SHA256(), label=None))
+`);
+  assert.deepEqual(found.map((f) => [f.line, f.name]), [[6, 'RSA-2048'], [10, 'RSA-4096'], [13, 'RSA-PKCS1-1.5-4096'], [16, 'RSA-OAEP-SHA-256-2048']]);
+});

@@ -180,6 +180,13 @@ export class JavaContext {
       }
       if (name === 'build' || /^set/.test(name)) return this.builderInfo(o);
       if (/^(getParameterSpec|getByName|getCurve|getParameters)$/.test(name)) return curveOf(this.str(o.field('arguments')?.namedChildren()[0]));
+      // A helper of the same file (`rsaKeys()`, `this.newKeyPair()`): what its return statements give.
+      if (!obj || kindOf(obj) === 'this') {
+        for (const ret of this.returnsOf(name)) {
+          const info = this.keyInfo(ret, depth + 1);
+          if (Object.keys(info).length) return info;
+        }
+      }
       return {};
     }
     if (k === 'field_access' || k === 'identifier') {
@@ -194,6 +201,30 @@ export class JavaContext {
       }
     }
     return {};
+  }
+
+  private methods: Map<string, SgNode[]> | undefined;
+
+  /** Returned expressions of the file's methods called `name` (one query for the whole file, on first use). */
+  private returnsOf(name: string): SgNode[] {
+    if (!this.methods) {
+      this.methods = new Map();
+      for (const m of this.root.findAll({ rule: { kind: 'method_declaration' } })) {
+        const n = m.field('name')?.text();
+        if (!n) continue;
+        const list = this.methods.get(n) ?? [];
+        list.push(m);
+        this.methods.set(n, list);
+      }
+    }
+    const out: SgNode[] = [];
+    for (const m of this.methods.get(name) ?? []) {
+      for (const r of m.findAll({ rule: { kind: 'return_statement' } })) {
+        const e = r.namedChildren()[0];
+        if (e) out.push(e);
+      }
+    }
+    return out;
   }
 
   /** Sizes given to a KeyGenerator/KeyPairGenerator (`init(256)`, `initialize(new ECGenParameterSpec(..))`). */

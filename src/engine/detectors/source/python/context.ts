@@ -92,6 +92,42 @@ export class PyContext {
     return v.kind === 'bytes' && v.length !== undefined ? v.length * 8 : undefined;
   }
 
+  private functions: Map<string, SgNode[]> | undefined;
+
+  /**
+   * Returned expressions of the file's functions and methods called `name` (`make_key()`,
+   * `self._new_key()`), so a key made by a same-file helper keeps its size. One query, on first use.
+   */
+  returnsOf(name: string): SgNode[] {
+    if (!this.functions) {
+      this.functions = new Map();
+      for (const f of this.root.findAll({ rule: { kind: 'function_definition' } })) {
+        const n = f.field('name')?.text();
+        if (!n) continue;
+        const list = this.functions.get(n) ?? [];
+        list.push(f);
+        this.functions.set(n, list);
+      }
+    }
+    const out: SgNode[] = [];
+    for (const f of this.functions.get(name) ?? []) {
+      for (const r of f.findAll({ rule: { kind: 'return_statement' } })) {
+        const e = r.namedChildren()[0];
+        if (e) out.push(e);
+      }
+    }
+    return out;
+  }
+
+  /** A call to a same-file helper: its name when the callee is `helper` or `self.helper`. */
+  helperName(call: Call): string | undefined {
+    const fn = call.node.field('function');
+    if (!fn) return undefined;
+    if (kindOf(fn) === 'identifier' && !call.name) return fn.text();
+    if (kindOf(fn) === 'attribute' && ['self', 'cls'].includes(fn.field('object')?.text() ?? '')) return fn.field('attribute')?.text();
+    return undefined;
+  }
+
   /** The call (if any) an expression comes from, following variables. */
   originCall(node: SgNode | undefined): SgNode | undefined {
     let cur: SgNode | null | undefined = node;

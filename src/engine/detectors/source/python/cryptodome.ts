@@ -30,6 +30,14 @@ function keyFacts(ctx: PyContext, node: SgNode | undefined, depth = 0): { spelli
   if (!call || depth > 4) return { params: {} };
   const c = ctx.call(call);
   if ((c.method === 'publickey' || c.method === 'public_key') && c.receiver) return keyFacts(ctx, c.receiver, depth + 1);
+  const helper = ctx.helperName(c);
+  if (helper) {
+    for (const ret of ctx.returnsOf(helper)) {
+      const facts = keyFacts(ctx, ret, depth + 1);
+      if (facts.spelling) return facts;
+    }
+    return { params: {} };
+  }
   if (c.name === 'Crypto.PublicKey.RSA.generate') {
     const bits = ctx.int(arg(c.args, 0, 'bits'));
     return { spelling: 'RSA', params: bits !== undefined ? { keySize: bits } : {} };

@@ -32,6 +32,14 @@ function keyFacts(ctx: PyContext, node: SgNode | undefined, depth = 0): Algorith
   if (!call || depth > 4) return {};
   const c = ctx.call(call);
   if (c.method === 'public_key' && c.receiver) return keyFacts(ctx, c.receiver, depth + 1);
+  const helper = ctx.helperName(c);
+  if (helper) {
+    for (const ret of ctx.returnsOf(helper)) {
+      const facts = keyFacts(ctx, ret, depth + 1);
+      if (Object.keys(facts).length) return facts;
+    }
+    return {};
+  }
   if (!c.name) return {};
   if (/^hazmat\.asymmetric\.(rsa|dsa)\.generate_private_key$/.test(c.name)) {
     const size = ctx.int(arg(c.args, c.name.includes('.rsa.') ? 1 : 0, 'key_size'));
