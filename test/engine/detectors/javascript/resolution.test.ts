@@ -210,3 +210,21 @@ test('applies to JS and TS sources but not declaration files; prefilter keywords
     assert.ok(javascriptDetector.keywords.some((k) => mod.includes(k)), mod);
   }
 });
+
+test('aliases through `||` and member chains: `const subtle = (nodeCrypto.webcrypto || globalThis.crypto).subtle`', () => {
+  const src = `
+const nodeCrypto = require('crypto');
+const webCrypto = nodeCrypto.webcrypto || globalThis.crypto;
+const subtle = webCrypto.subtle;
+async function derive(password, salt, iterations) {
+  const key = await subtle.importKey('raw', password, 'PBKDF2', false, ['deriveBits']);
+  const params = { name: 'PBKDF2', hash: 'SHA-256', salt, iterations };
+  return subtle.deriveBits(params, key, 32 * 8);
+}
+`;
+  const a = algorithms(src, 'utils.js');
+  assert.deepEqual(a.map((x) => x.name), ['PBKDF2-SHA-256']);
+  assert.deepEqual(a[0]!.params, { hash: 'SHA-256', outputLength: 256 });
+  assert.deepEqual(a[0]!.unresolved, ['iterations'], 'an iteration count passed in by the caller is unknown');
+  assert.deepEqual(a[0]!.library, { ecosystem: 'generic', name: 'node:crypto' });
+});

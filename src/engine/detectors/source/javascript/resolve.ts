@@ -188,6 +188,17 @@ export class JsAdapter implements LanguageAdapter {
       if (!cur) return undefined;
     }
     const k = cur.kind() as string;
+    // `nodeCrypto.webcrypto || globalThis.crypto`: the first side that names an API.
+    if (k === 'binary_expression' && ['||', '??'].includes(cur.field('operator')?.text() ?? '')) {
+      this.qualifying++;
+      try {
+        const base = this.qualify(cur.field('left')) ?? this.qualify(cur.field('right'));
+        if (!base?.includes(':')) return undefined;
+        return props.length ? `${base}${base.endsWith(':') ? '' : '.'}${props.join('.')}` : base;
+      } finally {
+        this.qualifying--;
+      }
+    }
     // `promisify(generateKeyPair)` is the same API, returning a promise.
     if (k === 'call_expression' && /^(util\.)?promisify$/.test(cur.field('function')?.text() ?? '')) {
       const inner = this.qualify(cur.field('arguments')?.namedChildren()[0]);
