@@ -9,10 +9,11 @@ import { BatchRunner, type BatchResult, type BatchTask } from './scan-batch.js';
 const runner = new BatchRunner(DETECTORS, { kb: getKnowledgeBase() });
 
 // Syntax trees of native parsers are freed only when V8 collects their JS wrappers, and V8 does not see
-// the native memory (STACK.md): collect explicitly after every GC_EVERY_BYTES parsed.
+// the native memory (STACK.md): besides yielding after each parsed file (scan-batch.ts), collect
+// explicitly after every GC_EVERY_BYTES that reached detectors.
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-const GC_EVERY_BYTES = 64 * 1024 * 1024;
+const GC_EVERY_BYTES = 16 * 1024 * 1024;
 let bytesSinceGc = 0;
 
 export default async function runBatch(task: BatchTask): Promise<BatchResult> {
