@@ -68,15 +68,25 @@ describe('scan failures [sqlite + in-process queue]', () => {
     return d;
   };
 
-  it('unknown repository: repo_not_found', () => expectFailure('does-not-exist', 'repo_not_found', /not found or is not public/));
-  it('private repository: repo_not_found', () => expectFailure('secret', 'repo_not_found', /not found|private/));
+  it('unknown repository: repo_not_found', async () => {
+    await expectFailure('does-not-exist', 'repo_not_found', /not found or is not public/);
+  });
+  it('private repository: repo_not_found', async () => {
+    await expectFailure('secret', 'repo_not_found', /not found|private/);
+  });
   it('unknown ref: repo_not_found', async () => {
     const d = await scan('https://github.com/acme/many/tree/no-such-branch');
     assert.equal(d.error.code, 'repo_not_found');
   });
-  it('more files than CBOM_MAX_FILES: repo_too_large', () => expectFailure('many', 'repo_too_large', /more than 20 files/));
-  it('corrupt gzip: archive_invalid', () => expectFailure('corrupt', 'archive_invalid', /not a valid gzip tar/));
-  it('redirect to a foreign host: download_failed', () => expectFailure('foreign', 'download_failed', /not allowed/));
+  it('more files than CBOM_MAX_FILES: repo_too_large', async () => {
+    await expectFailure('many', 'repo_too_large', /more than 20 files/);
+  });
+  it('corrupt gzip: archive_invalid', async () => {
+    await expectFailure('corrupt', 'archive_invalid', /not a valid gzip tar/);
+  });
+  it('redirect to a foreign host: download_failed', async () => {
+    await expectFailure('foreign', 'download_failed', /not allowed/);
+  });
   it('a download that stalls past the scan timeout: scan_timeout', async () => {
     // Its own app, so that a short timeout does not race the other scans on a busy machine.
     const short = await createScanTestApp('sqlite', { github: gh, settings: { scanTimeoutMs: 2000, tmpRoot } });
