@@ -184,3 +184,18 @@ def wrap(data):
 `);
   assert.deepEqual(found.map((f) => [f.line, f.name]), [[6, 'RSA-2048'], [10, 'RSA-4096'], [13, 'RSA-PKCS1-1.5-4096'], [16, 'RSA-OAEP-SHA-256-2048']]);
 });
+
+test('a literal JWT HMAC secret is a hard-coded key; a secret from configuration is not', () => {
+  const found = signals(`
+import os
+import jwt
+SECRET = "change-me"
+def issue(claims):
+    return jwt.encode(claims, SECRET, algorithm="HS256")
+def issue_from_env(claims):
+    return jwt.encode(claims, os.environ["JWT_SECRET"], algorithm="HS256")
+def verify_rs(token, public_pem):
+    return jwt.decode(token, public_pem, algorithms=["RS256"])
+`);
+  assert.deepEqual(found.map((s) => [s.occurrence.line, s.signal]), [[6, 'hardcoded-key']]);
+});

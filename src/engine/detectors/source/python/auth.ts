@@ -32,6 +32,12 @@ function jwt(ctx: PyContext, c: Call, op: 'encode' | 'decode'): void {
       ctx.sink.algorithm(c.node, `jwt.${op}`, n, {}, { functions: [op === 'encode' ? (n.startsWith('HS') ? 'tag' : 'sign') : 'verify'], ...lib });
     }
   }
+  // An HMAC secret written in the source signs (or verifies) every token: a hard-coded key.
+  const keyNode = arg(c.args, 1, 'key');
+  const key = keyNode ? ctx.value(keyNode) : undefined;
+  const hmacOnly = names.length > 0 ? names.every((n) => /^HS/.test(n)) : op === 'encode';
+  if (hmacOnly && key && ((key.kind === 'str' && key.value.length > 0) || (key.kind === 'bytes' && key.origin === 'literal')))
+    ctx.sink.signal(c.node, `jwt.${op}`, 'hardcoded-key', 'JWT HMAC secret is a literal in source', lib);
   if (op === 'encode' && !node) {
     // PyJWT and python-jose document HS256 as the default algorithm of encode().
     ctx.sink.algorithm(c.node, 'jwt.encode', 'HS256', {}, { functions: ['tag'], ...lib });
