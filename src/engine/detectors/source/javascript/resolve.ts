@@ -65,7 +65,11 @@ function unescapeJs(e: string): string {
     case 'r': return '\r';
     case '0': return m.length === 1 ? '\0' : String.fromCharCode(parseInt(m, 8));
     case 'x': return String.fromCharCode(parseInt(m.slice(1), 16));
-    case 'u': return String.fromCodePoint(parseInt(m.slice(1).replace(/[{}]/g, ''), 16));
+    case 'u': {
+      // A malformed or out-of-range escape (a syntax error in the source) decodes to nothing.
+      const cp = parseInt(m.slice(1).replace(/[{}]/g, ''), 16);
+      return Number.isInteger(cp) && cp >= 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+    }
     default: return m;
   }
 }
