@@ -228,3 +228,22 @@ async function derive(password, salt, iterations) {
   assert.deepEqual(a[0]!.unresolved, ['iterations'], 'an iteration count passed in by the caller is unknown');
   assert.deepEqual(a[0]!.library, { ecosystem: 'generic', name: 'node:crypto' });
 });
+
+test('class fields, static constants and this.x set in the constructor resolve', () => {
+  const src = `
+import * as crypto from 'node:crypto';
+export class Vault {
+  static CIPHER = 'aes-256-gcm';
+  private digest = 'sha384';
+  constructor() {
+    this.iterations = 120000;
+  }
+  seal(key: Buffer, iv: Buffer) {
+    crypto.createHash(this.digest);
+    crypto.pbkdf2Sync(pw, salt, this.iterations, 32, 'sha256');
+    return crypto.createCipheriv(Vault.CIPHER, key, iv);
+  }
+}
+`;
+  assert.deepEqual(names(src), ['SHA-384', 'PBKDF2-SHA-256-120000', 'AES-256-GCM']);
+});
