@@ -129,5 +129,5 @@ test('many unterminated markers in one large file are handled in linear time', (
   const text = '-----BEGIN CERTIFICATE-----\nMIIB\n'.repeat(20000) + 'x'.repeat(500_000);
   const start = performance.now();
   assert.deepEqual(run(pemDetector, 'dump.txt', text), []);
-  assert.ok(performance.now() - start < 1500, 'took too long');
+  assert.ok(performance.now() - start < 3000, 'took too long'); // quadratic behaviour took minutes
 });
