@@ -16,18 +16,24 @@ export function maskKeys(text: string): string {
   return text.includes('svc_') ? text.replace(KEY_IN_TEXT, 'svc_$1_[redacted]') : text;
 }
 
-/** Paths pino removes from every log object, in case a header or key slips into one. */
+/**
+ * Paths pino removes from every log object, in case a header or key slips into one. Explicit paths
+ * only: wildcard paths (`*.key`) made every log line ~10 µs slower.
+ */
 export const LOG_REDACT_PATHS = [
   'req.headers.authorization',
   'request.headers.authorization',
   'headers.authorization',
   'authorization',
   'key',
-  '*.key',
   'plaintext',
-  '*.plaintext',
+  'sandbox_key',
+  'secret',
   'secret_hash',
-  '*.secret_hash',
+  'body.key',
+  'body.plaintext',
+  'body.secret_hash',
+  'res.body.key',
 ];
 
 export function registerTrace(app: FastifyInstance): void {
