@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, describeSettings, loadConfig, SETTINGS } from '../../src/service/config.js';
 
@@ -124,5 +125,14 @@ describe('loadConfig', () => {
     assert.equal(rows.length, Object.keys(SETTINGS).length);
     assert.equal(new Set(rows.map((r) => r.variable)).size, rows.length);
     for (const r of rows) assert.ok(r.description.length > 10, r.variable);
+  });
+
+  it('docs/configuration.md lists every setting with its default', () => {
+    const doc = fs.readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
+    for (const r of describeSettings()) {
+      const row = doc.split('\n').find((l) => l.startsWith(`| \`${r.variable}\` |`));
+      assert.ok(row, `${r.variable} is documented`);
+      assert.ok(row.includes(r.default), `${r.variable} shows its default ${r.default}`);
+    }
   });
 });
