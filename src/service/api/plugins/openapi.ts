@@ -42,8 +42,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
     staticCSP: true,
-    // See security.ts: no upgrade-insecure-requests on plain-http deployments.
-    transformStaticCSP: (header: string) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    // See security.ts: no upgrade-insecure-requests on plain-http deployments. Swagger UI sets
+    // inline styles (collapsing sections, highlighting): allowed for styles, never for scripts.
+    transformStaticCSP: (header: string) =>
+      header.replace(/\s*upgrade-insecure-requests;?/, '').replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
     // No badge that calls validator.swagger.io: the page makes no third-party requests.
     uiConfig: { deepLinking: true, displayRequestDuration: true, validatorUrl: null },
   });
