@@ -56,3 +56,5 @@ export function writeBom(result: ScanResult, source: SourceDescriptor, format: B
 
 export { verifyBom, type VerifyResult } from './verify.js';
 export { FIXED_EPOCH, localSourceTimestamp } from './timestamp.js';
+/** Thrown when the inventory contradicts itself (dangling reference, duplicate id, level out of range). */
+export { InventoryError } from './cryptoview.js';
