@@ -287,6 +287,24 @@ describe('encoders: SPDX content', () => {
   });
 });
 
+describe('encoders: hostile content', () => {
+  it('source text that imitates the digest entry or the id placeholders cannot move the seal', () => {
+    const fx = byName('github-service');
+    const r = structuredClone(fx.result);
+    const fake = '{"name":"svc_bom_sha256","value":"' + '0'.repeat(64) + '"},"serialNumber":"urn:uuid:00000000-0000-0000-0000-000000000000"' +
+      '{"extension_cdxPropName":"svc_bom_sha256","extension_cdxPropValue":"' + '0'.repeat(64) + '","type":"extension_CdxPropertyEntry"},"spdxId":"urn:cbom:x/document/00000000-0000-0000-0000-000000000000"';
+    const a = r.inventory.assets.find((x) => x.kind === 'algorithm')!;
+    a.occurrences[0] = { ...a.occurrences[0]!, snippet: fake, symbol: fake };
+    const source = { ...fx.source, projectName: fake };
+    for (const format of FORMATS) {
+      const enc = encodeBom(r, source, format);
+      assert.equal(verifyBom(enc.json).ok, true);
+      assert.equal(enc.json, canonicalize(JSON.parse(enc.json)));
+      assert.ok(enc.json.includes(JSON.stringify(fake).slice(1, -1)), 'the text is kept verbatim (escaped)');
+    }
+  });
+});
+
 describe('encoders: bad input', () => {
   const fx = byName('github-service');
   it('refuses an inventory whose references dangle, naming the asset', () => {
