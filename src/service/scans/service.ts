@@ -6,8 +6,8 @@ import { METHODOLOGY_VERSION } from '../../engine/methodology.js';
 import { formatRepoUrl, parseRepoUrl, RepoUrlError } from '../../engine/source/repo-url.js';
 import type { ScanQueue } from '../queue/types.js';
 import type { Store } from '../store/index.js';
-import type { KeyEnv } from '../store/schema.js';
-import { createScanRepository, type ScanRow } from '../store/scans.js';
+import type { KeyEnv, TenantRow } from '../store/schema.js';
+import { createScanRepository, type ScanRepository, type ScanRow } from '../store/scans.js';
 import { billingCycle, secondsUntilCycleEnd } from './billing.js';
 
 export const DEFAULT_PROJECT_VERSION = '1.0.0';
@@ -83,22 +83,8 @@ export function createScanService(store: Store, queue: ScanQueue, clock: () => D
         return { ok: true, scan };
       }
 
-      // Count and insert under one transaction (and the tenant's row lock on PostgreSQL), so two
-      // concurrent requests cannot both take the last scan of the cap.
-      const outcome = await store.db.transaction().execute(async (trx): Promise<SubmitScanResult> => {
-        let tq = trx.selectFrom('tenants').selectAll().where('id', '=', input.tenantId);
-        if (store.dialect === 'postgres') tq = tq.forUpdate();
-        const tenant = await tq.executeTakeFirst();
-        if (!tenant) return { ok: false, reason: 'unknown_tenant' };
-        const scans = createScanRepository(trx);
-        if (tenant.monthly_cap !== null) {
-          const cycle = billingCycle(now);
-          const used = await scans.countNotFailed(tenant.id, cycle.start, cycle.end);
-          if (used >= Number(tenant.monthly_cap)) {
-            return { ok: false, reason: 'monthly_cap', cap: Number(tenant.monthly_cap), used, retryAfterSeconds: secondsUntilCycleEnd(now), cycleEnd: cycle.end };
-          }
-        }
-        const scan = await scans.create(
+      const create = async (scans: ScanRepository, tenant: TenantRow) =>
+        scans.create(
           {
             ...base,
             tenantId: tenant.id,
@@ -110,8 +96,31 @@ export function createScanService(store: Store, queue: ScanQueue, clock: () => D
           },
           now,
         );
-        return { ok: true, scan };
-      });
+      const tenant = await store.db.selectFrom('tenants').selectAll().where('id', '=', input.tenantId).executeTakeFirst();
+      if (!tenant) return { ok: false, reason: 'unknown_tenant' };
+      let outcome: SubmitScanResult;
+      if (tenant.monthly_cap === null) {
+        // No cap: nothing to count, no lock (a tenant's burst of submissions does not serialise).
+        outcome = { ok: true, scan: await create(store.scans, tenant) };
+      } else {
+        // Count and insert under one transaction (and the tenant's row lock on PostgreSQL), so two
+        // concurrent requests cannot both take the last scan of the cap.
+        outcome = await store.db.transaction().execute(async (trx): Promise<SubmitScanResult> => {
+          let tq = trx.selectFrom('tenants').selectAll().where('id', '=', input.tenantId);
+          if (store.dialect === 'postgres') tq = tq.forUpdate();
+          const locked = await tq.executeTakeFirst();
+          if (!locked) return { ok: false, reason: 'unknown_tenant' };
+          const scans = createScanRepository(trx);
+          if (locked.monthly_cap !== null) {
+            const cycle = billingCycle(now);
+            const used = await scans.countNotFailed(locked.id, cycle.start, cycle.end);
+            if (used >= Number(locked.monthly_cap)) {
+              return { ok: false, reason: 'monthly_cap', cap: Number(locked.monthly_cap), used, retryAfterSeconds: secondsUntilCycleEnd(now), cycleEnd: cycle.end };
+            }
+          }
+          return { ok: true, scan: await create(scans, locked) };
+        });
+      }
       // If the queue is unreachable (Redis down) the scan stays queued in the database and the
       // queue sweeper schedules it once Redis is back: the partner still gets the scan id.
       if (outcome.ok) await queue.enqueue({ scanId: outcome.scan.id, tenantId: input.tenantId }).catch(() => undefined);

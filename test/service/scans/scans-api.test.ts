@@ -169,6 +169,13 @@ for (const d of DIALECTS) {
       assert.deepEqual(usage.recent_scans, []);
     });
 
+    it('never lets concurrent submissions exceed the cap', async () => {
+      clock = new Date('2026-04-10T00:00:00.000Z');
+      const { headers } = await createTenantWithKey(t.store, { monthlyCap: 3 });
+      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => post(headers, { repo_url: `https://github.com/acme/race-${i}` })));
+      assert.deepEqual(results.map((r) => r.statusCode).sort(), [201, 201, 201, 429, 429, 429, 429, 429]);
+    });
+
     it('bills only live-key scans, at the price fixed when they were accepted', async () => {
       clock = new Date('2026-03-15T12:00:00.000Z');
       const live = await createTenantWithKey(t.store, { env: 'live', priceCents: 120 });
