@@ -1,4 +1,4 @@
-// Pieces both encoders share: total orders, the document key, the repository's identity, findings
+// Pieces both encoders share: total orders, the repository's identity, findings
 // text and the document-level service properties.
 import type { Asset, AssetId, Finding, Location, Occurrence, ScanResult, SourceDescriptor } from '../inventory/model.js';
 import { SEVERITIES } from '../inventory/model.js';

@@ -1,4 +1,6 @@
-// RFC 8785 (JSON Canonicalization Scheme) SHA-256 digests, computed incrementally.
+// RFC 8785 (JSON Canonicalization Scheme) SHA-256 digests of any parsed JSON value, computed
+// incrementally: what `verifyBom` uses on documents it did not write (the encoders do not need it:
+// their output is canonical by construction, see canonical-json.ts).
 //
 // The `canonicalize` package produces the canonical form as one string; for a BOM with hundreds of
 // thousands of occurrences that string is as large as the document, built from many small joined
