@@ -188,9 +188,13 @@ class InventoryBuilder {
       size ??= r.params.keySize ?? this.curveBits(r);
     }
     const fp = m.fingerprintSha256?.toLowerCase() ?? null;
+    // Without a fingerprint the format is what tells materials apart: a PKCS#12 and a JKS key store
+    // (or an Android Keystore) are different stores, never one asset.
+    const format = m.format?.trim() || null;
+    if (!m.algorithm && format) name = `${format} ${name}`;
     this.material({
-      materialType: m.materialType, format: m.format ?? null, algorithmId, size, encrypted: m.encrypted ?? null,
-      fingerprint: fp, identity: fp ?? 'none', name,
+      materialType: m.materialType, format, algorithmId, size, encrypted: m.encrypted ?? null,
+      fingerprint: fp, identity: fp ?? (format ? `format-${slug(format)}` : 'none'), name,
     }, occurrence);
     return algorithmId;
   }
@@ -239,8 +243,8 @@ class InventoryBuilder {
         .map((c) => this.algorithm(this.kb.resolve(c, {}), d.occurrence));
       suites.set(s.name, { name: s.name, identifiers: [...s.identifiers], algorithmRefs: [...new Set(refs)].sort(compareStrings) });
     }
-    // Key-exchange groups are algorithms in use (X25519MLKEM768, P-256) even without a place in the model.
-    for (const g of p.groups ?? []) this.algorithm(this.kb.resolve(g, {}), d.occurrence);
+    // Key-exchange groups are algorithms in use (X25519MLKEM768, ECDH-P256) even without a place in the model.
+    for (const g of p.groups ?? []) this.algorithm(this.kb.resolveGroup(g), d.occurrence);
     const suiteList = [...suites.values()].sort((a, b) => compareStrings(a.name, b.name));
     const parts = ['protocol', p.protocolType];
     if (version) parts.push(slug(version));

@@ -19,6 +19,7 @@ function create(): KnowledgeBase {
     findCipherSuite: (name) => findSuite(data.suiteIndex, name),
     findProtocolVersion: (spelling, protocolType) => findProtocol(data.protocolIndex, spelling, protocolType),
     resolve: (spelling, params) => resolver.resolve(spelling, params),
+    resolveGroup: (spelling) => resolver.resolveGroup(spelling),
     algorithms: data.algorithms,
     curves: data.curves,
     cipherSuites: data.cipherSuites,

@@ -238,6 +238,17 @@ export class Resolver {
     };
   }
 
+  /**
+   * A TLS/SSH key-exchange group. A bare curve spelling elsewhere names a (signing) EC key, but in a
+   * group list it is the curve of an ECDHE exchange: `P-256` -> `ECDH-P256`. X25519/X448, hybrids and
+   * finite-field groups already name key agreement and resolve as written.
+   */
+  resolveGroup(spelling: string): Resolution {
+    const hit = this.findAlgorithm(spelling);
+    const curve = hit?.entry.family === 'ECDSA' ? this.findCurve(spelling) : undefined;
+    return curve ? this.resolve('ECDH', { curve: curve.name }) : this.resolve(spelling, {});
+  }
+
   /** Levels for parameters without their own entry: an RSA/DH/DSA modulus size, or an ECC curve. */
   private computedLevels(family: string, params: AlgorithmParams) {
     if (MODULUS_FAMILIES.has(family) && params.keySize !== undefined) {

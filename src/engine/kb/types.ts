@@ -107,6 +107,11 @@ export interface KnowledgeBase {
   findCipherSuite(name: string): KbCipherSuite | undefined;
   /** The main entry point: spelling + what the detector resolved -> the asset's identity and levels. */
   resolve(spelling: string, params: AlgorithmParams): Resolution;
+  /**
+   * A key-exchange group named by TLS/SSH configuration (`P-256`, `secp384r1`, `X25519`,
+   * `X25519MLKEM768`, `ffdhe2048`): a curve there is key agreement, so it resolves to `ECDH-<curve>`.
+   */
+  resolveGroup(spelling: string): Resolution;
   /** A protocol version spelling ('TLSv1.2', 'TLS1_2_VERSION', '1.2' with protocolType 'tls', 'SSLv3'). */
   findProtocolVersion(spelling: string, protocolType?: KbProtocolVersion['protocolType']): KbProtocolVersion | undefined;
   /** Source id -> title and URL, for every id any entry cites. */

@@ -172,6 +172,34 @@ test('protocols resolve cipher suites into algorithm assets', () => {
   assert.ok(protocols.includes('protocol/tls/1.3'));
 });
 
+test('key-exchange groups of a protocol are key agreement: a curve is ECDH on it, X25519 and hybrids as named', () => {
+  const inv = buildInventory([
+    { type: 'protocol', occurrence: at('internal/server/tls.go', 30, 9, 'tls.Config', 'go', 'CurvePreferences: []tls.CurveID{...}'),
+      protocol: { protocolType: 'tls', version: '1.2', groups: ['X25519MLKEM768', 'X25519', 'P-256', 'secp384r1'] } },
+  ], stats(), kb);
+  const algorithms = inv.assets.filter((a): a is AlgorithmAsset => a.kind === 'algorithm');
+  assert.deepEqual(algorithms.map((a) => a.id), ['algorithm/ecdh-p256', 'algorithm/ecdh-p384', 'algorithm/x25519', 'algorithm/x25519mlkem768']);
+  const p256 = byId<AlgorithmAsset>(inv, 'algorithm/ecdh-p256');
+  assert.equal(p256.name, 'ECDH-P256');
+  assert.equal(p256.primitive, 'key-agree');
+  assert.equal(p256.classicalSecurityBits, 128);
+  assert.ok(!algorithms.some((a) => a.family === 'ECDSA'), 'a TLS group is never a signature algorithm');
+});
+
+test('key stores without a fingerprint stay distinct by format', () => {
+  const store = (path: string, format: string): Detection => ({
+    type: 'material', occurrence: at(path, 12, 20, 'KeyStore.getInstance'), material: { materialType: 'keystore', format },
+  });
+  const inv = buildInventory([
+    store('src/Tls.java', 'PKCS#12'), store('src/Legacy.java', 'JKS'), store('src/Android.java', 'AndroidKeyStore'), store('src/Other.java', 'PKCS#12'),
+  ], stats(), kb);
+  const stores = inv.assets.filter((a): a is MaterialAsset => a.kind === 'related-crypto-material');
+  assert.deepEqual(stores.map((s) => [s.format, s.name, s.occurrences.length]), [
+    ['AndroidKeyStore', 'AndroidKeyStore keystore', 1], ['JKS', 'JKS keystore', 1], ['PKCS#12', 'PKCS#12 keystore', 2],
+  ]);
+  assert.equal(new Set(stores.map((s) => s.id)).size, 3);
+});
+
 test('libraries: manifests, calls attributed by import, import-only libraries', () => {
   const inv = buildInventory(corpus(), stats(), kb);
   const bc = byId<LibraryAsset>(inv, 'library/pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78');
