@@ -90,7 +90,8 @@ export function buildName(entry: KbAlgorithm, family: string, p: AlgorithmParams
         return entry.generic ? join(['ElGamal', slot('keySize')]) : entry.name;
       case 'FFDH':
         if (!entry.generic) return entry.name;
-        return p.keySize !== undefined ? `FFDH-${slot('keySize')}` : entry.name;
+        // A generic finite-field DH (a random prime): registry pattern FFDH(E)[-{namedGroup}] without the E.
+        return p.keySize !== undefined ? `FFDH-${slot('keySize')}` : 'FFDH';
       case 'ECDSA':
         return withHash(entry.generic && p.curve ? `ECDSA-${slot('curve')}` : entry.name);
       case 'ECDH':

@@ -191,7 +191,10 @@ export class Resolver {
         levelsFrom = sized.name;
       }
     } else {
-      const narrowed = this.narrow(entry.family, params, entry);
+      // A finite-field DH size alone never names a group: `createDiffieHellman(1024)` and JCA `DH`
+      // `initialize(1024)` generate a random prime, which is FFDH-1024, not RFC 2409's modp1024.
+      // Named groups (modp14, ffdhe2048) are reached through their own spellings.
+      const narrowed = entry.family === 'FFDH' ? undefined : this.narrow(entry.family, params, entry);
       if (narrowed && narrowed !== entry) {
         entry = narrowed;
         levels = narrowed;

@@ -210,6 +210,23 @@ test('resolve narrows generic entries only as far as the parameters allow', () =
   assert.equal(kb.resolve('ffdhe2048', {}).name, 'FFDHE-ffdhe2048');
 });
 
+test('a DH modulus size is a random-prime FFDH, never a named group; named groups keep their names', () => {
+  for (const spelling of ['DH', 'DiffieHellman', 'FFDHE']) {
+    const r = kb.resolve(spelling, { keySize: 1024 });
+    assert.equal(r.name, 'FFDH-1024', spelling);
+    assert.equal(r.family, 'FFDH');
+    assert.equal(r.primitive, 'key-agree');
+    assert.equal(r.classicalSecurityBits, 80, 'SP 800-57 tier of a 1024-bit modulus');
+    assert.equal(r.nistQuantumLevel, 0);
+  }
+  assert.equal(kb.resolve('DH', { keySize: 1536 }).name, 'FFDH-1536');
+  assert.equal(kb.resolve('DH', {}).name, 'FFDH');
+  assert.deepEqual(kb.resolve('DH', {}).unknownParams, ['keySize']);
+  assert.equal(kb.resolve('modp1024', {}).name, 'FFDHE-modp1024');
+  assert.equal(kb.resolve('modp1024', {}).classicalSecurityBits, 80);
+  assert.equal(kb.resolve('diffie-hellman-group14-sha256', {}).name, 'FFDHE-modp2048');
+});
+
 test('modes, paddings and JCA transformations', () => {
   const ecb = kb.resolve('AES/ECB/PKCS5Padding', {});
   assert.equal(ecb.params.mode, 'ECB');

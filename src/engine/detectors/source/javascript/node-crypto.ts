@@ -86,7 +86,7 @@ const generateKeyPair: CallHandler = (f, call, callee, args) => {
     case 'dh': {
       const group = f.str(opt('group'));
       if (group && MODP_GROUPS[group]) f.algorithm(call, callee, { spelling: MODP_GROUPS[group]!, functions: ['keygen'] });
-      else f.algorithm(call, callee, { spelling: 'FFDHE', params: { keySize: f.int(opt('primeLength')) }, unresolved: ['keySize'], functions: ['keygen'] });
+      else f.algorithm(call, callee, { spelling: 'DH', params: { keySize: f.int(opt('primeLength')) }, unresolved: ['keySize'], functions: ['keygen'] });
       return;
     }
     default:
@@ -202,9 +202,12 @@ const createECDH: CallHandler = (f, call, callee, args) => {
   f.algorithm(call, callee, { spelling: 'ECDH', params: { curve }, unresolved: ['curve'], functions: ['keygen'] });
 };
 
-/** createDiffieHellman(primeLength | prime, ...): a length gives the group size; a prime buffer does not. */
+/**
+ * createDiffieHellman(primeLength | prime, ...): a length makes OpenSSL generate a random prime of that
+ * size (FFDH-<size>, not a named group); a prime buffer gives no size.
+ */
 const createDiffieHellman: CallHandler = (f, call, callee, args) => {
-  f.algorithm(call, callee, { spelling: 'FFDHE', params: { keySize: f.int(args[0]) }, unresolved: ['keySize'], functions: ['keygen'] });
+  f.algorithm(call, callee, { spelling: 'DH', params: { keySize: f.int(args[0]) }, unresolved: ['keySize'], functions: ['keygen'] });
 };
 
 const getDiffieHellman: CallHandler = (f, call, callee, args) => {
