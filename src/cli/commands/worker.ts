@@ -8,8 +8,13 @@ import { createScanQueue } from '../../service/queue/index.js';
 import type { QueueLog } from '../../service/queue/types.js';
 import { openStore } from '../../service/store/index.js';
 
-function jsonLog(base: Record<string, unknown>): QueueLog {
-  const write = (level: string) => (obj: object, msg: string) => {
+const LEVEL_RANK: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: 100 };
+
+/** JSON lines on stderr at or above LOG_LEVEL (pino's level names). */
+function jsonLog(base: Record<string, unknown>, minLevel: string): QueueLog {
+  const min = LEVEL_RANK[minLevel] ?? 30;
+  const write = (level: 'info' | 'warn' | 'error') => (obj: object, msg: string) => {
+    if (LEVEL_RANK[level]! < min) return;
     const o = { ...obj } as Record<string, unknown>;
     if (o.err instanceof Error) o.err = { message: o.err.message, stack: o.err.stack };
     process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, ...base, ...o, msg })}\n`);
@@ -29,7 +34,7 @@ export function register(program: Command): void {
       if (!config.redisUrl) {
         throw new Error('cbom worker needs REDIS_URL (the BullMQ queue). Without Redis, `cbom serve` runs scans in-process.');
       }
-      const log = jsonLog({ component: 'worker', pid: process.pid });
+      const log = jsonLog({ component: 'worker', pid: process.pid }, config.logLevel);
       const store = await openStore(config);
       const queue = createScanQueue(config, store, { work: true, log });
       await queue.start();

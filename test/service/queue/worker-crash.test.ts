@@ -44,6 +44,7 @@ describe('cbom worker processes with kill -9 mid-scan [BullMQ]', { skip: REDIS_S
       CBOM_SCAN_LEASE_SECONDS: '2',
       CBOM_WORKER_CONCURRENCY: '1',
       CBOM_GITHUB_API_URL: gh.url,
+      LOG_LEVEL: 'info',
     };
     for (let i = 0; i < 2; i++) workers.push(spawnCli(['worker'], env));
     for (const w of workers) await eventually(() => `worker start\n${w.output()}`, async () => (w.output().includes('"worker started"') ? true : undefined), 60_000, 200);
