@@ -6,6 +6,7 @@ import type { KbCipherSuite, KbProtocolVersion, KnowledgeBase } from './types.js
 
 export type * from './types.js';
 export { modulusSecurityBits } from './resolve.js';
+export { unresolvedSpelling, type UnresolvedRole } from './unresolved.js';
 
 let cached: KnowledgeBase | undefined;
 

@@ -10,6 +10,7 @@
 import type { AlgorithmParamName, AlgorithmParams, Primitive } from '../inventory/model.js';
 import { AE_MODES, MAC_MODES, PADDED_MODES, normaliseMode, normalisePadding, type AliasHit, type LoadedKb } from './load.js';
 import { buildName } from './naming.js';
+import { UNRESOLVED_ROLES, unresolvedRole } from './unresolved.js';
 import type { KbAlgorithm, KbCurve, Resolution } from './types.js';
 
 /** Parameters a family's security level depends on: unknown ones are reported, never defaulted. */
@@ -161,8 +162,9 @@ export class Resolver {
     const hit = this.findAlgorithm(spelling);
     if (!hit) {
       const name = spelling.trim();
+      const role = unresolvedRole(name);
       return {
-        entry: null, name, family: name, primitive: 'unknown', params: this.normaliseParams(detectorParams),
+        entry: null, name, family: role ? 'unknown' : name, primitive: role ? UNRESOLVED_ROLES[role] : 'unknown', params: this.normaliseParams(detectorParams),
         paramsNotInName: (Object.keys(this.normaliseParams(detectorParams)) as AlgorithmParamName[]).sort(),
         unknownParams: [], oid: null, classicalSecurityBits: null, nistQuantumLevel: null, broken: false,
         deprecated: null, levelsFrom: null,

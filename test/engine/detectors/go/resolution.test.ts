@@ -34,9 +34,12 @@ test('cipher modes carry the block cipher and key size of the block they wrap', 
   assert.deepEqual(names(src), ['AES-256', 'AES-256-GCM', 'AES-256-GCM-96', '3DES-168', '3DES-168-CBC']);
 });
 
-test('a mode over a block the file does not create reports nothing rather than guessing AES', () => {
+test('a mode over a block the file does not create is an unknown block cipher in that mode, never a guessed AES', () => {
   const src = goFile(['"crypto/cipher"'], '\tvar b cipher.Block\n\tcipher.NewGCM(b)');
-  assert.deepEqual(names(src), []);
+  assert.deepEqual(names(src), ['unknown-block-cipher']);
+  const [gcm] = algorithms(src);
+  assert.equal(gcm!.params.mode, 'GCM');
+  assert.deepEqual(gcm!.unresolved, ['keySize']);
 });
 
 test('a zero IV is static unless the file fills it from a reader', () => {

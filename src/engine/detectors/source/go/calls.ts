@@ -6,6 +6,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams } from '../../../inventory/model.js';
 import { GoFile } from './file.js';
 import { HASH_FUNCTIONS } from './hashes.js';
+import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
 export type CallHandler = (f: GoFile, call: SgNode, callee: string, args: SgNode[]) => void;
 
@@ -42,8 +43,9 @@ function blockCipher(f: GoFile, node: SgNode | undefined): { spelling: string; p
 /** cipher.NewXxx(block, iv): the block cipher in a mode, plus a static-IV signal for a fixed IV. */
 function mode(modeName: string, ivArg?: number): CallHandler {
   return (f, call, callee, args) => {
-    const base = blockCipher(f, args[0]);
-    if (!base) return;
+    // A block made elsewhere (a `cipher.Block` parameter) is still a block cipher in that mode:
+    // reported as unknown-block-cipher (kb/unresolved.ts) rather than dropped.
+    const base = blockCipher(f, args[0]) ?? { spelling: unresolvedSpelling('block-cipher'), params: {}, unresolved: ['keySize'] as 'keySize'[] };
     const params: AlgorithmParams = { ...base.params, mode: modeName };
     if (callee.endsWith('WithNonceSize')) params.ivLength = bitsOf(f.int(args[1]));
     if (callee.endsWith('WithTagSize')) params.tagLength = bitsOf(f.int(args[1]));

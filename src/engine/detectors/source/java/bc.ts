@@ -9,6 +9,7 @@ import { createdType } from './adapter.js';
 import { pqcParameterSet } from './constants.js';
 import type { JavaContext } from './context.js';
 import { BOUNCY_CASTLE, isBouncyCastleClass } from './imports.js';
+import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
 const ENGINES: Record<string, string> = {
   AESEngine: 'AES', AESFastEngine: 'AES', AESLightEngine: 'AES', DESEngine: 'DES', DESedeEngine: 'DESede',
@@ -113,7 +114,7 @@ function describe(ctx: JavaContext, node: SgNode | undefined, depth = 0): Descri
   const mode = MODES[type];
   if (mode) {
     const inner = describe(ctx, args[0], depth + 1);
-    if (!inner) return { spelling: 'BlockCipher:unknown', params: { mode }, unresolved: [], parts: [o] };
+    if (!inner) return { spelling: unresolvedSpelling('block-cipher'), params: { mode }, unresolved: [], parts: [o] };
     return { ...inner, params: { ...inner.params, mode }, unresolved: [...inner.unresolved], parts: [o, ...inner.parts] };
   }
   if (type === 'PaddedBufferedBlockCipher' || type === 'BufferedBlockCipher' || type === 'DefaultBufferedBlockCipher') {

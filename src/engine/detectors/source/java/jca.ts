@@ -8,6 +8,7 @@ import type { JavaContext, KeyInfo } from './context.js';
 import { BOUNCY_CASTLE, isClassFrom } from './imports.js';
 import { needsKeySize, normalisePadding, parseTransformation } from './transformation.js';
 import { parseTlsVersion } from '../common/versions.js';
+import { unresolvedSpelling, type UnresolvedRole } from '../../../kb/unresolved.js';
 
 const JDK = ['java.security', 'javax.crypto', 'javax.net.ssl'];
 
@@ -58,19 +59,20 @@ export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
     return true;
   }
   if (cls === 'KeyStore') {
-    if (name === undefined) return true;
-    const format = keystoreFormat(name);
+    // A store whose type we cannot read is still a key store in use (format unknown).
     ctx.sink.detections.push({
       type: 'material',
       occurrence: ctx.sink.occurrences.at(inv, symbol),
-      material: { materialType: 'keystore', format },
+      material: { materialType: 'keystore', ...(name === undefined ? {} : { format: keystoreFormat(name) }) },
       ...lib,
     });
     return true;
   }
   if (name === undefined) {
-    // An algorithm we cannot name is still crypto in use: report it with the factory as spelling.
-    ctx.sink.algorithm(inv, symbol, `${cls}:unknown`, {}, { unresolved: ['keySize'], ...lib });
+    // An algorithm we cannot name is still crypto in use: `unknown-<role>` (kb/unresolved.ts).
+    const role = UNRESOLVED_ROLE[cls]!;
+    const unresolved: AlgorithmParamName[] = role === 'cipher' || role === 'key-generator' || role === 'key-pair-generator' ? ['keySize'] : [];
+    ctx.sink.algorithm(inv, symbol, unresolvedSpelling(role), {}, { unresolved, ...(UNRESOLVED_FUNCTION[cls] ? { functions: [UNRESOLVED_FUNCTION[cls]!] } : {}), ...lib });
     return true;
   }
 
@@ -123,6 +125,16 @@ export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
   }
   return true;
 }
+
+/** What each JCA factory fixes when its algorithm name cannot be read. */
+const UNRESOLVED_ROLE: Readonly<Record<string, UnresolvedRole>> = {
+  Cipher: 'cipher', MessageDigest: 'hash', Mac: 'mac', Signature: 'signature', KeyGenerator: 'key-generator',
+  KeyPairGenerator: 'key-pair-generator', KeyAgreement: 'key-agreement', SecretKeyFactory: 'key-factory',
+  KeyFactory: 'key-factory', SecureRandom: 'random',
+};
+const UNRESOLVED_FUNCTION: Readonly<Record<string, CryptoFunction>> = {
+  MessageDigest: 'digest', Mac: 'tag', KeyGenerator: 'keygen', KeyPairGenerator: 'keygen', KeyAgreement: 'keyderive', SecureRandom: 'generate',
+};
 
 function firstArgOf(calls: SgNode[], index: number): SgNode | undefined {
   for (const c of calls) {

@@ -5,6 +5,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams } from '../../../inventory/model.js';
 import type { JsFile } from './file.js';
 import { KEY_PAIR_TYPES, MODP_GROUPS, curveName, digestName, opensslCipher, slhDsaName } from './names.js';
+import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
 export type CallHandler = (f: JsFile, call: SgNode, callee: string, args: SgNode[]) => void;
 
@@ -15,15 +16,16 @@ function withHash(base: string, hash: string | undefined): string {
 const bits = (bytes: number | undefined): number | undefined => (bytes === undefined ? undefined : bytes * 8);
 
 const createHash: CallHandler = (f, call, callee, args) => {
-  const hash = digestName(f.str(args[0]));
-  if (hash) f.algorithm(call, callee, { spelling: hash, functions: ['digest'] });
+  const name = f.str(args[0]);
+  // A name we cannot read, or one that is not a digest we know, is still a hash in use.
+  f.algorithm(call, callee, { spelling: name === undefined ? unresolvedSpelling('hash') : digestName(name) ?? name, functions: ['digest'] });
 };
 
 const createHmac: CallHandler = (f, call, callee, args) => {
   const name = f.str(args[0]);
-  if (name === undefined) return;
   const hash = digestName(name);
-  f.algorithm(call, callee, { spelling: withHash('HMAC', hash ?? name), params: { hash }, functions: ['tag'] });
+  // An unreadable digest name leaves an HMAC of unknown hash (the API fixes the family).
+  f.algorithm(call, callee, { spelling: name === undefined ? 'HMAC' : withHash('HMAC', hash ?? name), params: { hash }, unresolved: ['hash'], functions: ['tag'] });
   if (f.literalSecret(args[1])) f.signal(call, callee, 'hardcoded-key', 'HMAC key is written in the source');
 };
 
@@ -32,7 +34,11 @@ function cipher(fn: 'encrypt' | 'decrypt', hasIv: boolean): CallHandler {
   return (f, call, callee, args) => {
     const name = f.str(args[0]);
     const named = name === undefined ? undefined : opensslCipher(name);
-    if (!named) return;
+    if (!named) {
+      // Still a cipher in use: unknown-cipher when the name cannot be read, else the name as written.
+      f.algorithm(call, callee, { spelling: name ?? unresolvedSpelling('cipher'), unresolved: ['keySize'], functions: [fn] });
+      return;
+    }
     const params: AlgorithmParams = { ...named.params };
     if (params.keySize === undefined && named.spelling === 'AES' && hasIv) {
       const keyBits = bits(f.byteLength(args[1]));
@@ -57,7 +63,10 @@ function cipher(fn: 'encrypt' | 'decrypt', hasIv: boolean): CallHandler {
 /** generateKeyPair(Sync)(type, options): the type and its options (modulusLength, namedCurve, hash). */
 const generateKeyPair: CallHandler = (f, call, callee, args) => {
   const type = f.str(args[0])?.toLowerCase();
-  if (!type) return;
+  if (!type) {
+    f.algorithm(call, callee, { spelling: unresolvedSpelling('key-pair-generator'), unresolved: ['keySize'], functions: ['keygen'] });
+    return;
+  }
   const opts = f.props(args[1]);
   const opt = (k: string): SgNode | undefined => opts?.get(k);
   const fixed = KEY_PAIR_TYPES[type] ?? slhDsaName(type);
@@ -99,6 +108,7 @@ const generateKey: CallHandler = (f, call, callee, args) => {
   const length = f.int(f.props(args[1])?.get('length'));
   if (type === 'aes') f.algorithm(call, callee, { spelling: 'AES', params: { keySize: length }, unresolved: ['keySize'], functions: ['keygen'] });
   else if (type === 'hmac') f.algorithm(call, callee, { spelling: 'HMAC', params: { keySize: length }, unresolved: ['keySize', 'hash'], functions: ['keygen'] });
+  else if (type === undefined) f.algorithm(call, callee, { spelling: unresolvedSpelling('key-generator'), params: { keySize: length }, unresolved: ['keySize'], functions: ['keygen'] });
 };
 
 /**
@@ -108,7 +118,10 @@ const generateKey: CallHandler = (f, call, callee, args) => {
 function signer(fn: 'sign' | 'verify'): CallHandler {
   return (f, call, callee, args) => {
     const name = f.str(args[0]);
-    if (!name) return;
+    if (!name) {
+      f.algorithm(call, callee, { spelling: unresolvedSpelling('signature'), functions: [fn] });
+      return;
+    }
     const m = /^(rsa|ecdsa|dsa)-(.+)$/i.exec(name) ?? /^(.+)with(rsa|ecdsa)(?:encryption)?$/i.exec(name);
     if (m) {
       const [kind, digest] = /^(rsa|ecdsa|dsa)$/i.test(m[1]!) ? [m[1]!, m[2]!] : [m[2]!, m[1]!];

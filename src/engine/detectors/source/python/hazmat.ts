@@ -6,6 +6,7 @@ import { kindOf } from '../common/languages.js';
 import { isConstantBytes } from '../common/value.js';
 import { arg } from './adapter.js';
 import type { Call, PyContext } from './context.js';
+import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
 const CIPHER_ALGORITHMS: Record<string, string> = {
   AES: 'AES', AES128: 'AES', AES256: 'AES', Camellia: 'Camellia', TripleDES: 'DESede', Blowfish: 'Blowfish',
@@ -63,7 +64,7 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     const algCall = ctx.originCall(arg(c.args, 0, 'algorithm'));
     const modeCall = ctx.originCall(arg(c.args, 1, 'mode'));
     const params: AlgorithmParams = {};
-    let spelling = 'Cipher:unknown';
+    let spelling = unresolvedSpelling('cipher');
     const unresolved: AlgorithmParamName[] = [];
     if (algCall) {
       const a = ctx.call(algCall);
@@ -132,7 +133,7 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
   if (mod === 'hashes' && name.startsWith('hazmat.hashes.')) {
     if (member === 'Hash') {
       const h = ctx.hash(arg(c.args, 0, 'algorithm'));
-      ctx.sink.algorithm(node, 'hashes.Hash', h ?? 'hashes.Hash:unknown', {}, { functions: ['digest'], ...lib });
+      ctx.sink.algorithm(node, 'hashes.Hash', h ?? unresolvedSpelling('hash'), {}, { functions: ['digest'], ...lib });
       return true;
     }
     if (ctx.consumed.has(node.id())) return true;

@@ -2,6 +2,7 @@
 import type { AlgorithmParams } from '../../../inventory/model.js';
 import { arg } from './adapter.js';
 import { hashFromName, type Call, type PyContext } from './context.js';
+import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
 function literalPassword(ctx: PyContext, c: Call, node: import('@ast-grep/napi').SgNode | undefined): void {
   const v = ctx.value(node);
@@ -16,7 +17,7 @@ export function handleStdlib(ctx: PyContext, c: Call): boolean {
     const fn = name.slice('hashlib.'.length);
     if (fn === 'new' || fn === 'file_digest') {
       const h = ctx.str(arg(c.args, fn === 'new' ? 0 : 1, fn === 'new' ? 'name' : 'digest'));
-      ctx.sink.algorithm(node, name, h ? hashFromName(h) ?? h : `${name}:unknown`, {}, { functions: ['digest'] });
+      ctx.sink.algorithm(node, name, h ? hashFromName(h) ?? h : unresolvedSpelling('hash'), {}, { functions: ['digest'] });
       return true;
     }
     if (fn === 'pbkdf2_hmac') {
