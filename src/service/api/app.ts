@@ -62,7 +62,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit numbers.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: BODY_LIMIT_BYTES,
-    return503OnClosing: true,
+    // While closing, Fastify's own 503 body is not our error shape; requests still arriving on open
+    // connections are served instead (the store closes only after the server has).
+    return503OnClosing: false,
     schemaController: { compilersFactory: { buildValidator } },
     frameworkErrors,
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
