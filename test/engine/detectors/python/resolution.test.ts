@@ -199,3 +199,45 @@ def verify_rs(token, public_pem):
 `);
   assert.deepEqual(found.map((s) => [s.occurrence.line, s.signal]), [[6, 'hardcoded-key']]);
 });
+
+test('a hash constructor used as a value is a hash in use; as a call argument it belongs to that call', () => {
+  const found = algorithms(`
+import hashlib
+import hmac
+from cryptography.hazmat.primitives import hashes
+
+DIGESTS = {"HS256": hashlib.sha256, "HS512": hashlib.sha512}
+
+class Signer:
+    DEFAULT = hashes.SHA384
+
+    def mac(self, key, msg):
+        return hmac.new(key, msg, hashlib.sha256).digest()
+
+    def legacy(self, h):
+        return isinstance(h, hashes.SHA1) or hashes.SHA256.name == h.name
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name]), [[6, 'SHA-256'], [6, 'SHA-512'], [9, 'SHA-384'], [12, 'HMAC-SHA-256']]);
+});
+
+test('pyca key wrap: AES-KW / AES-KWP sized by the wrapping key, a literal wrapping key is hard-coded', () => {
+  const src = `
+import os
+from cryptography.hazmat.primitives.keywrap import aes_key_wrap, aes_key_unwrap_with_padding
+
+def wrap(cek):
+    kek = os.urandom(24)
+    return aes_key_wrap(kek, cek)
+
+def unwrap(kek, blob):
+    return aes_key_unwrap_with_padding(kek, blob)
+
+def legacy(cek):
+    return aes_key_wrap(b"0123456789abcdef", cek)
+`;
+  assert.deepEqual(algorithms(src).map((a) => [a.name, a.functions]), [
+    ['AES-192-KW', ['encrypt']], ['AES-KWP', ['decrypt']], ['AES-128-KW', ['encrypt']],
+  ]);
+  assert.deepEqual(algorithms(src)[1]!.unresolved, ['keySize']);
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-key', 13]]);
+});

@@ -60,6 +60,20 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
   const node = c.node;
   const [mod, member] = lastTwo(name);
 
+  // keywrap.aes_key_wrap(wrapping_key, key_to_wrap) and friends: RFC 3394 AES-KW, RFC 5649 AES-KWP.
+  const wrap = /^hazmat\.keywrap\.aes_key_(wrap|unwrap)(_with_padding)?$/.exec(name);
+  if (wrap) {
+    const keySize = ctx.bits(arg(c.args, 0, 'wrapping_key'));
+    const params: AlgorithmParams = keySize === 128 || keySize === 192 || keySize === 256 ? { keySize } : {};
+    ctx.sink.algorithm(node, member, wrap[2] ? 'AES-KWP' : 'AES-KW', params, {
+      unresolved: ['keySize'], functions: [wrap[1] === 'wrap' ? 'encrypt' : 'decrypt'], ...lib,
+    });
+    if (isConstantBytes(ctx.value(arg(c.args, 0, 'wrapping_key')))) {
+      ctx.sink.signal(node, member, 'hardcoded-key', 'AES key-wrapping key is written in the source', { related: { spelling: wrap[2] ? 'AES-KWP' : 'AES-KW', params }, ...lib });
+    }
+    return true;
+  }
+
   if (name === 'hazmat.ciphers.Cipher') {
     const algCall = ctx.originCall(arg(c.args, 0, 'algorithm'));
     const modeCall = ctx.originCall(arg(c.args, 1, 'mode'));

@@ -11,6 +11,7 @@ import { PyContext } from './context.js';
 import { handleCryptodome } from './cryptodome.js';
 import { handleHazmat } from './hazmat.js';
 import { pythonImports } from './imports.js';
+import { handleHashReference } from './references.js';
 import { handleStdlib } from './stdlib.js';
 import { handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
 
@@ -28,9 +29,14 @@ export function detectPython(file: SourceFile): Detection[] {
   const sink = new DetectionSink(file.path, text, 'python');
   if (imports.size === 0) return sink.detections;
   const ctx = new PyContext(root, pythonEvaluator(root), imports, sink);
-  for (const node of nodesOfKinds(root, ['call', 'assignment'])) {
-    if (kindOf(node) === 'assignment') {
+  for (const node of nodesOfKinds(root, ['call', 'assignment', 'attribute'])) {
+    const kind = kindOf(node);
+    if (kind === 'assignment') {
       handleTlsAssignment(ctx, node);
+      continue;
+    }
+    if (kind === 'attribute') {
+      handleHashReference(ctx, node);
       continue;
     }
     const c = ctx.call(node);

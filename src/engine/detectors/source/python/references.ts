@@ -1,0 +1,42 @@
+// A hash constructor used as a value rather than called: `HASHES = {"HS256": hashlib.sha256}`, a
+// class attribute `SHA256 = hashes.SHA256` that a method later instantiates through `self`. The
+// reference is where the algorithm is chosen, so it is reported there. A reference inside a call's
+// arguments (`hmac.new(key, msg, hashlib.sha256)`, `PBKDF2HMAC(algorithm=...)`) belongs to that
+// call's asset and is not reported again.
+import type { SgNode } from '@ast-grep/napi';
+import { kindOf } from '../common/languages.js';
+import { hashFromName, type PyContext } from './context.js';
+import { libraryOf, normalise, qualify } from './imports.js';
+
+const HASH_REFERENCE = /^(hashlib\.[a-z0-9_]+|hazmat\.hashes\.[A-Z0-9_]+)$/;
+/** Cheap test on the attribute name before qualifying the node. */
+const HASHY = /^(md5|sha|blake2|shake|ripemd|sm3)/i;
+
+/** Stops at the statement: an argument list on the way up means the reference is an argument. */
+function isArgument(node: SgNode): boolean {
+  for (let p = node.parent(); p; p = p.parent()) {
+    const k = kindOf(p);
+    if (k === 'argument_list' || k === 'keyword_argument') return true;
+    if (k.endsWith('statement') || k === 'block' || k === 'module' || k === 'lambda') return false;
+  }
+  return false;
+}
+
+export function handleHashReference(ctx: PyContext, node: SgNode): void {
+  const attr = node.field('attribute')?.text();
+  if (!attr || !HASHY.test(attr)) return;
+  const parent = node.parent();
+  if (!parent) return;
+  const pk = kindOf(parent);
+  // Called (`hashlib.sha256(...)`), or the object of a longer name (`hashes.SHA256.name`): not a value.
+  if (pk === 'call' && parent.field('function')?.id() === node.id()) return;
+  if (pk === 'attribute') return;
+  const raw = qualify(ctx.imports, node);
+  if (!raw) return;
+  const name = normalise(raw);
+  if (!HASH_REFERENCE.test(name) || isArgument(node)) return;
+  const hash = hashFromName(attr);
+  if (!hash) return;
+  const library = libraryOf(raw);
+  ctx.sink.algorithm(node, name.startsWith('hashlib.') ? name : `hashes.${attr}`, hash, {}, { functions: ['digest'], ...(library ? { library } : {}) });
+}
