@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import type { Store } from '../store/index.js';
 import { API_PREFIX } from './constants.js';
 import { registerAuth } from './plugins/auth.js';
-import { frameworkErrors, registerErrors } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrors } from './plugins/errors.js';
 import { registerOpenApi, registerRouteDocs } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -67,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: false,
     schemaController: { compilersFactory: { buildValidator } },
     frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

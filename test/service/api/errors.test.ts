@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify from 'fastify';
 import { Type } from 'typebox';
+import net from 'node:net';
 import { createTenantWithKey, createTestApp, describeEachDialect } from '../../helpers/service.js';
 import { buildValidator } from '../../../src/service/api/plugins/validation.js';
 import { registerErrors, frameworkErrors } from '../../../src/service/api/plugins/errors.js';
@@ -212,6 +213,36 @@ describe('422 for nullable fields', () => {
       assert.deepEqual(toValidationDetail(validate.errors as never, 'body'), [
         { loc: ['body', 'project_name'], msg: 'Input should be a valid string or null', type: 'type_error' },
       ]);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
+
+describe('requests the HTTP parser rejects', () => {
+  async function raw(port: number, request: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let out = '';
+      socket.on('data', (d) => (out += d.toString('utf8')));
+      socket.on('close', () => resolve(out));
+      socket.on('error', reject);
+      socket.write(request);
+    });
+  }
+
+  it('get the {detail} shape with a trace id: 400 for garbage, 431 for oversized headers', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const port = (t.app.server.address() as net.AddressInfo).port;
+      const garbage = await raw(port, 'GET / HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n');
+      assert.match(garbage, /^HTTP\/1\.1 400 Bad Request\r\n/);
+      assert.match(garbage, /\r\nx-trace-id: [0-9a-f-]{36}\r\n/);
+      assert.ok(garbage.endsWith('{"detail":"Malformed HTTP request"}'), garbage);
+      const big = await raw(port, `GET /api/v1/cbom/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      assert.match(big, /^HTTP\/1\.1 431 /);
+      assert.ok(big.endsWith('{"detail":"Request headers are too large"}'), big);
     } finally {
       await t.cleanup();
     }

@@ -2,10 +2,12 @@
 // with the FastAPI array, bodies that are not JSON objects 400, unknown paths 404, known paths with
 // the wrong method 405 (with Allow), and anything unexpected 500 with only the trace id; the stack
 // goes to the log under that id.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
 import { isBodyShapeError, toValidationDetail } from './validation.js';
-import { TRACE_HEADER } from './trace.js';
+import { genReqId, TRACE_HEADER } from './trace.js';
 
 const BODY_NOT_OBJECT = 'Request body must be a JSON object';
 
@@ -82,4 +84,28 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
     return;
   }
   void sendInternalError(request, reply, err);
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timed out'],
+  HPE_HEADER_OVERFLOW: [431, 'Request headers are too large'],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: requests so malformed that Node's HTTP parser rejects them never
+ * reach a route; answer them in the same `{detail}` shape, with a trace id, instead of Fastify's own.
+ */
+export function clientErrorHandler(this: { log: { debug(o: object, m: string): void } }, err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Malformed HTTP request'];
+  const traceId = genReqId();
+  this.log.debug({ err: { code: err.code, message: err.message }, trace_id: traceId }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ detail });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n${TRACE_HEADER}: ${traceId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
