@@ -173,3 +173,26 @@ test('evidence: 1-based line and column, symbol as written, trimmed snippet, lib
   assert.equal(d.occurrence.detector, 'go');
   assert.deepEqual(d.library, { ecosystem: 'golang', name: 'golang.org/x/crypto' });
 });
+
+test('HPKE suites from crypto/hpke and filippo.io/hpke: KEM, KDF and AEAD, attributed to their module', () => {
+  const src = (path: string) => `package seal
+
+import (
+	"crypto/ecdh"
+
+	"${path}"
+)
+
+func suite() (hpke.KEM, hpke.KDF, hpke.AEAD) {
+	return hpke.MLKEM1024(), hpke.HKDFSHA512(), hpke.AES128GCM()
+}
+
+func classic() hpke.KEM { return hpke.DHKEM(ecdh.X25519()) }
+`;
+  for (const [path, library] of [['crypto/hpke', 'stdlib'], ['filippo.io/hpke', 'filippo.io/hpke']] as const) {
+    const found = algorithms(src(path));
+    assert.deepEqual(found.map((a) => a.name), ['ML-KEM-1024', 'HKDF-SHA-512', 'AES-128-GCM', 'X25519'], path);
+    assert.deepEqual(found.slice(0, 3).map((a) => a.library?.name), [library, library, library]);
+  }
+  assert.deepEqual(names(src('github.com/acme/hpke')), ['X25519'], 'a look-alike package is not HPKE');
+});

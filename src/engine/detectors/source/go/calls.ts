@@ -12,9 +12,10 @@ export type CallHandler = (f: GoFile, call: SgNode, callee: string, args: SgNode
 
 const X = 'golang.org/x/crypto';
 
-/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, math/rand. */
+/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke, math/rand. */
 export function isCryptoImport(path: string): boolean {
-  return path === 'crypto' || path.startsWith('crypto/') || path.startsWith(`${X}/`) || path === 'math/rand' || path === 'math/rand/v2';
+  return path === 'crypto' || path.startsWith('crypto/') || path.startsWith(`${X}/`) || path === 'math/rand' || path === 'math/rand/v2'
+    || path === 'filippo.io/hpke';
 }
 
 const AES_KEY_BITS = new Set([128, 192, 256]);
@@ -310,6 +311,23 @@ for (const pkg of ['math/rand', 'math/rand/v2']) {
   for (const fn of ['Read', 'Int', 'Intn', 'Int31', 'Int31n', 'Int63', 'Int63n', 'Uint32', 'Uint64', 'IntN', 'Int64', 'Int64N', 'Uint32N', 'Uint64N', 'N', 'Perm']) {
     table.push([`${pkg}.${fn}`, mathRand]);
   }
+}
+
+/**
+ * HPKE (RFC 9180) suite components: Go 1.26 `crypto/hpke` and `filippo.io/hpke`, which has the same API.
+ * `MLKEM768X25519` is MLKEM768-X25519 of draft-ietf-hpke-pq, a.k.a. X-Wing. `DHKEM(curve)` is not listed:
+ * its `ecdh.P256()`/`ecdh.X25519()` argument reports the curve's key agreement.
+ */
+export const HPKE_PACKAGES = ['crypto/hpke', 'filippo.io/hpke'] as const;
+const HPKE: Readonly<Record<string, [string, 'encapsulate' | 'keyderive' | 'encrypt']>> = {
+  MLKEM768: ['ML-KEM-768', 'encapsulate'], MLKEM1024: ['ML-KEM-1024', 'encapsulate'], MLKEM768X25519: ['X-Wing', 'encapsulate'],
+  MLKEM768P256: ['MLKEM768-P256', 'encapsulate'], MLKEM1024P384: ['MLKEM1024-P384', 'encapsulate'],
+  HKDFSHA256: ['HKDF-SHA-256', 'keyderive'], HKDFSHA384: ['HKDF-SHA-384', 'keyderive'], HKDFSHA512: ['HKDF-SHA-512', 'keyderive'],
+  SHAKE128: ['SHAKE128', 'keyderive'], SHAKE256: ['SHAKE256', 'keyderive'],
+  AES128GCM: ['AES-128-GCM', 'encrypt'], AES256GCM: ['AES-256-GCM', 'encrypt'], ChaCha20Poly1305: ['ChaCha20-Poly1305', 'encrypt'],
+};
+for (const pkg of HPKE_PACKAGES) {
+  for (const [fn, [name, use]] of Object.entries(HPKE)) table.push([`${pkg}.${fn}`, fixed(name, use)]);
 }
 
 export const GO_CALLS: ReadonlyMap<string, CallHandler> = new Map(table);

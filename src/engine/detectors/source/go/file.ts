@@ -28,9 +28,10 @@ const CURVES: Readonly<Record<string, string>> = {
  * (`pkg:golang/stdlib`, as syft names it); everything under golang.org/x/crypto is that module.
  */
 export function goLibrary(importPath: string): LibraryRef {
-  return importPath.startsWith('golang.org/x/crypto')
-    ? { ecosystem: 'golang', name: 'golang.org/x/crypto' }
-    : { ecosystem: 'golang', name: 'stdlib' };
+  if (importPath.startsWith('golang.org/x/crypto')) return { ecosystem: 'golang', name: 'golang.org/x/crypto' };
+  // A third-party module the detector reads (filippo.io/hpke) is its own module.
+  if (importPath.includes('.') && importPath.split('/')[0]!.includes('.')) return { ecosystem: 'golang', name: importPath };
+  return { ecosystem: 'golang', name: 'stdlib' };
 }
 
 export interface AlgorithmEmit {

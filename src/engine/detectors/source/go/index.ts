@@ -52,7 +52,7 @@ export const goDetector: Detector = {
   id: GO_DETECTOR_ID,
   appliesTo: (path) => path.endsWith('.go'),
   // Every crypto package path contains "crypto/" (crypto/aes, golang.org/x/crypto/argon2); math/rand
-  // is the weak-random signal.
-  keywords: ['crypto/', 'math/rand'],
+  // is the weak-random signal; filippo.io/hpke is the HPKE module that predates crypto/hpke.
+  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke'],
   detect: (file: SourceFile) => detectGo(file),
 };
