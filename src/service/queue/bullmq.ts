@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { closeEncodePool } from '../scans/encode.js';
+import { closeEncodePool, useEncodePool } from '../scans/encode.js';
 import { preloadEngine, runScan } from '../scans/run.js';
 import type { ScanSettings } from '../scans/settings.js';
 import type { Store } from '../store/index.js';
@@ -134,6 +134,7 @@ export function createBullQueue(store: Store, options: BullQueueOptions): ScanQu
         sweeper.unref();
       }
       if (!options.work || worker) return;
+      useEncodePool();
       await preloadEngine();
       workerConn = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
       workerConn.on('error', () => {});
@@ -168,7 +169,10 @@ export function createBullQueue(store: Store, options: BullQueueOptions): ScanQu
         clearTimeout(timer);
       }
       await queue.close();
-      await closeEncodePool();
+      if (worker) {
+        worker = undefined;
+        await closeEncodePool();
+      }
       workerConn?.disconnect();
       producerConn.disconnect();
     },

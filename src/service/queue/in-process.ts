@@ -7,7 +7,7 @@
 // Several server processes on one PostgreSQL database can all run this queue: claims are
 // compare-and-set updates.
 import { randomUUID } from 'node:crypto';
-import { closeEncodePool } from '../scans/encode.js';
+import { closeEncodePool, useEncodePool } from '../scans/encode.js';
 import { preloadEngine, runScan } from '../scans/run.js';
 import type { ScanSettings } from '../scans/settings.js';
 import type { Store } from '../store/index.js';
@@ -109,7 +109,10 @@ export function createInProcessQueue(store: Store, options: InProcessQueueOption
     async start() {
       if (started) return;
       started = true;
-      if (options.concurrency > 0) await preloadEngine();
+      if (options.concurrency > 0) {
+        useEncodePool();
+        await preloadEngine();
+      }
       await sweep().catch((err: unknown) => log.error({ err }, 'recovery sweep failed'));
       sweeper = setInterval(() => {
         sweep().catch((err: unknown) => log.error({ err }, 'recovery sweep failed'));
@@ -123,7 +126,10 @@ export function createInProcessQueue(store: Store, options: InProcessQueueOption
       nudge();
       // Running scans see the abort, give their scan back to the queue and return promptly.
       await Promise.allSettled(loops);
-      await closeEncodePool();
+      if (started && options.concurrency > 0) {
+        started = false;
+        await closeEncodePool();
+      }
     },
     sweep,
   };

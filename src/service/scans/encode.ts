@@ -14,8 +14,17 @@ export function encodeBoms(task: EncodeTask, signal?: AbortSignal): Promise<Enco
   return pool.run(task, signal ? { signal } : {});
 }
 
-/** Ends the pool's thread (at shutdown; the next encode starts a new one). */
+let users = 0;
+
+/** A queue that runs scans holds the pool while it runs (several queues may share a process in tests). */
+export function useEncodePool(): void {
+  users += 1;
+}
+
+/** Releases a queue's hold; the last one ends the pool's thread (the next encode starts a new one). */
 export async function closeEncodePool(): Promise<void> {
+  users = Math.max(0, users - 1);
+  if (users > 0) return;
   const p = pool;
   pool = undefined;
   await p?.destroy();
