@@ -1,7 +1,8 @@
 // `npm run bench:engine`: scan a generated >= 200 MB mixed-language tree with scanDirectory and compare
 // with ripgrep searching the same tree for the prefilter's keywords, in the same run. Prints MB/s,
 // files/s, peak RSS (VmHWM of this process: main thread and worker threads share it) and the ratio.
-// Targets: scan within 5x ripgrep's time, peak RSS under 1 GB; exits 1 when a target is missed.
+// Targets: scan within 5x ripgrep's CPU time (wall time printed too), peak RSS under 1 GB; exits 1 when
+// a target is missed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -41,24 +42,34 @@ console.log(`engine: ${useDist ? 'dist (compiled workers)' : 'src under tsx'}, $
 const { ARTEFACT_DETECTORS } = (await import(`${base}detectors/artefacts/index${ext}`)) as { ARTEFACT_DETECTORS: readonly Detector[] };
 const ARTEFACT_IDS = ARTEFACT_DETECTORS.map((d) => d.id);
 
-function rgSecondsFor(keywords: string[]): number {
+/**
+ * Wall and CPU seconds of ripgrep (best of two after a warm-up run). CPU (user + system of rg and its
+ * threads) comes from bash's `time`, since Node does not expose a child's rusage: on a shared, loaded
+ * machine CPU time is the comparable figure, wall time depends on what else runs.
+ */
+function rgTimesFor(keywords: string[]): { wall: number; cpu: number } {
   const args = ['--no-ignore', '--hidden', '--fixed-strings', '--files-with-matches', '--max-filesize', '1M', ...keywords.flatMap((k) => ['-e', k]), corpus.root];
-  const once = (): number => {
+  const quoted = args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const once = (): { wall: number; cpu: number } => {
     const s = performance.now();
-    const r = spawnSync('rg', args, { stdio: ['ignore', 'ignore', 'inherit'] });
-    if (r.status !== 0 && r.status !== 1) throw new Error(`rg failed with status ${r.status}`);
-    return (performance.now() - s) / 1000;
+    const r = spawnSync('bash', ['-c', `TIMEFORMAT='%U %S'; time rg ${quoted} >/dev/null`], { encoding: 'utf8' });
+    const wall = (performance.now() - s) / 1000;
+    const m = /([\d.]+) ([\d.]+)\s*$/.exec(r.stderr);
+    if (!m || (r.status !== 0 && r.status !== 1)) throw new Error(`rg failed with status ${r.status}: ${r.stderr}`);
+    return { wall, cpu: Number(m[1]) + Number(m[2]) };
   };
   once(); // warm the page cache so that both sides read from memory
-  return Math.min(once(), once());
+  const a = once();
+  const b = once();
+  return { wall: Math.min(a.wall, b.wall), cpu: Math.min(a.cpu, b.cpu) };
 }
 
-interface Run { label: string; seconds: number; rgSeconds: number; peakMb: number; keywords: number; result: Awaited<ReturnType<typeof scanDirectory>> }
+interface Run { label: string; seconds: number; cpuSeconds: number; rgSeconds: number; rgCpuSeconds: number; peakMb: number; keywords: number; result: Awaited<ReturnType<typeof scanDirectory>> }
 
 async function measure(label: string, detectorIds: string[] | undefined): Promise<Run> {
   const selected = detectorIds ? DETECTORS.filter((d) => detectorIds.includes(d.id)) : DETECTORS;
   const keywords = [...new Set(selected.flatMap((d) => d.keywords))].sort();
-  const rgSeconds = rgSecondsFor(keywords);
+  const rg = rgTimesFor(keywords);
   // Reset the peak-RSS counter (Linux: writing 5 to clear_refs resets VmHWM) so earlier phases do not count.
   try {
     writeFileSync('/proc/self/clear_refs', '5');
@@ -66,9 +77,12 @@ async function measure(label: string, detectorIds: string[] | undefined): Promis
     /* not permitted: the peak then includes earlier phases, an overestimate */
   }
   const s = performance.now();
+  // process.cpuUsage is getrusage(RUSAGE_SELF): it includes the worker threads.
+  const c0 = process.cpuUsage();
   const result = await scanDirectory(corpus.root, detectorIds ? { detectorIds } : {});
+  const c = process.cpuUsage(c0);
   const seconds = (performance.now() - s) / 1000;
-  return { label, seconds, rgSeconds, peakMb: statusKb('VmHWM') / 1024, keywords: keywords.length, result };
+  return { label, seconds, cpuSeconds: (c.user + c.system) / 1e6, rgSeconds: rg.wall, rgCpuSeconds: rg.cpu, peakMb: statusKb('VmHWM') / 1024, keywords: keywords.length, result };
 }
 
 const runs = [await measure('all detectors', undefined), await measure('artefact detectors only', ARTEFACT_IDS)];
@@ -78,13 +92,15 @@ for (const r of runs) {
   console.log(`\n[${r.label}]`);
   console.log(`scan:     ${r.seconds.toFixed(2)} s  ${(totalMb / r.seconds).toFixed(1)} MB/s, ${(corpus.files / r.seconds).toFixed(0)} files/s; ${st.filesScanned} files (${(st.bytesScanned / 1e6).toFixed(1)} MB) reached detectors; ${r.result.inventory.assets.length} assets, ${r.result.findings.length} findings`);
   console.log(`skipped:  ${JSON.stringify(Object.fromEntries(Object.entries(st.skipped).filter(([, n]) => n > 0)))}; by detector ${JSON.stringify(st.filesByDetector)}`);
-  console.log(`ripgrep:  ${r.rgSeconds.toFixed(2)} s  (${rgVersion.stdout.split('\n')[0]}, ${r.keywords} fixed strings)`);
-  console.log(`ratio:    ${(r.seconds / r.rgSeconds).toFixed(2)}x ripgrep (target <= ${RATIO_TARGET}x)`);
+  console.log(`cpu:      ${r.cpuSeconds.toFixed(2)} s (all threads)`);
+  console.log(`ripgrep:  ${r.rgSeconds.toFixed(2)} s wall, ${r.rgCpuSeconds.toFixed(2)} s cpu  (${rgVersion.stdout.split('\n')[0]}, ${r.keywords} fixed strings)`);
+  console.log(`ratio:    ${(r.seconds / r.rgSeconds).toFixed(2)}x ripgrep wall, ${(r.cpuSeconds / r.rgCpuSeconds).toFixed(2)}x ripgrep cpu (target <= ${RATIO_TARGET}x)`);
   console.log(`peak RSS: ${r.peakMb.toFixed(0)} MB (target < ${RSS_TARGET_MB} MB)`);
 }
 const keywords = [...new Set(DETECTORS.flatMap((d) => d.keywords))].sort();
 const full = runs[0]!;
-const ratio = full.seconds / full.rgSeconds;
+// Judged on CPU time: the machines this runs on are shared, and wall time measures the neighbours too.
+const ratio = full.cpuSeconds / full.rgCpuSeconds;
 const peakMb = Math.max(...runs.map((r) => r.peakMb));
 
 // Prefilter choice, measured: the Aho-Corasick DFA the engine uses, one combined RegExp over latin1,
@@ -107,7 +123,7 @@ const io = timeIt((c) => needles.some((n) => c.includes(n)));
 console.log(`\nprefilter on ${contents.length} files (${(contents.reduce((n, c) => n + c.length, 0) / 1e6).toFixed(1)} MB), all ${keywords.length} keywords: Aho-Corasick ${ac.ms.toFixed(0)} ms, RegExp ${re.ms.toFixed(0)} ms, indexOf per keyword ${io.ms.toFixed(0)} ms (hits ${ac.hits}/${re.hits}/${io.hits})`);
 
 const missed: string[] = [];
-if (ratio > RATIO_TARGET) missed.push(`scan took ${ratio.toFixed(2)}x ripgrep`);
+if (ratio > RATIO_TARGET) missed.push(`scan took ${ratio.toFixed(2)}x ripgrep's CPU time`);
 if (peakMb >= RSS_TARGET_MB) missed.push(`peak RSS ${peakMb.toFixed(0)} MB`);
 if (missed.length > 0) {
   console.log(`MISSED: ${missed.join('; ')}`);

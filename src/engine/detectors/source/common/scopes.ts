@@ -12,6 +12,30 @@ export interface ScopeNode extends Scope {
   name?: string;
 }
 
+/**
+ * The name is fetched on first use: only class scopes' names are ever read, and every `field`/`text`
+ * call on a node crosses into native code (a file has many more methods and lambdas than classes).
+ */
+class LazyNamedScope implements ScopeNode {
+  private fetched = false;
+  private cached: string | undefined;
+
+  constructor(
+    readonly kind: string,
+    readonly node: SgNode,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+
+  get name(): string | undefined {
+    if (!this.fetched) {
+      this.cached = this.node.field('name')?.text() || undefined;
+      this.fetched = true;
+    }
+    return this.cached;
+  }
+}
+
 export class ScopeIndex {
   /** Sorted by start, outer before inner. */
   private readonly scopes: ScopeNode[];
@@ -22,8 +46,7 @@ export class ScopeIndex {
     this.file = { start: r.start.index, end: r.end.index };
     this.scopes = root.findAll({ rule: { any: kinds.map((kind) => ({ kind })) } }).map((node) => {
       const range = node.range();
-      const name = node.field('name')?.text();
-      return { kind: kindOf(node), node, start: range.start.index, end: range.end.index, ...(name ? { name } : {}) };
+      return new LazyNamedScope(kindOf(node), node, range.start.index, range.end.index);
     });
     this.scopes.sort((a, b) => a.start - b.start || b.end - a.end);
   }

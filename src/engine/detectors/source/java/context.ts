@@ -34,10 +34,13 @@ export class JavaContext {
     readonly ev: Evaluator,
     readonly imports: JavaImports,
     readonly sink: DetectionSink,
-    invocations: SgNode[],
+    invocations: readonly SgNode[],
+    /** The invocations' method names, when the caller already fetched them (saves a native call each). */
+    names?: readonly string[],
   ) {
-    for (const inv of invocations) {
-      const name = inv.field('name')?.text() ?? '';
+    for (let i = 0; i < invocations.length; i++) {
+      const inv = invocations[i]!;
+      const name = names ? names[i]! : inv.field('name')?.text() ?? '';
       const list = this.byMethod.get(name);
       if (list) list.push(inv);
       else this.byMethod.set(name, [inv]);

@@ -32,10 +32,11 @@ export const JAVA_KEYWORDS = [
   'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes',
 ] as const;
 
-function mutatedNames(invocations: SgNode[]): Set<string> {
+function mutatedNames(invocations: readonly SgNode[], names: readonly string[]): Set<string> {
   const out = new Set<string>();
-  for (const inv of invocations) {
-    const idx = MUTATORS[inv.field('name')?.text() ?? ''];
+  for (let i = 0; i < invocations.length; i++) {
+    const inv = invocations[i]!;
+    const idx = MUTATORS[names[i]!];
     if (idx === undefined) continue;
     const a = inv.field('arguments')?.namedChildren()[idx];
     if (!a) continue;
@@ -49,12 +50,25 @@ export function detectJava(file: SourceFile): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('java', text).root();
   const nodes = nodesOfKinds(root, ['method_invocation', 'object_creation_expression', 'method_declaration']);
-  const invocations = nodes.filter((n) => kindOf(n) === 'method_invocation');
+  // Every SgNode method call crosses into native code: each node's kind and each invocation's method
+  // name are fetched once here, and shared by the context, the mutator scan and the dispatch below.
+  const kinds = nodes.map(kindOf);
+  const invocations: SgNode[] = [];
+  const invocationNames: string[] = [];
+  const nameOf = new Map<SgNode, string>();
+  for (let i = 0; i < nodes.length; i++) {
+    if (kinds[i] !== 'method_invocation') continue;
+    const name = nodes[i]!.field('name')?.text() ?? '';
+    invocations.push(nodes[i]!);
+    invocationNames.push(name);
+    nameOf.set(nodes[i]!, name);
+  }
   const sink = new DetectionSink(file.path, text, 'java');
-  const ctx = new JavaContext(root, javaEvaluator(root), javaImports(root), sink, invocations);
-  const mutated = mutatedNames(invocations);
-  for (const node of nodes) {
-    const k = kindOf(node);
+  const ctx = new JavaContext(root, javaEvaluator(root), javaImports(root), sink, invocations, invocationNames);
+  const mutated = mutatedNames(invocations, invocationNames);
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    const k = kinds[i]!;
     if (k === 'method_declaration') {
       handleMethodDeclaration(ctx, node);
     } else if (k === 'object_creation_expression') {
@@ -63,7 +77,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (type === 'SSLParameters') handleTlsCall(ctx, node);
       else if (isBcType(type)) handleBouncyCastle(ctx, node);
     } else {
-      const name = node.field('name')?.text();
+      const name = nameOf.get(node);
       if (name === 'getInstance') handleGetInstance(ctx, node);
       else if (name === 'newInstance') handleBouncyCastle(ctx, node);
       else if (name === 'nextBytes') handleWeakRandom(ctx, node);
