@@ -12,8 +12,11 @@ export const UNRESOLVED_ROLES = {
   hash: 'hash',
   mac: 'mac',
   signature: 'signature',
+  /** WebCrypto `sign`/`verify` serve both signatures and HMAC. */
+  'signature-or-mac': 'unknown',
   'key-agreement': 'key-agree',
-  kdf: 'kdf',
+  /** WebCrypto `deriveBits`/`deriveKey` serve both key agreement (ECDH, X25519) and KDFs (PBKDF2, HKDF). */
+  'key-derivation': 'unknown',
   'key-generator': 'unknown',
   'key-pair-generator': 'unknown',
   'key-factory': 'unknown',

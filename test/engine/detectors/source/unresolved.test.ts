@@ -109,3 +109,18 @@ test('a name that merely looks like a role is not one; unresolved assets carry n
   assert.equal(kb.resolve('unknown-sauce', {}).family, 'unknown-sauce', 'not a role: an ordinary unknown spelling');
   assert.equal(kb.resolve('unknown-sauce', {}).primitive, 'unknown');
 });
+
+test('WebCrypto: an algorithm identifier whose name cannot be read is reported by the role of the method', () => {
+  const assets = inventory(js.detect(`
+export async function run(params: any, key: CryptoKey, data: Uint8Array, hashName: string) {
+  await crypto.subtle.sign(params, key, data);
+  await crypto.subtle.encrypt(params, key, data);
+  await crypto.subtle.digest(hashName, data);
+  await crypto.subtle.deriveBits(params, key, 256);
+  await crypto.subtle.digest('SHA-384', data);
+}
+`));
+  assert.deepEqual(assets.map((a) => [a.name, a.primitive]), [
+    ['SHA-384', 'hash'], ['unknown-cipher', 'unknown'], ['unknown-hash', 'hash'], ['unknown-key-derivation', 'unknown'], ['unknown-signature-or-mac', 'unknown'],
+  ]);
+});

@@ -7,6 +7,7 @@ import type { AlgorithmParamName, AlgorithmParams, CryptoFunction } from '../../
 import type { JsFile } from './file.js';
 import type { CallHandler } from './node-crypto.js';
 import { curveName, digestName } from './names.js';
+import { unresolvedSpelling, type UnresolvedRole } from '../../../kb/unresolved.js';
 
 interface Identified {
   spelling: string;
@@ -91,6 +92,21 @@ export function identify(f: JsFile, node: SgNode | undefined, keyBytes?: number)
   }
 }
 
+/** True when an algorithm identifier is given but its name cannot be read (a parameter, a lookup). */
+function unreadable(f: JsFile, node: SgNode | undefined): boolean {
+  if (!node || f.str(node) !== undefined) return false;
+  const props = f.props(node);
+  return !props || f.str(props.get('name')) === undefined;
+}
+
+/**
+ * The identified algorithm, or `unknown-<role>` (kb/unresolved.ts) when the identifier's name cannot
+ * be read: the call is still cryptography in use.
+ */
+function identifyOr(f: JsFile, node: SgNode | undefined, role: UnresolvedRole, keyBytes?: number): Identified | undefined {
+  return identify(f, node, keyBytes) ?? (unreadable(f, node) ? { spelling: unresolvedSpelling(role), params: {}, unresolved: [] } : undefined);
+}
+
 function emit(f: JsFile, call: SgNode, callee: string, id: Identified | undefined, fn: CryptoFunction): void {
   if (!id) return;
   f.algorithm(call, callee, { spelling: id.spelling, params: id.params, unresolved: id.unresolved, functions: [fn] });
@@ -100,10 +116,10 @@ function emit(f: JsFile, call: SgNode, callee: string, id: Identified | undefine
 }
 
 /** `subtle.method(...)` -> (position of the algorithm identifier, crypto function). */
-function at(index: number, fn: CryptoFunction, opts: { keyData?: number; skipKdfImport?: boolean } = {}): CallHandler {
+function at(index: number, fn: CryptoFunction, role: UnresolvedRole, opts: { keyData?: number; skipKdfImport?: boolean } = {}): CallHandler {
   return (f, call, callee, args) => {
     const keyBytes = opts.keyData === undefined ? undefined : f.byteLength(args[opts.keyData]);
-    const id = identify(f, args[index], keyBytes);
+    const id = identifyOr(f, args[index], role, keyBytes);
     // Importing a password for PBKDF2/HKDF is not a use of the KDF; deriveBits/deriveKey report it with its parameters.
     if (opts.skipKdfImport && id && /^(PBKDF2|HKDF)/.test(id.spelling)) return;
     emit(f, call, callee, id, fn);
@@ -111,7 +127,7 @@ function at(index: number, fn: CryptoFunction, opts: { keyData?: number; skipKdf
 }
 
 const deriveBits: CallHandler = (f, call, callee, args) => {
-  const id = identify(f, args[0]);
+  const id = identifyOr(f, args[0], 'key-derivation');
   if (!id) return;
   const length = f.int(args[2]);
   if (length !== undefined && /^(PBKDF2|HKDF)/.test(id.spelling)) id.params.outputLength = length;
@@ -119,28 +135,28 @@ const deriveBits: CallHandler = (f, call, callee, args) => {
 };
 
 const deriveKey: CallHandler = (f, call, callee, args) => {
-  const kdf = identify(f, args[0]);
-  const derived = identify(f, args[2]);
+  const kdf = identifyOr(f, args[0], 'key-derivation');
+  const derived = identifyOr(f, args[2], 'key-generator');
   if (kdf && derived?.params.keySize !== undefined && /^(PBKDF2|HKDF)/.test(kdf.spelling)) kdf.params.outputLength = derived.params.keySize;
   emit(f, call, callee, kdf, 'keyderive');
   emit(f, call, callee, derived, 'keygen');
 };
 
 const SUBTLE: ReadonlyArray<[string, CallHandler]> = [
-  ['generateKey', at(0, 'keygen')],
-  ['importKey', at(2, 'other', { keyData: 1, skipKdfImport: true })],
-  ['encrypt', at(0, 'encrypt')],
-  ['decrypt', at(0, 'decrypt')],
-  ['sign', at(0, 'sign')],
-  ['verify', at(0, 'verify')],
-  ['digest', at(0, 'digest')],
+  ['generateKey', at(0, 'keygen', 'key-generator')],
+  ['importKey', at(2, 'other', 'key-factory', { keyData: 1, skipKdfImport: true })],
+  ['encrypt', at(0, 'encrypt', 'cipher')],
+  ['decrypt', at(0, 'decrypt', 'cipher')],
+  ['sign', at(0, 'sign', 'signature-or-mac')],
+  ['verify', at(0, 'verify', 'signature-or-mac')],
+  ['digest', at(0, 'digest', 'hash')],
   ['deriveBits', deriveBits],
   ['deriveKey', deriveKey],
-  ['wrapKey', at(3, 'encrypt')],
+  ['wrapKey', at(3, 'encrypt', 'cipher')],
   ['unwrapKey', (f, call, callee, args) => {
     // unwrapKey(format, wrapped, unwrappingKey, unwrapAlgorithm, unwrappedKeyAlgorithm, ...): both are in use.
-    emit(f, call, callee, identify(f, args[3]), 'decrypt');
-    emit(f, call, callee, identify(f, args[4]), 'other');
+    emit(f, call, callee, identifyOr(f, args[3], 'cipher'), 'decrypt');
+    emit(f, call, callee, identifyOr(f, args[4], 'key-factory'), 'other');
   }],
 ];
 
