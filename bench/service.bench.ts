@@ -70,6 +70,8 @@ async function serve(profile: Profile): Promise<void> {
   process.on('SIGTERM', () => {
     void (async () => {
       await app.close();
+      // The bench's own queue keys (its own prefix) are removed from Redis.
+      if (profile === 'bullmq') await (queue as unknown as { queue: { obliterate(o: { force: boolean }): Promise<void> } }).queue.obliterate({ force: true }).catch(() => undefined);
       await queue.close();
       await store.close();
       process.exit(0);

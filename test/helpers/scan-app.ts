@@ -85,6 +85,8 @@ export async function createScanTestApp(dialect: DialectName, opts: ScanTestOpti
       }
     },
     async cleanup() {
+      // Leave nothing behind in Redis: the test's queue keys go with it.
+      if ('queue' in queue) await (queue as ReturnType<typeof createBullQueue>).queue.obliterate({ force: true }).catch(() => undefined);
       await queue.close();
       await app.close();
       if (!opts.testStore) await testStore.cleanup();
