@@ -166,7 +166,13 @@ export const scansRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ScanIdParams,
         querystring: BomQuery,
         response: {
-          200: Type.Object({}, { additionalProperties: true, description: 'The BOM document' }),
+          200: {
+            description: 'The stored BOM document, byte-identical on every download',
+            content: {
+              'application/vnd.cyclonedx+json; version=1.6': { schema: Type.Object({}, { additionalProperties: true, description: 'CycloneDX 1.6 document' }) },
+              'application/spdx+json': { schema: Type.Object({}, { additionalProperties: true, description: 'SPDX 3.0.1 JSON-LD document' }) },
+            },
+          },
           304: { type: 'null', description: 'Not modified: the ETag matched' },
           404: { $ref: 'ErrorResponse#', description: 'No scan with this id for this tenant' },
           409: { $ref: 'ErrorResponse#', description: 'The scan has not completed' },
