@@ -194,7 +194,7 @@ const HASH_IN_SCHEME = /(SHA3-\d+|SHA512\/2(?:24|56)|SHA\d+|SHAKE\d+|MD[25])/;
 
 export function loadKnowledgeBase(): LoadedKb {
   const rawAlgorithms = [...(facts.algorithms as RawAlgorithm[]), ...(additions.algorithms as RawAlgorithm[])];
-  const extra = additions.extraAliases as Record<string, { aliases: string[] }>;
+  const extra = additions.extraAliases as Record<string, { aliases: string[]; aliasParams?: Record<string, Record<string, unknown>> }>;
   const algorithms = rawAlgorithms.map((e) => toAlgorithm(e, extra[e.name]?.aliases ?? []));
   const byName = new Map(algorithms.map((a) => [a.name, a]));
   for (const name of Object.keys(extra)) if (!byName.has(name)) throw new Error(`knowledge base: extraAliases for unknown entry ${name}`);
@@ -217,7 +217,8 @@ export function loadKnowledgeBase(): LoadedKb {
     aliasIndex.set(entry.name.toLowerCase(), { entry, impliedParams: {} });
     for (const alias of entry.aliases) {
       addUnique(all, alias, entry.name, `alias of ${entry.name}`);
-      aliasIndex.set(alias.toLowerCase(), { entry, impliedParams: impliedFromAlias(raw.aliasParams?.[alias] ?? {}) });
+      const implied = raw.aliasParams?.[alias] ?? extra[entry.name]?.aliasParams?.[alias] ?? {};
+      aliasIndex.set(alias.toLowerCase(), { entry, impliedParams: impliedFromAlias(implied) });
     }
   });
   const curveIndex = new Map<string, KbCurve>();

@@ -325,3 +325,18 @@ test('protocol versions: spellings from OpenSSL, Java, Go, Python, .NET', () => 
 test('the knowledge base is built once and shared', () => {
   assert.equal(getKnowledgeBase(), kb);
 });
+
+test('JCA names seen on real code resolve: AESWrapPad, XDH, NONEwithRSA', () => {
+  const kwp = kb.resolve('AESWrapPad', { keySize: 256 });
+  assert.equal(kwp.name, 'AES-256-KWP');
+  assert.equal(kwp.params.mode, 'KWP');
+  assert.equal(kb.resolve('AESWrapPad', {}).name, 'AES-KWP');
+  const xdh = kb.resolve('XDH', {});
+  assert.equal(xdh.family, 'ECDH');
+  assert.equal(xdh.primitive, 'key-agree');
+  assert.deepEqual(xdh.unknownParams, ['curve']);
+  assert.equal(kb.resolve('XDH', { curve: 'X25519' }).name, 'X25519');
+  const raw = kb.resolve('NONEwithRSA', { keySize: 2048 });
+  assert.equal(raw.family, 'RSASSA-PKCS1');
+  assert.equal(raw.classicalSecurityBits, 112);
+});

@@ -102,14 +102,14 @@ export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
     case 'KeyPairGenerator': {
       const info = ctx.generatorInfo(inv);
       const params = info2params(info);
-      const unresolved: AlgorithmParamName[] = /^(RSA|DSA|DH|DiffieHellman)$/i.test(name) ? ['keySize'] : /^EC(DSA|DH)?$/i.test(name) ? ['curve'] : /^(ML-?KEM|ML-?DSA|SLH-?DSA|Kyber|Dilithium|SPHINCSPlus|Falcon)$/i.test(name) ? ['parameterSet'] : [];
+      const unresolved: AlgorithmParamName[] = /^(RSA|DSA|DH|DiffieHellman)$/i.test(name) ? ['keySize'] : /^(EC(DSA|DH)?|XDH)$/i.test(name) ? ['curve'] : /^(ML-?KEM|ML-?DSA|SLH-?DSA|Kyber|Dilithium|SPHINCSPlus|Falcon)$/i.test(name) ? ['parameterSet'] : [];
       ctx.sink.algorithm(inv, symbol, info.named ?? name, params, { unresolved: info.named ? [] : unresolved, functions: ['keygen'], ...lib });
       return true;
     }
     case 'KeyAgreement': {
       const key = firstArgOf(ctx.linked(inv, ['init']), 0);
       const info = key ? ctx.keyInfo(key) : {};
-      const unresolved: AlgorithmParamName[] = /^(ECDH|ECDHC|ECMQV)$/i.test(name) ? ['curve'] : /^(DH|DiffieHellman)$/i.test(name) ? ['keySize'] : [];
+      const unresolved: AlgorithmParamName[] = /^(ECDH|ECDHC|ECMQV|XDH)$/i.test(name) ? ['curve'] : /^(DH|DiffieHellman)$/i.test(name) ? ['keySize'] : [];
       ctx.sink.algorithm(inv, symbol, name, info2params(info), { unresolved, functions: ['keyderive'], ...lib });
       return true;
     }
