@@ -1,10 +1,13 @@
-// TLS server configuration: nginx (ssl_protocols, ssl_ciphers, ssl_ecdh_curve), Apache httpd
-// (SSLProtocol, SSLCipherSuite, SSLOpenSSLConfCmd Curves/Groups) and HAProxy (ssl-min-ver/ssl-max-ver,
+// TLS server configuration: nginx (ssl_protocols, ssl_ciphers, ssl_ecdh_curve, ssl_conf_command
+// Ciphersuites/Groups), Apache httpd (SSLProtocol, SSLCipherSuite, SSLOpenSSLConfCmd Curves/Groups/
+// Ciphersuites) and HAProxy (ssl-min-ver/ssl-max-ver,
 // ciphers, ciphersuites, curves, and their ssl-default-bind-* forms). Each enabled TLS version becomes a
-// protocol detection carrying the file's cipher suites and groups; SSLv3, TLS 1.0 and 1.1 also raise an
+// protocol detection carrying the file's cipher suites (only names the KB knows: see parseCipherString)
+// and groups, seen at the version directive and at every cipher directive; SSLv3, TLS 1.0 and 1.1 also raise an
 // `insecure-protocol-version` signal. Directives are read per file (not per server block).
-import type { Detection, Occurrence } from '../../inventory/model.js';
+import type { Detection, Occurrence, ProtocolFacts } from '../../inventory/model.js';
 import type { Detector } from '../types.js';
+import type { KnowledgeBase } from '../../kb/types.js';
 import { LineIndex, baseName, occurrenceAt } from './text.js';
 
 const ID = 'tls-config';
@@ -27,12 +30,23 @@ function modelVersion(v: Version): string {
   return v.startsWith('TLS') ? (v === 'TLSv1' ? '1.0' : v.slice(4)) : v;
 }
 
-/** OpenSSL cipher strings: keep concrete suite names, drop exclusions (`!MD5`, `-RC4`) and keywords (`HIGH`). */
-function suiteNames(list: string): string[] {
-  return list
-    .replace(/^["']|["';]+$/g, '')
-    .split(/[:,\s]+/)
-    .filter((s) => s !== '' && !/^[!+\-@]/.test(s) && (/^TLS_/.test(s) || /-/.test(s)) && !/^(DEFAULT|HIGH|MEDIUM|LOW|ALL|COMPLEMENTOFDEFAULT)$/.test(s));
+/**
+ * An OpenSSL cipher string (`ECDHE+AESGCM:HIGH:!aNULL:TLS_AES_128_GCM_SHA256:@STRENGTH`) split into what
+ * we can name and what we cannot. Only tokens the knowledge base knows as a suite (IANA or OpenSSL name)
+ * are suites. Exclusions (`!X`, `-X`), re-orderings (`+X`) and commands (`@STRENGTH`, `@SECLEVEL=2`)
+ * never enable anything. Keywords and combinations (`HIGH`, `DEFAULT`, `kEECDH`, `ECDHE+AESGCM`) select
+ * suites by OpenSSL-build-dependent rules: we do not expand them (that would invent suites), and the
+ * directive stays an occurrence of the protocol asset, so its snippet keeps the raw string.
+ */
+export function parseCipherString(list: string, kb: KnowledgeBase): { suites: string[]; keywords: string[] } {
+  const suites: string[] = [];
+  const keywords: string[] = [];
+  for (const token of list.replace(/^["']|["';]+$/g, '').split(/[:,\s]+/)) {
+    if (token === '' || /^[!+\-@]/.test(token)) continue;
+    if (!token.includes('+') && kb.findCipherSuite(token)) suites.push(token);
+    else keywords.push(token);
+  }
+  return { suites, keywords };
 }
 
 function groupNames(list: string): string[] {
@@ -45,6 +59,10 @@ const RULES: { re: RegExp; kind: Directive['kind'] }[] = [
   { re: /^\s*ssl_protocols\s+([^;#]+)/, kind: 'versions' },
   { re: /^\s*ssl_ciphers\s+([^;#]+)/, kind: 'ciphers' },
   { re: /^\s*ssl_ecdh_curve\s+([^;#]+)/, kind: 'groups' },
+  // nginx >= 1.19.4 passes OpenSSL SSL_CONF commands through: TLS 1.3 suites and groups live there.
+  { re: /^\s*ssl_conf_command\s+Ciphersuites\s+([^;#]+)/i, kind: 'ciphers' },
+  { re: /^\s*ssl_conf_command\s+(?:Curves|Groups)\s+([^;#]+)/i, kind: 'groups' },
+  { re: /^\s*SSLOpenSSLConfCmd\s+Ciphersuites\s+([^#\s]+)/i, kind: 'ciphers' },
   { re: /^\s*SSLProtocol\s+([^#]+)/i, kind: 'versions' },
   { re: /^\s*(?:SSLCipherSuite|SSLProxyCipherSuite)\s+(?:TLSv1\.3\s+|SSL\s+)?([^#\s]+)/i, kind: 'ciphers' },
   { re: /^\s*SSLOpenSSLConfCmd\s+(?:Curves|Groups)\s+([^#\s]+)/i, kind: 'groups' },
@@ -56,12 +74,12 @@ const RULES: { re: RegExp; kind: Directive['kind'] }[] = [
 
 export const tlsConfigDetector: Detector = {
   id: ID,
-  keywords: ['ssl_protocols', 'ssl_ciphers', 'ssl_ecdh_curve', 'SSLProtocol', 'SSLCipherSuite', 'SSLOpenSSLConfCmd', 'ssl-min-ver', 'ssl-max-ver', 'ciphers', 'curves'],
+  keywords: ['ssl_protocols', 'ssl_ciphers', 'ssl_ecdh_curve', 'ssl_conf_command', 'SSLProtocol', 'SSLCipherSuite', 'SSLOpenSSLConfCmd', 'ssl-min-ver', 'ssl-max-ver', 'ciphers', 'curves'],
   appliesTo(path) {
     const name = baseName(path);
     return /\.(conf|cfg|vhost|conf\.j2|conf\.tmpl|conf\.template|cfg\.j2)$/i.test(name) || /(^|\/)(sites-(available|enabled)|conf\.d|vhosts?\.d)\//.test(path);
   },
-  detect(file): Detection[] {
+  detect(file, { kb }): Detection[] {
     const text = file.content.toString('latin1');
     const index = new LineIndex(text);
     const directives: Directive[] = [];
@@ -76,15 +94,19 @@ export const tlsConfigDetector: Detector = {
     }
     if (directives.length === 0) return [];
 
-    const suites = [...new Set(directives.filter((d) => d.kind === 'ciphers').flatMap((d) => suiteNames(d.value)))];
+    const cipherDirectives = directives.filter((d) => d.kind === 'ciphers');
+    const suites = [...new Set(cipherDirectives.flatMap((d) => parseCipherString(d.value, kb).suites))];
     const groups = [...new Set(directives.filter((d) => d.kind === 'groups').flatMap((d) => groupNames(d.value)))];
     const out: Detection[] = [];
     const occ = (d: Directive): Occurrence => occurrenceAt(index, file.path, d.offset, ID, directiveName(text, d.offset));
 
+    const facts = (v?: Version): ProtocolFacts => ({ protocolType: 'tls', ...(v && { version: modelVersion(v) }), ...(suites.length && { cipherSuites: suites }), ...(groups.length && { groups }) });
     const emit = (versions: Version[], d: Directive): void => {
       for (const v of versions) {
         const occurrence = occ(d);
-        out.push({ type: 'protocol', protocol: { protocolType: 'tls', version: modelVersion(v), ...(suites.length && { cipherSuites: suites }), ...(groups.length && { groups }) }, occurrence });
+        out.push({ type: 'protocol', protocol: facts(v), occurrence });
+        // The cipher directives are where the suites (and any unexpanded keywords) are written.
+        for (const c of cipherDirectives) out.push({ type: 'protocol', protocol: facts(v), occurrence: occ(c) });
         if (INSECURE.has(v)) out.push({ type: 'signal', signal: 'insecure-protocol-version', detail: `${v} is enabled`, occurrence });
       }
     };
@@ -103,9 +125,10 @@ export const tlsConfigDetector: Detector = {
       emit(ORDER.slice(Math.max(lo, 0), hi + 1).filter((v) => v.startsWith('TLS') || v === ORDER[lo]), min);
     }
     if (!versioned) {
-      const first = directives[0]!;
-      if (suites.length > 0 || groups.length > 0) {
-        out.push({ type: 'protocol', protocol: { protocolType: 'tls', ...(suites.length && { cipherSuites: suites }), ...(groups.length && { groups }) }, occurrence: occ(first) });
+      // TLS is configured but the versions are the server's defaults: one version-less protocol asset.
+      const at = cipherDirectives.length > 0 ? cipherDirectives : directives.filter((d) => d.kind === 'groups').slice(0, 1);
+      if (suites.length > 0 || groups.length > 0 || cipherDirectives.length > 0) {
+        for (const d of at) out.push({ type: 'protocol', protocol: facts(), occurrence: occ(d) });
       }
     }
     return out;

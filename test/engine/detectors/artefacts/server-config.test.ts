@@ -1,22 +1,48 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tlsConfigDetector, enabledVersions } from '../../../../src/engine/detectors/artefacts/tls-config.js';
+import { tlsConfigDetector, enabledVersions, parseCipherString } from '../../../../src/engine/detectors/artefacts/tls-config.js';
 import { sshConfigDetector } from '../../../../src/engine/detectors/artefacts/ssh-config.js';
 import type { AlgorithmDetection, ProtocolDetection, SignalDetection } from '../../../../src/engine/inventory/model.js';
-import { run } from './helpers.js';
+import { kb, run } from './helpers.js';
 
 test('nginx: each enabled version is a protocol asset with the suites and curves; TLS 1.0 raises a signal', () => {
   const conf = `server {\n  ssl_protocols TLSv1 TLSv1.2;\n  ssl_ciphers "ECDHE-RSA-AES128-GCM-SHA256:!RC4:HIGH";\n  ssl_ecdh_curve X25519MLKEM768:X25519;\n}\n`;
   const ds = run(tlsConfigDetector, 'nginx/site.conf', conf);
   const protocols = ds.filter((d): d is ProtocolDetection => d.type === 'protocol');
-  assert.deepEqual(protocols.map((p) => p.protocol), [
-    { protocolType: 'tls', version: '1.0', cipherSuites: ['ECDHE-RSA-AES128-GCM-SHA256'], groups: ['X25519MLKEM768', 'X25519'] },
-    { protocolType: 'tls', version: '1.2', cipherSuites: ['ECDHE-RSA-AES128-GCM-SHA256'], groups: ['X25519MLKEM768', 'X25519'] },
-  ]);
-  assert.equal(protocols[0]!.occurrence.line, 2);
+  const v10 = { protocolType: 'tls', version: '1.0', cipherSuites: ['ECDHE-RSA-AES128-GCM-SHA256'], groups: ['X25519MLKEM768', 'X25519'] };
+  const v12 = { ...v10, version: '1.2' };
+  assert.deepEqual(protocols.map((p) => [p.occurrence.line, p.protocol]), [[2, v10], [3, v10], [2, v12], [3, v12]]);
   assert.equal(protocols[0]!.occurrence.symbol, 'ssl_protocols');
   const signals = ds.filter((d): d is SignalDetection => d.type === 'signal');
   assert.deepEqual(signals.map((s) => [s.signal, s.detail]), [['insecure-protocol-version', 'TLSv1 is enabled']]);
+});
+
+test('OpenSSL cipher strings: only suites the KB knows are suites; exclusions, keywords and combinations are not', () => {
+  const conf = [
+    'ssl_protocols TLSv1.2 TLSv1.3;',
+    "ssl_ciphers 'ECDHE+AESGCM:HIGH:!aNULL:!MD5:kEECDH:@STRENGTH:-ALL:+RC4:ECDHE-ECDSA-CHACHA20-POLY1305:DES-CBC3-SHA';",
+    'ssl_conf_command Ciphersuites TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256;',
+    'ssl_ecdh_curve X25519:prime256v1;',
+    '',
+  ].join('\n');
+  const ds = run(tlsConfigDetector, 'etc/nginx/conf.d/tls.conf', conf);
+  const protocols = ds.filter((d): d is ProtocolDetection => d.type === 'protocol');
+  const suites = ['ECDHE-ECDSA-CHACHA20-POLY1305', 'DES-CBC3-SHA', 'TLS_AES_256_GCM_SHA384', 'TLS_CHACHA20_POLY1305_SHA256'];
+  for (const p of protocols) assert.deepEqual(p.protocol.cipherSuites, suites);
+  assert.deepEqual(protocols[0]!.protocol.groups, ['X25519', 'prime256v1']);
+  // Every version carries the cipher directive as an occurrence: the raw string is kept, not expanded.
+  assert.deepEqual(protocols.map((p) => [p.protocol.version, p.occurrence.line]), [['1.2', 1], ['1.2', 2], ['1.2', 3], ['1.3', 1], ['1.3', 2], ['1.3', 3]]);
+  assert.match(protocols[1]!.occurrence.snippet, /ECDHE\+AESGCM:HIGH:!aNULL/);
+
+  // Only keywords: TLS is configured, no suite is invented, the directive is recorded.
+  const apache = run(tlsConfigDetector, 'httpd/ssl.conf', 'SSLCipherSuite HIGH:!aNULL:!MD5\nSSLOpenSSLConfCmd Groups X25519MLKEM768:X25519\nSSLCipherSuite TLSv1.3 TLS_AES_128_GCM_SHA256\n');
+  assert.deepEqual(apache.map((d) => [d.type, d.occurrence.line, d.type === 'protocol' ? d.protocol : null]), [
+    ['protocol', 1, { protocolType: 'tls', cipherSuites: ['TLS_AES_128_GCM_SHA256'], groups: ['X25519MLKEM768', 'X25519'] }],
+    ['protocol', 3, { protocolType: 'tls', cipherSuites: ['TLS_AES_128_GCM_SHA256'], groups: ['X25519MLKEM768', 'X25519'] }],
+  ]);
+  const keywordsOnly = run(tlsConfigDetector, 'nginx.conf', 'ssl_ciphers HIGH:!aNULL:!MD5;\n');
+  assert.deepEqual(keywordsOnly.map((d) => d.type === 'protocol' && d.protocol), [{ protocolType: 'tls' }]);
+  assert.deepEqual(parseCipherString('"EECDH+AESGCM:EDH+AESGCM:AES256+EECDH"', kb), { suites: [], keywords: ['EECDH+AESGCM', 'EDH+AESGCM', 'AES256+EECDH'] });
 });
 
 test('Apache SSLProtocol adds and removes versions', () => {
@@ -27,8 +53,8 @@ test('Apache SSLProtocol adds and removes versions', () => {
 
 test('HAProxy ssl-min-ver enables that version and every later TLS version', () => {
   const ds = run(tlsConfigDetector, 'haproxy.cfg', 'global\n  ssl-default-bind-options ssl-min-ver TLSv1.1\n  ssl-default-bind-ciphersuites TLS_AES_128_GCM_SHA256:TLS_AES_256_GCM_SHA384\n');
-  const versions = ds.filter((d): d is ProtocolDetection => d.type === 'protocol').map((p) => p.protocol.version);
-  assert.deepEqual(versions, ['1.1', '1.2', '1.3']);
+  const versions = ds.filter((d): d is ProtocolDetection => d.type === 'protocol').map((p) => [p.protocol.version, p.occurrence.line]);
+  assert.deepEqual(versions, [['1.1', 2], ['1.1', 3], ['1.2', 2], ['1.2', 3], ['1.3', 2], ['1.3', 3]]);
   assert.equal(ds.filter((d) => d.type === 'signal').length, 1);
 });
 
@@ -49,4 +75,15 @@ test('sshd_config: every listed algorithm, the SSH protocol with its key exchang
   assert.ok(sshConfigDetector.appliesTo('home/.ssh/config'));
   assert.ok(sshConfigDetector.appliesTo('etc/ssh/sshd_config.d/50-hardening.conf'));
   assert.ok(!sshConfigDetector.appliesTo('docs/sshd_config.md'));
+});
+
+test('sshd_config list modifiers: + appends and ^ prepends (enabled), - removes (with wildcards: nothing enabled)', () => {
+  const conf = 'Ciphers +aes128-cbc\nCiphers = ^chacha20-poly1305@openssh.com\nMACs=-hmac-sha1*\nKexAlgorithms -diffie-hellman-group1-sha1,diffie-hellman-group14-sha1\nKexAlgorithms +diffie-hellman-group1-sha1\n';
+  const ds = run(sshConfigDetector, 'etc/ssh/sshd_config', conf);
+  assert.deepEqual(ds.map((d) => [d.type, d.occurrence.line, d.type === 'algorithm' ? d.spelling : d.type === 'protocol' ? d.protocol.groups : null]), [
+    ['algorithm', 1, 'aes128-cbc'],
+    ['algorithm', 2, 'chacha20-poly1305@openssh.com'],
+    ['algorithm', 5, 'diffie-hellman-group1-sha1'],
+    ['protocol', 1, ['diffie-hellman-group1-sha1']],
+  ]);
 });
