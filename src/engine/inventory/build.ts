@@ -280,6 +280,32 @@ class InventoryBuilder {
     return id;
   }
 
+  /**
+   * A manifest entry without a version (a Maven child module whose version the parent's
+   * dependencyManagement sets, a requirements line without a pin) names the same library as the one
+   * versioned entry of that package: it joins it. With two or more versions it stays apart, since
+   * which one it means is unknown.
+   */
+  private foldVersionless(): void {
+    const groups = new Map<string, AssetId[]>();
+    for (const id of this.manifestLibraries) {
+      const lib = this.libraries.get(id)!;
+      const key = libraryKey(lib.ecosystem, lib.packageName);
+      groups.set(key, [...(groups.get(key) ?? []), id]);
+    }
+    for (const ids of groups.values()) {
+      const versioned = ids.filter((id) => this.libraries.get(id)!.version !== null);
+      if (versioned.length !== 1) continue;
+      const target = this.libraries.get(versioned[0]!)!;
+      for (const id of ids) {
+        if (id === target.id) continue;
+        for (const o of this.libraries.get(id)!.occurrences.values()) addOccurrence(target.occurrences, o);
+        this.libraries.delete(id);
+        this.manifestLibraries.delete(id);
+      }
+    }
+  }
+
   /** Second pass: attribute calls to libraries. A manifest's library wins over an import-only one. */
   private linkLibraries(): void {
     const byKey = new Map<string, AssetId[]>();
@@ -310,6 +336,7 @@ class InventoryBuilder {
   }
 
   build(stats: ScanStats): Inventory {
+    this.foldVersionless();
     this.linkLibraries();
     const assets: Asset[] = [];
     for (const [id, d] of this.algorithms) {

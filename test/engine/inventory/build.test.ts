@@ -214,6 +214,24 @@ test('libraries: manifests, calls attributed by import, import-only libraries', 
   assert.deepEqual(forge.occurrences.map((o) => o.path), ['web/legacy.js']);
 });
 
+test('a manifest entry without a version joins the one versioned entry of that package; with two versions it stays apart', () => {
+  const lib = (path: string, line: number, version?: string): Detection => ({
+    type: 'library', occurrence: at(path, line, 7, 'dependency', 'manifest-maven', '<artifactId>bcprov-jdk18on</artifactId>'),
+    library: { ecosystem: 'maven', name: 'org.bouncycastle:bcprov-jdk18on', ...(version ? { version } : {}),
+      purl: `pkg:maven/org.bouncycastle/bcprov-jdk18on${version ? `@${version}` : ''}` },
+  });
+  const call: Detection = { type: 'algorithm', spelling: 'AES/GCM/NoPadding', params: {}, library: { ecosystem: 'maven', name: 'org.bouncycastle:bcprov-jdk18on' },
+    occurrence: at('core/src/main/java/Vault.java', 9) };
+  const one = buildInventory([lib('pom.xml', 40, '1.78'), lib('core/pom.xml', 22), lib('api/pom.xml', 31), call], stats(), kb);
+  const libs = one.assets.filter((a): a is LibraryAsset => a.kind === 'library');
+  assert.deepEqual(libs.map((l) => l.id), ['library/pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78']);
+  assert.deepEqual(libs[0]!.occurrences.map((o) => o.path), ['api/pom.xml', 'core/pom.xml', 'pom.xml']);
+  assert.deepEqual(libs[0]!.providesRefs, ['algorithm/aes-gcm']);
+
+  const two = buildInventory([lib('a/pom.xml', 40, '1.78'), lib('b/pom.xml', 40, '1.70'), lib('core/pom.xml', 22), call], stats(), kb);
+  assert.equal(two.assets.filter((a) => a.kind === 'library').length, 3, 'which version a versionless entry means is unknown');
+});
+
 test('signals point at the asset they concern', () => {
   const inv = buildInventory(corpus(), stats(), kb);
   assert.deepEqual(inv.signals.map((s) => s.signal), ['cert-verification-disabled', 'static-iv']);
