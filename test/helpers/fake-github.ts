@@ -35,6 +35,7 @@ export type TarballBehaviour =
   | 'truncated' // a valid gzip stream cut in the middle
   | 'stall' // headers and half the archive, then nothing until the server closes
   | 'redirect-foreign' // redirect to another origin (http://localhost:{port} instead of 127.0.0.1)
+  | 'no-answer' // accept the tarball request and never send headers
   | 'not-tar'; // valid gzip of something that is not a tar archive
 
 export interface FakeRepo {
@@ -186,6 +187,7 @@ export async function startFakeGitHub(options: { repos?: FakeRepo[] } = {}): Pro
       if (codeload[3] !== sha) return notFound();
       const send = (): void => {
         const behaviour = repo.tarball ?? 'normal';
+        if (behaviour === 'no-answer') return; // the client must give up on its own
         const headers = { 'content-type': 'application/x-gzip', 'content-disposition': `attachment; filename=${repo.owner}-${repo.name}-${sha.slice(0, 7)}.tar.gz` };
         if (behaviour === 'corrupt-gzip') {
           const junk = Buffer.from('<html><body>This is not the archive you are looking for.</body></html>'.repeat(20));

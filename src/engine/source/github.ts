@@ -60,6 +60,8 @@ export interface FetchOptions {
   maxRateLimitWaitMs?: number;
   /** How many times a rate-limited or 5xx call is retried (default 3). */
   maxRetries?: number;
+  /** Longest wait for GitHub's response headers on one call (default 30 s); the body is bounded by `signal`. */
+  headersTimeoutMs?: number;
 }
 
 export interface FetchedRepository {
@@ -79,6 +81,7 @@ interface Ctx {
   signal: AbortSignal | undefined;
   maxRateLimitWaitMs: number;
   maxRetries: number;
+  headersTimeoutMs: number;
 }
 
 /** The commit a repository URL stands for, before anything is downloaded. */
@@ -100,6 +103,7 @@ function context(options: FetchOptions): Ctx & { apiBase: string } {
     signal: options.signal,
     maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? 60_000,
     maxRetries: options.maxRetries ?? 3,
+    headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
   };
 }
 
@@ -234,7 +238,25 @@ async function request(ctx: Ctx, url: string, label: string): Promise<Response |
       'x-github-api-version': '2022-11-28',
     };
     if (ctx.token && current.origin === ctx.api.origin) headers.authorization = `Bearer ${ctx.token}`;
-    const res = await fetch(current, { headers, redirect: 'manual', signal: ctx.signal });
+    // A server that accepts the connection and never answers must not hold a worker until the scan's
+    // deadline: give up on the headers after headersTimeoutMs (a transient failure).
+    const call = new AbortController();
+    const onOuterAbort = (): void => call.abort(ctx.signal?.reason);
+    if (ctx.signal?.aborted) onOuterAbort();
+    ctx.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    const timer = setTimeout(() => call.abort(new SourceError('download_failed', `GitHub did not answer within ${Math.round(ctx.headersTimeoutMs / 1000)} seconds for ${label}`, true)), ctx.headersTimeoutMs);
+    let res: Response;
+    try {
+      res = await fetch(current, { headers, redirect: 'manual', signal: call.signal });
+    } catch (err) {
+      ctx.signal?.removeEventListener('abort', onOuterAbort);
+      if (call.signal.reason instanceof SourceError) throw call.signal.reason;
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+    // Only a successful response keeps following the caller's signal (its body is still to be read).
+    if (!res.ok) ctx.signal?.removeEventListener('abort', onOuterAbort);
 
     if (res.status >= 300 && res.status < 400 && res.status !== 304) {
       await res.body?.cancel();

@@ -36,6 +36,7 @@ describe('fetchRepository against the fake GitHub', () => {
         { owner: 'acme', name: 'not-tar', fixture: 'tiny-hasher', tarball: 'not-tar' },
         { owner: 'acme', name: 'stall', fixture: 'payments-service', tarball: 'stall' },
         { owner: 'acme', name: 'foreign', fixture: 'tiny-hasher', tarball: 'redirect-foreign' },
+        { owner: 'acme', name: 'silent', fixture: 'tiny-hasher', tarball: 'no-answer' },
         { owner: 'acme', name: 'limited', fixture: 'tiny-hasher', rateLimitedCalls: 1 },
         { owner: 'acme', name: 'limited-long', fixture: 'tiny-hasher', rateLimitedCalls: 5, rateLimitResetSeconds: 3600 },
         {
@@ -147,6 +148,17 @@ describe('fetchRepository against the fake GitHub', () => {
     const t0 = Date.now();
     await expectCode(fetchRepository({ owner: 'acme', repo: 'stall' }, opts({ signal: AbortSignal.timeout(400) })), 'scan_timeout');
     assert.ok(Date.now() - t0 < 5000);
+  });
+
+  it('gives up on a call whose headers never come, as a transient download_failed', async () => {
+    await assert.rejects(fetchRepository({ owner: 'acme', repo: 'silent' }, opts({ headersTimeoutMs: 300 })), (err: unknown) => {
+      assert.ok(err instanceof SourceError);
+      assert.equal(err.code, 'download_failed');
+      assert.equal(err.transient, true);
+      assert.match(err.message, /did not answer/);
+      return true;
+    });
+    assert.deepEqual(leftovers(), []);
   });
 
   it('refuses a redirect to another origin', async () => {
