@@ -1,9 +1,9 @@
 // X.509 certificate facts with @peculiar/x509 (subject, issuer, validity, serial, signature algorithm)
 // and node:crypto (public key type and size). The signature-algorithm OID is read from the DER itself
 // and named by the knowledge base (findByOid), never by a table of our own.
-import 'reflect-metadata';
-import { X509Certificate } from '@peculiar/x509';
+import type { X509Certificate } from '@peculiar/x509';
 import { createPublicKey } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { AlgorithmRefFact, CertificateFacts } from '../../inventory/model.js';
 import type { KnowledgeBase } from '../../kb/types.js';
 import { certificateSignatureOid, isCompleteSequence } from './der-reader.js';
@@ -13,12 +13,27 @@ function isoSeconds(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/**
+ * @peculiar/x509 (with reflect-metadata, which must load first) is required on first use: loading it
+ * costs about 90 ms of CPU, paid by every scan worker at start-up although most scans meet few or no
+ * certificates. Detectors are synchronous, hence `require` (the package ships CommonJS).
+ */
+let x509Class: typeof X509Certificate | undefined;
+function x509(): typeof X509Certificate {
+  if (!x509Class) {
+    const require = createRequire(import.meta.url);
+    require('reflect-metadata');
+    x509Class = (require('@peculiar/x509') as typeof import('@peculiar/x509')).X509Certificate;
+  }
+  return x509Class;
+}
+
 /** Parses one DER certificate; null when it is not a complete, parseable certificate. */
 export function certificateFacts(der: Uint8Array, encoding: 'PEM' | 'DER', kb: KnowledgeBase): CertificateFacts | null {
   if (!isCompleteSequence(der)) return null;
   let cert: X509Certificate;
   try {
-    cert = new X509Certificate(der.buffer.slice(der.byteOffset, der.byteOffset + der.byteLength) as ArrayBuffer);
+    cert = new (x509())(der.buffer.slice(der.byteOffset, der.byteOffset + der.byteLength) as ArrayBuffer);
   } catch {
     return null;
   }
