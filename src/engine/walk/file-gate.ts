@@ -82,10 +82,12 @@ export function gate(path: string, content: Buffer, applicable: readonly Detecto
     const binary = applicable.filter(acceptsBinary);
     return binary.length > 0 ? { kind: 'read', content, detectors: binary } : { kind: 'skip', reason: 'binary' };
   }
-  // Only the head is decoded: the markers live there, and the prefilter searches the raw bytes.
-  const head = content.subarray(0, MINIFIED_SNIFF_CHARS).toString('latin1');
-  if (isMinified(path, head)) return { kind: 'skip', reason: 'minified' };
-  if (isGenerated(head)) return { kind: 'skip', reason: 'generated' };
+  // Only heads are decoded (latin1: one char per byte), and only as far as each check reads: 64 KiB
+  // for the minified check of web files, 2 KiB for the generator banner. The prefilter reads raw bytes.
+  if (MINIFIABLE_EXT.test(path) && isMinified(path, content.subarray(0, MINIFIED_SNIFF_CHARS).toString('latin1'))) {
+    return { kind: 'skip', reason: 'minified' };
+  }
+  if (isGenerated(content.subarray(0, GENERATED_SNIFF_BYTES).toString('latin1'))) return { kind: 'skip', reason: 'generated' };
   const detectors = prefilter.select(applicable, content);
   return detectors.length > 0 ? { kind: 'read', content, detectors } : { kind: 'skip', reason: 'prefilter' };
 }
