@@ -49,7 +49,7 @@ export async function createScanTestApp(dialect: DialectName, opts: ScanTestOpti
   const testStore =
     opts.testStore ?? (await createTestStore(dialect, { CBOM_GITHUB_API_URL: opts.github.url, CBOM_WORKER_CONCURRENCY: '2', ...opts.env }));
   const { store, config } = testStore;
-  const settings = scanSettingsFrom(config, { engineThreads: 1, ...opts.settings });
+  const settings = scanSettingsFrom(config, { engineThreads: 1, retryDelayMs: 200, ...opts.settings });
   const work = opts.work ?? true;
   // CBOM_TEST_QUEUE_LOG=1 prints the queue's log lines (debugging a failing lifecycle test).
   const log = process.env.CBOM_TEST_QUEUE_LOG
@@ -59,7 +59,7 @@ export async function createScanTestApp(dialect: DialectName, opts: ScanTestOpti
   if (opts.queue === 'bullmq') {
     const redisUrl = process.env.REDIS_URL;
     if (!redisUrl) throw new Error('createScanTestApp(bullmq) needs REDIS_URL');
-    queue = createBullQueue(store, { redisUrl, settings, work, concurrency: config.workerConcurrency, prefix: `cbomtest-${randomUUID().slice(0, 8)}`, retryDelayMs: 200, ...(log ? { log } : {}) });
+    queue = createBullQueue(store, { redisUrl, settings, work, concurrency: config.workerConcurrency, prefix: `cbomtest-${randomUUID().slice(0, 8)}`, ...(log ? { log } : {}) });
   } else {
     queue = createInProcessQueue(store, { concurrency: work ? config.workerConcurrency : 0, settings, pollMs: 100, ...(log ? { log } : {}) });
   }

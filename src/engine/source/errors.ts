@@ -19,10 +19,14 @@ export class SourceError extends Error {
     message: string,
     /** True when trying again later may succeed (rate limits, 5xx, network errors). */
     readonly transient = false,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterMs?: number },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.retryAfterMs = options?.retryAfterMs ?? null;
   }
+
+  /** When GitHub said when to come back (rate-limit reset), how long from now. */
+  readonly retryAfterMs: number | null;
 }
 
 export function isSourceError(err: unknown): err is SourceError {

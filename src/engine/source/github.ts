@@ -283,7 +283,7 @@ async function request(ctx: Ctx, url: string, label: string): Promise<Response |
         throw new SourceError('download_failed', `GitHub kept refusing requests for ${label} (HTTP ${res.status}); try again later`, true);
       }
       if (wait > ctx.maxRateLimitWaitMs) {
-        throw new SourceError('download_failed', `GitHub's rate limit is exhausted for ${Math.ceil(wait / 1000)} more seconds; try again later`, true);
+        throw new SourceError('download_failed', `GitHub's rate limit is exhausted for ${Math.ceil(wait / 1000)} more seconds; try again later`, true, { retryAfterMs: wait });
       }
       attempt += 1;
       await sleep(wait, ctx.signal);

@@ -46,15 +46,13 @@ export interface BullQueueOptions {
   prefix?: string;
   /** Run the repair sweeper here (default: when working). */
   sweep?: boolean;
-  /** Backoff base for transient retries (default 5 s). */
-  retryDelayMs?: number;
 }
 
 export function createBullQueue(store: Store, options: BullQueueOptions): ScanQueue & { sweep(): Promise<void>; queue: Queue<JobData> } {
   const { settings } = options;
   const log = options.log ?? silentLog;
   const prefix = options.prefix ?? 'cbom';
-  const retryDelayMs = options.retryDelayMs ?? 5000;
+  const retryDelayMs = settings.retryDelayMs;
   // The producer fails fast when Redis is down (the API answers 500 rather than hanging); workers
   // wait for Redis forever, as BullMQ requires (maxRetriesPerRequest: null).
   const producerConn = new Redis(options.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true });
@@ -86,7 +84,7 @@ export function createBullQueue(store: Store, options: BullQueueOptions): ScanQu
     const scan = await store.scans.claim(job.data.scanId, owner, settings.leaseMs, new Date(), ['queued', 'downloading', 'scanning']);
     if (!scan) return 'already-finished';
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    const outcome = await runScan(store, settings, scan, owner, { shutdown: shutdown.signal, allowRetry: !lastAttempt, log });
+    const outcome = await runScan(store, settings, scan, owner, { shutdown: shutdown.signal, retry: lastAttempt ? 'never' : 'immediate', log });
     log.info({ scanId: scan.id, outcome, jobId: job.id }, 'scan finished');
     if (outcome === 'retry') throw new Error(`transient failure of scan ${scan.id}; retrying with backoff`);
     if (outcome === 'interrupted') {

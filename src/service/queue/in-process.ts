@@ -72,7 +72,7 @@ export function createInProcessQueue(store: Store, options: InProcessQueueOption
         continue;
       }
       try {
-        const outcome = await runScan(store, settings, scan, owner, { shutdown: shutdown.signal, log });
+        const outcome = await runScan(store, settings, scan, owner, { shutdown: shutdown.signal, log, retry: 'deferred' });
         log.info({ scanId: scan.id, outcome }, 'scan finished');
       } catch (err) {
         log.error({ err, scanId: scan.id }, 'scan run crashed');

@@ -33,10 +33,21 @@ export interface RunLog {
 export interface RunOptions {
   /** Aborted when the process shuts down: the scan goes back to the queue. */
   shutdown?: AbortSignal;
-  /** Transient failures give the scan back (`retry`) instead of failing it. */
-  allowRetry?: boolean;
+  /**
+   * Transient failures give the scan back (`retry`) instead of failing it, while attempts remain.
+   * `deferred`: the scan is not claimed again before a backoff (or GitHub's reset) has passed (the
+   * in-process queue); `immediate`: the queue applies its own backoff (BullMQ).
+   */
+  retry?: 'deferred' | 'immediate' | 'never';
   log?: RunLog;
 }
+
+/** Backoff before a deferred retry: GitHub's own reset when it gave one, else exponential; at most MAX_RETRY_DELAY_MS. */
+function retryDelay(settings: ScanSettings, attempts: number, retryAfterMs: number | null): number {
+  const backoff = settings.retryDelayMs * 2 ** Math.max(0, attempts - 1);
+  return Math.min(MAX_RETRY_DELAY_MS, Math.max(backoff, retryAfterMs ?? 0));
+}
+const MAX_RETRY_DELAY_MS = 15 * 60_000;
 
 class LeaseLost extends Error {
   override name = 'LeaseLost';
@@ -154,8 +165,10 @@ export async function runScan(store: Store, settings: ScanSettings, scan: ScanRo
       return fail('scan_timeout', `The scan did not finish within ${seconds} seconds`);
     }
     if (err instanceof SourceError) {
-      if (err.transient && options.allowRetry && scan.attempts < settings.maxAttempts) {
-        return (await scans.release(scan.id, owner)) ? 'retry' : 'lost';
+      const retry = options.retry ?? 'never';
+      if (err.transient && retry !== 'never' && scan.attempts < settings.maxAttempts) {
+        const notBefore = retry === 'deferred' ? new Date(Date.now() + retryDelay(settings, scan.attempts, err.retryAfterMs)) : null;
+        return (await scans.release(scan.id, owner, new Date(), notBefore)) ? 'retry' : 'lost';
       }
       return fail(err.code, err.message);
     }

@@ -14,6 +14,8 @@ export interface ScanSettings {
   leaseMs: number;
   /** Starts of one scan before it is failed for good (crashes, transient GitHub errors). */
   maxAttempts: number;
+  /** Base of the exponential backoff between attempts after a transient failure. */
+  retryDelayMs: number;
   /** Worker threads per scan for the engine (default: one per core). */
   engineThreads?: number;
   /** Parent of per-scan temporary folders. */
@@ -36,6 +38,7 @@ export function scanSettingsFrom(config: Config, overrides: Partial<ScanSettings
     scanTimeoutMs: config.scanTimeoutSeconds * 1000,
     leaseMs: config.scanLeaseSeconds * 1000,
     maxAttempts: DEFAULT_MAX_ATTEMPTS,
+    retryDelayMs: 5_000,
     ...overrides,
   };
 }

@@ -46,6 +46,8 @@ export interface ScansTable {
   /** How many times a worker has started this scan. */
   attempts: number;
   lease_owner: string | null;
+  /** A queued scan given back after a transient failure is not claimed before this (004_scan_retry). */
+  not_before: string | null;
   lease_expires_at: string | null;
   created_at: string;
   updated_at: string;

@@ -5,7 +5,7 @@
 // is conditional on still holding the lease and on the scan not being finished, so a worker that
 // lost its lease (it stalled and another took over) can never overwrite the scan or complete it a
 // second time.
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { nowIso, randomAlphanumeric } from './ids.js';
 import type { Database, KeyEnv } from './schema.js';
 import type { ScansTable, ScanStatus, ScanTenantKind } from './scan-tables.js';
@@ -97,6 +97,7 @@ export function createScanRepository(db: Kysely<Database>) {
         attempts: 0,
         lease_owner: null,
         lease_expires_at: null,
+        not_before: null,
         created_at: at,
         updated_at: at,
         started_at: null,
@@ -155,10 +156,13 @@ export function createScanRepository(db: Kysely<Database>) {
      */
     async claimNext(owner: string, leaseMs: number, now: Date = new Date()): Promise<ScanRow | null> {
       for (let attempt = 0; attempt < 5; attempt++) {
+        const at = nowIso(now);
+        const ready = (eb: ExpressionBuilder<Database, 'scans'>) => eb.or([eb('not_before', 'is', null), eb('not_before', '<=', at)]);
         const queued = await db
           .selectFrom('scans')
           .select(['tenant_id', (eb) => eb.fn.min('created_at').as('oldest')])
           .where('status', '=', 'queued')
+          .where(ready)
           .groupBy('tenant_id')
           .execute();
         if (queued.length === 0) return null;
@@ -176,7 +180,7 @@ export function createScanRepository(db: Kysely<Database>) {
           return String(a.oldest) < String(b.oldest) ? -1 : String(a.oldest) > String(b.oldest) ? 1 : 0;
         });
         const pick = queued[0]!;
-        let next = db.selectFrom('scans').select('id').where('status', '=', 'queued');
+        let next = db.selectFrom('scans').select('id').where('status', '=', 'queued').where(ready);
         next = pick.tenant_id === null ? next.where('tenant_id', 'is', null) : next.where('tenant_id', '=', pick.tenant_id);
         const candidate = await next.orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
         if (!candidate) continue;
@@ -200,7 +204,9 @@ export function createScanRepository(db: Kysely<Database>) {
           lease_owner: owner,
           lease_expires_at: leaseUntil(now, leaseMs),
           attempts: eb('attempts', '+', 1),
-          started_at: eb.fn.coalesce('started_at', eb.val(at)),
+          // Per attempt: the deadline sweeper measures the current attempt.
+          started_at: at,
+          not_before: null,
           updated_at: at,
           progress: JSON.stringify({ phase: 'downloading', percent: 0, files_done: 0, files_total: 0 } satisfies ScanProgress),
         }))
@@ -309,11 +315,18 @@ export function createScanRepository(db: Kysely<Database>) {
       return true;
     },
 
-    /** Gives a running scan back to the queue (transient error, or its worker shut down). */
-    async release(id: string, owner: string, now: Date = new Date()): Promise<boolean> {
+    /** Gives a running scan back to the queue (transient error, or its worker shut down), optionally not before `notBefore`. */
+    async release(id: string, owner: string, now: Date = new Date(), notBefore: Date | null = null): Promise<boolean> {
       const res = await db
         .updateTable('scans')
-        .set({ status: 'queued', lease_owner: null, lease_expires_at: null, progress: JSON.stringify(QUEUED_PROGRESS), updated_at: nowIso(now) })
+        .set({
+          status: 'queued',
+          lease_owner: null,
+          lease_expires_at: null,
+          not_before: notBefore ? nowIso(notBefore) : null,
+          progress: JSON.stringify(QUEUED_PROGRESS),
+          updated_at: nowIso(now),
+        })
         .where('id', '=', id)
         .where('lease_owner', '=', owner)
         .where('status', 'in', ACTIVE)

@@ -5,9 +5,11 @@ import type { Migration } from 'kysely';
 import * as m001 from './001_tenants_and_keys.js';
 import * as m002 from './002_scans.js';
 import * as m003 from './003_branding_and_demo.js';
+import * as m004 from './004_scan_retry.js';
 
 export const migrations: Record<string, Migration> = {
   '001_tenants_and_keys': m001,
   '002_scans': m002,
   '003_branding_and_demo': m003,
+  '004_scan_retry': m004,
 };
