@@ -179,7 +179,9 @@ export class Resolver {
     }
     let family = entry.family;
     let primitive: Primitive = entry.primitive;
-    if (entry.name === 'RSA-PKCS1-1.5' && params.padding === 'PKCS1v15') {
+    // PKCS#1 v1.5 padding is encryption unless a hash comes with it: a signature always names its
+    // digest (RS256, RSA-SHA256, SignPKCS1v15 with crypto.SHA256), encryption never does.
+    if (entry.name === 'RSA-PKCS1-1.5' && params.padding === 'PKCS1v15' && params.hash === undefined) {
       family = 'RSAES-PKCS1';
       primitive = 'pke';
     }

@@ -124,3 +124,36 @@ export async function run(params: any, key: CryptoKey, data: Uint8Array, hashNam
     ['SHA-384', 'hash'], ['unknown-cipher', 'unknown'], ['unknown-hash', 'hash'], ['unknown-key-derivation', 'unknown'], ['unknown-signature-or-mac', 'unknown'],
   ]);
 });
+
+test('PKCS#1 v1.5 signatures are signatures in every language, even with a hash chosen at run time; encryption stays encryption', () => {
+  const sigs = [
+    ...inventory(js.detect(`import jwt from 'jsonwebtoken';\nexport const t = (k: string) => jwt.sign({}, k, { algorithm: 'RS256' });`)),
+    ...inventory(go.detect(`package s
+
+import (
+	"crypto"
+	"crypto/rsa"
+)
+
+func Sign(k *rsa.PrivateKey, h crypto.Hash, d []byte) ([]byte, error) { return rsa.SignPKCS1v15(nil, k, h, d) }
+`)),
+    ...inventory(python.detect(`
+from cryptography.hazmat.primitives.asymmetric import padding
+
+def sign(key, data, algorithm):
+    return key.sign(data, padding.PKCS1v15(), algorithm)
+`)),
+  ];
+  assert.deepEqual(sigs.map((a) => [a.name, a.family, a.primitive]), [
+    ['RSA-PKCS1-1.5-SHA-256', 'RSASSA-PKCS1', 'signature'],
+    ['RSA-PKCS1-1.5', 'RSASSA-PKCS1', 'signature'],
+    ['RSA-PKCS1-1.5', 'RSASSA-PKCS1', 'signature'],
+  ]);
+  const enc = inventory(go.detect(`package s
+
+import "crypto/rsa"
+
+func Wrap(p *rsa.PublicKey, m []byte) ([]byte, error) { return rsa.EncryptPKCS1v15(nil, p, m) }
+`));
+  assert.deepEqual(enc.map((a) => [a.name, a.family, a.primitive]), [['RSA-PKCS1-1.5', 'RSAES-PKCS1', 'pke']]);
+});

@@ -84,9 +84,12 @@ function withHash(base: string, hash: string | undefined): string {
 function rsa(spelling: string, padding: string | undefined, hashArg: number | undefined, fn: 'encrypt' | 'decrypt' | 'sign' | 'verify'): CallHandler {
   return (f, call, callee, args) => {
     const hash = hashArg === undefined ? undefined : f.hash(args[hashArg]);
+    // A PKCS#1 v1.5 signature is the RSASSA scheme even when its hash is a variable (without a hash,
+    // RSA + PKCS1v15 reads as encryption).
+    const signature = padding === 'PKCS1v15' && (fn === 'sign' || fn === 'verify');
     f.algorithm(call, callee, {
-      spelling,
-      params: { padding, hash },
+      spelling: signature ? 'RSASSA-PKCS1-v1_5' : spelling,
+      params: { padding: signature ? undefined : padding, hash },
       unresolved: hashArg === undefined ? ['keySize'] : ['keySize', 'hash'],
       functions: [fn],
     });

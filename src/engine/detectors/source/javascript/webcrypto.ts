@@ -59,7 +59,7 @@ export function identify(f: JsFile, node: SgNode | undefined, keyBytes?: number)
     case 'RSA-PSS':
       return { spelling: 'RSA-PSS', params: { keySize: f.int(get('modulusLength')), padding: 'PSS', hash }, unresolved: ['keySize', 'hash'] };
     case 'RSASSA-PKCS1-V1_5':
-      return { spelling: 'RSA', params: { keySize: f.int(get('modulusLength')), padding: 'PKCS1v15', hash }, unresolved: ['keySize', 'hash'] };
+      return { spelling: 'RSASSA-PKCS1-v1_5', params: { keySize: f.int(get('modulusLength')), hash }, unresolved: ['keySize', 'hash'] };
     case 'ECDSA':
     case 'ECDH':
       return { spelling: upper, params: { curve: curveName(f.str(get('namedCurve'))), hash }, unresolved: ['curve'] };

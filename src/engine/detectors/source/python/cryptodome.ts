@@ -106,7 +106,8 @@ export function handleCryptodome(ctx: PyContext, c: Call): boolean {
       ctx.sink.algorithm(node, 'eddsa.new', 'EdDSA', k.params, { functions: ['sign'], ...lib });
     } else {
       const pss = mod === 'pss' || mod === 'PKCS1_PSS';
-      ctx.sink.algorithm(node, `${mod}.new`, pss ? 'RSASSA-PSS' : 'RSA', { ...k.params, padding: pss ? 'PSS' : 'PKCS1v15' }, { unresolved: ['keySize'], functions: ['sign'], ...lib });
+      // pkcs1_15 is the RSASSA-PKCS1-v1_5 signature scheme (its hash object comes with sign()).
+      ctx.sink.algorithm(node, `${mod}.new`, pss ? 'RSASSA-PSS' : 'RSASSA-PKCS1-v1_5', { ...k.params, ...(pss ? { padding: 'PSS' } : {}) }, { unresolved: ['keySize'], functions: ['sign'], ...lib });
     }
     return true;
   }

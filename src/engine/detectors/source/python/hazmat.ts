@@ -302,7 +302,10 @@ function padding(ctx: PyContext, c: Call, kind: 'OAEP' | 'PSS' | 'PKCS1v15', lib
     ctx.hash(ctx.call(mgf).args.positional[0] ?? ctx.call(mgf).args.named.get('algorithm'));
   }
   if (use?.receiver) Object.assign(params, keyFacts(ctx, use.receiver));
-  const spelling = kind === 'PSS' ? 'RSASSA-PSS' : 'RSA';
+  // PKCS1v15 given to sign/verify is the RSASSA scheme even with a hash we cannot read.
+  const signs = use?.fn === 'sign' || use?.fn === 'verify';
+  if (kind === 'PKCS1v15' && signs) delete params.padding;
+  const spelling = kind === 'PSS' ? 'RSASSA-PSS' : kind === 'PKCS1v15' && signs ? 'RSASSA-PKCS1-v1_5' : 'RSA';
   if (kind === 'PSS') {
     const salt = ctx.int(arg(c.args, 1, 'salt_length'));
     if (salt !== undefined) params.saltLength = salt;
