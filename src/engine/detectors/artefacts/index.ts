@@ -10,7 +10,7 @@ import { sshConfigDetector } from './ssh-config.js';
 import { npmManifestDetector } from './manifests/npm.js';
 import { pypiManifestDetector } from './manifests/pypi.js';
 import { goModDetector } from './manifests/go.js';
-import { gradleDetector, mavenPomDetector } from './manifests/maven.js';
+import { gradleCatalogDetector, gradleDetector, mavenPomDetector } from './manifests/maven.js';
 
 export const ARTEFACT_DETECTORS: readonly Detector[] = [
   pemDetector,
@@ -25,4 +25,5 @@ export const ARTEFACT_DETECTORS: readonly Detector[] = [
   goModDetector,
   mavenPomDetector,
   gradleDetector,
+  gradleCatalogDetector,
 ];

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { npmManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/npm.js';
 import { pypiManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/pypi.js';
 import { goModDetector } from '../../../../src/engine/detectors/artefacts/manifests/go.js';
-import { gradleDetector, mavenPomDetector } from '../../../../src/engine/detectors/artefacts/manifests/maven.js';
+import { expandProperties, gradleCatalogDetector, gradleDetector, mavenPomDetector } from '../../../../src/engine/detectors/artefacts/manifests/maven.js';
 import { KNOWN_LIBRARIES, purlOf } from '../../../../src/engine/detectors/artefacts/manifests/libraries.js';
 import type { Detection } from '../../../../src/engine/inventory/model.js';
 import { run } from './helpers.js';
@@ -55,4 +55,46 @@ test('Maven pom.xml resolves same-file properties; Gradle reads string and map n
   assert.deepEqual(purls(run(mavenPomDetector, 'pom.xml', pom)), ['pkg:maven/org.bouncycastle/bcpkix-jdk18on@1.78', 'pkg:maven/io.jsonwebtoken/jjwt-api']);
   const gradle = "dependencies {\n  implementation 'org.bouncycastle:bcprov-jdk18on:1.78.1'\n  implementation group: 'com.google.crypto.tink', name: 'tink', version: '1.13.0'\n  implementation \"com.auth0:java-jwt:$jwtVersion\"\n  testImplementation 'junit:junit:4.13.2'\n}\n";
   assert.deepEqual(purls(run(gradleDetector, 'build.gradle', gradle)), ['pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78.1', 'pkg:maven/com.google.crypto.tink/tink@1.13.0', 'pkg:maven/com.auth0/java-jwt']);
+});
+
+test('package-lock v3: nested node_modules paths and scoped names resolve to their locked versions', () => {
+  const lock = JSON.stringify({ lockfileVersion: 3, packages: { '': { dependencies: { jose: '^5.2.0' } }, 'node_modules/jose': { version: '5.2.4' }, 'node_modules/a/node_modules/@noble/curves': { version: '1.4.0' }, 'node_modules/lodash': { version: '4.17.21' } } }, null, 2);
+  assert.deepEqual(purls(run(npmManifestDetector, 'package-lock.json', lock)), ['pkg:npm/jose@5.2.4', 'pkg:npm/%40noble/curves@1.4.0']);
+});
+
+test('PyPI lock files: poetry.lock/uv.lock [[package]] tables and Pipfile.lock give resolved versions', () => {
+  const poetry = '[[package]]\nname = "PyNaCl"\nversion = "1.5.0"\n\n[package.extras]\ntests = ["bcrypt (>=3)"]\n\n[[package]]\nname = "rich"\nversion = "13.7.1"\n';
+  assert.deepEqual(purls(run(pypiManifestDetector, 'poetry.lock', poetry)), ['pkg:pypi/pynacl@1.5.0']);
+  assert.deepEqual(purls(run(pypiManifestDetector, 'uv.lock', '[[package]]\nname = "pyjwt"\nversion = "2.9.0"\nsource = { registry = "https://pypi.org/simple" }\n')), ['pkg:pypi/pyjwt@2.9.0']);
+  const pipfile = JSON.stringify({ default: { cryptography: { version: '==43.0.1' }, bcrypt: { git: 'https://example.test/bcrypt.git' } }, develop: {} });
+  assert.deepEqual(purls(run(pypiManifestDetector, 'Pipfile.lock', pipfile)), ['pkg:pypi/cryptography@43.0.1', 'pkg:pypi/bcrypt']);
+  assert.deepEqual(run(pypiManifestDetector, 'Pipfile.lock', '{broken'), []);
+  // Names are matched whatever their case and separators, so the byte prefilter cannot drop them.
+  assert.deepEqual(pypiManifestDetector.keywords, []);
+});
+
+test('Maven properties resolve through other properties; unknown ones leave the version unknown', () => {
+  const props = new Map([['bouncycastle.version', '1.79'], ['bc.version', '${bouncycastle.version}'], ['loop', '${loop}']]);
+  assert.equal(expandProperties('${bc.version}', props), '1.79');
+  assert.equal(expandProperties('${missing}', props), undefined);
+  assert.equal(expandProperties('${loop}', props), undefined);
+  assert.equal(expandProperties('1.78', props), '1.78');
+});
+
+test('Gradle version catalog: module and group/name forms, version.ref, rich and literal versions', () => {
+  const toml = '[versions]\nbc = "1.78.1"\ntink = { strictly = "1.13.0" }\n\n[libraries]\nbcprov = { module = "org.bouncycastle:bcprov-jdk18on", version.ref = "bc" }\ntink = { group = "com.google.crypto.tink", name = "tink", version.ref = "tink" }\njwt = "com.auth0:java-jwt:4.4.0"\nnimbus = { module = "com.nimbusds:nimbus-jose-jwt", version = { require = "9.40" } }\njjwt = { module = "io.jsonwebtoken:jjwt-api", version.ref = "missing" }\nguava = "com.google.guava:guava:33.0.0-jre"\n';
+  assert.deepEqual(purls(run(gradleCatalogDetector, 'gradle/libs.versions.toml', toml)), [
+    'pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78.1', 'pkg:maven/com.google.crypto.tink/tink@1.13.0', 'pkg:maven/com.auth0/java-jwt@4.4.0', 'pkg:maven/com.nimbusds/nimbus-jose-jwt@9.40', 'pkg:maven/io.jsonwebtoken/jjwt-api',
+  ]);
+});
+
+test('the library list covers the main crypto libraries of each ecosystem', () => {
+  const names = new Set(KNOWN_LIBRARIES.map((l) => `${l.ecosystem}:${l.name}`));
+  const required = [
+    'npm:node-forge', 'npm:jsonwebtoken', 'npm:jose', 'npm:crypto-js', 'npm:tweetnacl', 'npm:libsodium-wrappers', 'npm:@noble/hashes', 'npm:@noble/curves', 'npm:@noble/ed25519', 'npm:bcrypt', 'npm:bcryptjs', 'npm:argon2', 'npm:openpgp', 'npm:elliptic',
+    'pypi:cryptography', 'pypi:pycryptodome', 'pypi:pycryptodomex', 'pypi:pyopenssl', 'pypi:pynacl', 'pypi:bcrypt', 'pypi:argon2-cffi', 'pypi:passlib', 'pypi:pyjwt', 'pypi:python-jose', 'pypi:paramiko', 'pypi:authlib',
+    'golang:golang.org/x/crypto', 'golang:github.com/golang-jwt/jwt', 'golang:filippo.io/age', 'golang:github.com/cloudflare/circl', 'golang:github.com/go-jose/go-jose',
+    'maven:org.bouncycastle:bcprov-jdk18on', 'maven:org.bouncycastle:bcpkix-jdk18on', 'maven:org.bouncycastle:bcpqc-jdk18on', 'maven:io.jsonwebtoken:jjwt-api', 'maven:io.jsonwebtoken:jjwt-impl', 'maven:com.nimbusds:nimbus-jose-jwt', 'maven:com.google.crypto.tink:tink', 'maven:org.conscrypt:conscrypt-openjdk-uber',
+  ];
+  assert.deepEqual(required.filter((r) => !names.has(r)), []);
 });
