@@ -340,3 +340,9 @@ test('JCA names seen on real code resolve: AESWrapPad, XDH, NONEwithRSA', () => 
   assert.equal(raw.family, 'RSASSA-PKCS1');
   assert.equal(raw.classicalSecurityBits, 112);
 });
+
+test('the OIW sha1WithRSASignature OID of old certificates resolves to PKCS#1 v1.5 with SHA-1', () => {
+  const r = kb.resolve('1.3.14.3.2.29', {});
+  assert.equal(r.name, 'RSA-PKCS1-1.5-SHA-1');
+  assert.equal(r.primitive, 'signature');
+});

@@ -8,6 +8,7 @@ import type { AlgorithmParams } from '../../../inventory/model.js';
 import type { JsFile } from './file.js';
 import type { CallHandler } from './node-crypto.js';
 import { digestName, joseEncryptionAlg, joseSignatureAlg, slhDsaName, type Named } from './names.js';
+import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
 const bits = (n: number | undefined, unit = 8): number | undefined => (n === undefined ? undefined : n * unit);
 
@@ -196,6 +197,21 @@ const jwtSign: CallHandler = (f, call, callee, args) => {
   const algNode = opts.get('algorithm');
   const alg = algNode ? f.str(algNode) : 'HS256';
   if (alg) emitAlg(f, call, callee, alg, 'sign');
+  // An algorithm chosen at run time: still a JWS in use (HMAC or signature), see kb/unresolved.ts.
+  else f.algorithm(call, callee, { spelling: unresolvedSpelling('signature-or-mac'), functions: ['sign'] });
+};
+
+/** jws (the JWS layer under jsonwebtoken): `header.alg` of sign/createSign, the algorithm of verify/createVerify. */
+const jwsAlg = (pick: (f: JsFile, args: SgNode[]) => SgNode | undefined, fn: 'sign' | 'verify'): CallHandler => (f, call, callee, args) => {
+  const node = pick(f, args);
+  if (!node) return;
+  const alg = f.str(node);
+  if (alg) emitAlg(f, call, callee, alg, fn);
+  else f.algorithm(call, callee, { spelling: unresolvedSpelling('signature-or-mac'), functions: [fn] });
+};
+const headerAlg = (f: JsFile, args: SgNode[]): SgNode | undefined => {
+  const header = f.props(args[0])?.get('header');
+  return header ? f.props(header)?.get('alg') : undefined;
 };
 
 const jwtVerify = (optsIndex: number): CallHandler => (f, call, callee, args) => {
@@ -219,6 +235,10 @@ const joseAlgAt = (index: number, fn: 'keygen' | 'other'): CallHandler => (f, ca
 const JWT: Array<[string, CallHandler]> = [
   ['jsonwebtoken:sign', jwtSign],
   ['jsonwebtoken:verify', jwtVerify(2)],
+  ['jws:sign', jwsAlg(headerAlg, 'sign')],
+  ['jws:createSign', jwsAlg(headerAlg, 'sign')],
+  ['jws:verify', jwsAlg((_f, args) => args[1], 'verify')],
+  ['jws:createVerify', jwsAlg((f, args) => f.props(args[0])?.get('algorithm'), 'verify')],
   ['jose:jwtVerify', jwtVerify(2)],
   ['jose:compactVerify', jwtVerify(2)],
   ['jose:generateKeyPair', joseAlgAt(0, 'keygen')],
