@@ -247,3 +247,18 @@ export class Vault {
 `;
   assert.deepEqual(names(src), ['SHA-384', 'PBKDF2-SHA-256-120000', 'AES-256-GCM']);
 });
+
+test('jws: header.alg of sign, the algorithm of verify; a run-time algorithm is still a JWS in use', () => {
+  const src = `
+const jws = require('jws');
+const jwt = require('jsonwebtoken');
+exports.a = (p, k) => jws.sign({ header: { alg: 'PS384' }, payload: p, privateKey: k });
+exports.b = (t, k) => jws.verify(t, 'none', k);
+exports.c = (t, alg, k) => jws.verify(t, alg, k);
+exports.d = (p, k, alg) => jwt.sign(p, k, { algorithm: alg });
+`;
+  assert.deepEqual(algorithms(src, 'a.js').map((a) => [a.line, a.name, a.library?.name]), [
+    [4, 'RSA-PSS-SHA-384', 'jws'], [6, 'unknown-signature-or-mac', 'jws'], [7, 'unknown-signature-or-mac', 'jsonwebtoken'],
+  ]);
+  assert.deepEqual(signals(src, 'a.js').map((s) => [s.occurrence.line, s.signal]), [[5, 'jwt-none-algorithm']]);
+});
