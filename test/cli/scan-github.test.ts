@@ -14,7 +14,14 @@ describe('cbom scan <GitHub URL>', () => {
   // cbom-src-* folders under the shared /tmp, which would make a count there meaningless.
   const tmpRoot = mkdtempSync(join(tmpdir(), 'cbom-scan-gh-test-'));
   before(async () => {
-    gh = await startFakeGitHub({ repos: [{ owner: 'acme', name: 'hasher', fixture: 'tiny-hasher', committedAt: '2024-02-29T08:00:00Z' }] });
+    gh = await startFakeGitHub({
+      repos: [
+        { owner: 'acme', name: 'hasher', fixture: 'tiny-hasher', committedAt: '2024-02-29T08:00:00Z' },
+        // The same files committed at two dates on either side of the certificate's notAfter.
+        { owner: 'acme', name: 'payments-2025', fixture: 'payments-service', committedAt: '2025-06-01T00:00:00Z' },
+        { owner: 'acme', name: 'payments-2040', fixture: 'payments-service', committedAt: '2040-06-01T00:00:00Z' },
+      ],
+    });
   });
   after(() => {
     gh.close();
@@ -37,6 +44,16 @@ describe('cbom scan <GitHub URL>', () => {
     assert.ok(bom.components.some((c: { name: string }) => c.name === 'SHA-256'), JSON.stringify(bom.components.map((c: { name: string }) => c.name)));
     // (tsx keeps its compile cache under TMPDIR too: only our own folders count.)
     assert.deepEqual(readdirSync(tmpRoot).filter((n) => n.startsWith('cbom-')), [], 'the fetched source folder is removed after the scan');
+  });
+
+  it('judges certificate expiry at the commit date, not at the wall clock', async () => {
+    const expired = async (repo: string) => {
+      const { code, out } = await run(`https://github.com/acme/${repo}`, '--format', 'json', '--threads', '0');
+      assert.equal(code, 0, out);
+      return (JSON.parse(out) as { findings: { ruleId: string }[] }).findings.some((f) => f.ruleId === 'expired-certificate');
+    };
+    assert.equal(await expired('payments-2025'), false, 'valid at a 2025 commit');
+    assert.equal(await expired('payments-2040'), true, 'expired at a 2040 commit');
   });
 
   it('refuses a URL that is not a GitHub repository URL, and reports fetch failures with their code (exit 2)', async () => {

@@ -103,7 +103,15 @@ export async function runScan(dir: string, opts: ScanCliOptions): Promise<number
   let opened: OpenedSource | undefined;
   try {
     opened = await openSource(dir);
-    result = await scanDirectory(opened.dir, { exclude: opts.exclude, threads: parsed.threads, onProgress: progress.onProgress });
+    // Certificates are judged valid or expired at the commit date (GitHub) or SOURCE_DATE_EPOCH, never
+    // at the wall clock, so the same input gives the same findings.
+    const asOf = opened.descriptor?.timestamp ?? (process.env.SOURCE_DATE_EPOCH ? localSourceTimestamp() : undefined);
+    result = await scanDirectory(opened.dir, {
+      exclude: opts.exclude,
+      threads: parsed.threads,
+      onProgress: progress.onProgress,
+      ...(asOf !== undefined ? { asOf } : {}),
+    });
     progress.stop();
     if (parsed.format === 'summary') output = formatSummary(result, dir);
     else if (parsed.format === 'json') output = `${JSON.stringify(result, null, 2)}\n`;

@@ -130,6 +130,8 @@ export async function runScan(store: Store, settings: ScanSettings, scan: ScanRo
       const result: ScanResult = await scanDirectory(fetched.dir, {
         caps: settings.engineCaps,
         signal,
+        // Certificate expiry is judged at the commit date: the result depends only on the commit.
+        asOf: fetched.descriptor.timestamp,
         ...(settings.engineThreads !== undefined ? { threads: settings.engineThreads } : {}),
         onProgress: (p) => {
           filesTotal = p.filesTotal;
