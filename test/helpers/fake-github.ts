@@ -36,7 +36,8 @@ export type TarballBehaviour =
   | 'stall' // headers and half the archive, then nothing until the server closes
   | 'redirect-foreign' // redirect to another origin (http://localhost:{port} instead of 127.0.0.1)
   | 'no-answer' // accept the tarball request and never send headers
-  | 'not-tar'; // valid gzip of something that is not a tar archive
+  | 'not-tar' // valid gzip of something that is not a tar archive
+  | 'double-gzip'; // the normal .tar.gz gzipped once more (an archive inside the archive)
 
 export interface FakeRepo {
   owner: string;
@@ -197,6 +198,10 @@ export async function startFakeGitHub(options: { repos?: FakeRepo[] } = {}): Pro
         if (behaviour === 'not-tar') {
           res.writeHead(200, headers);
           return void res.end(gzipSync(Buffer.from('just some text, definitely not a tar archive\n'.repeat(40))));
+        }
+        if (behaviour === 'double-gzip') {
+          res.writeHead(200, headers);
+          return void res.end(gzipSync(tgz));
         }
         if (behaviour === 'truncated') {
           res.writeHead(200, headers);

@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import * as tar from 'tar';
@@ -32,6 +33,12 @@ export interface FetchCaps {
   maxFiles: number;
   /** Larger files are left out of the extraction (counted in `skippedLargeFiles`), not fatal. */
   maxFileBytes: number;
+  /**
+   * Bytes of the decompressed tar stream, skipped entries included (default 4 × maxBytes). The
+   * other caps count kept files only, so without this a gzip bomb of one huge skipped entry (or
+   * millions of links and pax headers) would be inflated and thrown away until the scan deadline.
+   */
+  maxUncompressedBytes?: number;
 }
 
 export const DEFAULT_FETCH_CAPS: FetchCaps = {
@@ -156,7 +163,9 @@ export async function downloadRepository(resolved: ResolvedRepository, options: 
   const url = `${repoApiPath(ctx.apiBase, resolved.owner, resolved.repo)}/tarball/${resolved.commit}`;
   return withAbortMapping(ctx.signal, async () => {
     const dir = await mkdtemp(join(options.tmpRoot ?? tmpdir(), 'cbom-src-'));
-    const cleanup = once(() => rm(dir, { recursive: true, force: true }));
+    // tar may still be finishing files it accepted before an abort: retry the removal of a folder
+    // that refills under it (ENOTEMPTY) instead of leaving it behind.
+    const cleanup = once(() => rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 }));
     try {
       const res = await request(ctx, url, label);
       if (res === null) throw new SourceError('repo_not_found', `The archive of ${label}@${resolved.commit} was not found`);
@@ -368,10 +377,13 @@ async function extract(
     }
   };
 
+  // We inflate the gzip ourselves (tar's built-in inflation cannot be counted) and hand tar plain tar
+  // bytes: `zstd: false` stops tar from sniffing and inflating a second layer, and a second gzip
+  // layer is refused by `inflatedCounter` below.
   const unpack = tar.x({
     cwd: dir,
     strip: 1,
-    gzip: true,
+    zstd: false,
     strict: true,
     // Never restore owners or odd permission bits from the archive.
     preserveOwner: false,
@@ -414,9 +426,33 @@ async function extract(
     },
   });
 
+  const maxInflated = caps.maxUncompressedBytes ?? 4 * caps.maxBytes;
+  let inflated = 0;
+  let head: Buffer | null = Buffer.alloc(0);
+  const inflatedCounter = new Transform({
+    transform(chunk: Buffer, _enc, done: TransformCallback) {
+      inflated += chunk.length;
+      if (inflated > maxInflated) {
+        failure ??= tooLarge(`its archive inflates to more than ${maxInflated} bytes`);
+        return done(failure);
+      }
+      if (head !== null) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length >= 4) {
+          // A GitHub tarball starts with a tar header (pax_global_header); compressed magic here
+          // means a nested archive that tar would otherwise inflate again, uncounted.
+          const nested = (head[0] === 0x1f && head[1] === 0x8b) || head.readUInt32BE(0) === 0x28b52ffd;
+          head = null;
+          if (nested) return done(new SourceError('archive_invalid', 'The repository archive is compressed twice'));
+        }
+      }
+      done(null, chunk);
+    },
+  });
+
   try {
     const body = Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>, signal ? { signal } : {});
-    await pipeline(body, counter, unpack as unknown as NodeJS.WritableStream);
+    await pipeline(body, counter, createGunzip(), inflatedCounter, unpack as unknown as NodeJS.WritableStream);
   } catch (err) {
     if (failure) throw failure;
     if (signal?.aborted) throw err;

@@ -53,6 +53,9 @@ describe('fetchRepository against the fake GitHub', () => {
         },
         { owner: 'acme', name: 'bomb', fixture: 'tiny-hasher', files: Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`blob/${i}.bin`, ZERO])) },
         { owner: 'acme', name: 'bigfile', fixture: 'tiny-hasher', files: { 'assets/huge.bin': Buffer.alloc(64 * 1024) } },
+        // 4 MiB of zeros gzip to ~4 KiB: one entry the file-size cap skips, so no kept-file cap sees it.
+        { owner: 'acme', name: 'skipped-bomb', fixture: 'tiny-hasher', files: { 'assets/zeros.bin': Buffer.alloc(4 * 1024 * 1024) } },
+        { owner: 'acme', name: 'double', fixture: 'tiny-hasher', tarball: 'double-gzip' },
       ],
     });
   });
@@ -131,6 +134,22 @@ describe('fetchRepository against the fake GitHub', () => {
     await expectCode(fetchRepository({ owner: 'acme', repo: 'payments' }, opts({ caps: { maxCompressedBytes: 1000 } })), 'repo_too_large', /archive/);
     await expectCode(fetchRepository({ owner: 'acme', repo: 'bomb' }, opts({ caps: { maxBytes: 100_000 } })), 'repo_too_large', /bytes/);
     await expectCode(fetchRepository({ owner: 'acme', repo: 'bomb' }, opts({ caps: { maxFiles: 10 } })), 'repo_too_large', /more than 10 files/);
+  });
+
+  it('caps the inflated tar stream, skipped entries included (gzip bomb of one huge skipped file)', async () => {
+    const caps = { maxFileBytes: 64 * 1024, maxBytes: 1024 * 1024, maxUncompressedBytes: 1024 * 1024 };
+    await expectCode(fetchRepository({ owner: 'acme', repo: 'skipped-bomb' }, opts({ caps })), 'repo_too_large', /inflates to more than 1048576 bytes/);
+    // The default is 4 x maxBytes: the same archive passes when the inflated stream fits.
+    const repo = await fetchRepository({ owner: 'acme', repo: 'skipped-bomb' }, opts({ caps: { maxFileBytes: 64 * 1024, maxBytes: 2 * 1024 * 1024 } }));
+    try {
+      assert.equal(repo.stats.skippedLargeFiles, 1);
+    } finally {
+      await repo.cleanup();
+    }
+  });
+
+  it('refuses an archive compressed twice instead of inflating the inner layer uncounted', async () => {
+    await expectCode(fetchRepository({ owner: 'acme', repo: 'double' }, opts()), 'archive_invalid', /compressed twice/);
   });
 
   it('leaves out single files over the file-size cap without failing', async () => {
