@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { AlgorithmRefFact, Detection, MaterialFacts } from '../../inventory/model.js';
 import type { Detector } from '../types.js';
 import type { KnowledgeBase } from '../../kb/types.js';
-import { canonicalCurve } from './key-facts.js';
+import { canonicalCurve, edwardsMontgomeryBits } from './key-facts.js';
 import { LineIndex, occurrenceAt } from './text.js';
 
 const ID = 'jwk';
@@ -34,11 +34,11 @@ function thumbprint(jwk: JwkObject, members: string[]): string | undefined {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-const OKP: Record<string, { spelling: string; oid: string; size: number }> = {
-  Ed25519: { spelling: 'Ed25519', oid: '1.3.101.112', size: 256 },
-  Ed448: { spelling: 'Ed448', oid: '1.3.101.113', size: 456 },
-  X25519: { spelling: 'X25519', oid: '1.3.101.110', size: 256 },
-  X448: { spelling: 'X448', oid: '1.3.101.111', size: 448 },
+const OKP: Record<string, { spelling: string; oid: string }> = {
+  Ed25519: { spelling: 'Ed25519', oid: '1.3.101.112' },
+  Ed448: { spelling: 'Ed448', oid: '1.3.101.113' },
+  X25519: { spelling: 'X25519', oid: '1.3.101.110' },
+  X448: { spelling: 'X448', oid: '1.3.101.111' },
 };
 
 export function jwkFacts(jwk: JwkObject, kb: KnowledgeBase): MaterialFacts | null {
@@ -60,7 +60,8 @@ export function jwkFacts(jwk: JwkObject, kb: KnowledgeBase): MaterialFacts | nul
     case 'OKP': {
       const known = typeof jwk.crv === 'string' ? OKP[jwk.crv] : undefined;
       if (!known || typeof jwk.x !== 'string') return null;
-      return { materialType: priv ? 'private-key' : 'public-key', format: 'JWK', algorithm: { spelling: known.spelling, params: {}, oid: known.oid }, size: known.size, fingerprintSha256: thumbprint(jwk, ['crv', 'kty', 'x']) };
+      const size = edwardsMontgomeryBits(kb, known.spelling);
+      return { materialType: priv ? 'private-key' : 'public-key', format: 'JWK', algorithm: { spelling: known.spelling, params: {}, oid: known.oid }, ...(size !== undefined && { size }), fingerprintSha256: thumbprint(jwk, ['crv', 'kty', 'x']) };
     }
     case 'oct': {
       const size = typeof jwk.k === 'string' ? Buffer.from(jwk.k, 'base64url').length * 8 : undefined;

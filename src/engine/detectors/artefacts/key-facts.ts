@@ -24,7 +24,6 @@ const KEY_OIDS: Record<string, { spelling: string; oid: string }> = {
   x25519: { spelling: 'X25519', oid: '1.3.101.110' },
   x448: { spelling: 'X448', oid: '1.3.101.111' },
 };
-const FIXED_SIZES: Record<string, number> = { ed25519: 256, x25519: 256, ed448: 456, x448: 448 };
 
 /** OpenSSL and SSH curve spellings that the knowledge base may not list, to the registry's names. */
 const CURVE_FALLBACK: Record<string, { name: string; bits: number }> = {
@@ -46,6 +45,16 @@ export function canonicalCurve(kb: KnowledgeBase, spelling: string): { name: str
   const c = kb.findCurve(spelling);
   if (c) return { name: c.name, bits: c.bits };
   return CURVE_FALLBACK[spelling] ?? { name: spelling };
+}
+
+/**
+ * Size of an Ed25519/Ed448/X25519/X448 key: its curve's size in the knowledge base (Ed25519 ->
+ * Edwards25519, 255 bits; Ed448 -> 448). Every artefact (PKCS#8, SPKI, certificate, JWK, OpenSSH) uses
+ * this one figure, which is also what the inventory gives a certificate's key, so a key never has two sizes.
+ */
+export function edwardsMontgomeryBits(kb: KnowledgeBase, spelling: string): number | undefined {
+  const curve = kb.resolve(spelling, {}).params.curve;
+  return curve ? kb.findCurve(curve)?.bits : undefined;
 }
 
 export function sha256Hex(data: Uint8Array): string {
@@ -71,7 +80,7 @@ export function keyFacts(key: KeyObject, kb: KnowledgeBase): KeyFacts {
     algorithm.params.curve = curve.name;
     size = curve.bits;
   }
-  if (FIXED_SIZES[type] !== undefined) size = FIXED_SIZES[type];
+  if (known && size === undefined) size = edwardsMontgomeryBits(kb, known.spelling);
   if (details.mgf1HashAlgorithm === undefined && details.hashAlgorithm) algorithm.params.hash = details.hashAlgorithm;
   const facts: KeyFacts = { algorithm, fingerprintSha256 };
   if (size !== undefined) facts.size = size;

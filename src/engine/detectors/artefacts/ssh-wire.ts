@@ -2,7 +2,9 @@
 // container (OpenSSH PROTOCOL.key): enough to learn the key type and size. Private parts are not read.
 import type { AlgorithmRefFact } from '../../inventory/model.js';
 import type { KnowledgeBase } from '../../kb/types.js';
-import { canonicalCurve, sha256Hex } from './key-facts.js';
+import { canonicalCurve, edwardsMontgomeryBits, sha256Hex } from './key-facts.js';
+
+const sized = (size: number | undefined): { size?: number } => (size === undefined ? {} : { size });
 
 class Reader {
   private p = 0;
@@ -64,12 +66,12 @@ export function parseSshPublicBlob(blob: Buffer, kb: KnowledgeBase): SshKeyFacts
   if (base === 'ssh-ed25519') {
     const k = r.bytes();
     if (!k || k.length !== 32) return null;
-    return { keyType, algorithm: { spelling: 'Ed25519', params: {}, oid: '1.3.101.112' }, size: 256, fingerprintSha256 };
+    return { keyType, algorithm: { spelling: 'Ed25519', params: {}, oid: '1.3.101.112' }, ...sized(edwardsMontgomeryBits(kb, 'Ed25519')), fingerprintSha256 };
   }
   if (base === 'ssh-ed448') {
     const k = r.bytes();
     if (!k || k.length !== 57) return null;
-    return { keyType, algorithm: { spelling: 'Ed448', params: {}, oid: '1.3.101.113' }, size: 456, fingerprintSha256 };
+    return { keyType, algorithm: { spelling: 'Ed448', params: {}, oid: '1.3.101.113' }, ...sized(edwardsMontgomeryBits(kb, 'Ed448')), fingerprintSha256 };
   }
   const ec = /^ecdsa-sha2-(nistp256|nistp384|nistp521)$/.exec(base);
   if (ec) {

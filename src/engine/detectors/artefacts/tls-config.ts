@@ -95,6 +95,7 @@ export const tlsConfigDetector: Detector = {
     if (directives.length === 0) return [];
 
     const cipherDirectives = directives.filter((d) => d.kind === 'ciphers');
+    const writtenAt = directives.filter((d) => d.kind === 'ciphers' || d.kind === 'groups');
     const suites = [...new Set(cipherDirectives.flatMap((d) => parseCipherString(d.value, kb).suites))];
     const groups = [...new Set(directives.filter((d) => d.kind === 'groups').flatMap((d) => groupNames(d.value)))];
     const out: Detection[] = [];
@@ -105,8 +106,9 @@ export const tlsConfigDetector: Detector = {
       for (const v of versions) {
         const occurrence = occ(d);
         out.push({ type: 'protocol', protocol: facts(v), occurrence });
-        // The cipher directives are where the suites (and any unexpanded keywords) are written.
-        for (const c of cipherDirectives) out.push({ type: 'protocol', protocol: facts(v), occurrence: occ(c) });
+        // The cipher and group directives are where the suites (and any unexpanded keywords) and the
+        // groups are written: each is an occurrence too, so the groups' algorithms point at their line.
+        for (const c of writtenAt) out.push({ type: 'protocol', protocol: facts(v), occurrence: occ(c) });
         if (INSECURE.has(v)) out.push({ type: 'signal', signal: 'insecure-protocol-version', detail: `${v} is enabled`, occurrence });
       }
     };
@@ -126,9 +128,8 @@ export const tlsConfigDetector: Detector = {
     }
     if (!versioned) {
       // TLS is configured but the versions are the server's defaults: one version-less protocol asset.
-      const at = cipherDirectives.length > 0 ? cipherDirectives : directives.filter((d) => d.kind === 'groups').slice(0, 1);
       if (suites.length > 0 || groups.length > 0 || cipherDirectives.length > 0) {
-        for (const d of at) out.push({ type: 'protocol', protocol: facts(), occurrence: occ(d) });
+        for (const d of writtenAt) out.push({ type: 'protocol', protocol: facts(), occurrence: occ(d) });
       }
     }
     return out;

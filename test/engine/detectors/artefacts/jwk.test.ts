@@ -17,7 +17,7 @@ test('a JWKS yields one material per key: type, size or curve, private when d is
   assert.deepEqual(facts, [
     ['public-key', 'RSA', 2048, undefined],
     ['private-key', 'ECDSA', 521, 'P-521'],
-    ['public-key', 'Ed25519', 256, undefined],
+    ['public-key', 'Ed25519', 255, undefined],
     ['secret-key', 'A256GCM', 256, undefined],
   ]);
   // Occurrences point at each key's "kty" line, in order.

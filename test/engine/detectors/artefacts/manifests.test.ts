@@ -79,6 +79,11 @@ test('Maven properties resolve through other properties; unknown ones leave the 
   assert.equal(expandProperties('${missing}', props), undefined);
   assert.equal(expandProperties('${loop}', props), undefined);
   assert.equal(expandProperties('1.78', props), '1.78');
+  // Artifact ids can be properties too (jjwt's pom selects the Bouncy Castle artifact that way).
+  const pom = '<project><properties><bouncycastle.version>1.84</bouncycastle.version><bcprov.artifactId>bcprov-jdk18on</bcprov.artifactId></properties>\n<dependencies><dependency><groupId>org.bouncycastle</groupId><artifactId>${bcprov.artifactId}</artifactId><version>${bouncycastle.version}</version></dependency></dependencies></project>';
+  const ds = run(mavenPomDetector, 'pom.xml', pom);
+  assert.deepEqual(purls(ds), ['pkg:maven/org.bouncycastle/bcprov-jdk18on@1.84']);
+  assert.equal(ds[0]!.occurrence.line, 2);
 });
 
 test('Gradle version catalog: module and group/name forms, version.ref, rich and literal versions', () => {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pemDetector } from '../../../../src/engine/detectors/artefacts/pem.js';
 import type { CertificateDetection, MaterialDetection } from '../../../../src/engine/inventory/model.js';
-import { bodyLines, fixture, run } from './helpers.js';
+import { bodyLines, fixture, kb, run } from './helpers.js';
 
 const material = (file: string): MaterialDetection => {
   const ds = run(pemDetector, file, fixture(`keys/${file}`));
@@ -24,9 +24,9 @@ test('private keys: format, algorithm, size or curve, per PEM label', () => {
     ['ec-p256-sec1.pem', 'SEC1', 'ECDSA', 256, 'P-256'],
     ['ec-p384-sec1.pem', 'SEC1', 'ECDSA', 384, 'P-384'],
     ['ec-secp256k1-sec1.pem', 'SEC1', 'ECDSA', 256, 'secp256k1'],
-    ['ed25519-pkcs8.pem', 'PKCS#8', 'Ed25519', 256, undefined],
+    ['ed25519-pkcs8.pem', 'PKCS#8', 'Ed25519', 255, undefined],
     ['openssh-rsa3072', 'OpenSSH', 'RSA', 3072, undefined],
-    ['openssh-ed25519', 'OpenSSH', 'Ed25519', 256, undefined],
+    ['openssh-ed25519', 'OpenSSH', 'Ed25519', 255, undefined],
     ['openssh-ecdsa256', 'OpenSSH', 'ECDSA', 256, 'P-256'],
   ];
   for (const [file, format, alg, size, curve] of cases) {
@@ -130,4 +130,11 @@ test('many unterminated markers in one large file are handled in linear time', (
   const start = performance.now();
   assert.deepEqual(run(pemDetector, 'dump.txt', text), []);
   assert.ok(performance.now() - start < 3000, 'took too long'); // quadratic behaviour took minutes
+});
+
+test('Edwards and Montgomery keys are sized by their curve in the KB, as a certificate\'s embedded key is', () => {
+  for (const [file, curve] of [['ed25519-pkcs8.pem', 'Edwards25519'], ['ed448-pkcs8.pem', 'Edwards448'], ['x25519-pkcs8.pem', 'Curve25519']] as const) {
+    assert.equal(material(file).material.size, kb.findCurve(curve)!.bits, file);
+  }
+  assert.equal(material('ed448-pkcs8.pem').material.size, 448); // not the 456 bits of its 57-byte encoding
 });

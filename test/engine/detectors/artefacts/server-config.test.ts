@@ -11,7 +11,7 @@ test('nginx: each enabled version is a protocol asset with the suites and curves
   const protocols = ds.filter((d): d is ProtocolDetection => d.type === 'protocol');
   const v10 = { protocolType: 'tls', version: '1.0', cipherSuites: ['ECDHE-RSA-AES128-GCM-SHA256'], groups: ['X25519MLKEM768', 'X25519'] };
   const v12 = { ...v10, version: '1.2' };
-  assert.deepEqual(protocols.map((p) => [p.occurrence.line, p.protocol]), [[2, v10], [3, v10], [2, v12], [3, v12]]);
+  assert.deepEqual(protocols.map((p) => [p.occurrence.line, p.protocol]), [[2, v10], [3, v10], [4, v10], [2, v12], [3, v12], [4, v12]]);
   assert.equal(protocols[0]!.occurrence.symbol, 'ssl_protocols');
   const signals = ds.filter((d): d is SignalDetection => d.type === 'signal');
   assert.deepEqual(signals.map((s) => [s.signal, s.detail]), [['insecure-protocol-version', 'TLSv1 is enabled']]);
@@ -30,14 +30,15 @@ test('OpenSSL cipher strings: only suites the KB knows are suites; exclusions, k
   const suites = ['ECDHE-ECDSA-CHACHA20-POLY1305', 'DES-CBC3-SHA', 'TLS_AES_256_GCM_SHA384', 'TLS_CHACHA20_POLY1305_SHA256'];
   for (const p of protocols) assert.deepEqual(p.protocol.cipherSuites, suites);
   assert.deepEqual(protocols[0]!.protocol.groups, ['X25519', 'prime256v1']);
-  // Every version carries the cipher directive as an occurrence: the raw string is kept, not expanded.
-  assert.deepEqual(protocols.map((p) => [p.protocol.version, p.occurrence.line]), [['1.2', 1], ['1.2', 2], ['1.2', 3], ['1.3', 1], ['1.3', 2], ['1.3', 3]]);
+  // Every version carries the cipher and group directives as occurrences: the raw string is kept, not expanded.
+  assert.deepEqual(protocols.map((p) => [p.protocol.version, p.occurrence.line]), [['1.2', 1], ['1.2', 2], ['1.2', 3], ['1.2', 4], ['1.3', 1], ['1.3', 2], ['1.3', 3], ['1.3', 4]]);
   assert.match(protocols[1]!.occurrence.snippet, /ECDHE\+AESGCM:HIGH:!aNULL/);
 
   // Only keywords: TLS is configured, no suite is invented, the directive is recorded.
   const apache = run(tlsConfigDetector, 'httpd/ssl.conf', 'SSLCipherSuite HIGH:!aNULL:!MD5\nSSLOpenSSLConfCmd Groups X25519MLKEM768:X25519\nSSLCipherSuite TLSv1.3 TLS_AES_128_GCM_SHA256\n');
   assert.deepEqual(apache.map((d) => [d.type, d.occurrence.line, d.type === 'protocol' ? d.protocol : null]), [
     ['protocol', 1, { protocolType: 'tls', cipherSuites: ['TLS_AES_128_GCM_SHA256'], groups: ['X25519MLKEM768', 'X25519'] }],
+    ['protocol', 2, { protocolType: 'tls', cipherSuites: ['TLS_AES_128_GCM_SHA256'], groups: ['X25519MLKEM768', 'X25519'] }],
     ['protocol', 3, { protocolType: 'tls', cipherSuites: ['TLS_AES_128_GCM_SHA256'], groups: ['X25519MLKEM768', 'X25519'] }],
   ]);
   const keywordsOnly = run(tlsConfigDetector, 'nginx.conf', 'ssl_ciphers HIGH:!aNULL:!MD5;\n');

@@ -9,7 +9,7 @@ test('OpenSSH public key lines: type, size or curve, fingerprint of the blob', (
   const ds = run(sshPublicKeyDetector, '.ssh/authorized_keys', `# team keys\n${text}`) as MaterialDetection[];
   assert.deepEqual(ds.map((d) => [d.occurrence.line, d.material.algorithm?.spelling, d.material.size, d.material.algorithm?.params.curve]), [
     [2, 'RSA', 3072, undefined],
-    [3, 'Ed25519', 256, undefined],
+    [3, 'Ed25519', 255, undefined],
     [4, 'ECDSA', 256, 'P-256'],
   ]);
   assert.ok(ds.every((d) => d.material.materialType === 'public-key' && d.material.format === 'OpenSSH'));

@@ -47,8 +47,9 @@ export const mavenPomDetector: Detector = {
     const deps = [...text.matchAll(DEPENDENCY)].map((m) => ({
       at: m.index,
       body: m[1]!,
-      group: tag(m[1]!, 'groupId'),
-      artifact: tag(m[1]!, 'artifactId'),
+      // Coordinates may be properties too (`<artifactId>${bcprov.artifactId}</artifactId>`).
+      group: expandProperties(tag(m[1]!, 'groupId'), props),
+      artifact: expandProperties(tag(m[1]!, 'artifactId'), props),
       version: expandProperties(tag(m[1]!, 'version'), props),
     }));
     // A dependency without a version takes the one this pom's <dependencyManagement> gives it.
@@ -58,7 +59,8 @@ export const mavenPomDetector: Detector = {
       const lib = findLibrary('maven', `${d.group}:${d.artifact}`);
       if (!lib) continue;
       const version = d.version ?? managed.get(`${d.group}:${d.artifact}`);
-      const at = d.at + '<dependency>'.length + d.body.indexOf(d.artifact);
+      const named = d.body.indexOf(d.artifact);
+      const at = d.at + '<dependency>'.length + (named >= 0 ? named : Math.max(0, d.body.indexOf('<artifactId>')));
       out.push(libraryDetection('maven', lib, lib.name, exactVersion(version), occurrenceAt(index, file.path, at, POM_ID, `${d.group}:${d.artifact}`)));
     }
     return out;
