@@ -6,6 +6,7 @@
 // Redis (REDIS_URL set: every API node shares the counters and the cache). Client addresses are
 // only ever stored as a keyed hash.
 import { createHmac } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { DemoRepository } from '../store/demo.js';
 import { randomAlphanumeric } from '../store/ids.js';
@@ -32,10 +33,42 @@ export interface DemoLimits {
   cacheSeconds: number;
 }
 
-/** Keyed hash of a client address: the same address maps to the same counter, and the raw address is not stored. */
+/**
+ * The client a demo allowance belongs to. An IPv4 address is one client; an IPv6 client is its /64,
+ * because one subscriber is routinely given a whole /64 (2^64 addresses: counting single addresses
+ * would hand out unlimited scans). An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, how a dual-stack
+ * socket reports IPv4 peers) is the IPv4 client it stands for.
+ */
+export function demoClient(ip: string): string {
+  const addr = ip.replace(/%.*$/, '');
+  if (isIPv4(addr)) return addr;
+  if (!isIPv6(addr)) return addr;
+  const groups = expandIPv6(addr);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return `${groups[6]! >> 8}.${groups[6]! & 0xff}.${groups[7]! >> 8}.${groups[7]! & 0xff}`;
+  }
+  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail converted). */
+function expandIPv6(addr: string): number[] {
+  let text = addr;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [left = '', right] = text.split('::');
+  const head = left ? left.split(':') : [];
+  const tail = right ? right.split(':') : [];
+  const zeros = right === undefined ? [] : Array<string>(8 - head.length - tail.length).fill('0');
+  return [...head, ...zeros, ...tail].map((g) => parseInt(g, 16));
+}
+
+/** Keyed hash of a demo client (see demoClient): the same client maps to the same counter, and the raw address is not stored. */
 export function clientHash(ip: string, secret: string | null): string {
   // Domain-separated from the API-key hashes that use the same pepper.
-  return createHmac('sha256', secret ?? 'cbom-demo').update(`demo-client:${ip}`).digest('hex');
+  return createHmac('sha256', secret ?? 'cbom-demo').update(`demo-client:${demoClient(ip)}`).digest('hex');
 }
 
 export function databaseDemoGate(repo: DemoRepository, limits: DemoLimits): DemoGate {
