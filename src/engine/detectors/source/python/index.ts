@@ -4,14 +4,14 @@
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
-import { DetectionSink, nodesOfKinds } from '../common/sink.js';
+import { DetectionSink } from '../common/sink.js';
 import { pythonEvaluator } from './adapter.js';
 import { handleAuth } from './auth.js';
 import { PyContext } from './context.js';
 import { handleCryptodome } from './cryptodome.js';
 import { handleHazmat } from './hazmat.js';
 import { pythonImports } from './imports.js';
-import { handleHashReference } from './references.js';
+import { HASHY_SOURCE, handleHashReference } from './references.js';
 import { handleStdlib } from './stdlib.js';
 import { handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
 
@@ -29,7 +29,11 @@ export function detectPython(file: SourceFile): Detection[] {
   const sink = new DetectionSink(file.path, text, 'python');
   if (imports.size === 0) return sink.detections;
   const ctx = new PyContext(root, pythonEvaluator(root), imports, sink);
-  for (const node of nodesOfKinds(root, ['call', 'assignment', 'attribute'])) {
+  // Attributes matter only when named like a hash (`hashlib.sha256` used as a value): filtered natively,
+  // since most attributes of a file (`self.x`, `log.info`) would otherwise each cost several native calls.
+  // Rust's (?i) folds case over Unicode, a superset of the JS test that handleHashReference repeats.
+  const rule = { any: [{ kind: 'call' }, { kind: 'assignment' }, { kind: 'attribute', has: { field: 'attribute', regex: `(?i)${HASHY_SOURCE}` } }] };
+  for (const node of root.findAll({ rule })) {
     const kind = kindOf(node);
     if (kind === 'assignment') {
       handleTlsAssignment(ctx, node);

@@ -9,8 +9,12 @@ import { hashFromName, type PyContext } from './context.js';
 import { libraryOf, normalise, qualify } from './imports.js';
 
 const HASH_REFERENCE = /^(hashlib\.[a-z0-9_]+|hazmat\.hashes\.[A-Z0-9_]+)$/;
-/** Cheap test on the attribute name before qualifying the node. */
-const HASHY = /^(md5|sha|blake2|shake|ripemd|sm3)/i;
+/**
+ * Cheap test on the attribute name before qualifying the node; case-insensitive. Also given to
+ * ast-grep (`(?i)` + this source) so that only attributes with such a name leave native code.
+ */
+export const HASHY_SOURCE = '^(md5|sha|blake2|shake|ripemd|sm3)';
+const HASHY = new RegExp(HASHY_SOURCE, 'i');
 
 /** Stops at the statement: an argument list on the way up means the reference is an argument. */
 function isArgument(node: SgNode): boolean {
