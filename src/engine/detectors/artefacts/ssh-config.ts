@@ -36,6 +36,7 @@ export const sshConfigDetector: Detector = {
     const index = new LineIndex(text);
     const out: Detection[] = [];
     const kex: string[] = [];
+    const kexOffsets: number[] = [];
     let firstOffset: number | null = null;
     let offset = 0;
     for (const line of text.split('\n')) {
@@ -60,10 +61,18 @@ export const sshConfigDetector: Detector = {
       for (const name of names) {
         out.push({ type: 'algorithm', spelling: name, params: {}, functions, occurrence: occurrenceAt(index, file.path, at, ID, m[1]!) });
       }
-      if (keyword === 'kexalgorithms') kex.push(...names);
+      if (keyword === 'kexalgorithms') {
+        kex.push(...names);
+        kexOffsets.push(at);
+      }
     }
     if (firstOffset !== null) {
-      out.push({ type: 'protocol', protocol: { protocolType: 'ssh', version: '2.0', ...(kex.length && { groups: [...new Set(kex)] }) }, occurrence: occurrenceAt(index, file.path, firstOffset, ID, 'sshd_config') });
+      // The protocol is seen where its key exchanges are written (so the group algorithms it resolves
+      // point at that line), or at the first algorithm directive when the key exchanges are the defaults.
+      const protocol = { protocolType: 'ssh' as const, version: '2.0', ...(kex.length && { groups: [...new Set(kex)] }) };
+      for (const at of kexOffsets.length > 0 ? kexOffsets : [firstOffset]) {
+        out.push({ type: 'protocol', protocol, occurrence: occurrenceAt(index, file.path, at, ID, 'sshd_config') });
+      }
     }
     return out;
   },

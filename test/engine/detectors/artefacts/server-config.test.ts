@@ -72,6 +72,8 @@ test('sshd_config: every listed algorithm, the SSH protocol with its key exchang
   ]);
   const protocol = ds.find((d): d is ProtocolDetection => d.type === 'protocol');
   assert.deepEqual(protocol?.protocol, { protocolType: 'ssh', version: '2.0', groups: ['curve25519-sha256', 'sntrup761x25519-sha512@openssh.com'] });
+  // Seen on the KexAlgorithms line, so the key-exchange algorithms it resolves point there (not at Ciphers).
+  assert.equal(protocol?.occurrence.line, 2);
   assert.equal(ds.filter((d) => d.type === 'signal').length, 1);
   assert.ok(sshConfigDetector.appliesTo('home/.ssh/config'));
   assert.ok(sshConfigDetector.appliesTo('etc/ssh/sshd_config.d/50-hardening.conf'));
@@ -85,6 +87,6 @@ test('sshd_config list modifiers: + appends and ^ prepends (enabled), - removes 
     ['algorithm', 1, 'aes128-cbc'],
     ['algorithm', 2, 'chacha20-poly1305@openssh.com'],
     ['algorithm', 5, 'diffie-hellman-group1-sha1'],
-    ['protocol', 1, ['diffie-hellman-group1-sha1']],
+    ['protocol', 5, ['diffie-hellman-group1-sha1']],
   ]);
 });
