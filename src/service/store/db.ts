@@ -16,6 +16,13 @@ export interface DatabaseHandle {
   readonly dialect: DialectName;
   /** Where the data lives, without credentials (for logs and /health). */
   readonly location: string;
+  /**
+   * SQLite only: a value that changes whenever the database may have changed since it was last
+   * read, whoever wrote (this connection or another process sharing the file). Lets readers keep a
+   * row between requests and still see every write at once (see keys.findForAuth). Absent on
+   * PostgreSQL, which has no such cheap signal: readers query every time there.
+   */
+  readonly changeStamp?: () => string;
   close(): Promise<void>;
 }
 
@@ -39,11 +46,16 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   // WAL + NORMAL is durable against application crashes; only an OS crash may lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const writes = { count: 0 };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) });
+  // PRAGMA data_version changes when another connection (another process: `cbom admin`, a worker)
+  // commits; it does not change for this connection's own writes, which `writes` counts instead.
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   return {
     db,
     dialect: 'sqlite',
     location: file,
+    changeStamp: () => `${dataVersion.get() as number}:${writes.count}`,
     close: () => db.destroy(),
   };
 }
@@ -57,7 +69,7 @@ const STATEMENT_CACHE_SIZE = 512;
  * statements are reusable, and Kysely runs one query at a time on its single connection, so the
  * same prepared statement can serve every execution of the same SQL text.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, writes: { count: number }): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -68,6 +80,9 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
         cache.set(sqlText, stmt);
       }
+      // Kysely prepares and runs in one synchronous step, so counting here, before the run, marks
+      // every statement that may write (including begin/commit) with nothing in between.
+      if (!stmt.reader) writes.count++;
       return stmt;
     },
   };

@@ -13,19 +13,21 @@ import { createDemoRepository } from './demo.js';
 
 export function createStore(handle: DatabaseHandle) {
   const { db, dialect } = handle;
+  // Compiled once: /health runs it on every call and Kysely's builder costs more than the query.
+  const pingQuery = db.selectFrom('tenants').select('id').limit(1).compile();
   return {
     db,
     dialect,
     location: handle.location,
     tenants: createTenantRepository(db),
-    keys: createKeyRepository(db, dialect),
+    keys: createKeyRepository(db, dialect, handle.changeStamp),
     scans: createScanRepository(db),
     usage: createUsageRepository(db),
     branding: createBrandingRepository(db, dialect),
     demo: createDemoRepository(db, dialect),
     /** Cheap liveness check for /health. */
     async ping(): Promise<void> {
-      await db.selectFrom('tenants').select('id').limit(1).execute();
+      await db.executeQuery(pingQuery);
     },
     close: () => handle.close(),
   };

@@ -68,7 +68,15 @@ function reusable<R>(compiled: CompiledQuery<R>, arity: number) {
   return (db: Kysely<Database>, ...parameters: unknown[]) => db.executeQuery<R>({ ...compiled, parameters });
 }
 
-export function createKeyRepository(db: Kysely<Database>, dialect: DialectName) {
+/** Most keys whose rows findForAuth keeps between requests (the whole cache is dropped beyond). */
+const AUTH_CACHE_MAX_KEYS = 10_000;
+
+/**
+ * `changeStamp` (SQLite: see DatabaseHandle) lets findForAuth keep rows between requests: a row is
+ * reused only while the stamp is the one read before it was fetched, i.e. while nothing at all was
+ * written to the database by any connection. Without it (PostgreSQL) every call queries.
+ */
+export function createKeyRepository(db: Kysely<Database>, dialect: DialectName, changeStamp?: () => string) {
   const findForAuthQuery = reusable(
     db
       .selectFrom('api_keys')
@@ -83,6 +91,17 @@ export function createKeyRepository(db: Kysely<Database>, dialect: DialectName) 
     db.selectFrom('api_keys').selectAll().where('tenant_id', '=', '').orderBy('created_at', 'desc').orderBy('key_lookup').compile(),
     1,
   );
+
+  async function readForAuth(keyLookup: string): Promise<ApiKeyWithTenant | null> {
+    const row = (await findForAuthQuery(db, keyLookup)).rows[0];
+    if (!row) return null;
+    const key: ApiKeyWithTenant = { ...toApiKey(row), tenantKind: row.tenant_kind };
+    // Shared between requests when cached: frozen so no caller can change what the next one sees.
+    Object.freeze(key.scopes);
+    return Object.freeze(key);
+  }
+  const authCache = new Map<string, ApiKeyWithTenant>();
+  let authCacheStamp = '';
 
   function rowOf(k: NewApiKey, now: Date): ApiKeyRow {
     return {
@@ -132,11 +151,31 @@ export function createKeyRepository(db: Kysely<Database>, dialect: DialectName) 
       });
     },
 
-    /** The key and its tenant's kind, read fresh on every call: revocation must show at once. */
+    /**
+     * The key and its tenant's kind as the database holds them now: revocation must show on the
+     * very next request. On SQLite a row read earlier is returned while no connection (this one or
+     * another process's) has written since it was read, which PRAGMA data_version and this
+     * connection's write count tell for the price of one pragma instead of a join; any write, even
+     * an unrelated one, drops the whole cache. Unknown lookups are never kept (no cache growth from
+     * guessed keys).
+     */
     async findForAuth(keyLookup: string): Promise<ApiKeyWithTenant | null> {
-      const row = (await findForAuthQuery(db, keyLookup)).rows[0];
-      if (!row) return null;
-      return { ...toApiKey(row), tenantKind: row.tenant_kind };
+      if (changeStamp === undefined) return readForAuth(keyLookup);
+      const stamp = changeStamp();
+      if (stamp !== authCacheStamp) {
+        authCache.clear();
+        authCacheStamp = stamp;
+      }
+      const cached = authCache.get(keyLookup);
+      if (cached !== undefined) return cached;
+      const key = await readForAuth(keyLookup);
+      // Kept only if nothing was written while the query waited for the connection; the stamp was
+      // read before the query, so a write committed in between makes the next call re-read.
+      if (key !== null && authCacheStamp === stamp && changeStamp() === stamp) {
+        if (authCache.size >= AUTH_CACHE_MAX_KEYS) authCache.clear();
+        authCache.set(keyLookup, key);
+      }
+      return key;
     },
 
     async get(keyLookup: string): Promise<ApiKey | null> {
