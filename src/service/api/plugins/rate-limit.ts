@@ -5,6 +5,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { demoClient } from '../../demo/gate.js';
 import { ApiError } from '../errors.js';
 
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
@@ -26,7 +27,8 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
     ...(redis ? { redis, nameSpace: 'cbom:rl:' } : {}),
     // A Redis outage must not take the API down: requests pass unthrottled and the error is logged.
     skipOnError: true,
-    keyGenerator: (request) => (request.principal ? `t:${request.principal.tenantId}` : `ip:${request.ip}`),
+    // An IPv6 client is its /64 (see demoClient): one allocation must not multiply the budget.
+    keyGenerator: (request) => (request.principal ? `t:${request.principal.tenantId}` : `ip:${demoClient(request.ip)}`),
     errorResponseBuilder: (request, ctx) =>
       new ApiError(
         429,
