@@ -45,7 +45,7 @@ export function encodeBom(result: ScanResult, source: SourceDescriptor, format: 
 }
 
 /**
- * Streaming variant: the same bytes handed to `write` in pieces of about 1 MiB, for documents too
+ * Streaming variant: the same bytes handed to `write` in pieces of about 64 Ki characters, for documents too
  * large to hold as one string (V8 caps a string at about 512 MiB; an SPDX document of a very large
  * inventory can exceed that). The digest is known once the last piece is written.
  */

@@ -34,7 +34,9 @@ export interface CanonicalDocument {
   idMarker: string;
 }
 
-const BATCH = 1 << 20;
+// Pieces of at least 64 Ki characters: large enough that per-call costs vanish, small enough that a
+// batch being gathered is not copied around by the young-generation collector for long.
+const BATCH = 1 << 16;
 
 /**
  * Write `doc` through `write` in batches of about `batch` characters (0: as the encoder produces
@@ -63,6 +65,12 @@ export function writeSealed(doc: CanonicalDocument, format: Format, write: (chun
     write(s);
   };
   for (const chunk of doc.chunks) {
+    if (size === 0 && chunk.length >= batch) {
+      // Already a full piece (SPDX gathers its own): written as is, not copied into a batch.
+      hash.update(chunk, 'utf8');
+      write(chunk);
+      continue;
+    }
     parts.push(chunk);
     size += chunk.length;
     if (size >= batch) flush();

@@ -14,11 +14,23 @@ export const CYCLONEDX_SCHEMA_URL = 'http://cyclonedx.org/schema/bom-1.6.schema.
 
 type Json = Record<string, unknown>;
 
-function occurrenceJson(o: Occurrence): Json {
-  // Members in canonical order: additionalContext, line, location, offset, symbol.
-  return o.offset !== undefined
-    ? { additionalContext: o.snippet, line: o.line, location: o.path, offset: o.offset, symbol: o.symbol }
-    : { additionalContext: o.snippet, line: o.line, location: o.path, symbol: o.symbol };
+/**
+ * `evidence.occurrences` as canonical JSON text (members: additionalContext, line, location, offset,
+ * symbol). Written as text rather than built as objects and serialized: this is the bulk of a large
+ * document. Occurrences are sorted by path, so a path (and usually its symbol) is escaped once per run.
+ */
+function occurrencesJson(list: readonly Occurrence[]): string {
+  const out: string[] = [];
+  let path: string | undefined;
+  let pathJson = '';
+  let symbol: string | undefined;
+  let symbolJson = '';
+  for (const o of list) {
+    if (o.path !== path) pathJson = JSON.stringify((path = o.path));
+    if (o.symbol !== symbol) symbolJson = JSON.stringify((symbol = o.symbol));
+    out.push(`{"additionalContext":${JSON.stringify(o.snippet)},"line":${o.line},"location":${pathJson}${o.offset !== undefined ? `,"offset":${o.offset}` : ''},"symbol":${symbolJson}}`);
+  }
+  return `[${out.join(',')}]`;
 }
 
 const nv = (p: NameValue): Json => ({ name: p.name, value: p.value });
@@ -63,23 +75,24 @@ export function cyclonedxDocument(input: ScanResult, source: SourceDescriptor): 
 
   // The repository depends on every library and uses every cryptographic asset found in it.
   const dependencies: Json[] = [{ dependsOn: sorted.map((a) => refOf(a.id)).sort(cmp), ref: root.purl }];
-  function* components(): Generator<Json> {
+  function* components(): Generator<string> {
     for (const a of sorted) {
       const view = assetView(a, refOf);
       const ref = refOf(a.id);
       const props = sortProperties([...view.properties, ...(findings.get(a.id) ?? []).map(findingProperty)]);
       dependencies.push(dependencyOf(a, ref, view.uses.map(refOf)));
-      yield sortedKeys({
-        'bom-ref': ref,
-        cryptoProperties: view.cryptoProperties ? sortedKeysDeep(view.cryptoProperties) : undefined,
-        evidence: a.occurrences.length > 0 ? { occurrences: a.occurrences.map(occurrenceJson) } : undefined,
-        hashes: view.sha256 !== undefined ? [{ alg: 'SHA-256', content: view.sha256 }] : undefined,
-        name: a.name,
-        properties: props.length > 0 ? props.map(nv) : undefined,
-        purl: a.kind === 'library' ? a.purl : undefined,
-        type: a.kind === 'library' ? 'library' : 'cryptographic-asset',
-        version: a.kind === 'library' && a.version !== null ? a.version : undefined,
-      });
+      // A component, members in canonical order.
+      let c = `{"bom-ref":${JSON.stringify(ref)}`;
+      if (view.cryptoProperties) c += `,"cryptoProperties":${JSON.stringify(sortedKeysDeep(view.cryptoProperties))}`;
+      if (a.occurrences.length > 0) c += `,"evidence":{"occurrences":${occurrencesJson(a.occurrences)}}`;
+      if (view.sha256 !== undefined) c += `,"hashes":[{"alg":"SHA-256","content":${JSON.stringify(view.sha256)}}]`;
+      c += `,"name":${JSON.stringify(a.name)}`;
+      if (props.length > 0) c += `,"properties":${JSON.stringify(props.map(nv))}`;
+      if (a.kind === 'library') {
+        c += `,"purl":${JSON.stringify(a.purl)},"type":"library"`;
+        if (a.version !== null) c += `,"version":${JSON.stringify(a.version)}`;
+      } else c += ',"type":"cryptographic-asset"';
+      yield `${c}}`;
     }
   }
 
@@ -87,7 +100,7 @@ export function cyclonedxDocument(input: ScanResult, source: SourceDescriptor): 
     yield `{"$schema":${JSON.stringify(CYCLONEDX_SCHEMA_URL)},`;
     if (annotations.length > 0) yield `"annotations":${JSON.stringify(annotations)},`;
     yield '"bomFormat":"CycloneDX","components":';
-    yield* arrayChunks(components());
+    yield* arrayChunks(components(), (c) => c);
     yield ',"dependencies":';
     dependencies.sort((x, y) => cmp(x.ref as string, y.ref as string));
     yield* arrayChunks(dependencies);

@@ -27,11 +27,23 @@ function entry(name: string, value: string): Json {
   return { extension_cdxPropName: name, extension_cdxPropValue: value, type: ENTRY };
 }
 
-/** `{a: {b: [x, y]}}` -> `prefix.a.b[0] = x`, `prefix.a.b[1] = y`, members in canonical order. */
-function flatten(prefix: string, v: unknown, out: Json[]): void {
+// Entry heads by property name: the same few dozen names recur on every package.
+const entryHeads = new Map<string, string>();
+/** An `extension_CdxPropertyEntry` as canonical JSON text (members: name, value, type). */
+function entryJson(name: string, value: string): string {
+  let head = entryHeads.get(name);
+  if (head === undefined) {
+    head = `{"extension_cdxPropName":${JSON.stringify(name)},"extension_cdxPropValue":`;
+    if (entryHeads.size < 10_000) entryHeads.set(name, head);
+  }
+  return `${head}${JSON.stringify(value)},"type":"${ENTRY}"}`;
+}
+
+/** `{a: {b: [x, y]}}` -> `prefix.a.b[0] = x`, `prefix.a.b[1] = y`, as entry texts in canonical member order. */
+function flatten(prefix: string, v: unknown, out: string[]): void {
   if (Array.isArray(v)) v.forEach((item, i) => flatten(`${prefix}[${i}]`, item, out));
   else if (v !== null && typeof v === 'object') for (const k of Object.keys(v).sort()) flatten(`${prefix}.${k}`, (v as Json)[k], out);
-  else if (v !== undefined) out.push(entry(prefix, String(v)));
+  else if (v !== undefined) out.push(entryJson(prefix, String(v)));
 }
 
 function cdxExtension(entries: Json[]): Json[] | undefined {
@@ -68,68 +80,83 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
   };
   const findings = findingsByAsset(result.findings, byId);
 
-  // Code locations, collected while the assets are written: path -> location key -> snippet. One
-  // snippet per (path, line, column, end line); assets seen at the same place share it.
-  interface SnippetInfo { id: string; line: number; column: number; end: number; text: string; symbols: Set<string> }
-  const files = new Map<string, { id: string; snippets: Map<string, SnippetInfo> }>();
-  const snippetOf = (o: Occurrence): string => {
-    let file = files.get(o.path);
-    if (file === undefined) {
-      file = { id: id(`file/${iriSegment(o.path)}`), snippets: new Map() };
-      files.set(o.path, file);
+  // Code locations. One `software_File` per distinct path, one `software_Snippet` per
+  // (path, line, column, end line); assets seen at the same place share the snippet. Files are
+  // numbered in path order up front, so a snippet's id is a function of its location alone, compact
+  // yet readable: `s/<file number>/L<line>C<column>[-L<end>]` (the path is in the File element).
+  // Each file keeps the occurrences seen in it (references, not copies) to write its snippets.
+  interface FileInfo { id: string; n: number; occurrences: Occurrence[] }
+  // fileOf[i][j]: the file of occurrence j of asset i (one path lookup per occurrence, here).
+  const files = new Map<string, FileInfo>();
+  const fileOf: FileInfo[][] = sorted.map((a) => {
+    const own: FileInfo[] = [];
+    for (const o of a.occurrences) {
+      let f = files.get(o.path);
+      if (f === undefined) files.set(o.path, (f = { id: '', n: 0, occurrences: [] }));
+      f.occurrences.push(o);
+      own.push(f);
     }
+    return own;
+  });
+  const paths = [...files.keys()].sort(cmp);
+  paths.forEach((path, i) => {
+    const f = files.get(path)!;
+    f.id = id(`file/${iriSegment(path)}`);
+    f.n = i + 1;
+  });
+  const snippetPrefix = id('s/');
+  const snippetId = (n: number, o: Occurrence): string => {
     const end = o.endLine ?? o.line;
-    const loc = `L${o.line}C${o.column}${end !== o.line ? `-L${end}` : ''}`;
-    let sn = file.snippets.get(loc);
-    if (sn === undefined) {
-      sn = { id: `${file.id}#${loc}`, line: o.line, column: o.column, end, text: o.snippet, symbols: new Set() };
-      file.snippets.set(loc, sn);
-    }
-    sn.symbols.add(o.symbol);
-    return sn.id;
+    return end !== o.line ? `${snippetPrefix}${n}/L${o.line}C${o.column}-L${end}` : `${snippetPrefix}${n}/L${o.line}C${o.column}`;
   };
 
-  const relationship = (fromKey: string, from: string, type: string, to: string[], comment?: string): Json => ({
-    ...(comment !== undefined ? { comment } : {}),
-    creationInfo: CREATION_INFO,
-    from,
-    relationshipType: type,
-    spdxId: id(`relationship/${fromKey}/${comment ?? type}`),
-    to,
-    type: 'Relationship',
-  });
+  // Every id is an absolute IRI made of characters JSON never escapes (iriSegment percent-encodes the
+  // rest), so ids are written between quotes as they are; other strings go through JSON.stringify.
+  // Hot elements (relationships, files, snippets) are written as text with members in canonical order:
+  // building an object per element and serializing it costs several times more.
+  const CI = `"creationInfo":"${CREATION_INFO}"`;
+  const idList = (xs: readonly string[]): string => (xs.length === 0 ? '[]' : `["${xs.join('","')}"]`);
+  const relationship = (fromKey: string, from: string, type: string, to: readonly string[], comment?: string): string =>
+    `{${comment !== undefined ? `"comment":${JSON.stringify(comment)},` : ''}${CI},"from":"${from}","relationshipType":"${type}","spdxId":"${id(`relationship/${fromKey}/${comment ?? type}`)}","to":${idList(to)},"type":"Relationship"}`;
 
-  const assetElements = (a: Asset): Json[] => {
+  const assetElements = (a: Asset, occurrenceFiles: FileInfo[]): string => {
     const view = assetView(a, refOf);
     const self = refOf(a.id);
     const key = self.slice(base.length + 1);
-    const entries: Json[] = [];
+    const entries: string[] = [];
     if (a.kind !== 'library') {
-      entries.push(entry('cbom:elementType', 'security_CryptographicAsset'));
+      entries.push(entryJson('cbom:elementType', 'security_CryptographicAsset'));
       flatten('cbom:cryptoProperties', view.cryptoProperties, entries);
     }
-    const props: NameValue[] = sortProperties([...view.properties, ...(findings.get(a.id) ?? []).map(findingProperty)]);
-    for (const p of props) entries.push(entry(p.name, p.value));
-    const pkg = sortedKeys({
-      creationInfo: CREATION_INFO,
-      extension: cdxExtension(entries),
-      name: a.name,
-      software_packageUrl: a.kind === 'library' ? a.purl : undefined,
-      software_packageVersion: a.kind === 'library' && a.version !== null ? a.version : undefined,
-      software_primaryPurpose: a.kind === 'library' ? 'library' : 'other',
-      spdxId: self,
-      summary: a.kind === 'library' ? undefined : `security_CryptographicAsset (${a.kind})`,
-      type: 'software_Package',
-      verifiedUsing: view.sha256 !== undefined ? [{ algorithm: 'sha256', hashValue: view.sha256, type: 'Hash' }] : undefined,
+    const assetFindings = findings.get(a.id);
+    const props: NameValue[] = assetFindings === undefined ? view.properties : sortProperties([...view.properties, ...assetFindings.map(findingProperty)]);
+    for (const p of props) entries.push(entryJson(p.name, p.value));
+    // A software_Package, members in canonical order.
+    let out = `{${CI}`;
+    if (entries.length > 0) out += `,"extension":[{"extension_cdxProperty":[${entries.join(',')}],"type":"extension_CdxPropertiesExtension"}]`;
+    out += `,"name":${JSON.stringify(a.name)}`;
+    if (a.kind === 'library') {
+      out += `,"software_packageUrl":${JSON.stringify(a.purl)}`;
+      if (a.version !== null) out += `,"software_packageVersion":${JSON.stringify(a.version)}`;
+      out += `,"software_primaryPurpose":"library","spdxId":"${self}","type":"software_Package"`;
+    } else {
+      out += `,"software_primaryPurpose":"other","spdxId":"${self}","summary":"security_CryptographicAsset (${a.kind})","type":"software_Package"`;
+    }
+    if (view.sha256 !== undefined) out += `,"verifiedUsing":[{"algorithm":"sha256","hashValue":${JSON.stringify(view.sha256)},"type":"Hash"}]`;
+    out += '}';
+    // One hasEvidence relationship per asset, its `to` listing every snippet (occurrences are in
+    // (path, line, column, end line, ...) order, so occurrences sharing a snippet are adjacent: their
+    // snippets keep that order, each once).
+    const evidence: string[] = [];
+    a.occurrences.forEach((o, j) => {
+      const sid = snippetId(occurrenceFiles[j]!.n, o);
+      if (sid !== evidence[evidence.length - 1]) evidence.push(sid);
     });
-    const out: Json[] = [pkg];
-    // Occurrences are in (path, line, column, end line) order; their snippets keep that order.
-    const evidence = [...new Set(a.occurrences.map(snippetOf))];
-    if (evidence.length > 0) out.push(relationship(key, self, 'hasEvidence', evidence));
+    if (evidence.length > 0) out += `,${relationship(key, self, 'hasEvidence', evidence)}`;
     const uses = view.uses.map(refOf).sort(cmp);
     if (uses.length > 0) {
       // SPDX has no "provides"; a library's provided algorithms are an `other` relationship that says so.
-      out.push(a.kind === 'library' ? relationship(key, self, 'other', uses, 'provides') : relationship(key, self, 'dependsOn', uses));
+      out += `,${a.kind === 'library' ? relationship(key, self, 'other', uses, 'provides') : relationship(key, self, 'dependsOn', uses)}`;
     }
     return out;
   };
@@ -156,31 +183,42 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
   // Graph order (a total order fixed by content): header; the repository and its relationships;
   // each asset in asset-id order with its relationships; files in path order, each followed by its
   // snippets in (line, column, end line) order; annotations in findings order; the SpdxDocument.
-  // Elements, each preceded by a comma. JSON.stringify is called on batches of elements (one call per
-  // element costs more than the serialization of a small snippet), and the batch's brackets dropped.
-  function* elements(): Generator<Json> {
-    yield { '@id': CREATION_INFO, created: root.timestamp, createdBy: [ids.agent], createdUsing: [ids.tool], specVersion: '3.0.1', type: 'CreationInfo' };
-    yield { creationInfo: CREATION_INFO, name: TOOL_NAME, spdxId: ids.agent, type: 'SoftwareAgent' };
-    yield { creationInfo: CREATION_INFO, name: `${TOOL_NAME} ${result.methodologyVersion}`, spdxId: ids.tool, type: 'Tool' };
-    yield { creationInfo: CREATION_INFO, element: packageIds, rootElement: [ids.repository], software_sbomType: ['source'], spdxId: ids.sbom, type: 'software_Sbom' };
-    yield repository;
+  function* elements(): Generator<string> {
+    yield JSON.stringify({ '@id': CREATION_INFO, created: root.timestamp, createdBy: [ids.agent], createdUsing: [ids.tool], specVersion: '3.0.1', type: 'CreationInfo' });
+    yield JSON.stringify({ creationInfo: CREATION_INFO, name: TOOL_NAME, spdxId: ids.agent, type: 'SoftwareAgent' });
+    yield JSON.stringify({ creationInfo: CREATION_INFO, name: `${TOOL_NAME} ${result.methodologyVersion}`, spdxId: ids.tool, type: 'Tool' });
+    yield JSON.stringify({ creationInfo: CREATION_INFO, element: packageIds, rootElement: [ids.repository], software_sbomType: ['source'], spdxId: ids.sbom, type: 'software_Sbom' });
+    yield JSON.stringify(repository);
     if (cryptoIds.length > 0) yield relationship('repository', ids.repository, 'contains', cryptoIds);
     if (libraryIds.length > 0) yield relationship('repository', ids.repository, 'dependsOn', libraryIds);
-    for (const a of sorted) yield* assetElements(a);
-    for (const path of [...files.keys()].sort()) {
+    for (let i = 0; i < sorted.length; i++) yield assetElements(sorted[i]!, fileOf[i]!);
+    const symbolJson = new Map<string, string>();
+    const nameJson = (name: string): string => {
+      let j = symbolJson.get(name);
+      if (j === undefined) symbolJson.set(name, (j = JSON.stringify(name)));
+      return j;
+    };
+    const byLocation = (x: Occurrence, y: Occurrence): number =>
+      x.line - y.line || x.column - y.column || (x.endLine ?? x.line) - (y.endLine ?? y.line) || cmp(x.symbol, y.symbol) || cmp(x.snippet, y.snippet);
+    const sameLocation = (x: Occurrence, y: Occurrence): boolean => x.line === y.line && x.column === y.column && (x.endLine ?? x.line) === (y.endLine ?? y.line);
+    for (const path of paths) {
       const file = files.get(path)!;
-      yield { creationInfo: CREATION_INFO, name: path, spdxId: file.id, type: 'software_File' };
-      const snippets = [...file.snippets.values()].sort((x, y) => x.line - y.line || x.column - y.column || x.end - y.end);
-      for (const sn of snippets) {
-        yield {
-          comment: sn.text,
-          creationInfo: CREATION_INFO,
-          name: sn.symbols.size === 1 ? sn.symbols.values().next().value! : [...sn.symbols].sort().join(', '),
-          software_lineRange: { beginIntegerRange: sn.line, endIntegerRange: sn.end, type: 'PositiveIntegerRange' },
-          software_snippetFromFile: file.id,
-          spdxId: sn.id,
-          type: 'software_Snippet',
-        };
+      yield `{${CI},"name":${JSON.stringify(path)},"spdxId":"${file.id}","type":"software_File"}`;
+      const tail = `},"software_snippetFromFile":"${file.id}","spdxId":"`;
+      // In (line, column, end line) order; occurrences at one location make one snippet, named by
+      // their distinct symbols (sorted), its comment the source line (the least, should they differ).
+      const occ = file.occurrences.sort(byLocation);
+      for (let i = 0; i < occ.length; ) {
+        const first = occ[i]!;
+        let name = first.symbol;
+        let j = i + 1;
+        for (; j < occ.length && sameLocation(first, occ[j]!); j++) {
+          const sym = occ[j]!.symbol;
+          if (sym !== occ[j - 1]!.symbol) name += `, ${sym}`;
+        }
+        const end = first.endLine ?? first.line;
+        yield `{"comment":${JSON.stringify(first.snippet)},${CI},"name":${nameJson(name)},"software_lineRange":{"beginIntegerRange":${first.line},"endIntegerRange":${end},"type":"PositiveIntegerRange"${tail}${snippetId(file.n, first)}","type":"software_Snippet"}`;
+        i = j;
       }
     }
     const annotationIds = new Set<string>();
@@ -189,29 +227,38 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
         const aid = id(`finding/${iriSegment(f.id)}`);
         if (annotationIds.has(aid)) throw new InventoryError(`duplicate finding id ${f.id}`);
         annotationIds.add(aid);
-        yield {
+        yield JSON.stringify({
           annotationType: 'review',
           creationInfo: CREATION_INFO,
           spdxId: aid,
           statement: findingText(f),
           subject: assetId === null ? ids.repository : refOf(assetId),
           type: 'Annotation',
-        };
+        });
       }
     }
   }
 
+  // Elements gathered into pieces of about 64 Ki characters, joined once: a flat string is hashed
+  // several times faster than a tree of concatenations, and the writer gets one call per piece.
   function* chunks(): Generator<string> {
     yield `{"@context":${JSON.stringify(SPDX_CONTEXT)},"@graph":[`;
-    let batch: Json[] = [];
+    let parts: string[] = [];
+    let size = 0;
     for (const e of elements()) {
-      batch.push(e);
-      if (batch.length === 1024) {
-        yield `${JSON.stringify(batch).slice(1, -1)},`;
-        batch = [];
+      parts.push(e);
+      size += e.length;
+      if (size >= 1 << 16) {
+        parts.push('');
+        yield parts.join(',');
+        parts = [];
+        size = 0;
       }
     }
-    if (batch.length > 0) yield `${JSON.stringify(batch).slice(1, -1)},`;
+    if (parts.length > 0) {
+      parts.push('');
+      yield parts.join(',');
+    }
   }
 
   // Last, so that its placeholders (digest entry, then the document id) close the serialization.
