@@ -18,7 +18,11 @@ const BEGIN = /-----BEGIN ([A-Z0-9][A-Z0-9 ]{0,40}?)-----/g;
 const MAX_BODY_CHARS = 128 * 1024;
 const LINE_SPLIT = /\r?\n|\\r\\n|\\n/;
 const HEADER = /^\s*([A-Za-z][A-Za-z-]*):\s*(.*)$/;
-const BASE64_RUN = /[A-Za-z0-9+/]{4,}={0,2}/g;
+/**
+ * Base64 runs of 4+ characters, padding included: a body's last line can be `OA==` (two data
+ * characters); stray 1-3 character runs (`+` concatenating code literals) are not base64 groups.
+ */
+const BASE64_RUN = /[A-Za-z0-9+/]+={0,2}/g;
 
 interface Block {
   label: string;
@@ -49,7 +53,7 @@ function* pemBlocks(text: string): Generator<Block> {
         headers.set(h[1]!, h[2]!.trim());
         continue;
       }
-      for (const run of line.match(BASE64_RUN) ?? []) b64 += run;
+      for (const run of line.match(BASE64_RUN) ?? []) if (run.length >= 4) b64 += run;
     }
     BEGIN.lastIndex = end + endMarker.length;
     if (b64.length < 16) continue;

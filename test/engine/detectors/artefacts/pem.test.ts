@@ -138,3 +138,13 @@ test('Edwards and Montgomery keys are sized by their curve in the KB, as a certi
   }
   assert.equal(material('ed448-pkcs8.pem').material.size, 448); // not the 456 bits of its 57-byte encoding
 });
+
+test('a PEM body whose last line is mostly padding (`OA==`) still decodes (first certificate of real bundles was lost)', () => {
+  const pem = fixture('certs/ec-p256-short-last-line.pem').toString();
+  assert.match(pem, /\n[A-Za-z0-9+/]{2}==\n-----END/);
+  const c = certificate('ec-p256-short-last-line.pem').certificate;
+  assert.match(c.subject, /^CN=short-tail-a+\.example\.test$/);
+  // In a bundle, every block is found, including the first.
+  const bundle = pem + fixture('certs/leaf-ec-p256.pem').toString();
+  assert.deepEqual(run(pemDetector, 'bundle.crt', bundle).map((d) => d.occurrence.line), [1, pem.split('\n').length]);
+});
