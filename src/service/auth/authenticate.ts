@@ -1,5 +1,6 @@
-// Resolves an Authorization header to a principal. Every call reads the key row, so a revocation
-// by any process sharing the database fails the very next request; nothing positive is cached.
+// Resolves an Authorization header to a principal. Every call sees the key row as the database
+// holds it now (store.keys.findForAuth), so a revocation by any process sharing the database fails
+// the very next request; the presented secret is digested and compared on every call.
 import type { Store } from '../store/index.js';
 import type { KeyEnv, TenantKind } from '../store/schema.js';
 import { parseKey, secretMatches } from './api-key.js';

@@ -51,14 +51,38 @@ export function toFinding(f: Finding) {
   };
 }
 
+/**
+ * The parts of a scan's detail that depend only on its engine result. A result never changes for its
+ * key (commit, methodology), so the API converts it once and reuses the view for every scan and
+ * every poll that shows it, instead of re-mapping every finding and component per request.
+ */
+export function toResultView(result: ScanResult) {
+  const stats = result.inventory.stats;
+  return {
+    score: result.score,
+    findings_summary: result.findingsSummary,
+    findings: result.findings.map(toFinding),
+    components: result.inventory.assets.map(toComponent),
+    stats: {
+      files_seen: stats.filesSeen,
+      files_scanned: stats.filesScanned,
+      bytes_scanned: stats.bytesScanned,
+      truncated: stats.truncated,
+      skipped: { ...stats.skipped },
+      files_by_detector: { ...stats.filesByDetector },
+    },
+  };
+}
+
+export type ResultView = ReturnType<typeof toResultView>;
+
 export function toDetail(
   row: ScanRow,
-  result: ScanResult | null,
+  result: ResultView | null,
   digests: { cyclonedx?: string; spdx?: string },
   bom?: unknown,
 ) {
   const completed = row.status === 'completed' && result !== null;
-  const stats = completed ? result.inventory.stats : null;
   return {
     id: row.id,
     status: row.status,
@@ -74,26 +98,16 @@ export function toDetail(
     progress: JSON.parse(row.progress) as ScanProgress,
     error: row.status === 'failed' ? { code: row.error_code ?? 'internal', message: row.error_message ?? 'The scan failed' } : null,
     score: completed ? result.score : null,
-    findings_summary: completed ? result.findingsSummary : null,
-    findings: completed ? result.findings.map(toFinding) : [],
-    components: completed ? result.inventory.assets.map(toComponent) : [],
+    findings_summary: completed ? result.findings_summary : null,
+    findings: completed ? result.findings : [],
+    components: completed ? result.components : [],
     metadata: {
       repository:
         row.commit_sha && row.committed_at && row.resolved_ref
           ? { owner: row.repo_owner, name: row.repo_name, ref: row.resolved_ref, commit: row.commit_sha, committed_at: row.committed_at }
           : null,
       bom_sha256: digests.cyclonedx && digests.spdx ? { cyclonedx: digests.cyclonedx, spdx: digests.spdx } : null,
-      stats: stats
-        ? {
-            files_seen: stats.filesSeen,
-            files_scanned: stats.filesScanned,
-            bytes_scanned: stats.bytesScanned,
-            truncated: stats.truncated,
-            skipped: { ...stats.skipped },
-            files_by_detector: { ...stats.filesByDetector },
-            reused: row.reused === 1,
-          }
-        : null,
+      stats: completed ? { ...result.stats, reused: row.reused === 1 } : null,
     },
     ...(bom !== undefined ? { bom } : {}),
   };

@@ -1,6 +1,7 @@
 // Bearer-key authentication, declared per route. Inside the API prefix every route needs an active
 // key unless its options say `config: { public: true }`; `config: { scope: 'keys:manage' }` also
-// demands that scope. The check reads the key row on every request (no positive cache), so a key
+// demands that scope. The key row is as the database holds it at the request (on SQLite it may come
+// from memory, but only while no connection of any process has written: store/keys.ts), so a key
 // revoked by any process sharing the database fails on its very next request.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { authenticate, type AuthFailure, type Principal } from '../../auth/authenticate.js';

@@ -3,9 +3,9 @@
 // reveal nothing.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { ScanResult } from '../../../engine/inventory/model.js';
-import { decodeCursor, encodeCursor, toDetail, toListItem } from '../../scans/view.js';
+import { decodeCursor, encodeCursor, toDetail, toListItem, toResultView, type ResultView } from '../../scans/view.js';
 import type { BomFormatName } from '../../store/scans.js';
+import type { ScanResult } from '../../../engine/inventory/model.js';
 import { ApiError } from '../errors.js';
 import { principalOf } from '../plugins/auth.js';
 import { ref } from '../schemas/index.js';
@@ -20,12 +20,15 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
-/** Parsed engine results, most recently used last: they never change for a key, and polling clients read them often. */
+/**
+ * Engine results converted for the API (parsed and mapped once), most recently used last: a result
+ * never changes for its key, and polling clients read the same ones often.
+ */
 const RESULT_CACHE_SIZE = 32;
 
 export const scansRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const results = new Map<string, ScanResult>();
-  async function readResult(key: string): Promise<ScanResult | null> {
+  const results = new Map<string, ResultView>();
+  async function readResult(key: string): Promise<ResultView | null> {
     const hit = results.get(key);
     if (hit) {
       results.delete(key);
@@ -34,7 +37,7 @@ export const scansRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const json = await app.store.scans.getResult(key);
     if (json === null) return null;
-    const parsed = JSON.parse(json) as ScanResult;
+    const parsed = toResultView(JSON.parse(json) as ScanResult);
     results.set(key, parsed);
     if (results.size > RESULT_CACHE_SIZE) results.delete(results.keys().next().value!);
     return parsed;
@@ -137,7 +140,7 @@ export const scansRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const principal = principalOf(request);
       const row = await app.store.scans.get(request.params.scan_id, { tenantId: principal.tenantId });
       if (!row) throw new ApiError(404, NOT_FOUND);
-      let result: ScanResult | null = null;
+      let result: ResultView | null = null;
       let digests = {};
       let bom: unknown;
       if (row.status === 'completed' && row.result_key) {
