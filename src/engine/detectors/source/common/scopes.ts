@@ -36,6 +36,22 @@ class LazyNamedScope implements ScopeNode {
   }
 }
 
+/**
+ * A node's character span, fetched from native code once per node wrapper: binding collectors ask for
+ * the same node's span several times (its end, then its scope, then its class), and each `range()`
+ * call crosses into Rust and builds two position objects.
+ */
+const spans = new WeakMap<SgNode, Scope>();
+export function nodeSpan(node: SgNode): Scope {
+  let span = spans.get(node);
+  if (!span) {
+    const r = node.range();
+    span = { start: r.start.index, end: r.end.index };
+    spans.set(node, span);
+  }
+  return span;
+}
+
 export class ScopeIndex {
   /** Sorted by start, outer before inner. */
   private readonly scopes: ScopeNode[];
@@ -63,11 +79,11 @@ export class ScopeIndex {
 
   /** Innermost scope around a node (strictly enclosing it, not the node itself). */
   around(node: SgNode, kinds: ReadonlySet<string>): ScopeNode | undefined {
-    const r = node.range();
+    const r = nodeSpan(node);
     let best: ScopeNode | undefined;
     for (const s of this.scopes) {
-      if (s.start > r.start.index) break;
-      if (s.end >= r.end.index && kinds.has(s.kind) && !(s.start === r.start.index && s.end === r.end.index) && (!best || s.start >= best.start)) best = s;
+      if (s.start > r.start) break;
+      if (s.end >= r.end && kinds.has(s.kind) && !(s.start === r.start && s.end === r.end) && (!best || s.start >= best.start)) best = s;
     }
     return best;
   }

@@ -2,7 +2,7 @@
 // (fields, constants, locals, parameters, reassignments) for the shared Evaluator.
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
-import { ScopeIndex } from '../common/scopes.js';
+import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
 import { knownConstant } from './constants.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
@@ -252,7 +252,7 @@ export function javaBindings(root: SgNode, index: ScopeIndex = javaScopes(root))
   });
   for (const n of nodes) {
     const k = n.kind() as string;
-    const end = n.range().end.index;
+    const end = nodeSpan(n).end;
     if (k === 'variable_declarator') {
       const name = n.field('name')?.text();
       if (!name) continue;
@@ -294,9 +294,9 @@ export function javaBindings(root: SgNode, index: ScopeIndex = javaScopes(root))
       const nameNode = k === 'enhanced_for_statement' ? n.field('name') : n.field('name') ?? n.namedChildren().find((c) => c.kind() as string === 'identifier');
       const name = nameNode?.text();
       if (!name) continue;
-      const { scope } = k === 'enhanced_for_statement' ? { scope: { start: n.range().start.index, end } } : scopeOf(index, n);
+      const { scope } = k === 'enhanced_for_statement' ? { scope: { start: nodeSpan(n).start, end } } : scopeOf(index, n);
       locals.add(`${scopeOf(index, n).scope.start}:${name}`);
-      out.push({ name, value: null, visibleFrom: n.range().start.index, scope, member: false });
+      out.push({ name, value: null, visibleFrom: nodeSpan(n).start, scope, member: false });
     }
   }
   return out;

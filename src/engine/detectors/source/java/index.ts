@@ -5,13 +5,13 @@ import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
-import { DetectionSink, nodesOfKinds } from '../common/sink.js';
+import { DetectionSink } from '../common/sink.js';
 import { createdType, javaEvaluator } from './adapter.js';
 import { handleBcStatic, handleBouncyCastle, isBcType } from './bc.js';
 import { JavaContext } from './context.js';
 import { javaImports } from './imports.js';
 import { handleGetInstance, handleSpec } from './jca.js';
-import { handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
+import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
   'setEnabledProtocols', 'setProtocols', 'setEnabledCipherSuites', 'setCipherSuites', 'setHostnameVerifier',
@@ -49,7 +49,16 @@ function mutatedNames(invocations: readonly SgNode[], names: readonly string[]):
 export function detectJava(file: SourceFile): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('java', text).root();
-  const nodes = nodesOfKinds(root, ['method_invocation', 'object_creation_expression', 'method_declaration']);
+  // Method declarations only with a name handleMethodDeclaration reads (a file declares many methods).
+  const nodes = root.findAll({
+    rule: {
+      any: [
+        { kind: 'method_invocation' },
+        { kind: 'object_creation_expression' },
+        { kind: 'method_declaration', has: { field: 'name', regex: `^(${OVERRIDDEN_CHECKS.join('|')})$` } },
+      ],
+    },
+  });
   // Every SgNode method call crosses into native code: each node's kind and each invocation's method
   // name are fetched once here, and shared by the context, the mutator scan and the dispatch below.
   const kinds = nodes.map(kindOf);

@@ -111,6 +111,9 @@ function declaringTypes(method: SgNode): string {
  * Method declarations that disable checks: `checkServerTrusted` with an empty body in an
  * X509TrustManager (or X509ExtendedTrustManager), `verify(String, SSLSession)` returning true.
  */
+/** The only method declarations handleMethodDeclaration reads (the detector selects them natively by name). */
+export const OVERRIDDEN_CHECKS = ['checkServerTrusted', 'verify'] as const;
+
 export function handleMethodDeclaration(ctx: JavaContext, method: SgNode): void {
   const name = method.field('name')?.text();
   if (name === 'checkServerTrusted') {

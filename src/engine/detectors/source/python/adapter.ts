@@ -3,7 +3,7 @@
 // bindings (module constants, class attributes, self.x assignments, locals, reassignments).
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
-import { ScopeIndex } from '../common/scopes.js';
+import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 
@@ -294,7 +294,7 @@ export function pythonBindings(root: SgNode, index: ScopeIndex = pythonScopes(ro
   });
   for (const n of nodes) {
     const k = n.kind() as string;
-    const end = n.range().end.index;
+    const end = nodeSpan(n).end;
     if (k === 'assignment' || k === 'augmented_assignment') {
       const left = n.field('left');
       if (!left) continue;
@@ -329,7 +329,7 @@ export function pythonBindings(root: SgNode, index: ScopeIndex = pythonScopes(ro
       const left = n.field('left');
       const { scope } = scopeOf(index, n);
       for (const id of left ? [left, ...left.findAll({ rule: { kind: 'identifier' } })] : []) {
-        if (id.kind() as string === 'identifier') out.push({ name: id.text(), value: null, visibleFrom: n.range().start.index, scope, member: false });
+        if (id.kind() as string === 'identifier') out.push({ name: id.text(), value: null, visibleFrom: nodeSpan(n).start, scope, member: false });
       }
     } else if (k === 'as_pattern') {
       const target = n.field('alias') ?? n.namedChildren().at(-1);
