@@ -101,7 +101,13 @@ export const tlsConfigDetector: Detector = {
     const out: Detection[] = [];
     const occ = (d: Directive): Occurrence => occurrenceAt(index, file.path, d.offset, ID, directiveName(text, d.offset));
 
-    const facts = (v?: Version): ProtocolFacts => ({ protocolType: 'tls', ...(v && { version: modelVersion(v) }), ...(suites.length && { cipherSuites: suites }), ...(groups.length && { groups }) });
+    const facts = (v?: Version): ProtocolFacts => {
+      // A suite belongs to the versions the KB defines it for: TLS 1.3 never negotiates
+      // ECDHE-RSA-AES128-GCM-SHA256, and TLS 1.2 never negotiates TLS_AES_128_GCM_SHA256.
+      const kbVersion = v && kb.findProtocolVersion(v, 'tls')?.version;
+      const forVersion = kbVersion ? suites.filter((s) => kb.findCipherSuite(s)?.versions.includes(kbVersion) ?? true) : suites;
+      return { protocolType: 'tls', ...(v && { version: modelVersion(v) }), ...(forVersion.length && { cipherSuites: forVersion }), ...(groups.length && { groups }) };
+    };
     const emit = (versions: Version[], d: Directive): void => {
       for (const v of versions) {
         const occurrence = occ(d);
