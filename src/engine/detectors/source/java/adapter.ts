@@ -319,10 +319,12 @@ export const javaAdapterWithAugmented: LanguageAdapter = {
 
 /** The resolver for one parsed Java file. */
 export function javaEvaluator(root: SgNode): Evaluator {
-  const index = javaScopes(root);
+  // Built on first use, like the symbol table: many files resolve nothing through scopes.
+  let index: ScopeIndex | undefined;
+  const scopes = (): ScopeIndex => (index ??= javaScopes(root));
   const adapter: LanguageAdapter = {
     ...javaAdapterWithAugmented,
-    enclosingClass: (node: SgNode) => index.around(node, CLASS_KINDS)?.name,
+    enclosingClass: (node: SgNode) => scopes().around(node, CLASS_KINDS)?.name,
   };
-  return new Evaluator(adapter, () => new SymbolTable(javaBindings(root, index)));
+  return new Evaluator(adapter, () => new SymbolTable(javaBindings(root, scopes())));
 }

@@ -343,7 +343,9 @@ export function pythonBindings(root: SgNode, index: ScopeIndex = pythonScopes(ro
 
 /** The resolver for one parsed Python file. */
 export function pythonEvaluator(root: SgNode): Evaluator {
-  const index = pythonScopes(root);
-  const adapter: LanguageAdapter = { ...pythonAdapter, enclosingClass: (node: SgNode) => index.around(node, CLASS_KIND)?.name };
-  return new Evaluator(adapter, () => new SymbolTable(pythonBindings(root, index)));
+  // Built on first use, like the symbol table: many files resolve nothing through scopes.
+  let index: ScopeIndex | undefined;
+  const scopes = (): ScopeIndex => (index ??= pythonScopes(root));
+  const adapter: LanguageAdapter = { ...pythonAdapter, enclosingClass: (node: SgNode) => scopes().around(node, CLASS_KIND)?.name };
+  return new Evaluator(adapter, () => new SymbolTable(pythonBindings(root, scopes())));
 }
