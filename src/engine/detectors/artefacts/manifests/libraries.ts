@@ -60,9 +60,14 @@ export function purlOf(ecosystem: Ecosystem, name: string, version?: string): st
   return `pkg:${ecosystem}/${path}${version ? `@${encodeURIComponent(version)}` : ''}`;
 }
 
+/** Longest version text considered (real ones are far shorter: 1.2.3-beta.4+build.567). */
+const MAX_VERSION_CHARS = 128;
+
 /** Exact versions only: a range (`^1.2.0`, `>=41`) is not a version, and a guess would be a fake fact. */
 export function exactVersion(spec: string | undefined): string | undefined {
-  if (!spec) return undefined;
+  // Longer text is not a version; the pattern below backtracks quadratically on `1.0.0.0…!`, and a
+  // manifest's values are whatever a hostile repository writes.
+  if (!spec || spec.length > MAX_VERSION_CHARS) return undefined;
   const v = spec.trim().replace(/^(==|=|v(?=\d))/, '').trim();
   return /^v?\d+(\.\d+)*([-+.][0-9A-Za-z.+-]+)?$/.test(v) ? v : undefined;
 }
