@@ -104,14 +104,27 @@ export const keysRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'keys:manage' },
       schema: {
         summary: 'Revoke an API key',
-        description: 'Revokes a key of the calling tenant (also the calling key itself); it fails with 401 from its next request on. Revoking a revoked key returns it unchanged.',
+        description:
+          'Revokes a key of the calling tenant (also the calling key itself); it fails with 401 from its next request on. Revoking a revoked key returns it unchanged. ' +
+          'A test key may revoke only test keys (403 for a live key).',
         tags: ['keys'],
         params: KeyIdParams,
-        response: { 200: ref(ApiKeyRevokeResp, 'The key is revoked') },
+        response: {
+          200: ref(ApiKeyRevokeResp, 'The key is revoked'),
+          403: { $ref: 'ErrorResponse#', description: 'The API key lacks `keys:manage`, or is a test key and the target a live key' },
+        },
       },
     },
     async (request) => {
       const principal = principalOf(request);
+      // A sandbox key lives in less trusted places (CI, a developer's laptop): if it leaks, it must
+      // not be able to cut the tenant's production off by revoking its live keys.
+      if (principal.env === 'test') {
+        const target = await app.store.keys.get(request.params.key_id);
+        if (target && target.tenantId === principal.tenantId && target.env === 'live') {
+          throw new ApiError(403, 'A test key cannot revoke a live key; use a live key with keys:manage, or ask the administrator (`cbom admin key revoke`)');
+        }
+      }
       const key = await app.store.keys.revoke(request.params.key_id, principal.tenantId);
       if (!key || key.revokedAt === null) throw new ApiError(404, 'API key not found');
       return { key_lookup: key.keyLookup, status: 'revoked' as const, revoked_at: key.revokedAt };
