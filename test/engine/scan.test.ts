@@ -32,7 +32,7 @@ test('a scan is deterministic: two pooled runs and an in-thread run give deep-eq
 test('the inventory holds the tree\'s artefacts, counted stats and findings', async () => {
   const r = await scanDirectory(tree, { threads: 0 });
   const { stats, assets } = r.inventory;
-  assert.equal(stats.filesSeen, 37);
+  assert.equal(stats.filesSeen, 39);
   assert.equal(stats.skipped['excluded-dir'], 2);
   assert.equal(stats.skipped.minified, 1);
   assert.equal(stats.skipped.generated, 1);

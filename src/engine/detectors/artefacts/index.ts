@@ -1,4 +1,4 @@
-// The artefact detectors: certificates, keys, keystores, server configuration and dependency manifests.
+// The artefact detectors: certificates, keys, keystores, server and VPN configuration and dependency manifests.
 import type { Detector } from '../types.js';
 import { pemDetector } from './pem.js';
 import { derDetector } from './der.js';
@@ -7,6 +7,7 @@ import { keystoreDetector } from './keystore.js';
 import { sshPublicKeyDetector } from './ssh-public-key.js';
 import { tlsConfigDetector } from './tls-config.js';
 import { sshConfigDetector } from './ssh-config.js';
+import { openvpnConfigDetector } from './openvpn-config.js';
 import { npmManifestDetector } from './manifests/npm.js';
 import { pypiManifestDetector } from './manifests/pypi.js';
 import { goModDetector } from './manifests/go.js';
@@ -20,6 +21,7 @@ export const ARTEFACT_DETECTORS: readonly Detector[] = [
   sshPublicKeyDetector,
   tlsConfigDetector,
   sshConfigDetector,
+  openvpnConfigDetector,
   npmManifestDetector,
   pypiManifestDetector,
   goModDetector,

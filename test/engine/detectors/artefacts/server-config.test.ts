@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tlsConfigDetector, enabledVersions, parseCipherString } from '../../../../src/engine/detectors/artefacts/tls-config.js';
 import { sshConfigDetector } from '../../../../src/engine/detectors/artefacts/ssh-config.js';
+import { openvpnConfigDetector } from '../../../../src/engine/detectors/artefacts/openvpn-config.js';
 import type { AlgorithmDetection, ProtocolDetection, SignalDetection } from '../../../../src/engine/inventory/model.js';
 import { kb, run } from './helpers.js';
 
@@ -92,4 +93,19 @@ test('sshd_config list modifiers: + appends and ^ prepends (enabled), - removes 
     ['algorithm', 5, 'diffie-hellman-group1-sha1'],
     ['protocol', 5, ['diffie-hellman-group1-sha1']],
   ]);
+});
+
+test('OpenVPN: control-channel TLS versions, suites (dashed IANA names) and groups; data-channel ciphers and HMAC', () => {
+  const conf = 'tls-version-min 1.2 or-highest\ntls-cipher TLS-ECDHE-RSA-WITH-AES-256-GCM-SHA384:!aNULL\ntls-groups X25519:secp384r1\ndata-ciphers AES-256-GCM:none\n;cipher BF-CBC\nauth SHA256\nauth-nocache\n';
+  const ds = run(openvpnConfigDetector, 'deploy/openvpn/server.conf', conf);
+  assert.deepEqual(ds.filter((d): d is AlgorithmDetection => d.type === 'algorithm').map((a) => [a.occurrence.line, a.spelling]), [[4, 'AES-256-GCM'], [6, 'HMAC-SHA256']]);
+  const protocols = ds.filter((d): d is ProtocolDetection => d.type === 'protocol');
+  assert.deepEqual([...new Set(protocols.map((p) => JSON.stringify(p.protocol)))].map((s) => JSON.parse(s)), [
+    { protocolType: 'tls', version: '1.2', cipherSuites: ['TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384'], groups: ['X25519', 'secp384r1'] },
+    { protocolType: 'tls', version: '1.3', groups: ['X25519', 'secp384r1'] },
+  ]);
+  assert.equal(ds.filter((d) => d.type === 'signal').length, 0);
+  const legacy = run(openvpnConfigDetector, 'client.ovpn', 'client\ntls-version-min 1.1\ncipher BF-CBC\n');
+  assert.deepEqual(legacy.filter((d): d is SignalDetection => d.type === 'signal').map((s) => s.detail), ['TLS 1.1 is enabled (tls-version-min 1.1)']);
+  assert.ok(!openvpnConfigDetector.appliesTo('etc/nginx/site.conf'));
 });
