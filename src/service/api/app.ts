@@ -29,6 +29,7 @@ import { createInProcessQueue } from '../queue/in-process.js';
 import { scanSettingsFrom } from '../scans/settings.js';
 import type { App } from './types.js';
 import './types.js';
+import { trustProxyOption } from './trust-proxy.js';
 
 export interface AppDeps {
   config: Config;
@@ -59,8 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     genReqId,
     // plugins/trace.ts logs one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'trace_id' }),
-    // A hop count is valid at run time (proxy-addr) though Fastify's types omit numbers.
-    trustProxy: config.trustProxy as boolean | string[],
+    // Whose X-Forwarded-For names the client: see trust-proxy.ts (`true` is one hop, not every hop).
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // While closing, Fastify's own 503 body is not our error shape; requests still arriving on open
     // connections are served instead (the store closes only after the server has).
