@@ -259,6 +259,38 @@ describe('encoders: SPDX content', () => {
     assert.equal(provides.comment, 'provides');
   });
 
+  it('writes one File per path and one Snippet per location, shared by the assets seen there, with ids that name the location', () => {
+    // Two assets matched at the same place (an algorithm and the library call that names it).
+    const r = structuredClone(fx.result);
+    const [first, second] = r.inventory.assets.filter((a) => a.occurrences.length > 0);
+    const shared = { ...first!.occurrences[0]!, symbol: 'zz.sharedCall' };
+    second!.occurrences.push(shared);
+    const g = parse(encodeBom(r, fx.source, 'spdx').json)['@graph'] as AnyObj[];
+    const ids = new Map(g.map((n) => [n.spdxId ?? n['@id'], n]));
+    const files = g.filter((n) => n.type === 'software_File');
+    const paths = new Set(r.inventory.assets.flatMap((a) => a.occurrences.map((o) => o.path)));
+    assert.deepEqual(files.map((f) => f.name), [...paths].sort());
+    const snippets = g.filter((n) => n.type === 'software_Snippet');
+    const locations = new Set(r.inventory.assets.flatMap((a) => a.occurrences.map((o) => `${o.path}:${o.line}:${o.column}:${o.endLine ?? o.line}`)));
+    assert.equal(snippets.length, locations.size);
+    for (const s of snippets) {
+      const file = ids.get(s.software_snippetFromFile);
+      assert.equal(file.type, 'software_File');
+      const n = files.indexOf(file) + 1;
+      assert.match(s.spdxId, new RegExp(`/s/${n}/L${s.software_lineRange.beginIntegerRange}C\\d+(-L${s.software_lineRange.endIntegerRange})?$`));
+    }
+    const evidenceOf = (asset: AnyObj): string[] => {
+      const self = g.find((n) => n.type === 'software_Package' && n.name === asset.name).spdxId;
+      return g.find((n) => n.type === 'Relationship' && n.from === self && n.relationshipType === 'hasEvidence').to;
+    };
+    const common = evidenceOf(first!).filter((id) => evidenceOf(second!).includes(id));
+    assert.equal(common.length, 1);
+    const snippet = ids.get(common[0]!);
+    assert.equal(ids.get(snippet.software_snippetFromFile).name, shared.path);
+    assert.ok(snippet.name.split(', ').includes('zz.sharedCall'), snippet.name);
+    assert.ok(snippet.name.split(', ').includes(first!.occurrences[0]!.symbol), snippet.name);
+  });
+
   it('carries each finding as an Annotation on its element', () => {
     const anns = graph.filter((n) => n.type === 'Annotation');
     assert.equal(anns.length, fx.result.findings.length);
