@@ -144,6 +144,9 @@ export const pemDetector: Detector = {
       }
       const m = material(block, ctx.kb);
       if (m) out.push({ type: 'material', material: m, occurrence });
+      // Legacy OpenSSL key encryption names its cipher (DEK-Info: DES-EDE3-CBC,<iv>): that cipher protects the key.
+      const dek = m?.encrypted ? /^([A-Za-z0-9-]+),/.exec(block.headers.get('DEK-Info') ?? '')?.[1] : undefined;
+      if (dek) out.push({ type: 'algorithm', spelling: dek, params: {}, functions: ['encrypt', 'decrypt'], occurrence });
     }
     return out;
   },

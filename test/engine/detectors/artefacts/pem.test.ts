@@ -148,3 +148,12 @@ test('a PEM body whose last line is mostly padding (`OA==`) still decodes (first
   const bundle = pem + fixture('certs/leaf-ec-p256.pem').toString();
   assert.deepEqual(run(pemDetector, 'bundle.crt', bundle).map((d) => d.occurrence.line), [1, pem.split('\n').length]);
 });
+
+test('a legacy encrypted PEM key also reports the cipher that protects it (DEK-Info)', () => {
+  const ds = run(pemDetector, 'deploy/legacy.key', fixture('keys/rsa2048-legacy-des3.pem'));
+  assert.deepEqual(ds.map((d) => [d.type, d.occurrence.line, d.type === 'algorithm' ? d.spelling : d.type === 'material' ? [d.material.format, d.material.encrypted, d.material.algorithm?.spelling] : null]), [
+    ['material', 1, ['PKCS#1', true, 'RSA']],
+    ['algorithm', 1, 'DES-EDE3-CBC'],
+  ]);
+  assert.equal(kb.resolve('DES-EDE3-CBC', {}).name, '3DES-168-CBC');
+});
