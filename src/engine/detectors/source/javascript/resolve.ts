@@ -617,7 +617,9 @@ export function propertyKey(key: SgNode | null | undefined): string | undefined 
 /** The evaluator for one JS/TS file. */
 export function jsEvaluator(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): { ev: Evaluator; adapter: JsAdapter } {
   const adapter = new JsAdapter(imports, index.classes);
-  const ev = new Evaluator(adapter, new SymbolTable(jsBindings(index, imports)));
+  // Bindings collected on first lookup (as for Java and Python): a file whose crypto calls take only
+  // literals never pays for visiting every declaration and parameter.
+  const ev = new Evaluator(adapter, () => new SymbolTable(jsBindings(index, imports)));
   adapter.ev = ev;
   return { ev, adapter };
 }
