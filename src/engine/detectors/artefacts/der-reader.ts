@@ -77,3 +77,33 @@ export function looksLikePkcs12(der: Uint8Array): boolean {
   const version = readTlv(der, top.start, top.end);
   return version !== null && version.tag === 0x02 && version.end - version.start === 1 && der[version.start] === 3;
 }
+
+const PBES2 = '1.2.840.113549.1.5.13';
+const PBKDF2 = '1.2.840.113549.1.5.12';
+/** PBKDF2's PRF when the parameters leave it out (RFC 8018 A.2). */
+const HMAC_SHA1 = '1.2.840.113549.2.7';
+
+/** The algorithm OIDs of a PBES2 EncryptedPrivateKeyInfo (RFC 5958, RFC 8018); null for other schemes. */
+export function pbes2Oids(der: Uint8Array): { kdf: string; prf: string | null; cipher: string } | null {
+  const top = readTlv(der, 0);
+  if (!top || top.tag !== 0x30) return null;
+  const algId = children(der, top)[0];
+  if (!algId || algId.tag !== 0x30) return null;
+  const [oid, params] = children(der, algId);
+  if (!oid || !params || decodeOid(der, oid) !== PBES2 || params.tag !== 0x30) return null;
+  const [kdfId, encId] = children(der, params);
+  if (!kdfId || !encId || kdfId.tag !== 0x30 || encId.tag !== 0x30) return null;
+  const [kdfOid, kdfParams] = children(der, kdfId);
+  const encOid = children(der, encId)[0];
+  const kdf = kdfOid ? decodeOid(der, kdfOid) : null;
+  const cipher = encOid ? decodeOid(der, encOid) : null;
+  if (!kdf || !cipher) return null;
+  let prf: string | null = null;
+  if (kdf === PBKDF2) {
+    // PBKDF2-params ::= SEQUENCE { salt, iterationCount, keyLength OPTIONAL, prf AlgorithmIdentifier DEFAULT hmacWithSHA1 }
+    const prfId = kdfParams && kdfParams.tag === 0x30 ? children(der, kdfParams).find((c) => c.tag === 0x30) : undefined;
+    const prfOid = prfId ? children(der, prfId)[0] : undefined;
+    prf = (prfOid && decodeOid(der, prfOid)) || HMAC_SHA1;
+  }
+  return { kdf, prf, cipher };
+}

@@ -7,7 +7,7 @@ import type { Detection, MaterialFacts, Occurrence } from '../../inventory/model
 import type { DetectContext, Detector, SourceFile } from '../types.js';
 import type { KnowledgeBase } from '../../kb/types.js';
 import { certificateFacts } from './certificate.js';
-import { isCompleteSequence, readTlv } from './der-reader.js';
+import { isCompleteSequence, pbes2Oids, readTlv } from './der-reader.js';
 import { keyFacts, sha256Hex } from './key-facts.js';
 import { parseOpensshPrivate } from './ssh-wire.js';
 import { LineIndex, NON_TEXT_EXT, occurrenceAt, snippetOf } from './text.js';
@@ -118,6 +118,22 @@ function material(block: Block, kb: KnowledgeBase): MaterialFacts | null {
   return null;
 }
 
+/** PBES2-encrypted PKCS#8: the key-derivation function (with its PRF's hash) and the cipher, named by the KB from their OIDs. */
+function pbes2Algorithms(der: Buffer, kb: KnowledgeBase, occurrence: Occurrence): Detection[] {
+  const oids = pbes2Oids(der);
+  if (!oids) return [];
+  const out: Detection[] = [];
+  const kdf = kb.findByOid(oids.kdf);
+  const prf = oids.prf ? kb.findByOid(oids.prf) : undefined;
+  if (kdf) {
+    const hash = prf?.entry.params.hash ?? prf?.impliedParams.hash;
+    out.push({ type: 'algorithm', spelling: kdf.entry.name, params: { ...kdf.impliedParams, ...(hash && { hash }) }, functions: ['keyderive'], occurrence });
+  }
+  const cipher = kb.findByOid(oids.cipher);
+  if (cipher) out.push({ type: 'algorithm', spelling: cipher.entry.name, params: { ...cipher.impliedParams }, functions: ['encrypt', 'decrypt'], occurrence });
+  return out;
+}
+
 const CERT_LABELS = new Set(['CERTIFICATE', 'X509 CERTIFICATE', 'TRUSTED CERTIFICATE']);
 
 export const pemDetector: Detector = {
@@ -147,6 +163,7 @@ export const pemDetector: Detector = {
       // Legacy OpenSSL key encryption names its cipher (DEK-Info: DES-EDE3-CBC,<iv>): that cipher protects the key.
       const dek = m?.encrypted ? /^([A-Za-z0-9-]+),/.exec(block.headers.get('DEK-Info') ?? '')?.[1] : undefined;
       if (dek) out.push({ type: 'algorithm', spelling: dek, params: {}, functions: ['encrypt', 'decrypt'], occurrence });
+      if (m?.encrypted && block.label === 'ENCRYPTED PRIVATE KEY') out.push(...pbes2Algorithms(block.der, ctx.kb, occurrence));
     }
     return out;
   },

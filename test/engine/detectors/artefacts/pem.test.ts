@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pemDetector } from '../../../../src/engine/detectors/artefacts/pem.js';
-import type { CertificateDetection, MaterialDetection } from '../../../../src/engine/inventory/model.js';
+import type { AlgorithmDetection, CertificateDetection, MaterialDetection } from '../../../../src/engine/inventory/model.js';
 import { bodyLines, fixture, kb, run } from './helpers.js';
 
 const material = (file: string): MaterialDetection => {
@@ -41,13 +41,20 @@ test('private keys: format, algorithm, size or curve, per PEM label', () => {
   }
 });
 
-test('an encrypted PKCS#8 key is reported as encrypted private key material without algorithm', () => {
-  const { material: m, occurrence } = material('rsa2048-encrypted-pkcs8.pem');
+test('an encrypted PKCS#8 key is encrypted private key material without algorithm, plus its PBES2 KDF and cipher', () => {
+  const ds = run(pemDetector, 'rsa2048-encrypted-pkcs8.pem', fixture('keys/rsa2048-encrypted-pkcs8.pem'));
+  const m = (ds[0] as MaterialDetection).material;
   assert.equal(m.materialType, 'private-key');
   assert.equal(m.format, 'PKCS#8');
   assert.equal(m.encrypted, true);
   assert.equal(m.algorithm, undefined);
-  assert.equal(occurrence.symbol, '-----BEGIN ENCRYPTED PRIVATE KEY-----');
+  assert.equal(ds[0]!.occurrence.symbol, '-----BEGIN ENCRYPTED PRIVATE KEY-----');
+  // The key-protection algorithms are in the clear (AlgorithmIdentifier), named by the KB from their OIDs.
+  const algorithms = (file: string): [string, unknown, unknown][] =>
+    run(pemDetector, file, fixture(`keys/${file}`)).filter((d): d is AlgorithmDetection => d.type === 'algorithm').map((a) => [a.spelling, a.params, a.functions]);
+  assert.deepEqual(algorithms('rsa2048-encrypted-pkcs8.pem'), [['PBKDF2', { hash: 'SHA-256' }, ['keyderive']], ['AES-256', { mode: 'CBC' }, ['encrypt', 'decrypt']]]);
+  // No PRF written means PBKDF2's default, HMAC-SHA-1 (RFC 8018).
+  assert.deepEqual(algorithms('rsa2048-pbes2-aes128-sha1prf.pem'), [['PBKDF2', { hash: 'SHA-1' }, ['keyderive']], ['AES-128', { mode: 'CBC' }, ['encrypt', 'decrypt']]]);
 });
 
 test('public keys (SPKI, PKCS#1) share the fingerprint of their private key', () => {
