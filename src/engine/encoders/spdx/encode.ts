@@ -90,11 +90,17 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
   const files = new Map<string, FileInfo>();
   const fileOf: FileInfo[][] = sorted.map((a) => {
     const own: FileInfo[] = [];
+    let path: string | undefined;
+    let f: FileInfo | undefined;
     for (const o of a.occurrences) {
-      let f = files.get(o.path);
-      if (f === undefined) files.set(o.path, (f = { id: '', n: 0, occurrences: [] }));
-      f.occurrences.push(o);
-      own.push(f);
+      // Occurrences are in path order: one lookup per run of the same path.
+      if (o.path !== path) {
+        path = o.path;
+        f = files.get(path);
+        if (f === undefined) files.set(path, (f = { id: '', n: 0, occurrences: [] }));
+      }
+      f!.occurrences.push(o);
+      own.push(f!);
     }
     return own;
   });
@@ -206,7 +212,8 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
       yield `{${CI},"name":${JSON.stringify(path)},"spdxId":"${file.id}","type":"software_File"}`;
       const tail = `},"software_snippetFromFile":"${file.id}","spdxId":"`;
       // In (line, column, end line) order; occurrences at one location make one snippet, named by
-      // their distinct symbols (sorted), its comment the source line (the least, should they differ).
+      // their distinct symbols (sorted), its comment the source line of the first in (symbol, source
+      // line) order, should they differ.
       const occ = file.occurrences.sort(byLocation);
       for (let i = 0; i < occ.length; ) {
         const first = occ[i]!;
