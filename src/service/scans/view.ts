@@ -76,6 +76,41 @@ export function toResultView(result: ScanResult) {
 
 export type ResultView = ReturnType<typeof toResultView>;
 
+/** A result view with its two large arrays serialized once, for responses spliced from text. */
+export interface SerializedResultView {
+  view: ResultView;
+  findingsJson: string;
+  componentsJson: string;
+}
+
+export function serializeResultView(view: ResultView): SerializedResultView {
+  return { view, findingsJson: JSON.stringify(view.findings), componentsJson: JSON.stringify(view.components) };
+}
+
+/**
+ * The detail as JSON text, same fields in the same order as toDetail: the findings and components
+ * of a completed scan (serialized once per result) and the stored BOM document are spliced in as
+ * text instead of being serialized (the BOM: parsed and re-serialized) on every poll.
+ */
+export function detailJson(
+  row: ScanRow,
+  result: SerializedResultView | null,
+  digests: { cyclonedx?: string; spdx?: string },
+  bomDocument?: string,
+): string {
+  // The two arrays are left out of `head`: they come as text.
+  const { findings: _findings, components: _components, metadata, ...head } = toDetail(row, result?.view ?? null, digests);
+  const spliced = row.status === 'completed' && result !== null ? result : null;
+  return (
+    JSON.stringify(head).slice(0, -1) +
+    `,"findings":${spliced ? spliced.findingsJson : '[]'}` +
+    `,"components":${spliced ? spliced.componentsJson : '[]'}` +
+    `,"metadata":${JSON.stringify(metadata)}` +
+    (bomDocument !== undefined ? `,"bom":${bomDocument}` : '') +
+    '}'
+  );
+}
+
 export function toDetail(
   row: ScanRow,
   result: ResultView | null,

@@ -4,7 +4,10 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { verifyBom } from '../../../src/engine/encoders/index.js';
+import { SHARED_SCHEMAS } from '../../../src/service/api/schemas/index.js';
 import { startFakeGitHub, type FakeGitHub } from '../../helpers/fake-github.js';
 import { API, createScanTestApp, type ScanTestApp } from '../../helpers/scan-app.js';
 import { createTenantWithKey, REDIS_SKIP } from '../../helpers/service.js';
@@ -101,6 +104,13 @@ for (const p of PROFILES) {
       assert.equal(cdx.metadata.component.version, '2.4.1');
       const withBom = (await t.app.inject({ method: 'GET', url: `${API}/scans/${id}?include_bom=true`, headers })).json();
       assert.deepEqual(withBom.bom, cdx);
+      // The detail is sent as text spliced from pre-serialized parts, not through the response
+      // schema's serializer: both forms must still be exactly what the OpenAPI schema documents.
+      const ajv = new Ajv({ allErrors: true, strict: false });
+      (addFormats as unknown as (a: Ajv) => void)(ajv);
+      for (const schema of SHARED_SCHEMAS) ajv.addSchema(schema as object);
+      const validDetail = ajv.getSchema('ScanDetail')!;
+      for (const body of [detail, withBom]) assert.ok(validDetail(body), JSON.stringify(validDetail.errors));
 
       const list = (await t.app.inject({ method: 'GET', url: `${API}/scans`, headers })).json();
       assert.equal(list.scans[0].id, id);

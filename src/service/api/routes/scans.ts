@@ -3,7 +3,7 @@
 // reveal nothing.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { decodeCursor, encodeCursor, toDetail, toListItem, toResultView, type ResultView } from '../../scans/view.js';
+import { decodeCursor, detailJson, encodeCursor, serializeResultView, toListItem, toResultView, type SerializedResultView } from '../../scans/view.js';
 import type { BomFormatName } from '../../store/scans.js';
 import type { ScanResult } from '../../../engine/inventory/model.js';
 import { ApiError } from '../errors.js';
@@ -27,8 +27,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 const RESULT_CACHE_SIZE = 32;
 
 export const scansRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const results = new Map<string, ResultView>();
-  async function readResult(key: string): Promise<ResultView | null> {
+  const results = new Map<string, SerializedResultView>();
+  async function readResult(key: string): Promise<SerializedResultView | null> {
     const hit = results.get(key);
     if (hit) {
       results.delete(key);
@@ -37,7 +37,7 @@ export const scansRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const json = await app.store.scans.getResult(key);
     if (json === null) return null;
-    const parsed = toResultView(JSON.parse(json) as ScanResult);
+    const parsed = serializeResultView(toResultView(JSON.parse(json) as ScanResult));
     results.set(key, parsed);
     if (results.size > RESULT_CACHE_SIZE) results.delete(results.keys().next().value!);
     return parsed;
@@ -136,23 +136,22 @@ export const scansRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(ScanDetail), 404: { $ref: 'ErrorResponse#', description: 'No scan with this id for this tenant' } },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = principalOf(request);
       const row = await app.store.scans.get(request.params.scan_id, { tenantId: principal.tenantId });
       if (!row) throw new ApiError(404, NOT_FOUND);
-      let result: ResultView | null = null;
+      let result: SerializedResultView | null = null;
       let digests = {};
-      let bom: unknown;
+      let bom: string | undefined;
       if (row.status === 'completed' && row.result_key) {
         const [parsed, d] = await Promise.all([readResult(row.result_key), app.store.scans.bomDigests(row.id)]);
         result = parsed;
         digests = d;
-        if (request.query.include_bom) {
-          const stored = await app.store.scans.getBom(row.id, 'cyclonedx');
-          if (stored) bom = JSON.parse(stored.document);
-        }
+        if (request.query.include_bom) bom = (await app.store.scans.getBom(row.id, 'cyclonedx'))?.document;
       }
-      return toDetail(row, result, digests, bom);
+      // JSON text: Fastify sends a string with a JSON content type as it is (the response schema
+      // still documents it; scans-api tests check the shape).
+      return reply.type('application/json; charset=utf-8').send(detailJson(row, result, digests, bom));
     },
   );
 
