@@ -44,7 +44,8 @@ export function certificateFacts(der: Uint8Array, encoding: 'PEM' | 'DER', kb: K
   const signatureAlgorithm: AlgorithmRefFact = known
     ? { spelling: known.entry.name, params: { ...known.impliedParams } }
     : { spelling: peculiar.name ?? sigOid ?? 'unknown', params: {} };
-  const hash = known ? known.impliedParams.hash : peculiar.hash?.name;
+  // RSASSA-PSS (and other parameterised OIDs) carry the hash in the AlgorithmIdentifier's parameters.
+  const hash = known?.impliedParams.hash ?? peculiar.hash?.name;
   if (hash) signatureAlgorithm.params.hash = hash;
   if (sigOid) signatureAlgorithm.oid = sigOid;
 

@@ -164,3 +164,8 @@ test('a legacy encrypted PEM key also reports the cipher that protects it (DEK-I
   ]);
   assert.equal(kb.resolve('DES-EDE3-CBC', {}).name, '3DES-168-CBC');
 });
+
+test('an RSASSA-PSS certificate signature keeps the hash from its parameters', () => {
+  const c = certificate('rsa-pss-sha384.pem').certificate;
+  assert.deepEqual(c.signatureAlgorithm, { spelling: 'RSA-PSS', params: { hash: 'SHA-384' }, oid: '1.2.840.113549.1.1.10' });
+});
