@@ -19,7 +19,7 @@ describeEachDialect(
     it('answers 5xx {detail, trace_id} with nothing from the driver, and logs no key', async () => {
       const { headers, plaintext } = await createTenantWithKey(t.store);
       // A scan id that exists nowhere, and the routes of every family, public and authenticated.
-      const calls = [
+      const calls: Array<{ method: 'GET' | 'POST' | 'PUT'; url: string; headers?: Record<string, string>; payload?: object }> = [
         { method: 'GET', url: `${API}/keys`, headers },
         { method: 'POST', url: `${API}/keys`, headers, payload: { name: 'x', env: 'test' } },
         { method: 'POST', url: `${API}/keys/AAAAAAAAAAAAAAAA/revoke`, headers },
@@ -33,10 +33,10 @@ describeEachDialect(
         { method: 'GET', url: `${API}/demo/scans/cbom_0123456789abcdef0123` },
         { method: 'POST', url: `${API}/demo/scans`, payload: { repo_url: 'https://github.com/acme/payments' } },
         { method: 'GET', url: '/p/acme-labs' },
-      ] as const;
+      ];
       await t.store.db.destroy();
       for (const call of calls) {
-        const res = await t.app.inject(call as Parameters<typeof t.app.inject>[0] & object);
+        const res = await t.app.inject(call);
         const where = `${call.method} ${call.url}`;
         assert.ok(res.statusCode >= 500, `${where}: ${res.statusCode} ${res.body}`);
         assert.doesNotMatch(res.body, LEAKS, where);
