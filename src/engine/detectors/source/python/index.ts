@@ -13,7 +13,7 @@ import { handleHazmat } from './hazmat.js';
 import { pythonImports } from './imports.js';
 import { HASHY_SOURCE, handleHashReference } from './references.js';
 import { handleStdlib } from './stdlib.js';
-import { handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
+import { UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
 
 /**
  * Prefilter: every reported call needs its module imported (`hashlib`, `hmac`, `ssl`,
@@ -21,6 +21,10 @@ import { handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
  * requests/httpx signal needs the `verify` keyword, the weak-random signal the `random` module.
  */
 export const PYTHON_KEYWORDS = ['hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib', 'random'] as const;
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 export function detectPython(file: SourceFile): Detection[] {
   const text = file.content.toString('utf8');
@@ -32,7 +36,18 @@ export function detectPython(file: SourceFile): Detection[] {
   // Attributes matter only when named like a hash (`hashlib.sha256` used as a value): filtered natively,
   // since most attributes of a file (`self.x`, `log.info`) would otherwise each cost several native calls.
   // Rust's (?i) folds case over Unicode, a superset of the JS test that handleHashReference repeats.
-  const rule = { any: [{ kind: 'call' }, { kind: 'assignment' }, { kind: 'attribute', has: { field: 'attribute', regex: `(?i)${HASHY_SOURCE}` } }] };
+  // Calls likewise: a handler reads a call only when its callee is rooted at an imported name (the
+  // callee's text starts with it) or is a method handleTlsCall knows; the rest are most of a file's calls.
+  const importedRoot = `^(${[...imports.keys()].map(escapeRegex).join('|')})\\b`;
+  const methods = `^(${UNQUALIFIED_METHODS.join('|')})$`;
+  const rule = {
+    any: [
+      { kind: 'call', has: { field: 'function', regex: importedRoot } },
+      { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: methods } } },
+      { kind: 'assignment' },
+      { kind: 'attribute', has: { field: 'attribute', regex: `(?i)${HASHY_SOURCE}` } },
+    ],
+  };
   for (const node of root.findAll({ rule })) {
     const kind = kindOf(node);
     if (kind === 'assignment') {

@@ -97,6 +97,11 @@ export function handleTlsCall(ctx: PyContext, c: Call): boolean {
 const ATTRIBUTES = new Set(['verify_mode', 'check_hostname', 'minimum_version', 'maximum_version', 'verify', '_create_default_https_context']);
 /** Request methods of requests/httpx clients and sessions. */
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request', 'stream', 'send']);
+/**
+ * Method names handleTlsCall reads on calls whose callee is not import-qualified (a client or session
+ * method, `ctx.set_ciphers`): the detector lets only these, and import-qualified calls, leave native code.
+ */
+export const UNQUALIFIED_METHODS: readonly string[] = [...HTTP_METHODS, 'set_ciphers'];
 
 /**
  * Attribute assignments on SSL contexts and HTTP sessions: `ctx.verify_mode = ssl.CERT_NONE`,
