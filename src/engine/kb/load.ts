@@ -44,6 +44,15 @@ interface RawAlgorithm {
   sources: string[];
 }
 
+/** additions.json's extensions of an existing entry: spellings and OIDs, each with the params it implies. */
+interface ExtraAliases {
+  aliases: string[];
+  aliasParams?: Record<string, Record<string, unknown>>;
+  /** OID -> params it implies (PKCS#12 pbeWithSHAAnd3-KeyTripleDES-CBC -> mode CBC on 3DES-168). */
+  oids?: Record<string, Record<string, unknown>>;
+  sources: string[];
+}
+
 interface RawCurve {
   name: string;
   aliases: string[];
@@ -194,7 +203,7 @@ const HASH_IN_SCHEME = /(SHA3-\d+|SHA512\/2(?:24|56)|SHA\d+|SHAKE\d+|MD[25])/;
 
 export function loadKnowledgeBase(): LoadedKb {
   const rawAlgorithms = [...(facts.algorithms as RawAlgorithm[]), ...(additions.algorithms as RawAlgorithm[])];
-  const extra = additions.extraAliases as Record<string, { aliases: string[]; aliasParams?: Record<string, Record<string, unknown>> }>;
+  const extra = additions.extraAliases as Record<string, ExtraAliases>;
   const algorithms = rawAlgorithms.map((e) => toAlgorithm(e, extra[e.name]?.aliases ?? []));
   const byName = new Map(algorithms.map((a) => [a.name, a]));
   for (const name of Object.keys(extra)) if (!byName.has(name)) throw new Error(`knowledge base: extraAliases for unknown entry ${name}`);
@@ -258,6 +267,13 @@ export function loadKnowledgeBase(): LoadedKb {
   }
   for (const i of ordered) for (const o of rawAlgorithms[i]!.otherOids ?? []) setOid(o.oid, { entry: algorithms[i]!, impliedParams: {} });
   for (const c of curves) if (c.oid) setOid(c.oid, { entry: byName.get('ECDSA')!, impliedParams: { curve: c.name } });
+  // Project OIDs last, and only for identifiers the table does not already map (one place per fact).
+  for (const [name, x] of Object.entries(extra)) {
+    for (const [oid, implied] of Object.entries(x.oids ?? {})) {
+      if (oidIndex.has(oid)) throw new Error(`knowledge base: OID ${oid} of ${name} is already mapped to ${oidIndex.get(oid)!.entry.name}`);
+      oidIndex.set(oid, { entry: byName.get(name)!, impliedParams: impliedFromAlias(implied) });
+    }
+  }
 
   const cipherSuites = suitesData.cipherSuites as KbCipherSuite[];
   const suiteIndex = new Map<string, KbCipherSuite>();
@@ -279,6 +295,7 @@ export function loadKnowledgeBase(): LoadedKb {
     ...curves.flatMap((c) => c.sources),
     ...cipherSuites.flatMap((s) => s.sources),
     ...protocolVersions.flatMap((p) => p.sources),
+    ...Object.values(extra).flatMap((x) => x.sources),
   ];
   for (const id of cited) if (!sources[id]) throw new Error(`knowledge base: source id '${id}' is cited but not defined`);
 

@@ -78,10 +78,14 @@ export class Resolver {
     if (s === '') return undefined;
     const direct = this.kb.aliasIndex.get(s.toLowerCase());
     if (direct) {
-      // Listed JCA transformations (DESede/CBC/PKCS5Padding) imply their padding too.
-      const padding = s.split('/').length === 3 ? normalisePadding(s.split('/')[2]!) : undefined;
-      if (padding && direct.impliedParams.padding === undefined && direct.entry.primitive === 'block-cipher') {
-        return { entry: direct.entry, impliedParams: { ...direct.impliedParams, padding } };
+      // Listed JCA transformations (DESede/CBC/PKCS5Padding) imply their mode and padding too.
+      const parts = s.split('/');
+      if (parts.length === 3 && direct.entry.primitive === 'block-cipher') {
+        const implied: AlgorithmParams = { ...direct.impliedParams };
+        implied.mode ??= normaliseMode(parts[1]!);
+        implied.padding ??= normalisePadding(parts[2]!);
+        for (const k of ['mode', 'padding'] as const) if (implied[k] === undefined) delete implied[k];
+        return { entry: direct.entry, impliedParams: implied };
       }
       return direct;
     }
