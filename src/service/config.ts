@@ -121,6 +121,7 @@ export const SETTINGS = {
   publicBaseUrl: setting('CBOM_PUBLIC_BASE_URL', optional(baseUrl), null, 'Production base URL used in links, landing URLs and the OpenAPI servers.', 'http://HOST:PORT'),
   sandboxBaseUrl: setting('CBOM_SANDBOX_BASE_URL', optional(baseUrl), null, 'Sandbox base URL listed in the OpenAPI servers.', '(unset)'),
   rateLimitPerMin: setting('CBOM_RATE_LIMIT_PER_MIN', int(1, 1_000_000), 600, 'Requests per minute per tenant (per client IP on public routes).'),
+  authFailuresPerMin: setting('CBOM_AUTH_FAILURES_PER_MIN', int(1, 1_000_000), 30, 'Failed authentications (401) per minute per client IP before its requests with a key get 429.'),
   maxTestKeysPerTenant: setting('CBOM_MAX_TEST_KEYS_PER_TENANT', int(1, 10_000), 10, 'Active test keys a tenant may hold; POST /keys beyond it gives 409.'),
   demoPerIpPerDay: setting('CBOM_DEMO_PER_IP_PER_DAY', int(1, 10_000), 1, 'New public demo scans per client IP per 24 hours.'),
   demoCacheSeconds: setting('CBOM_DEMO_CACHE_SECONDS', int(0, 86_400), 300, 'How long a demo scan of the same repository is served from cache.'),

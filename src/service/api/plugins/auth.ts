@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import { authenticate, type AuthFailure, type Principal } from '../../auth/authenticate.js';
 import type { Scope } from '../../auth/scopes.js';
 import { ApiError } from '../errors.js';
+import { createAuthFailureGate, type AuthFailureGate } from './auth-failures.js';
 
 const FAILURE_DETAIL: Record<AuthFailure, string> = {
   missing: 'Not authenticated: send the header Authorization: Bearer <API key>',
@@ -23,13 +24,27 @@ function challenge(reason: AuthFailure): string {
 /** last_used_at is written at most once per key per this interval, so reads do not become writes. */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
-/** A hook that authenticates the request and, with `scope`, requires it. */
-export function requireKey(app: FastifyInstance, scope: Scope | null): onRequestAsyncHookHandler {
+/**
+ * A hook that authenticates the request and, with `scope`, requires it. A client over its budget of
+ * failed authentications (auth-failures.ts) gets 429 for any request with credentials, before the
+ * key is looked up; each 401 to a request that carried credentials counts against that budget.
+ */
+export function requireKey(app: FastifyInstance, scope: Scope | null, failures: AuthFailureGate): onRequestAsyncHookHandler {
   const { store } = app;
   const pepper = app.config.keyPepper;
   return async function authHook(request) {
-    const result = await authenticate(store, request.headers.authorization, pepper);
-    if (!result.ok) throw new ApiError(401, FAILURE_DETAIL[result.reason], { 'www-authenticate': challenge(result.reason) });
+    const header = request.headers.authorization;
+    // No credentials means no lookup to protect: that request gets its plain 401 challenge.
+    const sentCredentials = header !== undefined && header.trim() !== '';
+    if (sentCredentials) {
+      const refusal = await failures.refusal(request);
+      if (refusal) throw refusal;
+    }
+    const result = await authenticate(store, header, pepper);
+    if (!result.ok) {
+      if (sentCredentials) await failures.recordFailure(request);
+      throw new ApiError(401, FAILURE_DETAIL[result.reason], { 'www-authenticate': challenge(result.reason) });
+    }
     const { principal } = result;
     if (scope !== null && !principal.scopes.includes(scope)) {
       throw new ApiError(403, `This API key lacks the scope '${scope}' that this operation requires`);
@@ -45,9 +60,10 @@ export function requireKey(app: FastifyInstance, scope: Scope | null): onRequest
 
 /** Adds the auth hook to every route registered in `api` (and its children) that is not public. */
 export function registerAuth(api: FastifyInstance): void {
+  const failures = createAuthFailureGate(api);
   api.addHook('onRoute', (route) => {
     if (route.config?.public) return;
-    const hook = requireKey(api, route.config?.scope ?? null);
+    const hook = requireKey(api, route.config?.scope ?? null, failures);
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [hook, ...existing];
   });

@@ -2,6 +2,7 @@
 // their tenant, public ones against the client IP. Counters live in Redis when REDIS_URL is set, so
 // every node shares them. It runs after authentication (preParsing) so the tenant is known, and
 // before the body is parsed, so a flood costs little. /health opts out (`config: {rateLimit: false}`).
+// Failed authentications have their own per-client budget on the same store (auth-failures.ts).
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
