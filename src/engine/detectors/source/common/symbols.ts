@@ -23,19 +23,47 @@ export interface Binding {
   member: boolean;
 }
 
-/** Language modules collect bindings; the table answers lookups. */
+/**
+ * Bindings of one name, in document order; may return bindings of other names too (the table
+ * drops them). Lets a language collect only the declarations a detector actually looks up.
+ */
+export type BindingsOfName = (name: string) => Iterable<Binding>;
+
+/** The ast-grep rule fragment that keeps only nodes containing an identifier spelled `name`. */
+export function hasIdentifier(name: string, kind = 'identifier'): { has: { kind: string; regex: string; stopBy: 'end' } } {
+  return { has: { kind, regex: `^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, stopBy: 'end' } };
+}
+
+/**
+ * Language modules collect bindings; the table answers lookups. Given all bindings it indexes them
+ * at once; given a per-name collector it fills each name on its first lookup (a detector looks up a
+ * handful of names, while a file declares hundreds: the per-name collection is a native query).
+ */
 export class SymbolTable {
   private readonly byName = new Map<string, Binding[]>();
-  private readonly owners = new Set<string>();
+  private readonly ofName: BindingsOfName | undefined;
 
-  constructor(bindings: Iterable<Binding>) {
+  constructor(bindings: Iterable<Binding> | BindingsOfName) {
+    if (typeof bindings === 'function') {
+      this.ofName = bindings;
+      return;
+    }
     for (const b of bindings) {
-      if (b.owner !== undefined) this.owners.add(b.owner);
       const list = this.byName.get(b.name);
       if (list) list.push(b);
       else this.byName.set(b.name, [b]);
     }
     for (const list of this.byName.values()) list.sort((a, b) => a.visibleFrom - b.visibleFrom);
+  }
+
+  /** Bindings of `name` sorted by visibility (stable: document order among equals); undefined when none. */
+  private listOf(name: string): Binding[] | undefined {
+    if (!this.ofName || this.byName.has(name)) return this.byName.get(name);
+    const list: Binding[] = [];
+    for (const b of this.ofName(name)) if (b.name === name) list.push(b);
+    list.sort((a, b) => a.visibleFrom - b.visibleFrom);
+    this.byName.set(name, list);
+    return list;
   }
 
   /**
@@ -44,7 +72,7 @@ export class SymbolTable {
    * visible throughout their scope. Undefined when the file does not bind the name.
    */
   lookup(name: string, at: number): Binding | undefined {
-    const list = this.byName.get(name);
+    const list = this.listOf(name);
     if (!list) return undefined;
     let best: Binding | undefined;
     let bestScope: Scope | undefined;
@@ -67,20 +95,15 @@ export class SymbolTable {
 
   /** A field or constant of class `owner` (`Config.KEY_BITS`): the last one declared. */
   member(owner: string, name: string): Binding | undefined {
-    const list = this.byName.get(name);
+    const list = this.listOf(name);
     if (!list) return undefined;
     let found: Binding | undefined;
     for (const b of list) if (b.owner === owner && b.member) found = b;
     return found;
   }
 
-  /** Whether the file declares a class (or object) with this name that owns members. */
-  hasOwner(owner: string): boolean {
-    return this.owners.has(owner);
-  }
-
   /** Every binding of `name` (all scopes), in visibility order: for "is this variable ever randomised" checks. */
   all(name: string): readonly Binding[] {
-    return this.byName.get(name) ?? [];
+    return this.listOf(name) ?? [];
   }
 }
