@@ -72,7 +72,10 @@ export function registerRouteDocs(api: FastifyInstance): void {
     if (route.config?.scope) add(403, errorRef(`The API key lacks the scope \`${route.config.scope}\``));
     if (route.url.includes(':')) add(404, errorRef('No such resource for this tenant'));
     if (schema.body || schema.querystring || schema.params) add(422, { $ref: 'HTTPValidationError#', description: 'Validation error' });
-    if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit !== false) {
+    if (!route.config?.public) {
+      // The failed-authentication limit (auth-failures.ts) applies to every route that takes a key.
+      add(429, errorRef('Rate limit exceeded, or too many failed authentications from this client; retry after `Retry-After` seconds'));
+    } else if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit !== false) {
       add(429, errorRef('Rate limit exceeded; retry after `Retry-After` seconds'));
     }
     add(500, errorRef('Internal error; quote the `trace_id` (also in the `x-trace-id` header)'));
