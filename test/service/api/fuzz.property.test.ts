@@ -153,5 +153,5 @@ describeEachDialect(
     });
   },
   // Nothing here may reach the network: GitHub calls go to a closed local port.
-  { env: { CBOM_RATE_LIMIT_PER_MIN: '1000000', CBOM_GITHUB_API_URL: 'http://127.0.0.1:9' } },
+  { env: { CBOM_RATE_LIMIT_PER_MIN: '1000000', CBOM_AUTH_FAILURES_PER_MIN: '1000000', CBOM_GITHUB_API_URL: 'http://127.0.0.1:9' } },
 );
