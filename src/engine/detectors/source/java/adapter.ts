@@ -328,5 +328,5 @@ export function javaEvaluator(root: SgNode): Evaluator {
     ...javaAdapterWithAugmented,
     enclosingClass: (node: SgNode) => scopes().around(node, CLASS_KINDS)?.name,
   };
-  return new Evaluator(adapter, () => new SymbolTable((name) => javaBindings(root, scopes(), name)));
+  return new Evaluator(adapter, () => new SymbolTable(() => javaBindings(root, scopes()), (name) => javaBindings(root, scopes(), name)));
 }

@@ -349,5 +349,5 @@ export function pythonEvaluator(root: SgNode): Evaluator {
   let index: ScopeIndex | undefined;
   const scopes = (): ScopeIndex => (index ??= pythonScopes(root));
   const adapter: LanguageAdapter = { ...pythonAdapter, enclosingClass: (node: SgNode) => scopes().around(node, CLASS_KIND)?.name };
-  return new Evaluator(adapter, () => new SymbolTable((name) => pythonBindings(root, scopes(), name)));
+  return new Evaluator(adapter, () => new SymbolTable(() => pythonBindings(root, scopes()), (name) => pythonBindings(root, scopes(), name)));
 }
