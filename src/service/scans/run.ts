@@ -5,6 +5,9 @@
 // Heavy lifting stays off the event loop: the tarball is streamed, and the engine parses in its
 // worker-thread pool. A heartbeat renews the lease; if the lease is lost (this worker was presumed
 // dead and another took over) the run stops and writes nothing more.
+import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ScanResult, SourceDescriptor } from '../../engine/inventory/model.js';
 import { SourceError } from '../../engine/source/errors.js';
 import { downloadRepository, resolveRepository, type FetchedRepository } from '../../engine/source/github.js';
@@ -99,6 +102,9 @@ export async function runScan(store: Store, settings: ScanSettings, scan: ScanRo
   };
 
   let fetched: FetchedRepository | undefined;
+  /** Work folder the BOM documents are encoded into before they are stored; removed in every case. */
+  let bomDir: string | undefined;
+  const bomHandles: FileHandle[] = [];
   let filesTotal = 0;
   try {
     // Loaded on first use: an API process that only enqueues (BullMQ profile) never loads the engine.
@@ -152,10 +158,23 @@ export async function runScan(store: Store, settings: ScanSettings, scan: ScanRo
       ...(scan.project_name ? { projectName: scan.project_name } : {}),
       projectVersion: scan.project_version,
     };
-    // Both documents are encoded once, here, in a worker thread; downloads serve these exact bytes.
-    const encoded = await encodeBoms({ resultJson, source }, signal);
+    // Both documents are encoded once, here, in a worker thread, streamed to files (never one
+    // string: a large SPDX document nears V8's string limit); downloads serve these exact bytes.
+    bomDir = await mkdtemp(join(settings.tmpRoot ?? tmpdir(), 'cbom-bom-'));
+    const encoded = await encodeBoms({ resultJson, source, dir: bomDir }, signal);
     signal.throwIfAborted();
-    const done = await scans.complete(scan.id, owner, { score: encoded.score, resultKey: key, filesTotal: encoded.filesScanned, boms: encoded.boms });
+    // The files are opened, then the folder removed before completing: the work folder is already
+    // empty when the scan shows as completed, and the data goes away with the handles even if the
+    // process dies mid-way.
+    const boms = [];
+    for (const b of encoded.boms) {
+      const handle = await open(b.file, 'r');
+      bomHandles.push(handle);
+      boms.push({ ...b, file: handle });
+    }
+    await rm(bomDir, { recursive: true, force: true });
+    bomDir = undefined;
+    const done = await scans.complete(scan.id, owner, { score: encoded.score, resultKey: key, filesTotal: encoded.filesScanned, boms });
     return done ? 'completed' : 'lost';
   } catch (err) {
     await pendingWrite;
@@ -180,6 +199,8 @@ export async function runScan(store: Store, settings: ScanSettings, scan: ScanRo
     clearInterval(heartbeat);
     options.shutdown?.removeEventListener('abort', onShutdown);
     await fetched?.cleanup();
+    await Promise.all(bomHandles.map((h) => h.close().catch(() => {})));
+    if (bomDir) await rm(bomDir, { recursive: true, force: true });
   }
 
   async function fail(code: string, message: string): Promise<RunOutcome> {

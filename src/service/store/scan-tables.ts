@@ -68,12 +68,20 @@ export interface ScanBomsTable {
   scan_id: string;
   format: 'cyclonedx' | 'spdx';
   content_type: string;
-  document: string;
   sha256: string;
+}
+
+/** The document of a `scan_boms` row, in order of `seq` (005_bom_chunks). */
+export interface ScanBomChunksTable {
+  scan_id: string;
+  format: 'cyclonedx' | 'spdx';
+  seq: number;
+  data: string;
 }
 
 export interface ScanTables {
   scans: ScansTable;
   scan_results: ScanResultsTable;
   scan_boms: ScanBomsTable;
+  scan_bom_chunks: ScanBomChunksTable;
 }

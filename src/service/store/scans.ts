@@ -5,6 +5,9 @@
 // is conditional on still holding the lease and on the scan not being finished, so a worker that
 // lost its lease (it stalled and another took over) can never overwrite the scan or complete it a
 // second time.
+import { createReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { nowIso, randomAlphanumeric } from './ids.js';
 import type { Database, KeyEnv } from './schema.js';
@@ -55,6 +58,35 @@ export interface StoredBom {
   document: string;
   sha256: string;
 }
+
+/** A BOM document as the worker wrote it to a file, ready to be stored (see `complete`). */
+export interface BomFile {
+  format: BomFormatName;
+  contentType: string;
+  sha256: string;
+  /**
+   * UTF-8 file holding exactly the document's bytes, by path or as an open handle read from its
+   * start (the caller may unlink the file once opened and closes the handle afterwards).
+   */
+  file: string | FileHandle;
+}
+
+/** A stored BOM, its document read chunk by chunk as it is sent. */
+export interface BomStream {
+  format: BomFormatName;
+  contentType: string;
+  sha256: string;
+  stream: Readable;
+}
+
+/**
+ * Characters per stored chunk: small enough that writing or reading a chunk costs little memory,
+ * large enough that a 400 MB document is a few thousand rows. Chunks are cut on character
+ * boundaries (a UTF-8 sequence is never split), so each is valid text on both dialects.
+ */
+export const BOM_CHUNK_CHARS = 256 * 1024;
+/** Chunks fetched per query when serving a document. */
+const BOM_CHUNKS_PER_READ = 8;
 
 const ACTIVE: ScanStatus[] = ['downloading', 'scanning'];
 const UNFINISHED: ScanStatus[] = ['queued', 'downloading', 'scanning'];
@@ -250,12 +282,15 @@ export function createScanRepository(db: Kysely<Database>) {
 
     /**
      * Completes a scan and stores its BOM documents in one transaction. Only the lease holder can,
-     * and only once: a second completion (a stale worker) changes nothing and returns false.
+     * and only once: a second completion (a stale worker) changes nothing and returns false. Each
+     * document is read from its file and inserted chunk by chunk inside the transaction, so memory
+     * stays bounded and no reader ever sees a partial document: it appears whole at commit or not at
+     * all (a failure part-way rolls every chunk back).
      */
     async complete(
       id: string,
       owner: string,
-      done: { score: number; resultKey: string; filesTotal: number; boms: StoredBom[] },
+      done: { score: number; resultKey: string; filesTotal: number; boms: BomFile[] },
       now: Date = new Date(),
     ): Promise<boolean> {
       const at = nowIso(now);
@@ -279,8 +314,21 @@ export function createScanRepository(db: Kysely<Database>) {
         if (Number(res.numUpdatedRows) !== 1) return false;
         await trx
           .insertInto('scan_boms')
-          .values(done.boms.map((b) => ({ scan_id: id, format: b.format, content_type: b.contentType, document: b.document, sha256: b.sha256 })))
+          .values(done.boms.map((b) => ({ scan_id: id, format: b.format, content_type: b.contentType, sha256: b.sha256 })))
           .execute();
+        for (const b of done.boms) {
+          let seq = 0;
+          // A UTF-8 decoding stream never splits a character between two chunks.
+          const input =
+            typeof b.file === 'string'
+              ? createReadStream(b.file, { encoding: 'utf8', highWaterMark: BOM_CHUNK_CHARS })
+              : b.file.createReadStream({ encoding: 'utf8', highWaterMark: BOM_CHUNK_CHARS, start: 0, autoClose: false });
+          for await (const data of input as AsyncIterable<string>) {
+            await trx.insertInto('scan_bom_chunks').values({ scan_id: id, format: b.format, seq, data }).execute();
+            seq += 1;
+          }
+          if (seq === 0) throw new Error(`the ${b.format} document of ${id} is empty`);
+        }
         return true;
       });
     },
@@ -376,9 +424,40 @@ export function createScanRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** A stored BOM as one string: only for documents known to be small (embedding, tests); serve with `openBom`. */
     async getBom(scanId: string, format: BomFormatName): Promise<StoredBom | null> {
       const r = await db.selectFrom('scan_boms').selectAll().where('scan_id', '=', scanId).where('format', '=', format).executeTakeFirst();
-      return r ? { format: r.format, contentType: r.content_type, document: r.document, sha256: r.sha256 } : null;
+      if (!r) return null;
+      const chunks = await db.selectFrom('scan_bom_chunks').select('data').where('scan_id', '=', scanId).where('format', '=', format).orderBy('seq').execute();
+      return { format: r.format, contentType: r.content_type, document: chunks.map((c) => c.data).join(''), sha256: r.sha256 };
+    },
+
+    /**
+     * A stored BOM with its document as a stream of UTF-8 bytes, read a few chunks per query as the
+     * client takes them (backpressure), so a document of any size is served in bounded memory.
+     * Chunks never change once committed, so reading them across several queries is consistent.
+     */
+    async openBom(scanId: string, format: BomFormatName): Promise<BomStream | null> {
+      const r = await db.selectFrom('scan_boms').select(['format', 'content_type', 'sha256']).where('scan_id', '=', scanId).where('format', '=', format).executeTakeFirst();
+      if (!r) return null;
+      async function* chunks(): AsyncGenerator<Buffer> {
+        let next = 0;
+        for (;;) {
+          const rows = await db
+            .selectFrom('scan_bom_chunks')
+            .select(['seq', 'data'])
+            .where('scan_id', '=', scanId)
+            .where('format', '=', format)
+            .where('seq', '>=', next)
+            .orderBy('seq')
+            .limit(BOM_CHUNKS_PER_READ)
+            .execute();
+          for (const c of rows) yield Buffer.from(c.data, 'utf8');
+          if (rows.length < BOM_CHUNKS_PER_READ) return;
+          next = rows[rows.length - 1]!.seq + 1;
+        }
+      }
+      return { format: r.format, contentType: r.content_type, sha256: r.sha256, stream: Readable.from(chunks(), { objectMode: false }) };
     },
 
     async bomDigests(scanId: string): Promise<Partial<Record<BomFormatName, string>>> {

@@ -168,13 +168,16 @@ export const demoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await demoScan(request.params.scan_id);
       if (row.status !== 'completed') throw new ApiError(409, `The scan is ${row.status}; its BOM is available once it has completed`);
       const format = request.query.format === 'spdx' ? 'spdx' : 'cyclonedx';
-      const bom = await store.scans.getBom(row.id, format);
+      const bom = await store.scans.openBom(row.id, format);
       if (!bom) throw new Error(`completed demo scan ${row.id} has no ${format} BOM`);
       const etag = `"${bom.sha256}"`;
       const name = `${row.repo_owner}-${row.repo_name}-${(row.commit_sha ?? row.id).slice(0, 12)}.${format === 'spdx' ? 'spdx' : 'cdx'}.json`.replace(/[^A-Za-z0-9._-]/g, '_');
       void reply.header('etag', etag).header('cache-control', 'public, max-age=3600').header('content-disposition', `attachment; filename="${name}"`);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-      return reply.type(bom.contentType).send(bom.document);
+      if (request.headers['if-none-match'] === etag) {
+        bom.stream.destroy();
+        return reply.code(304).send(null);
+      }
+      return reply.type(bom.contentType).send(bom.stream);
     },
   );
 };

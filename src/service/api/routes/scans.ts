@@ -189,14 +189,17 @@ export const scansRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (row.status !== 'completed') {
         throw new ApiError(409, `The scan is ${row.status}; the BOM can be downloaded once it has completed`);
       }
-      const bom = await app.store.scans.getBom(row.id, format);
+      const bom = await app.store.scans.openBom(row.id, format);
       if (!bom) throw new Error(`completed scan ${row.id} has no ${format} BOM`);
       const etag = `"${bom.sha256}"`;
       reply.header('etag', etag).header('cache-control', 'private, max-age=0, must-revalidate');
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      // A Buffer, so Fastify sends the stored bytes and the content type exactly as they are (a string
-      // would get `; charset=utf-8` appended).
-      return reply.type(bom.contentType).send(Buffer.from(bom.document, 'utf8'));
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        bom.stream.destroy();
+        return reply.code(304).send(null);
+      }
+      // A byte stream read from the stored chunks as the client takes them (bounded memory for any
+      // size); Fastify sends it and the content type exactly as they are (no charset appended).
+      return reply.type(bom.contentType).send(bom.stream);
     },
   );
 };

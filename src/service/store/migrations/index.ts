@@ -6,10 +6,12 @@ import * as m001 from './001_tenants_and_keys.js';
 import * as m002 from './002_scans.js';
 import * as m003 from './003_branding_and_demo.js';
 import * as m004 from './004_scan_retry.js';
+import * as m005 from './005_bom_chunks.js';
 
 export const migrations: Record<string, Migration> = {
   '001_tenants_and_keys': m001,
   '002_scans': m002,
   '003_branding_and_demo': m003,
   '004_scan_retry': m004,
+  '005_bom_chunks': m005,
 };
