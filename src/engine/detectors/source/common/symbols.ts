@@ -42,11 +42,11 @@ export function hasIdentifier(name: string, kind = 'identifier'): { has: { kind:
 /**
  * Distinct names a lazy table collects one by one before it collects the whole file instead: a
  * per-name collection is one native query over the whole tree, cheaper than visiting every
- * declaration from JavaScript only while few names are looked up. Measured (detect CPU): on the
- * benchmark tree per-name saves ~12 % and a budget of 8 keeps all of it; on the crypto-dense
- * labelled corpus, where files look up dozens of names, the budget caps the extra queries.
+ * declaration from JavaScript only while few names are looked up. Measured (detect CPU, budget
+ * 0 / 2 / 3 / 8): benchmark tree 2.05 / 2.0 / 1.93 / 2.0 s; the crypto-dense labelled corpus, whose
+ * files look up many names, ~5.5 / 6 / 7 / 7.5x parse. 2 keeps most of the first without the second.
  */
-const PER_NAME_BUDGET = 8;
+const PER_NAME_BUDGET = 2;
 
 /**
  * Language modules collect bindings; the table answers lookups. Given all bindings it indexes them
