@@ -70,8 +70,11 @@ const LANGS: Lang[] = [
       (r, n) => `type ${ident(r)}${n} struct {\n\tID   int\n\tName string\n}\n\nfunc (x *${ident(r)}${n}) Valid() bool { return x.ID > 0 && x.Name != "" }\n\n`,
     ],
     crypto: [
-      () => `func sum(data []byte) [32]byte {\n\treturn sha256.Sum256(data)\n}\n\n`,
-      () => `func block(key []byte) (cipher.Block, error) {\n\treturn aes.NewCipher(key)\n}\n\n`,
+      // A crypto snippet comes right after the header, so its own import block is still valid Go
+      // (imports precede every other declaration); without it the code would not compile, and the Go
+      // detector, which resolves calls through imports, would rightly see nothing.
+      () => `import "crypto/sha256"\n\nfunc sum(data []byte) [32]byte {\n\treturn sha256.Sum256(data)\n}\n\n`,
+      () => `import (\n\t"crypto/aes"\n\t"crypto/cipher"\n)\n\nfunc block(key []byte) (cipher.Block, error) {\n\treturn aes.NewCipher(key)\n}\n\n`,
     ],
   },
   {
