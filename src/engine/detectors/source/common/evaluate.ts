@@ -93,7 +93,7 @@ export class Evaluator {
       // `Config.KEY_BITS`, and for nested classes `Outer.Limits.IV_LENGTH` (the innermost class name decides).
       const os = this.adapter.shape(s.object);
       const owner = os.t === 'name' ? os.name : os.t === 'member' && !os.self ? os.property : undefined;
-      if (owner !== undefined) return this.symbols.member(owner, s.property);
+      if (owner !== undefined && this.symbols.hasOwner(owner)) return this.symbols.member(owner, s.property);
     }
     if (s.t === 'group') return this.bindingOf(s.inner);
     return undefined;

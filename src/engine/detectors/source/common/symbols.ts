@@ -23,73 +23,19 @@ export interface Binding {
   member: boolean;
 }
 
-/**
- * Bindings of one name, in document order; may return bindings of other names too (the table
- * drops them). Lets a language collect only the declarations a detector actually looks up.
- */
-export type BindingsOfName = (name: string) => Iterable<Binding>;
-
-/** An ast-grep `regex` matching a node whose whole text is `name`. */
-export function exactText(name: string): string {
-  return `^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
-}
-
-/** The ast-grep rule fragment that keeps only nodes containing an identifier spelled `name`. */
-export function hasIdentifier(name: string, kind = 'identifier'): { has: { kind: string; regex: string; stopBy: 'end' } } {
-  return { has: { kind, regex: exactText(name), stopBy: 'end' } };
-}
-
-/**
- * Distinct names a lazy table collects one by one before it collects the whole file instead: a
- * per-name collection is one native query over the whole tree, cheaper than visiting every
- * declaration from JavaScript only while few names are looked up. Measured (detect CPU, budget
- * 0 / 2 / 3 / 8): benchmark tree 2.05 / 2.0 / 1.93 / 2.0 s; the crypto-dense labelled corpus, whose
- * files look up many names, ~5.5 / 6 / 7 / 7.5x parse. 2 keeps most of the first without the second.
- */
-const PER_NAME_BUDGET = 2;
-
-/**
- * Language modules collect bindings; the table answers lookups. Given all bindings it indexes them
- * at once; given a per-name collector (and the whole-file one) it fills each name on its first
- * lookup, switching to the whole file once PER_NAME_BUDGET names have been looked up.
- */
+/** Language modules collect bindings; the table answers lookups. */
 export class SymbolTable {
-  private byName = new Map<string, Binding[]>();
-  private ofName: BindingsOfName | undefined;
-  private readonly whole: (() => Iterable<Binding>) | undefined;
+  private readonly byName = new Map<string, Binding[]>();
+  private readonly owners = new Set<string>();
 
-  constructor(bindings: Iterable<Binding> | (() => Iterable<Binding>), ofName?: BindingsOfName) {
-    if (typeof bindings === 'function' && ofName) {
-      this.whole = bindings;
-      this.ofName = ofName;
-      return;
-    }
-    this.index(typeof bindings === 'function' ? bindings() : bindings);
-  }
-
-  private index(bindings: Iterable<Binding>): void {
-    this.byName = new Map();
+  constructor(bindings: Iterable<Binding>) {
     for (const b of bindings) {
+      if (b.owner !== undefined) this.owners.add(b.owner);
       const list = this.byName.get(b.name);
       if (list) list.push(b);
       else this.byName.set(b.name, [b]);
     }
     for (const list of this.byName.values()) list.sort((a, b) => a.visibleFrom - b.visibleFrom);
-  }
-
-  /** Bindings of `name` sorted by visibility (stable: document order among equals); undefined when none. */
-  private listOf(name: string): Binding[] | undefined {
-    if (!this.ofName || this.byName.has(name)) return this.byName.get(name);
-    if (this.byName.size >= PER_NAME_BUDGET && this.whole) {
-      this.ofName = undefined;
-      this.index(this.whole());
-      return this.byName.get(name);
-    }
-    const list: Binding[] = [];
-    for (const b of this.ofName(name)) if (b.name === name) list.push(b);
-    list.sort((a, b) => a.visibleFrom - b.visibleFrom);
-    this.byName.set(name, list);
-    return list;
   }
 
   /**
@@ -98,7 +44,7 @@ export class SymbolTable {
    * visible throughout their scope. Undefined when the file does not bind the name.
    */
   lookup(name: string, at: number): Binding | undefined {
-    const list = this.listOf(name);
+    const list = this.byName.get(name);
     if (!list) return undefined;
     let best: Binding | undefined;
     let bestScope: Scope | undefined;
@@ -121,15 +67,20 @@ export class SymbolTable {
 
   /** A field or constant of class `owner` (`Config.KEY_BITS`): the last one declared. */
   member(owner: string, name: string): Binding | undefined {
-    const list = this.listOf(name);
+    const list = this.byName.get(name);
     if (!list) return undefined;
     let found: Binding | undefined;
     for (const b of list) if (b.owner === owner && b.member) found = b;
     return found;
   }
 
+  /** Whether the file declares a class (or object) with this name that owns members. */
+  hasOwner(owner: string): boolean {
+    return this.owners.has(owner);
+  }
+
   /** Every binding of `name` (all scopes), in visibility order: for "is this variable ever randomised" checks. */
   all(name: string): readonly Binding[] {
-    return this.listOf(name) ?? [];
+    return this.byName.get(name) ?? [];
   }
 }

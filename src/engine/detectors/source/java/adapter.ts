@@ -3,7 +3,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
-import { SymbolTable, hasIdentifier, type Binding, type Scope } from '../common/symbols.js';
+import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
 import { knownConstant } from './constants.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 
@@ -231,7 +231,7 @@ function classScope(index: ScopeIndex, node: SgNode): { owner?: string; scope: S
 }
 
 /** Every binding in a Java file (one ast-grep query). */
-export function javaBindings(root: SgNode, index: ScopeIndex = javaScopes(root), name?: string): Binding[] {
+export function javaBindings(root: SgNode, index: ScopeIndex = javaScopes(root)): Binding[] {
   const out: Binding[] = [];
   // Names declared as locals or parameters per function scope (Java declares before use, so a
   // document-order pass sees the declaration before any assignment to it).
@@ -248,8 +248,6 @@ export function javaBindings(root: SgNode, index: ScopeIndex = javaScopes(root),
         { kind: 'enhanced_for_statement' },
         { kind: 'enum_constant' },
       ],
-      // Only declarations that can bind `name` (a superset: the table keeps the exact name).
-      ...(name === undefined ? {} : hasIdentifier(name)),
     },
   });
   for (const n of nodes) {
@@ -328,5 +326,5 @@ export function javaEvaluator(root: SgNode): Evaluator {
     ...javaAdapterWithAugmented,
     enclosingClass: (node: SgNode) => scopes().around(node, CLASS_KINDS)?.name,
   };
-  return new Evaluator(adapter, () => new SymbolTable(() => javaBindings(root, scopes()), (name) => javaBindings(root, scopes(), name)));
+  return new Evaluator(adapter, () => new SymbolTable(javaBindings(root, scopes())));
 }

@@ -5,7 +5,7 @@
 // `Buffer.from('..', 'hex')`, `scryptSync(pw, salt, 32)`, `new Uint8Array(12)`).
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
-import { SymbolTable, exactText, type Binding, type Scope } from '../common/symbols.js';
+import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 
@@ -420,9 +420,6 @@ function rangeScope(node: SgNode): Scope {
 /** The nodes of one file that resolution needs, collected in a single tree traversal. */
 export interface JsIndex {
   file: Scope;
-  root: SgNode;
-  /** The grammar's kinds that make bindings (a per-name binding query names exactly these). */
-  bindingKinds: string[];
   imports: SgNode[];
   declarators: SgNode[];
   assignments: SgNode[];
@@ -435,7 +432,7 @@ export interface JsIndex {
   classes: Array<Scope & { name?: string }>;
 }
 
-const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'file' | 'root' | 'bindingKinds' | 'functions' | 'classes'> | 'function' | 'class'>> = {
+const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'file' | 'functions' | 'classes'> | 'function' | 'class'>> = {
   import_statement: 'imports',
   variable_declarator: 'declarators',
   assignment_expression: 'assignments',
@@ -447,9 +444,6 @@ const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'file' | 'root' |
   ...Object.fromEntries([...FUNCTION_KINDS].map((k) => [k, 'function'])),
   ...Object.fromEntries([...CLASS_KINDS].map((k) => [k, 'class'])),
 };
-
-type BindingSlot = 'declarators' | 'assignments' | 'updates' | 'fields' | 'parameters';
-const BINDING_SLOTS: ReadonlySet<string> = new Set<BindingSlot>(['declarators', 'assignments', 'updates', 'fields', 'parameters']);
 
 /** Kinds each grammar accepts (ast-grep rejects a rule naming a kind the grammar lacks). */
 const validKinds = new Map<SourceLanguage, string[]>();
@@ -472,7 +466,7 @@ function kindsFor(lang: SourceLanguage): string[] {
 
 export function indexFile(root: SgNode, lang: SourceLanguage): JsIndex {
   const index: JsIndex = {
-    file: rangeScope(root), root, bindingKinds: kindsFor(lang).filter((k) => BINDING_SLOTS.has(INDEX_KINDS[k]!)), imports: [], declarators: [], assignments: [], updates: [], fields: [], parameters: [], functions: [], classes: [],
+    file: rangeScope(root), imports: [], declarators: [], assignments: [], updates: [], fields: [], parameters: [], functions: [], classes: [],
   };
   for (const node of root.findAll({ rule: { any: kindsFor(lang).map((kind) => ({ kind })) } })) {
     const slot = INDEX_KINDS[node.kind() as string];
@@ -495,38 +489,14 @@ function scopeOf(index: JsIndex, node: SgNode): { scope: Scope; member: boolean 
   return fn ? { scope: fn, member: false } : { scope: index.file, member: true };
 }
 
-/**
- * The binding nodes that can bind `name`, in the index's lists and order, from one native query:
- * every binding name is the text of a descendant node, except an object-literal key written with
- * escapes (`{ 'k\x65y': ... }`), hence declarators holding an escape sequence are kept too.
- */
-function bindingNodesOf(index: JsIndex, name: string): Pick<JsIndex, BindingSlot> {
-  const lists: Pick<JsIndex, BindingSlot> = { declarators: [], assignments: [], updates: [], fields: [], parameters: [] };
-  const rule = {
-    any: index.bindingKinds.map((kind) => ({ kind })),
-    ...(name === '' ? {} : {
-      has: { regex: exactText(name), stopBy: 'end' as const },
-    }),
-  };
-  const nodes = name === ''
-    ? index.root.findAll({ rule })
-    : index.root.findAll({ rule: { any: [rule, { kind: 'variable_declarator', has: { kind: 'escape_sequence', stopBy: 'end' } }] } });
-  for (const n of nodes) lists[INDEX_KINDS[n.kind() as string] as BindingSlot].push(n);
-  return lists;
-}
-
-/**
- * Every binding a JS/TS file makes, for the shared symbol table; given `name`, a superset of the
- * bindings of that name (the table keeps the exact name), collected without visiting the others.
- */
-export function jsBindings(index: JsIndex, imports: ReadonlyMap<string, ImportRef>, name?: string): Binding[] {
-  const nodes: Pick<JsIndex, BindingSlot> = name === undefined ? index : bindingNodesOf(index, name);
+/** Every binding a JS/TS file makes, for the shared symbol table. */
+export function jsBindings(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): Binding[] {
   const out: Binding[] = [];
   const add = (name: string, value: SgNode | null, stmt: SgNode): void => {
     const { scope, member } = scopeOf(index, stmt);
     out.push({ name, value, visibleFrom: stmt.range().end.index, scope, member });
   };
-  for (const decl of nodes.declarators) {
+  for (const decl of index.declarators) {
     const name = decl.field('name');
     const value = decl.field('value');
     if (!name) continue;
@@ -547,7 +517,7 @@ export function jsBindings(index: JsIndex, imports: ReadonlyMap<string, ImportRe
       }
     }
   }
-  for (const asg of nodes.assignments) {
+  for (const asg of index.assignments) {
     const left = asg.field('left');
     const right = asg.field('right');
     if (!left) continue;
@@ -561,7 +531,7 @@ export function jsBindings(index: JsIndex, imports: ReadonlyMap<string, ImportRe
   // `x += '-cbc'`, `n *= 2`: the value after the update is not tracked, so the name becomes unknown.
   // The mutation belongs to the scope that declares the name: the function's own local, or else a
   // module-level variable (then every later use in the file sees an unknown value).
-  for (const upd of nodes.updates) {
+  for (const upd of index.updates) {
     const target = upd.field('left') ?? upd.field('argument');
     if ((target?.kind() as string) !== 'identifier') continue;
     const name = target!.text();
@@ -569,13 +539,13 @@ export function jsBindings(index: JsIndex, imports: ReadonlyMap<string, ImportRe
     const local = out.some((b) => b.name === name && !b.owner && b.scope.start === scope.start && b.scope.end === scope.end);
     out.push({ name, value: null, visibleFrom: upd.range().end.index, scope: local ? scope : index.file, member: !local });
   }
-  for (const field of nodes.fields) {
+  for (const field of index.fields) {
     const cls = innermost(index.classes, field.range().start.index);
     const name = (field.field('name') ?? field.field('property'))?.text();
     if (!cls?.name || !name) continue;
     out.push({ name, owner: cls.name, value: field.field('value'), visibleFrom: field.range().end.index, scope: cls, member: true });
   }
-  for (const params of nodes.parameters) {
+  for (const params of index.parameters) {
     const fn = params.parent();
     if (!fn) continue;
     const scope = rangeScope(fn);
@@ -649,7 +619,7 @@ export function jsEvaluator(index: JsIndex, imports: ReadonlyMap<string, ImportR
   const adapter = new JsAdapter(imports, index.classes);
   // Bindings collected on first lookup (as for Java and Python): a file whose crypto calls take only
   // literals never pays for visiting every declaration and parameter.
-  const ev = new Evaluator(adapter, () => new SymbolTable(() => jsBindings(index, imports), (name) => jsBindings(index, imports, name)));
+  const ev = new Evaluator(adapter, () => new SymbolTable(jsBindings(index, imports)));
   adapter.ev = ev;
   return { ev, adapter };
 }

@@ -4,7 +4,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
-import { SymbolTable, hasIdentifier, type Binding, type Scope } from '../common/symbols.js';
+import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 
 /** A Python string or bytes literal: its text (escapes decoded) and whether it is bytes. Undefined for f-strings. */
@@ -279,7 +279,7 @@ function classRange(index: ScopeIndex, node: SgNode): { owner?: string; scope?: 
 }
 
 /** Every binding in a Python file (one ast-grep query). */
-export function pythonBindings(root: SgNode, index: ScopeIndex = pythonScopes(root), name?: string): Binding[] {
+export function pythonBindings(root: SgNode, index: ScopeIndex = pythonScopes(root)): Binding[] {
   const out: Binding[] = [];
   const nodes = root.findAll({
     rule: {
@@ -290,8 +290,6 @@ export function pythonBindings(root: SgNode, index: ScopeIndex = pythonScopes(ro
         { kind: 'for_statement' },
         { kind: 'as_pattern' },
       ],
-      // Only declarations that can bind `name` (a superset: the table keeps the exact name).
-      ...(name === undefined ? {} : hasIdentifier(name)),
     },
   });
   for (const n of nodes) {
@@ -349,5 +347,5 @@ export function pythonEvaluator(root: SgNode): Evaluator {
   let index: ScopeIndex | undefined;
   const scopes = (): ScopeIndex => (index ??= pythonScopes(root));
   const adapter: LanguageAdapter = { ...pythonAdapter, enclosingClass: (node: SgNode) => scopes().around(node, CLASS_KIND)?.name };
-  return new Evaluator(adapter, () => new SymbolTable(() => pythonBindings(root, scopes()), (name) => pythonBindings(root, scopes(), name)));
+  return new Evaluator(adapter, () => new SymbolTable(pythonBindings(root, scopes())));
 }
