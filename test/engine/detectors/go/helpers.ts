@@ -1,32 +1,9 @@
-// Shared helpers for the Go detector tests: run the detector on a snippet, name results through the KB.
-import { getKnowledgeBase } from '../../../../src/engine/kb/index.js';
+// Helpers for the Go detector tests (see ../source-helpers.ts).
 import { goDetector } from '../../../../src/engine/detectors/source/go/index.js';
-import type { AlgorithmDetection, Detection, ProtocolDetection, SignalDetection } from '../../../../src/engine/inventory/model.js';
+import { snippetHelpers } from '../source-helpers.js';
 
-export const kb = getKnowledgeBase();
-
-export function detect(source: string, path = 'pkg/example.go'): Detection[] {
-  return goDetector.detect({ path, content: Buffer.from(source, 'utf8') }, { kb });
-}
-
-/** Algorithm detections with their KB name and line, in source order. */
-export function algorithms(source: string): (AlgorithmDetection & { name: string; line: number })[] {
-  return detect(source)
-    .filter((d): d is AlgorithmDetection => d.type === 'algorithm')
-    .map((d) => ({ ...d, name: kb.resolve(d.spelling, d.params).name, line: d.occurrence.line }));
-}
-
-export function names(source: string): string[] {
-  return algorithms(source).map((a) => a.name);
-}
-
-export function signals(source: string): SignalDetection[] {
-  return detect(source).filter((d): d is SignalDetection => d.type === 'signal');
-}
-
-export function protocols(source: string): ProtocolDetection[] {
-  return detect(source).filter((d): d is ProtocolDetection => d.type === 'protocol');
-}
+export { kb } from '../source-helpers.js';
+export const { detect, algorithms, names, signals, protocols } = snippetHelpers(goDetector, 'pkg/example.go');
 
 /** A Go file with the given imports and a body inside `func f()`. */
 export function goFile(imports: string[], body: string, top = ''): string {

@@ -1,20 +1,6 @@
-// Shared helpers for the Python detector tests.
-import { getKnowledgeBase } from '../../../../src/engine/kb/index.js';
+// Helpers for the Python detector tests (see ../source-helpers.ts).
 import { pythonDetector } from '../../../../src/engine/detectors/source/python/index.js';
-import type { AlgorithmDetection, Detection, SignalDetection } from '../../../../src/engine/inventory/model.js';
+import { snippetHelpers } from '../source-helpers.js';
 
-export const kb = getKnowledgeBase();
-
-export function detect(source: string, path = 'app/example.py'): Detection[] {
-  return pythonDetector.detect({ path, content: Buffer.from(source, 'utf8') }, { kb });
-}
-
-export function algorithms(source: string): (AlgorithmDetection & { name: string; line: number })[] {
-  return detect(source)
-    .filter((d): d is AlgorithmDetection => d.type === 'algorithm')
-    .map((d) => ({ ...d, name: kb.resolve(d.spelling, d.params).name, line: d.occurrence.line }));
-}
-
-export function signals(source: string): SignalDetection[] {
-  return detect(source).filter((d): d is SignalDetection => d.type === 'signal');
-}
+export { kb } from '../source-helpers.js';
+export const { detect, algorithms, signals } = snippetHelpers(pythonDetector, 'app/example.py');
