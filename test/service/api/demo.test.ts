@@ -239,6 +239,8 @@ for (const d of DIALECTS) {
   });
 }
 
+const randomHextet = () => Math.floor(Math.random() * 0x10000).toString(16);
+
 describe('public demo in the Redis profile (two nodes)', { skip: REDIS_SKIP }, () => {
   let gh: FakeGitHub;
   let one: ScanTestApp;
@@ -255,7 +257,10 @@ describe('public demo in the Redis profile (two nodes)', { skip: REDIS_SKIP }, (
   });
 
   it('shares the per-address count and the repository cache between nodes', async () => {
-    const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+    // Counters live in Redis for 24 hours and outlast the run, so each run needs addresses no earlier
+    // run used: a random IPv6 /64 (clients are counted per /64) instead of one of 250 IPv4 addresses.
+    const randomClient = () => `2001:db8:${randomHextet()}:${randomHextet()}::1`;
+    const ip = randomClient();
     const repo = `https://github.com/acme/redis-${randomAlphanumeric(8).toLowerCase()}`;
     const post = (app: ScanTestApp, repo_url: string, remoteAddress: string) => app.app.inject({ method: 'POST', url: DEMO, payload: { repo_url }, remoteAddress });
     const first = await post(one, repo, ip);
@@ -263,7 +268,7 @@ describe('public demo in the Redis profile (two nodes)', { skip: REDIS_SKIP }, (
     const refused = await post(two, `${repo}-other`, ip);
     assert.equal(refused.statusCode, 429, 'the other node knows this address used its scan');
     assert.ok(Number(refused.headers['retry-after']) > 86_000);
-    const cached = await post(two, repo, `192.0.2.${(Math.floor(Math.random() * 250) + 1) % 250 + 1}`);
+    const cached = await post(two, repo, randomClient());
     assert.deepEqual(cached.json(), { id: first.json().id, status: 'queued', cached: true });
   });
 });
