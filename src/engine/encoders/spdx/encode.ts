@@ -85,7 +85,8 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
   // numbered in path order up front, so a snippet's id is a function of its location alone, compact
   // yet readable: `s/<file number>/L<line>C<column>[-L<end>]` (the path is in the File element).
   // Each file keeps the occurrences seen in it (references, not copies) to write its snippets.
-  interface FileInfo { id: string; n: number; occurrences: Occurrence[] }
+  // `sid`: the file's snippet id prefix, `<base>/s/<file number>/L`, made once per file.
+  interface FileInfo { id: string; sid: string; occurrences: Occurrence[] }
   // fileOf[i][j]: the file of occurrence j of asset i (one path lookup per occurrence, here).
   const files = new Map<string, FileInfo>();
   const fileOf: FileInfo[][] = sorted.map((a) => {
@@ -97,7 +98,7 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
       if (o.path !== path) {
         path = o.path;
         f = files.get(path);
-        if (f === undefined) files.set(path, (f = { id: '', n: 0, occurrences: [] }));
+        if (f === undefined) files.set(path, (f = { id: '', sid: '', occurrences: [] }));
       }
       f!.occurrences.push(o);
       own.push(f!);
@@ -105,15 +106,16 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     return own;
   });
   const paths = [...files.keys()].sort(cmp);
+  const snippetPrefix = id('s/');
   paths.forEach((path, i) => {
     const f = files.get(path)!;
     f.id = id(`file/${iriSegment(path)}`);
-    f.n = i + 1;
+    f.sid = `${snippetPrefix}${i + 1}/L`;
   });
-  const snippetPrefix = id('s/');
-  const snippetId = (n: number, o: Occurrence): string => {
+  /** The snippet id of an occurrence, after its file's `sid` prefix: `<line>C<column>[-L<end>]`. */
+  const snippetSuffix = (o: Occurrence): string => {
     const end = o.endLine ?? o.line;
-    return end !== o.line ? `${snippetPrefix}${n}/L${o.line}C${o.column}-L${end}` : `${snippetPrefix}${n}/L${o.line}C${o.column}`;
+    return end !== o.line ? `${o.line}C${o.column}-L${end}` : `${o.line}C${o.column}`;
   };
 
   // Every id is an absolute IRI made of characters JSON never escapes (iriSegment percent-encodes the
@@ -122,8 +124,11 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
   // building an object per element and serializing it costs several times more.
   const CI = `"creationInfo":"${CREATION_INFO}"`;
   const idList = (xs: readonly string[]): string => (xs.length === 0 ? '[]' : `["${xs.join('","')}"]`);
+  /** A Relationship whose `to` is already JSON text (`["id",...]`). */
+  const relationshipTo = (fromKey: string, from: string, type: string, toJson: string, comment?: string): string =>
+    `{${comment !== undefined ? `"comment":${JSON.stringify(comment)},` : ''}${CI},"from":"${from}","relationshipType":"${type}","spdxId":"${id(`relationship/${fromKey}/${comment ?? type}`)}","to":${toJson},"type":"Relationship"}`;
   const relationship = (fromKey: string, from: string, type: string, to: readonly string[], comment?: string): string =>
-    `{${comment !== undefined ? `"comment":${JSON.stringify(comment)},` : ''}${CI},"from":"${from}","relationshipType":"${type}","spdxId":"${id(`relationship/${fromKey}/${comment ?? type}`)}","to":${idList(to)},"type":"Relationship"}`;
+    relationshipTo(fromKey, from, type, idList(to), comment);
 
   const assetElements = (a: Asset, occurrenceFiles: FileInfo[]): string => {
     const view = assetView(a, refOf);
@@ -152,13 +157,23 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     out += '}';
     // One hasEvidence relationship per asset, its `to` listing every snippet (occurrences are in
     // (path, line, column, end line, ...) order, so occurrences sharing a snippet are adjacent: their
-    // snippets keep that order, each once).
-    const evidence: string[] = [];
-    a.occurrences.forEach((o, j) => {
-      const sid = snippetId(occurrenceFiles[j]!.n, o);
-      if (sid !== evidence[evidence.length - 1]) evidence.push(sid);
-    });
-    if (evidence.length > 0) out += `,${relationship(key, self, 'hasEvidence', evidence)}`;
+    // snippets keep that order, each once). Written as text straight away: two occurrences share a
+    // snippet exactly when file, line, column and end line are equal, so no id is compared.
+    const occ = a.occurrences;
+    if (occ.length > 0) {
+      let to = '[';
+      let prev: Occurrence | undefined;
+      let prevFile: FileInfo | undefined;
+      for (let j = 0; j < occ.length; j++) {
+        const o = occ[j]!;
+        const f = occurrenceFiles[j]!;
+        if (prev !== undefined && f === prevFile && o.line === prev.line && o.column === prev.column && (o.endLine ?? o.line) === (prev.endLine ?? prev.line)) continue;
+        to += `${prev === undefined ? '"' : ',"'}${f.sid}${snippetSuffix(o)}"`;
+        prev = o;
+        prevFile = f;
+      }
+      out += `,${relationshipTo(key, self, 'hasEvidence', `${to}]`)}`;
+    }
     const uses = view.uses.map(refOf).sort(cmp);
     if (uses.length > 0) {
       // SPDX has no "provides"; a library's provided algorithms are an `other` relationship that says so.
@@ -189,15 +204,27 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
   // Graph order (a total order fixed by content): header; the repository and its relationships;
   // each asset in asset-id order with its relationships; files in path order, each followed by its
   // snippets in (line, column, end line) order; annotations in findings order; the SpdxDocument.
-  function* elements(): Generator<string> {
-    yield JSON.stringify({ '@id': CREATION_INFO, created: root.timestamp, createdBy: [ids.agent], createdUsing: [ids.tool], specVersion: '3.0.1', type: 'CreationInfo' });
-    yield JSON.stringify({ creationInfo: CREATION_INFO, name: TOOL_NAME, spdxId: ids.agent, type: 'SoftwareAgent' });
-    yield JSON.stringify({ creationInfo: CREATION_INFO, name: `${TOOL_NAME} ${result.methodologyVersion}`, spdxId: ids.tool, type: 'Tool' });
-    yield JSON.stringify({ creationInfo: CREATION_INFO, element: packageIds, rootElement: [ids.repository], software_sbomType: ['source'], spdxId: ids.sbom, type: 'software_Sbom' });
-    yield JSON.stringify(repository);
-    if (cryptoIds.length > 0) yield relationship('repository', ids.repository, 'contains', cryptoIds);
-    if (libraryIds.length > 0) yield relationship('repository', ids.repository, 'dependsOn', libraryIds);
-    for (let i = 0; i < sorted.length; i++) yield assetElements(sorted[i]!, fileOf[i]!);
+  //
+  // Elements are appended to one string, each followed by its comma, which is handed on once it
+  // reaches about 64 Ki characters: hashing flattens it in one copy, and no per-element array, join
+  // or generator step is paid for the ~10^6 elements of a large inventory.
+  const PIECE = 1 << 16;
+  function* chunks(): Generator<string> {
+    let acc = `{"@context":${JSON.stringify(SPDX_CONTEXT)},"@graph":[`;
+    acc += `${JSON.stringify({ '@id': CREATION_INFO, created: root.timestamp, createdBy: [ids.agent], createdUsing: [ids.tool], specVersion: '3.0.1', type: 'CreationInfo' })},`;
+    acc += `${JSON.stringify({ creationInfo: CREATION_INFO, name: TOOL_NAME, spdxId: ids.agent, type: 'SoftwareAgent' })},`;
+    acc += `${JSON.stringify({ creationInfo: CREATION_INFO, name: `${TOOL_NAME} ${result.methodologyVersion}`, spdxId: ids.tool, type: 'Tool' })},`;
+    acc += `${JSON.stringify({ creationInfo: CREATION_INFO, element: packageIds, rootElement: [ids.repository], software_sbomType: ['source'], spdxId: ids.sbom, type: 'software_Sbom' })},`;
+    acc += `${JSON.stringify(repository)},`;
+    if (cryptoIds.length > 0) acc += `${relationship('repository', ids.repository, 'contains', cryptoIds)},`;
+    if (libraryIds.length > 0) acc += `${relationship('repository', ids.repository, 'dependsOn', libraryIds)},`;
+    for (let i = 0; i < sorted.length; i++) {
+      acc += `${assetElements(sorted[i]!, fileOf[i]!)},`;
+      if (acc.length >= PIECE) {
+        yield acc;
+        acc = '';
+      }
+    }
     const symbolJson = new Map<string, string>();
     const nameJson = (name: string): string => {
       let j = symbolJson.get(name);
@@ -209,8 +236,8 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     const sameLocation = (x: Occurrence, y: Occurrence): boolean => x.line === y.line && x.column === y.column && (x.endLine ?? x.line) === (y.endLine ?? y.line);
     for (const path of paths) {
       const file = files.get(path)!;
-      yield `{${CI},"name":${JSON.stringify(path)},"spdxId":"${file.id}","type":"software_File"}`;
-      const tail = `},"software_snippetFromFile":"${file.id}","spdxId":"`;
+      acc += `{${CI},"name":${JSON.stringify(path)},"spdxId":"${file.id}","type":"software_File"},`;
+      const tail = `,"type":"PositiveIntegerRange"},"software_snippetFromFile":"${file.id}","spdxId":"${file.sid}`;
       // In (line, column, end line) order; occurrences at one location make one snippet, named by
       // their distinct symbols (sorted), its comment the source line of the first in (symbol, source
       // line) order, should they differ.
@@ -224,8 +251,12 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
           if (sym !== occ[j - 1]!.symbol) name += `, ${sym}`;
         }
         const end = first.endLine ?? first.line;
-        yield `{"comment":${JSON.stringify(first.snippet)},${CI},"name":${nameJson(name)},"software_lineRange":{"beginIntegerRange":${first.line},"endIntegerRange":${end},"type":"PositiveIntegerRange"${tail}${snippetId(file.n, first)}","type":"software_Snippet"}`;
+        acc += `{"comment":${JSON.stringify(first.snippet)},${CI},"name":${nameJson(name)},"software_lineRange":{"beginIntegerRange":${first.line},"endIntegerRange":${end}${tail}${snippetSuffix(first)}","type":"software_Snippet"},`;
         i = j;
+      }
+      if (acc.length >= PIECE) {
+        yield acc;
+        acc = '';
       }
     }
     const annotationIds = new Set<string>();
@@ -234,38 +265,22 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
         const aid = id(`finding/${iriSegment(f.id)}`);
         if (annotationIds.has(aid)) throw new InventoryError(`duplicate finding id ${f.id}`);
         annotationIds.add(aid);
-        yield JSON.stringify({
+        const annotation = {
           annotationType: 'review',
           creationInfo: CREATION_INFO,
           spdxId: aid,
           statement: findingText(f),
           subject: assetId === null ? ids.repository : refOf(assetId),
           type: 'Annotation',
-        });
+        };
+        acc += `${JSON.stringify(annotation)},`;
+      }
+      if (acc.length >= PIECE) {
+        yield acc;
+        acc = '';
       }
     }
-  }
-
-  // Elements gathered into pieces of about 64 Ki characters, joined once: a flat string is hashed
-  // several times faster than a tree of concatenations, and the writer gets one call per piece.
-  function* chunks(): Generator<string> {
-    yield `{"@context":${JSON.stringify(SPDX_CONTEXT)},"@graph":[`;
-    let parts: string[] = [];
-    let size = 0;
-    for (const e of elements()) {
-      parts.push(e);
-      size += e.length;
-      if (size >= 1 << 16) {
-        parts.push('');
-        yield parts.join(',');
-        parts = [];
-        size = 0;
-      }
-    }
-    if (parts.length > 0) {
-      parts.push('');
-      yield parts.join(',');
-    }
+    if (acc.length > 0) yield acc;
   }
 
   // Last, so that its placeholders (digest entry, then the document id) close the serialization.
