@@ -27,23 +27,85 @@ function entry(name: string, value: string): Json {
   return { extension_cdxPropName: name, extension_cdxPropValue: value, type: ENTRY };
 }
 
-// Entry heads by property name: the same few dozen names recur on every package.
-const entryHeads = new Map<string, string>();
-/** An `extension_CdxPropertyEntry` as canonical JSON text (members: name, value, type). */
-function entryJson(name: string, value: string): string {
-  let head = entryHeads.get(name);
-  if (head === undefined) {
-    head = `{"extension_cdxPropName":${JSON.stringify(name)},"extension_cdxPropValue":`;
-    if (entryHeads.size < 10_000) entryHeads.set(name, head);
-  }
-  return `${head}${JSON.stringify(value)},"type":"${ENTRY}"}`;
-}
+// Why the text below is assembled the way it is: V8 concatenates strings lazily, as a tree whose
+// leaves are the pieces; the tree is copied into one flat string when the piece of ~64 Ki characters
+// is hashed, and that copy costs per leaf far more than per character. So every fragment that recurs
+// (an entry with its name and value, a line range, a file's snippet-id prefix, member names with
+// their punctuation) is made flat once with `flat` and then added as one leaf.
+const flat = (...parts: (string | number)[]): string => parts.join('');
 
-/** `{a: {b: [x, y]}}` -> `prefix.a.b[0] = x`, `prefix.a.b[1] = y`, as entry texts in canonical member order. */
-function flatten(prefix: string, v: unknown, out: string[]): void {
-  if (Array.isArray(v)) v.forEach((item, i) => flatten(`${prefix}[${i}]`, item, out));
-  else if (v !== null && typeof v === 'object') for (const k of Object.keys(v).sort()) flatten(`${prefix}.${k}`, (v as Json)[k], out);
-  else if (v !== undefined) out.push(entryJson(prefix, String(v)));
+const ENTRY_TAIL = `,"type":"${ENTRY}"}`;
+/** A property name's entry texts: the head up to the value, and whole entries by value (most recur). */
+interface EntryName { name: string; head: string; byValue: Map<string, string>; children?: Map<string | number, EntryName> }
+// Bounds on what one document's caches keep: names recur on every package, and most values too
+// (modes, sizes, primitives), while an oid or a serial number is seen once; past the bound, texts
+// are still made, just not kept.
+const MAX_NAMES = 10_000;
+const MAX_VALUES = 50_000;
+
+/** Entry texts for one document (the caches live as long as the document's encoding). */
+function entryTexts() {
+  let names = 0;
+  let values = 0;
+  const byName = new Map<string, EntryName>();
+  const newName = (name: string): EntryName => ({ name, head: flat('{"extension_cdxPropName":', JSON.stringify(name), ',"extension_cdxPropValue":'), byValue: new Map() });
+
+  /** An `extension_CdxPropertyEntry` as canonical JSON text (members: name, value, type). */
+  const entry = (n: EntryName, value: string): string => {
+    let e = n.byValue.get(value);
+    if (e === undefined) {
+      e = flat(n.head, JSON.stringify(value), ENTRY_TAIL);
+      if (values < MAX_VALUES) {
+        n.byValue.set(value, e);
+        values += 1;
+      }
+    }
+    return e;
+  };
+
+  const named = (name: string, value: string): string => {
+    let n = byName.get(name);
+    if (n === undefined) {
+      n = newName(name);
+      if (names < MAX_NAMES) {
+        byName.set(name, n);
+        names += 1;
+      }
+    }
+    return entry(n, value);
+  };
+
+  /** The name `<parent>.<key>` or `<parent>[<index>]`, found through the parent so that it is built once. */
+  const child = (parent: EntryName, key: string | number): EntryName => {
+    let n = parent.children?.get(key);
+    if (n === undefined) {
+      n = newName(typeof key === 'number' ? `${parent.name}[${key}]` : `${parent.name}.${key}`);
+      if (names < MAX_NAMES) {
+        (parent.children ??= new Map()).set(key, n);
+        names += 1;
+      }
+    }
+    return n;
+  };
+
+  /** `{a: {b: [x, y]}}` -> `prefix.a.b[0] = x`, `prefix.a.b[1] = y`, as entry texts in canonical member order. */
+  const flatten = (node: EntryName, v: unknown, out: string[]): void => {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) flatten(child(node, i), v[i], out);
+    } else if (v !== null && typeof v === 'object') {
+      for (const k of Object.keys(v).sort()) flatten(child(node, k), (v as Json)[k], out);
+    } else if (v !== undefined) out.push(entry(node, String(v)));
+  };
+
+  const cryptoProperties = newName('cbom:cryptoProperties');
+  return {
+    named,
+    /** `cbom:elementType = security_CryptographicAsset`, then every leaf of the cryptoProperties. */
+    crypto: (cp: unknown, out: string[]): void => {
+      out.push(named('cbom:elementType', 'security_CryptographicAsset'));
+      flatten(cryptoProperties, cp, out);
+    },
+  };
 }
 
 function cdxExtension(entries: Json[]): Json[] | undefined {
@@ -62,16 +124,19 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
   const root = rootIdentity(source);
   const { sorted, byId } = indexAssets(result.inventory.assets);
   const base = spdxNamespace(source, result.methodologyVersion);
-  const id = (path: string): string => `${base}/${path}`;
+  const id = (path: string): string => flat(base, '/', path);
   const ids = { agent: id('agent'), tool: id('tool'), sbom: id('sbom'), repository: id('repository') };
   const documentIdPrefix = `${base}/document/`;
 
   // Crypto assets under crypto/, libraries under library/: the groups of ids never overlap.
   const assetIds = new Map<AssetId, string>();
-  for (const a of sorted) {
+  // selfIds[i]: the spdxId of sorted[i] (no lookup for an asset's own id).
+  const selfIds = sorted.map((a) => {
     const key = a.kind === 'library' ? (a.id.startsWith('library/') ? a.id : `library/${a.id}`) : `crypto/${a.id}`;
-    assetIds.set(a.id, id(iriSegment(key)));
-  }
+    const spdxId = id(iriSegment(key));
+    assetIds.set(a.id, spdxId);
+    return spdxId;
+  });
   if (new Set(assetIds.values()).size !== assetIds.size) throw new InventoryError('two assets map to the same spdxId');
   const refOf = (assetId: AssetId): string => {
     const r = assetIds.get(assetId);
@@ -79,14 +144,17 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     return r;
   };
   const findings = findingsByAsset(result.findings, byId);
+  const texts = entryTexts();
 
   // Code locations. One `software_File` per distinct path, one `software_Snippet` per
   // (path, line, column, end line); assets seen at the same place share the snippet. Files are
   // numbered in path order up front, so a snippet's id is a function of its location alone, compact
   // yet readable: `s/<file number>/L<line>C<column>[-L<end>]` (the path is in the File element).
   // Each file keeps the occurrences seen in it (references, not copies) to write its snippets.
-  // `sid`: the file's snippet id prefix, `<base>/s/<file number>/L`, made once per file.
-  interface FileInfo { id: string; sid: string; occurrences: Occurrence[] }
+  // Made once per file, flat: `sidFirst`/`sidNext`, a snippet id up to its line number with the
+  // opening quote (and comma) of a `to` list item; `tail`, a snippet's text from its line range's
+  // type up to the line number of its id.
+  interface FileInfo { id: string; sidFirst: string; sidNext: string; tail: string; occurrences: Occurrence[] }
   // fileOf[i][j]: the file of occurrence j of asset i (one path lookup per occurrence, here).
   const files = new Map<string, FileInfo>();
   const fileOf: FileInfo[][] = sorted.map((a) => {
@@ -98,7 +166,7 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
       if (o.path !== path) {
         path = o.path;
         f = files.get(path);
-        if (f === undefined) files.set(path, (f = { id: '', sid: '', occurrences: [] }));
+        if (f === undefined) files.set(path, (f = { id: '', sidFirst: '', sidNext: '', tail: '', occurrences: [] }));
       }
       f!.occurrences.push(o);
       own.push(f!);
@@ -110,76 +178,78 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
   paths.forEach((path, i) => {
     const f = files.get(path)!;
     f.id = id(`file/${iriSegment(path)}`);
-    f.sid = `${snippetPrefix}${i + 1}/L`;
+    const sid = flat(snippetPrefix, i + 1, '/L');
+    f.sidFirst = flat('"', sid);
+    f.sidNext = flat(',"', sid);
+    f.tail = flat(',"type":"PositiveIntegerRange"},"software_snippetFromFile":"', f.id, '","spdxId":"', sid);
   });
-  /** The snippet id of an occurrence, after its file's `sid` prefix: `<line>C<column>[-L<end>]`. */
-  const snippetSuffix = (o: Occurrence): string => {
+  /** The snippet id of an occurrence after its file's prefix, and the closing quote: `<line>C<column>[-L<end>]"`. */
+  const snippetSuffixQ = (o: Occurrence): string => {
     const end = o.endLine ?? o.line;
-    return end !== o.line ? `${o.line}C${o.column}-L${end}` : `${o.line}C${o.column}`;
+    // Short enough that V8 makes each sum a flat string (no join needed).
+    return end !== o.line ? o.line + 'C' + o.column + '-L' + end + '"' : o.line + 'C' + o.column + '"';
   };
 
   // Every id is an absolute IRI made of characters JSON never escapes (iriSegment percent-encodes the
   // rest), so ids are written between quotes as they are; other strings go through JSON.stringify.
   // Hot elements (relationships, files, snippets) are written as text with members in canonical order:
   // building an object per element and serializing it costs several times more.
-  const CI = `"creationInfo":"${CREATION_INFO}"`;
+  const CI = '"creationInfo":"_:creationinfo"';
   const idList = (xs: readonly string[]): string => (xs.length === 0 ? '[]' : `["${xs.join('","')}"]`);
   /** A Relationship whose `to` is already JSON text (`["id",...]`). */
   const relationshipTo = (fromKey: string, from: string, type: string, toJson: string, comment?: string): string =>
-    `{${comment !== undefined ? `"comment":${JSON.stringify(comment)},` : ''}${CI},"from":"${from}","relationshipType":"${type}","spdxId":"${id(`relationship/${fromKey}/${comment ?? type}`)}","to":${toJson},"type":"Relationship"}`;
+    flat(comment !== undefined ? flat('{"comment":', JSON.stringify(comment), ',') : '{', CI, ',"from":"', from, '","relationshipType":"', type, '","spdxId":"', base, '/relationship/', fromKey, '/', comment ?? type, '","to":', toJson, ',"type":"Relationship"}');
   const relationship = (fromKey: string, from: string, type: string, to: readonly string[], comment?: string): string =>
     relationshipTo(fromKey, from, type, idList(to), comment);
 
-  const assetElements = (a: Asset, occurrenceFiles: FileInfo[]): string => {
+  const assetElements = (a: Asset, self: string, occurrenceFiles: FileInfo[]): string => {
     const view = assetView(a, refOf);
-    const self = refOf(a.id);
     const key = self.slice(base.length + 1);
     const entries: string[] = [];
-    if (a.kind !== 'library') {
-      entries.push(entryJson('cbom:elementType', 'security_CryptographicAsset'));
-      flatten('cbom:cryptoProperties', view.cryptoProperties, entries);
-    }
+    if (a.kind !== 'library') texts.crypto(view.cryptoProperties, entries);
     const assetFindings = findings.get(a.id);
     const props: NameValue[] = assetFindings === undefined ? view.properties : sortProperties([...view.properties, ...assetFindings.map(findingProperty)]);
-    for (const p of props) entries.push(entryJson(p.name, p.value));
-    // A software_Package, members in canonical order.
-    let out = `{${CI}`;
-    if (entries.length > 0) out += `,"extension":[{"extension_cdxProperty":[${entries.join(',')}],"type":"extension_CdxPropertiesExtension"}]`;
-    out += `,"name":${JSON.stringify(a.name)}`;
+    for (const p of props) entries.push(texts.named(p.name, p.value));
+    // A software_Package, members in canonical order, as one array joined once (one flat string).
+    const out: string[] = ['{"creationInfo":"_:creationinfo"'];
+    if (entries.length > 0) out.push(',"extension":[{"extension_cdxProperty":[', entries.join(','), '],"type":"extension_CdxPropertiesExtension"}]');
+    out.push(',"name":', JSON.stringify(a.name));
     if (a.kind === 'library') {
-      out += `,"software_packageUrl":${JSON.stringify(a.purl)}`;
-      if (a.version !== null) out += `,"software_packageVersion":${JSON.stringify(a.version)}`;
-      out += `,"software_primaryPurpose":"library","spdxId":"${self}","type":"software_Package"`;
+      out.push(',"software_packageUrl":', JSON.stringify(a.purl));
+      if (a.version !== null) out.push(',"software_packageVersion":', JSON.stringify(a.version));
+      out.push(',"software_primaryPurpose":"library","spdxId":"', self, '","type":"software_Package"');
     } else {
-      out += `,"software_primaryPurpose":"other","spdxId":"${self}","summary":"security_CryptographicAsset (${a.kind})","type":"software_Package"`;
+      out.push(',"software_primaryPurpose":"other","spdxId":"', self, '","summary":"security_CryptographicAsset (', a.kind, ')","type":"software_Package"');
     }
-    if (view.sha256 !== undefined) out += `,"verifiedUsing":[{"algorithm":"sha256","hashValue":${JSON.stringify(view.sha256)},"type":"Hash"}]`;
-    out += '}';
+    if (view.sha256 !== undefined) out.push(',"verifiedUsing":[{"algorithm":"sha256","hashValue":', JSON.stringify(view.sha256), ',"type":"Hash"}]');
+    out.push('}');
     // One hasEvidence relationship per asset, its `to` listing every snippet (occurrences are in
     // (path, line, column, end line, ...) order, so occurrences sharing a snippet are adjacent: their
     // snippets keep that order, each once). Written as text straight away: two occurrences share a
     // snippet exactly when file, line, column and end line are equal, so no id is compared.
     const occ = a.occurrences;
     if (occ.length > 0) {
-      let to = '[';
+      const to: string[] = ['['];
       let prev: Occurrence | undefined;
       let prevFile: FileInfo | undefined;
       for (let j = 0; j < occ.length; j++) {
         const o = occ[j]!;
         const f = occurrenceFiles[j]!;
         if (prev !== undefined && f === prevFile && o.line === prev.line && o.column === prev.column && (o.endLine ?? o.line) === (prev.endLine ?? prev.line)) continue;
-        to += `${prev === undefined ? '"' : ',"'}${f.sid}${snippetSuffix(o)}"`;
+        to.push(prev === undefined ? f.sidFirst : f.sidNext, snippetSuffixQ(o));
         prev = o;
         prevFile = f;
       }
-      out += `,${relationshipTo(key, self, 'hasEvidence', `${to}]`)}`;
+      to.push(']');
+      out.push(',', relationshipTo(key, self, 'hasEvidence', to.join('')));
     }
     const uses = view.uses.map(refOf).sort(cmp);
     if (uses.length > 0) {
       // SPDX has no "provides"; a library's provided algorithms are an `other` relationship that says so.
-      out += `,${a.kind === 'library' ? relationship(key, self, 'other', uses, 'provides') : relationship(key, self, 'dependsOn', uses)}`;
+      out.push(',', a.kind === 'library' ? relationship(key, self, 'other', uses, 'provides') : relationship(key, self, 'dependsOn', uses));
     }
-    return out;
+    out.push(',');
+    return out.join('');
   };
 
   const rootEntries = sortProperties((findings.get(null) ?? []).map(findingProperty)).map((p) => entry(p.name, p.value));
@@ -194,12 +264,12 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     spdxId: ids.repository,
     type: 'software_Package',
   });
-  const cryptoIds = sorted.filter((a) => a.kind !== 'library').map((a) => refOf(a.id));
-  const libraryIds = sorted.filter((a) => a.kind === 'library').map((a) => refOf(a.id));
+  const cryptoIds = selfIds.filter((_, i) => sorted[i]!.kind !== 'library');
+  const libraryIds = selfIds.filter((_, i) => sorted[i]!.kind === 'library');
   // The collections list the software elements (the repository, libraries and crypto assets). Files,
   // snippets, relationships and annotations are in the same @graph and reached through relationships;
   // listing each of them twice more would make a large inventory's document half again as big.
-  const packageIds = [ids.repository, ...sorted.map((a) => refOf(a.id))];
+  const packageIds = [ids.repository, ...selfIds];
 
   // Graph order (a total order fixed by content): header; the repository and its relationships;
   // each asset in asset-id order with its relationships; files in path order, each followed by its
@@ -219,25 +289,38 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     if (cryptoIds.length > 0) acc += `${relationship('repository', ids.repository, 'contains', cryptoIds)},`;
     if (libraryIds.length > 0) acc += `${relationship('repository', ids.repository, 'dependsOn', libraryIds)},`;
     for (let i = 0; i < sorted.length; i++) {
-      acc += `${assetElements(sorted[i]!, fileOf[i]!)},`;
+      acc += assetElements(sorted[i]!, selfIds[i]!, fileOf[i]!);
       if (acc.length >= PIECE) {
         yield acc;
         acc = '';
       }
     }
+    // A snippet's text from after its comment to its line range, by name (symbols recur), and its
+    // line range up to the type for one-line snippets, by line number.
     const symbolJson = new Map<string, string>();
     const nameJson = (name: string): string => {
       let j = symbolJson.get(name);
-      if (j === undefined) symbolJson.set(name, (j = JSON.stringify(name)));
+      if (j === undefined) {
+        j = flat(',"creationInfo":"_:creationinfo","name":', JSON.stringify(name), ',"software_lineRange":');
+        if (symbolJson.size < MAX_NAMES) symbolJson.set(name, j);
+      }
       return j;
+    };
+    const lineRanges: string[] = [];
+    const lineRange = (line: number): string => {
+      let r = lineRanges[line];
+      if (r === undefined) {
+        r = flat('{"beginIntegerRange":', line, ',"endIntegerRange":', line);
+        if (line >= 0 && line < 1 << 16) lineRanges[line] = r;
+      }
+      return r;
     };
     const byLocation = (x: Occurrence, y: Occurrence): number =>
       x.line - y.line || x.column - y.column || (x.endLine ?? x.line) - (y.endLine ?? y.line) || cmp(x.symbol, y.symbol) || cmp(x.snippet, y.snippet);
     const sameLocation = (x: Occurrence, y: Occurrence): boolean => x.line === y.line && x.column === y.column && (x.endLine ?? x.line) === (y.endLine ?? y.line);
     for (const path of paths) {
       const file = files.get(path)!;
-      acc += `{${CI},"name":${JSON.stringify(path)},"spdxId":"${file.id}","type":"software_File"},`;
-      const tail = `,"type":"PositiveIntegerRange"},"software_snippetFromFile":"${file.id}","spdxId":"${file.sid}`;
+      acc += flat('{"creationInfo":"_:creationinfo","name":', JSON.stringify(path), ',"spdxId":"', file.id, '","type":"software_File"},');
       // In (line, column, end line) order; occurrences at one location make one snippet, named by
       // their distinct symbols (sorted), its comment the source line of the first in (symbol, source
       // line) order, should they differ.
@@ -251,7 +334,7 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
           if (sym !== occ[j - 1]!.symbol) name += `, ${sym}`;
         }
         const end = first.endLine ?? first.line;
-        acc += `{"comment":${JSON.stringify(first.snippet)},${CI},"name":${nameJson(name)},"software_lineRange":{"beginIntegerRange":${first.line},"endIntegerRange":${end}${tail}${snippetSuffix(first)}","type":"software_Snippet"},`;
+        acc += '{"comment":' + JSON.stringify(first.snippet) + nameJson(name) + (end === first.line ? lineRange(end) : flat('{"beginIntegerRange":', first.line, ',"endIntegerRange":', end)) + file.tail + snippetSuffixQ(first) + ',"type":"software_Snippet"},';
         i = j;
       }
       if (acc.length >= PIECE) {
