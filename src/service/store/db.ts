@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 
@@ -23,6 +23,16 @@ export interface DatabaseHandle {
    * PostgreSQL, which has no such cheap signal: readers query every time there.
    */
   readonly changeStamp?: () => string;
+  /**
+   * Runs a compiled SELECT and returns its rows. On SQLite the statement runs at once from the
+   * prepared-statement cache unless a transaction is open on the connection: Kysely's driver first
+   * queues every query behind its connection mutex and a chain of promises, which under concurrent
+   * requests cost several times the query itself (measured in-process at 50 concurrent GET /health:
+   * ~20 µs of CPU per query through Kysely, ~4 µs direct). Inside an open transaction the query goes
+   * through Kysely and waits its turn, so it never reads another caller's uncommitted writes. For the
+   * per-request reads (key check, key listing, health); other queries use Kysely as usual.
+   */
+  selectRows<R>(query: CompiledQuery<R>): Promise<R[]>;
   close(): Promise<void>;
 }
 
@@ -47,7 +57,8 @@ function openSqlite(file: string): DatabaseHandle {
   // WAL + NORMAL is durable against application crashes; only an OS crash may lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
   const writes = { count: 0 };
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) });
+  const statements = withStatementCache(sqlite, writes);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   // PRAGMA data_version changes when another connection (another process: `cbom admin`, a worker)
   // commits; it does not change for this connection's own writes, which `writes` counts instead.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
@@ -56,6 +67,15 @@ function openSqlite(file: string): DatabaseHandle {
     dialect: 'sqlite',
     location: file,
     changeStamp: () => `${dataVersion.get() as number}:${writes.count}`,
+    selectRows<R>(query: CompiledQuery<R>): Promise<R[]> {
+      if (!sqlite.inTransaction) {
+        const stmt = statements.prepare(query.sql);
+        if (!stmt.reader) throw new Error(`selectRows runs only queries that return rows: ${query.sql}`);
+        // A statement still being iterated (a streamed read) cannot run twice at once.
+        if (!stmt.busy) return Promise.resolve(stmt.all(query.parameters) as R[]);
+      }
+      return db.executeQuery(query).then((r) => r.rows);
+    },
     close: () => db.destroy(),
   };
 }
@@ -66,10 +86,11 @@ const STATEMENT_CACHE_SIZE = 512;
 /**
  * Kysely's SQLite driver prepares every query anew, and preparing costs more than running the
  * small indexed lookups the API makes (the key check runs on every request). better-sqlite3
- * statements are reusable, and Kysely runs one query at a time on its single connection, so the
- * same prepared statement can serve every execution of the same SQL text.
+ * statements are reusable, and every execution runs to completion synchronously (Kysely's, one at a
+ * time on its single connection, and selectRows'), so the same prepared statement can serve every
+ * execution of the same SQL text; only a statement being iterated is busy (selectRows checks).
  */
-function withStatementCache(sqlite: SQLite.Database, writes: { count: number }): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, writes: { count: number }): { close(): void; prepare(sqlText: string): SQLite.Statement } {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -106,6 +127,7 @@ function openPostgres(url: string): DatabaseHandle {
     db,
     dialect: 'postgres',
     location: `postgres://${u.host}${u.pathname}`,
+    selectRows: <R>(query: CompiledQuery<R>) => db.executeQuery(query).then((r) => r.rows),
     close: () => db.destroy(),
   };
 }

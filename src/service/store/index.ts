@@ -20,14 +20,14 @@ export function createStore(handle: DatabaseHandle) {
     dialect,
     location: handle.location,
     tenants: createTenantRepository(db),
-    keys: createKeyRepository(db, dialect, handle.changeStamp),
+    keys: createKeyRepository(db, dialect, handle),
     scans: createScanRepository(db),
     usage: createUsageRepository(db),
     branding: createBrandingRepository(db, dialect),
     demo: createDemoRepository(db, dialect),
     /** Cheap liveness check for /health. */
     async ping(): Promise<void> {
-      await db.executeQuery(pingQuery);
+      await handle.selectRows(pingQuery);
     },
     close: () => handle.close(),
   };

@@ -3,7 +3,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import type { Scope } from '../auth/scopes.js';
 import { deserializeScopes, serializeScopes } from '../auth/scopes.js';
 import type { ApiKeyRow, Database, KeyEnv, KeyStatus } from './schema.js';
-import type { DialectName } from './db.js';
+import type { DatabaseHandle, DialectName } from './db.js';
 import { nowIso } from './ids.js';
 
 export interface ApiKey {
@@ -61,11 +61,11 @@ export class KeyCapReachedError extends Error {
 /**
  * Runs a query compiled once with new values for its parameters. The per-request paths (the key
  * check on every authenticated request, the key listing) skip Kysely's builder and compiler, whose
- * allocations cost more than the indexed lookup itself.
+ * allocations cost more than the indexed lookup itself, and its query queue (selectRows).
  */
-function reusable<R>(compiled: CompiledQuery<R>, arity: number) {
+function reusable<R>(handle: Pick<DatabaseHandle, 'selectRows'>, compiled: CompiledQuery<R>, arity: number) {
   if (compiled.parameters.length !== arity) throw new Error(`expected ${arity} parameters in: ${compiled.sql}`);
-  return (db: Kysely<Database>, ...parameters: unknown[]) => db.executeQuery<R>({ ...compiled, parameters });
+  return (...parameters: unknown[]) => handle.selectRows<R>({ ...compiled, parameters });
 }
 
 /** Most keys whose rows findForAuth keeps between requests (the whole cache is dropped beyond). */
@@ -76,8 +76,10 @@ const AUTH_CACHE_MAX_KEYS = 10_000;
  * reused only while the stamp is the one read before it was fetched, i.e. while nothing at all was
  * written to the database by any connection. Without it (PostgreSQL) every call queries.
  */
-export function createKeyRepository(db: Kysely<Database>, dialect: DialectName, changeStamp?: () => string) {
+export function createKeyRepository(db: Kysely<Database>, dialect: DialectName, handle: Pick<DatabaseHandle, 'changeStamp' | 'selectRows'>) {
+  const { changeStamp } = handle;
   const findForAuthQuery = reusable(
+    handle,
     db
       .selectFrom('api_keys')
       .innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id')
@@ -88,12 +90,13 @@ export function createKeyRepository(db: Kysely<Database>, dialect: DialectName, 
     1,
   );
   const listForTenantQuery = reusable(
+    handle,
     db.selectFrom('api_keys').selectAll().where('tenant_id', '=', '').orderBy('created_at', 'desc').orderBy('key_lookup').compile(),
     1,
   );
 
   async function readForAuth(keyLookup: string): Promise<ApiKeyWithTenant | null> {
-    const row = (await findForAuthQuery(db, keyLookup)).rows[0];
+    const row = (await findForAuthQuery(keyLookup))[0];
     if (!row) return null;
     const key: ApiKeyWithTenant = { ...toApiKey(row), tenantKind: row.tenant_kind };
     // Shared between requests when cached: frozen so no caller can change what the next one sees.
@@ -185,7 +188,7 @@ export function createKeyRepository(db: Kysely<Database>, dialect: DialectName, 
 
     /** A tenant's keys, newest first (ties by lookup, so the order is total). */
     async listForTenant(tenantId: string): Promise<ApiKey[]> {
-      const { rows } = await listForTenantQuery(db, tenantId);
+      const rows = await listForTenantQuery(tenantId);
       return rows.map(toApiKey);
     },
 

@@ -65,3 +65,70 @@ describeEachStore('findForAuth freshness', (t) => {
     assert.equal((await t.store.keys.findForAuth(key.keyLookup))!.status, 'revoked');
   });
 });
+
+// The per-request reads run outside Kysely's query queue on SQLite (DatabaseHandle.selectRows); they
+// must still never read what another caller's open transaction has written but not committed.
+describeEachStore('per-request reads and open transactions', (t) => {
+  it('a key read while a transaction inserts keys sees them only once committed, and never after a rollback', async () => {
+    const { key } = await createTenantWithKey(t.store);
+    const tenantId = key.tenantId;
+    const newKey = (suffix: string) => ({
+      key_lookup: `${key.keyLookup.slice(0, 12)}${suffix}`,
+      tenant_id: tenantId,
+      name: `tx-${suffix}`,
+      env: 'test' as const,
+      scopes: '["scans:read"]',
+      secret_hash: 'x'.repeat(64),
+      status: 'active' as const,
+      created_by: null,
+      created_at: new Date().toISOString(),
+      last_used_at: null,
+      revoked_at: null,
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedSignal = new Promise<void>((resolve) => (inserted = resolve));
+
+    const committed = t.store.db.transaction().execute(async (trx) => {
+      await trx.insertInto('api_keys').values(newKey('AAAA')).execute();
+      inserted();
+      await held;
+    });
+    await insertedSignal;
+    // Asked while the insert is uncommitted: the answer may wait, but must not show the new key early.
+    const during = t.store.keys.listForTenant(tenantId);
+    const lookupDuring = t.store.keys.findForAuth(newKey('AAAA').key_lookup);
+    release();
+    await committed;
+    const listed = await during;
+    assert.ok(listed.length === 1 || listed.length === 2, `listing has ${listed.length} keys`);
+    const found = await lookupDuring;
+    if (found === null) assert.equal(listed.length, 1, 'the listing and the lookup saw the same state');
+    assert.equal((await t.store.keys.listForTenant(tenantId)).length, 2, 'committed: listed');
+    assert.ok(await t.store.keys.findForAuth(newKey('AAAA').key_lookup), 'committed: found');
+
+    // A rolled-back insert is never seen, whenever the read is asked.
+    let releaseRollback!: () => void;
+    const heldRollback = new Promise<void>((resolve) => (releaseRollback = resolve));
+    let insertedRollback!: () => void;
+    const insertedRollbackSignal = new Promise<void>((resolve) => (insertedRollback = resolve));
+    const rolledBack = t.store.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('api_keys').values(newKey('BBBB')).execute();
+        insertedRollback();
+        await heldRollback;
+        throw new Error('roll back');
+      })
+      .catch((err: Error) => err.message);
+    await insertedRollbackSignal;
+    const lookupRolledBack = t.store.keys.findForAuth(newKey('BBBB').key_lookup);
+    const listRolledBack = t.store.keys.listForTenant(tenantId);
+    releaseRollback();
+    assert.equal(await rolledBack, 'roll back');
+    assert.equal(await lookupRolledBack, null, 'an uncommitted, rolled-back key was read');
+    assert.equal((await listRolledBack).length, 2);
+    assert.equal(await t.store.keys.findForAuth(newKey('BBBB').key_lookup), null);
+  });
+});
