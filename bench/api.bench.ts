@@ -1,7 +1,9 @@
 // `npm run bench:api`: HTTP throughput of the API against a bare Fastify hello-world measured in the
 // same run on the same machine. Each server runs in its own child process (so the load generator
 // does not share its event loop); autocannon drives 50 connections for CBOM_BENCH_SECONDS (5) per
-// target after a 1 s warm-up. Targets: bare Fastify `GET /`, public `GET /api/v1/cbom/health`,
+// target after a 1 s warm-up. Targets: bare Fastify `GET /`, Fastify with only the plugins every API
+// response passes through (request log, trace id, security headers, response schema: the floor),
+// public `GET /api/v1/cbom/health`,
 // authenticated `GET /api/v1/cbom/keys` (key lookup in SQLite, scope check, rate-limit counter,
 // helmet, trace id, response schema). Goal: authenticated >= 50 % of bare Fastify, p99 < 10 ms.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,6 +24,30 @@ async function serveBare(): Promise<string> {
   const { default: Fastify } = await import('fastify');
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ hello: 'world' }));
+  return app.listen({ host: '127.0.0.1', port: 0 });
+}
+
+/**
+ * The floor set by the plugins every API response must pass through, with none of the API's own work:
+ * Fastify with the app's logger options (redaction, trace-id label, one request line per request
+ * written to /dev/null as in serveApp), the trace-id and security-header hooks, and a route with a
+ * response schema. The gap between this and bare Fastify is what the required plugins cost; the gap
+ * between this and the authenticated read is what authentication, rate limiting and the query cost.
+ */
+async function servePlugins(): Promise<string> {
+  const { default: Fastify, LogController } = await import('fastify');
+  const { genReqId, LOG_REDACT_PATHS, registerTrace } = await import('../src/service/api/plugins/trace.js');
+  const { registerSecurityHeaders } = await import('../src/service/api/plugins/security.js');
+  const app = Fastify({
+    logger: { level: process.env.CBOM_BENCH_LOG_LEVEL ?? 'info', redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, stream: fs.createWriteStream('/dev/null') },
+    genReqId,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'trace_id' }),
+  });
+  app.decorateRequest('principal', null);
+  registerTrace(app);
+  registerSecurityHeaders(app);
+  const schema = { response: { 200: { type: 'object', properties: { hello: { type: 'string' } }, required: ['hello'] } } };
+  app.get('/', { schema }, async () => ({ hello: 'world' }));
   return app.listen({ host: '127.0.0.1', port: 0 });
 }
 
@@ -49,7 +75,7 @@ async function serveApp(): Promise<{ url: string; key: string }> {
 
 if (process.argv[2] === '--serve') {
   const which = process.argv[3];
-  const info = which === 'bare' ? { url: await serveBare(), key: '' } : await serveApp();
+  const info = which === 'bare' ? { url: await serveBare(), key: '' } : which === 'plugins' ? { url: await servePlugins(), key: '' } : await serveApp();
   process.stdout.write(JSON.stringify(info) + '\n');
   // The parent asks for this process's CPU time around each measurement.
   process.on('message', () => process.send?.(process.cpuUsage()));
@@ -60,7 +86,7 @@ if (process.argv[2] === '--serve') {
 
 // ---- parent mode: drive the load ----------------------------------------------------------------
 
-function startChild(which: 'bare' | 'app'): Promise<{ child: ChildProcess; url: string; key: string }> {
+function startChild(which: 'bare' | 'plugins' | 'app'): Promise<{ child: ChildProcess; url: string; key: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--serve', which], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
     child.once('error', reject);
@@ -123,6 +149,12 @@ async function main(): Promise<void> {
   } finally {
     await stop(bare.child);
   }
+  const plugins = await startChild('plugins');
+  try {
+    results.push(await measure('Fastify + required plugins GET / (no auth, no database)', plugins.child, plugins.url + '/'));
+  } finally {
+    await stop(plugins.child);
+  }
   const app = await startChild('app');
   try {
     results.push(await measure('GET /api/v1/cbom/health (public)', app.child, app.url + '/api/v1/cbom/health'));
@@ -140,7 +172,7 @@ async function main(): Promise<void> {
       `| ${r.name} | ${Math.round(r.rps)} | ${((100 * r.rps) / base).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.cpuUs.toFixed(1)} | ${(r.cpuUs / baseCpu).toFixed(2)}x | ${r.errors} / ${r.non2xx} |`,
     );
   }
-  const auth = results[2]!;
+  const auth = results[3]!;
   const ratio = auth.rps / base;
   console.log('');
   console.log(`machine load average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (req/s figures are only comparable at low load; CPU µs/req much less affected)`);
