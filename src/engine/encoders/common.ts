@@ -18,11 +18,15 @@ const byPosition = (a: Occurrence, b: Occurrence): number =>
   cmp(a.snippet, b.snippet) ||
   cmp(a.detector, b.detector);
 
-/** Occurrences in (path, line, column, endLine, offset, symbol, snippet, detector) order: total, input-order independent. */
-export function sortOccurrences(list: readonly Occurrence[]): Occurrence[] {
+/**
+ * Occurrences in (path, line, column, endLine, offset, symbol, snippet, detector) order: total,
+ * input-order independent. A list already in that order is returned as it is, not copied (encoders
+ * never modify it): a copy per asset of a large inventory is memory held for the whole encoding.
+ */
+export function sortOccurrences(list: Occurrence[]): Occurrence[] {
   // Detectors mostly hand them over in order already: one linear check instead of a sort.
   for (let i = 1; i < list.length; i++) if (byPosition(list[i - 1]!, list[i]!) > 0) return [...list].sort(byPosition);
-  return list.slice();
+  return list;
 }
 
 export function sortLocations(list: readonly Location[]): Location[] {
@@ -124,7 +128,7 @@ export function findingText(f: Finding): string {
 }
 
 /** Findings grouped by the asset they concern; findings about no (known) asset go to the root (key null). */
-export function findingsByAsset(findings: readonly Finding[], byId: Map<AssetId, Asset>): Map<AssetId | null, Finding[]> {
+export function findingsByAsset(findings: readonly Finding[], byId: ReadonlyMap<AssetId, unknown>): Map<AssetId | null, Finding[]> {
   const out = new Map<AssetId | null, Finding[]>();
   for (const f of sortFindings(findings)) {
     if (f.assetRef !== null && !byId.has(f.assetRef)) throw new InventoryError(`finding ${f.id} refers to unknown asset ${f.assetRef}`);

@@ -13,7 +13,7 @@
 import type { Asset, AssetId, Occurrence, ScanResult, SourceDescriptor } from '../../inventory/model.js';
 import { InventoryError, assetView } from '../cryptoview.js';
 import { normalizeResult } from '../normalize.js';
-import { TOOL_NAME, documentProperties, findingProperty, findingText, findingsByAsset, indexAssets, rootIdentity } from '../common.js';
+import { TOOL_NAME, documentProperties, findingProperty, findingText, findingsByAsset, rootIdentity } from '../common.js';
 import { iriSegment, uuidv5 } from '../ids.js';
 import { type NameValue, cmp, sortProperties } from '../properties.js';
 import { sortedKeys } from '../canonical-json.js';
@@ -37,16 +37,15 @@ const flat = (...parts: (string | number)[]): string => parts.join('');
 const ENTRY_TAIL = `,"type":"${ENTRY}"}`;
 /** A property name's entry texts: the head up to the value, and whole entries by value (most recur). */
 interface EntryName { name: string; head: string; byValue: Map<string, string>; children?: Map<string | number, EntryName> }
-// Bounds on what one document's caches keep: names recur on every package, and most values too
-// (modes, sizes, primitives), while an oid or a serial number is seen once; past the bound, texts
-// are still made, just not kept.
+// Bounds on what one document's caches keep: names recur on every package, and so do most values
+// (modes, sizes, primitives), while an oid or a serial number is seen once: a name keeps its first
+// 64 values only, so that unique values do not fill memory. Past a bound, texts are made, not kept.
 const MAX_NAMES = 10_000;
-const MAX_VALUES = 50_000;
+const MAX_VALUES_PER_NAME = 64;
 
 /** Entry texts for one document (the caches live as long as the document's encoding). */
 function entryTexts() {
   let names = 0;
-  let values = 0;
   const byName = new Map<string, EntryName>();
   const newName = (name: string): EntryName => ({ name, head: flat('{"extension_cdxPropName":', JSON.stringify(name), ',"extension_cdxPropValue":'), byValue: new Map() });
 
@@ -55,10 +54,7 @@ function entryTexts() {
     let e = n.byValue.get(value);
     if (e === undefined) {
       e = flat(n.head, JSON.stringify(value), ENTRY_TAIL);
-      if (values < MAX_VALUES) {
-        n.byValue.set(value, e);
-        values += 1;
-      }
+      if (n.byValue.size < MAX_VALUES_PER_NAME) n.byValue.set(value, e);
     }
     return e;
   };
@@ -108,6 +104,44 @@ function entryTexts() {
   };
 }
 
+// Scratch keys for sortByLocation, grown as needed (one document at a time per thread).
+let locationKeys = new Float64Array(1024);
+const KEY_INDEX = 4096; // occurrences per file sorted by key; more fall back to the comparator
+/**
+ * A file's occurrences in `byLocation` order. Most files have a few dozen occurrences in no order (they
+ * come asset by asset), and a comparator call per comparison was a tenth of the encoding time: when
+ * line < 2^20, column < 2^11, end line - line < 2^10 and there are at most 4096 occurrences, each is
+ * sorted as one number (location, then position in the list) by the typed-array sort, and only runs
+ * at one location are then ordered by the comparator (symbol, source line). Otherwise, the comparator.
+ */
+function sortByLocation(occ: Occurrence[], byLocation: (x: Occurrence, y: Occurrence) => number): Occurrence[] {
+  const n = occ.length;
+  if (n < 2 || n > KEY_INDEX) return occ.sort(byLocation);
+  if (locationKeys.length < n) locationKeys = new Float64Array(KEY_INDEX);
+  const keys = locationKeys;
+  for (let i = 0; i < n; i++) {
+    const o = occ[i]!;
+    const span = (o.endLine ?? o.line) - o.line;
+    if (!(o.line >= 0 && o.line < 1 << 20 && o.column >= 0 && o.column < 1 << 11 && span >= 0 && span < 1 << 10 && Number.isInteger(o.line) && Number.isInteger(o.column) && Number.isInteger(span))) return occ.sort(byLocation);
+    // < 2^53: exact in a double.
+    keys[i] = ((o.line * (1 << 11) + o.column) * (1 << 10) + span) * KEY_INDEX + i;
+  }
+  const sortedKeys = keys.subarray(0, n).sort();
+  const out = new Array<Occurrence>(n);
+  for (let i = 0; i < n; i++) out[i] = occ[sortedKeys[i]! % KEY_INDEX]!;
+  for (let i = 0; i < n; ) {
+    const at = Math.floor(sortedKeys[i]! / KEY_INDEX);
+    let j = i + 1;
+    while (j < n && Math.floor(sortedKeys[j]! / KEY_INDEX) === at) j++;
+    if (j - i > 1) {
+      const run = out.slice(i, j).sort(byLocation);
+      for (let k = i; k < j; k++) out[k] = run[k - i]!;
+    }
+    i = j;
+  }
+  return out;
+}
+
 function cdxExtension(entries: Json[]): Json[] | undefined {
   return entries.length > 0 ? [{ extension_cdxProperty: entries, type: 'extension_CdxPropertiesExtension' }] : undefined;
 }
@@ -122,7 +156,10 @@ export function spdxNamespace(source: SourceDescriptor, methodologyVersion: stri
 export function spdxDocument(input: ScanResult, source: SourceDescriptor): CanonicalDocument {
   const result = normalizeResult(input);
   const root = rootIdentity(source);
-  const { sorted, byId } = indexAssets(result.inventory.assets);
+  // Assets are in id order after normalizing: duplicates are neighbours, and the one map kept (asset
+  // id -> spdxId, below) also answers which ids exist (no second map of every asset).
+  const sorted = result.inventory.assets;
+  for (let i = 1; i < sorted.length; i++) if (sorted[i]!.id === sorted[i - 1]!.id) throw new InventoryError(`duplicate asset id ${sorted[i]!.id}`);
   const base = spdxNamespace(source, result.methodologyVersion);
   const id = (path: string): string => flat(base, '/', path);
   const ids = { agent: id('agent'), tool: id('tool'), sbom: id('sbom'), repository: id('repository') };
@@ -143,7 +180,7 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     if (r === undefined) throw new InventoryError(`reference to unknown asset ${assetId}`);
     return r;
   };
-  const findings = findingsByAsset(result.findings, byId);
+  const findings = findingsByAsset(result.findings, assetIds);
   const texts = entryTexts();
 
   // Code locations. One `software_File` per distinct path, one `software_Snippet` per
@@ -151,37 +188,55 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
   // numbered in path order up front, so a snippet's id is a function of its location alone, compact
   // yet readable: `s/<file number>/L<line>C<column>[-L<end>]` (the path is in the File element).
   // Each file keeps the occurrences seen in it (references, not copies) to write its snippets.
-  // Made once per file, flat: `sidFirst`/`sidNext`, a snippet id up to its line number with the
-  // opening quote (and comma) of a `to` list item; `tail`, a snippet's text from its line range's
-  // type up to the line number of its id.
-  interface FileInfo { id: string; sidFirst: string; sidNext: string; tail: string; occurrences: Occurrence[] }
-  // fileOf[i][j]: the file of occurrence j of asset i (one path lookup per occurrence, here).
-  const files = new Map<string, FileInfo>();
-  const fileOf: FileInfo[][] = sorted.map((a) => {
-    const own: FileInfo[] = [];
+  //
+  // What lives for the whole encoding is kept in typed arrays (outside the JS heap) or not kept: an
+  // encoding that holds tens of MB of small objects next to a large inventory pushes V8 into a full
+  // mark-compact of the inventory itself, which cost more than all the snippets together.
+  // Occurrences are numbered g = 0, 1, ... over the assets in `sorted` order; files are numbered k in
+  // order of first sight, and get their place in path order (their number in snippet ids) below.
+  const assetStart = new Int32Array(sorted.length + 1);
+  sorted.forEach((a, i) => {
+    assetStart[i + 1] = assetStart[i]! + a.occurrences.length;
+  });
+  const total = assetStart[sorted.length]!;
+  const occFile = new Int32Array(total); // g -> k
+  const occAsset = new Int32Array(total); // g -> index in sorted
+  const fileIndex = new Map<string, number>();
+  const filePaths: string[] = [];
+  for (let i = 0, g = 0; i < sorted.length; i++) {
     let path: string | undefined;
-    let f: FileInfo | undefined;
-    for (const o of a.occurrences) {
+    let k = -1;
+    for (const o of sorted[i]!.occurrences) {
       // Occurrences are in path order: one lookup per run of the same path.
       if (o.path !== path) {
         path = o.path;
-        f = files.get(path);
-        if (f === undefined) files.set(path, (f = { id: '', sidFirst: '', sidNext: '', tail: '', occurrences: [] }));
+        const known = fileIndex.get(path);
+        if (known === undefined) {
+          k = filePaths.length;
+          fileIndex.set(path, k);
+          filePaths.push(path);
+        } else k = known;
       }
-      f!.occurrences.push(o);
-      own.push(f!);
+      occFile[g] = k;
+      occAsset[g] = i;
+      g += 1;
     }
-    return own;
-  });
-  const paths = [...files.keys()].sort(cmp);
+  }
+  fileIndex.clear();
+  const fileCount = filePaths.length;
+  // The occurrences of each file, by a stable counting sort: byFile[fileStart[k] .. fileStart[k + 1]).
+  const fileStart = new Int32Array(fileCount + 1);
+  for (let g = 0; g < total; g++) fileStart[occFile[g]! + 1]! += 1;
+  for (let k = 0; k < fileCount; k++) fileStart[k + 1]! += fileStart[k]!;
+  const byFile = new Int32Array(total);
+  const fill = fileStart.slice(0, fileCount);
+  for (let g = 0; g < total; g++) byFile[fill[occFile[g]!]!++] = g;
+  const pathOrder = Array.from(filePaths.keys()).sort((x, y) => cmp(filePaths[x]!, filePaths[y]!));
   const snippetPrefix = id('s/');
-  paths.forEach((path, i) => {
-    const f = files.get(path)!;
-    f.id = id(`file/${iriSegment(path)}`);
-    const sid = flat(snippetPrefix, i + 1, '/L');
-    f.sidFirst = flat('"', sid);
-    f.sidNext = flat(',"', sid);
-    f.tail = flat(',"type":"PositiveIntegerRange"},"software_snippetFromFile":"', f.id, '","spdxId":"', sid);
+  // fileSid[k]: the snippet id prefix of file k, `<base>/s/<file number>/L`, flat.
+  const fileSid: string[] = new Array<string>(fileCount);
+  pathOrder.forEach((k, rank) => {
+    fileSid[k] = flat(snippetPrefix, rank + 1, '/L');
   });
   /** The snippet id of an occurrence after its file's prefix, and the closing quote: `<line>C<column>[-L<end>]"`. */
   const snippetSuffixQ = (o: Occurrence): string => {
@@ -202,7 +257,7 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
   const relationship = (fromKey: string, from: string, type: string, to: readonly string[], comment?: string): string =>
     relationshipTo(fromKey, from, type, idList(to), comment);
 
-  const assetElements = (a: Asset, self: string, occurrenceFiles: FileInfo[]): string => {
+  const assetElements = (a: Asset, self: string, i: number): string => {
     const view = assetView(a, refOf);
     const key = self.slice(base.length + 1);
     const entries: string[] = [];
@@ -229,16 +284,16 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     // snippet exactly when file, line, column and end line are equal, so no id is compared.
     const occ = a.occurrences;
     if (occ.length > 0) {
-      const to: string[] = ['['];
+      const to: string[] = [];
       let prev: Occurrence | undefined;
-      let prevFile: FileInfo | undefined;
-      for (let j = 0; j < occ.length; j++) {
+      let prevFile = -1;
+      for (let j = 0, g = assetStart[i]!; j < occ.length; j++, g++) {
         const o = occ[j]!;
-        const f = occurrenceFiles[j]!;
-        if (prev !== undefined && f === prevFile && o.line === prev.line && o.column === prev.column && (o.endLine ?? o.line) === (prev.endLine ?? prev.line)) continue;
-        to.push(prev === undefined ? f.sidFirst : f.sidNext, snippetSuffixQ(o));
+        const k = occFile[g]!;
+        if (prev !== undefined && k === prevFile && o.line === prev.line && o.column === prev.column && (o.endLine ?? o.line) === (prev.endLine ?? prev.line)) continue;
+        to.push(prev === undefined ? '["' : ',"', fileSid[k]!, snippetSuffixQ(o));
         prev = o;
-        prevFile = f;
+        prevFile = k;
       }
       to.push(']');
       out.push(',', relationshipTo(key, self, 'hasEvidence', to.join('')));
@@ -289,7 +344,7 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     if (cryptoIds.length > 0) acc += `${relationship('repository', ids.repository, 'contains', cryptoIds)},`;
     if (libraryIds.length > 0) acc += `${relationship('repository', ids.repository, 'dependsOn', libraryIds)},`;
     for (let i = 0; i < sorted.length; i++) {
-      acc += assetElements(sorted[i]!, selfIds[i]!, fileOf[i]!);
+      acc += assetElements(sorted[i]!, selfIds[i]!, i);
       if (acc.length >= PIECE) {
         yield acc;
         acc = '';
@@ -318,13 +373,23 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     const byLocation = (x: Occurrence, y: Occurrence): number =>
       x.line - y.line || x.column - y.column || (x.endLine ?? x.line) - (y.endLine ?? y.line) || cmp(x.symbol, y.symbol) || cmp(x.snippet, y.snippet);
     const sameLocation = (x: Occurrence, y: Occurrence): boolean => x.line === y.line && x.column === y.column && (x.endLine ?? x.line) === (y.endLine ?? y.line);
-    for (const path of paths) {
-      const file = files.get(path)!;
-      acc += flat('{"creationInfo":"_:creationinfo","name":', JSON.stringify(path), ',"spdxId":"', file.id, '","type":"software_File"},');
+    for (const k of pathOrder) {
+      const path = filePaths[k]!;
+      const fileId = id(`file/${iriSegment(path)}`);
+      acc += flat('{"creationInfo":"_:creationinfo","name":', JSON.stringify(path), ',"spdxId":"', fileId, '","type":"software_File"},');
+      // A snippet's text from its line range's type to the line number in its id, made once per file.
+      const tail = flat(',"type":"PositiveIntegerRange"},"software_snippetFromFile":"', fileId, '","spdxId":"', fileSid[k]!);
       // In (line, column, end line) order; occurrences at one location make one snippet, named by
       // their distinct symbols (sorted), its comment the source line of the first in (symbol, source
       // line) order, should they differ.
-      const occ = file.occurrences.sort(byLocation);
+      const from = fileStart[k]!;
+      const seen = new Array<Occurrence>(fileStart[k + 1]! - from);
+      for (let t = 0; t < seen.length; t++) {
+        const g = byFile[from + t]!;
+        const i = occAsset[g]!;
+        seen[t] = sorted[i]!.occurrences[g - assetStart[i]!]!;
+      }
+      const occ = sortByLocation(seen, byLocation);
       for (let i = 0; i < occ.length; ) {
         const first = occ[i]!;
         let name = first.symbol;
@@ -334,7 +399,7 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
           if (sym !== occ[j - 1]!.symbol) name += `, ${sym}`;
         }
         const end = first.endLine ?? first.line;
-        acc += '{"comment":' + JSON.stringify(first.snippet) + nameJson(name) + (end === first.line ? lineRange(end) : flat('{"beginIntegerRange":', first.line, ',"endIntegerRange":', end)) + file.tail + snippetSuffixQ(first) + ',"type":"software_Snippet"},';
+        acc += '{"comment":' + JSON.stringify(first.snippet) + nameJson(name) + (end === first.line ? lineRange(end) : flat('{"beginIntegerRange":', first.line, ',"endIntegerRange":', end)) + tail + snippetSuffixQ(first) + ',"type":"software_Snippet"},';
         i = j;
       }
       if (acc.length >= PIECE) {
