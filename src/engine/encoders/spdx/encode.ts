@@ -334,15 +334,45 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
   // reaches about 64 Ki characters: hashing flattens it in one copy, and no per-element array, join
   // or generator step is paid for the ~10^6 elements of a large inventory.
   const PIECE = 1 << 16;
+  // The lists of every package (Sbom and SpdxDocument elements, the repository's contains and
+  // dependsOn) are written in pieces like the rest: as one string each they were several MB
+  // allocated straight into V8's old generation (large objects), twice over once flattened.
+  function* idListPieces(xs: readonly string[]): Generator<string> {
+    for (let from = 0; from < xs.length; ) {
+      let to = from;
+      for (let size = 0; to < xs.length && size < PIECE; to++) size += xs[to]!.length + 3;
+      yield flat(from === 0 ? '"' : ',"', xs.slice(from, to).join('","'), '"');
+      from = to;
+    }
+  }
   function* chunks(): Generator<string> {
     let acc = `{"@context":${JSON.stringify(SPDX_CONTEXT)},"@graph":[`;
     acc += `${JSON.stringify({ '@id': CREATION_INFO, created: root.timestamp, createdBy: [ids.agent], createdUsing: [ids.tool], specVersion: '3.0.1', type: 'CreationInfo' })},`;
     acc += `${JSON.stringify({ creationInfo: CREATION_INFO, name: TOOL_NAME, spdxId: ids.agent, type: 'SoftwareAgent' })},`;
     acc += `${JSON.stringify({ creationInfo: CREATION_INFO, name: `${TOOL_NAME} ${result.methodologyVersion}`, spdxId: ids.tool, type: 'Tool' })},`;
-    acc += `${JSON.stringify({ creationInfo: CREATION_INFO, element: packageIds, rootElement: [ids.repository], software_sbomType: ['source'], spdxId: ids.sbom, type: 'software_Sbom' })},`;
+    // Ids are written as they are (see above), so these match JSON.stringify of the same objects.
+    acc += '{"creationInfo":"_:creationinfo","element":[';
+    for (const piece of idListPieces(packageIds)) {
+      acc += piece;
+      if (acc.length >= PIECE) {
+        yield acc;
+        acc = '';
+      }
+    }
+    acc += flat('],"rootElement":["', ids.repository, '"],"software_sbomType":["source"],"spdxId":"', ids.sbom, '","type":"software_Sbom"},');
     acc += `${JSON.stringify(repository)},`;
-    if (cryptoIds.length > 0) acc += `${relationship('repository', ids.repository, 'contains', cryptoIds)},`;
-    if (libraryIds.length > 0) acc += `${relationship('repository', ids.repository, 'dependsOn', libraryIds)},`;
+    for (const [type, list] of [['contains', cryptoIds], ['dependsOn', libraryIds]] as const) {
+      if (list.length === 0) continue;
+      acc += flat('{"creationInfo":"_:creationinfo","from":"', ids.repository, '","relationshipType":"', type, '","spdxId":"', id(`relationship/repository/${type}`), '","to":[');
+      for (const piece of idListPieces(list)) {
+        acc += piece;
+        if (acc.length >= PIECE) {
+          yield acc;
+          acc = '';
+        }
+      }
+      acc += '],"type":"Relationship"},';
+    }
     for (let i = 0; i < sorted.length; i++) {
       acc += assetElements(sorted[i]!, selfIds[i]!, i);
       if (acc.length >= PIECE) {
@@ -428,15 +458,23 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
         acc = '';
       }
     }
+    // The SpdxDocument up to its element list, which is final already; the tail holds the rest.
+    acc += flat('{"creationInfo":"_:creationinfo","element":["', ids.agent, '","', ids.tool, '","', ids.sbom, '",');
+    for (const piece of idListPieces(packageIds)) {
+      acc += piece;
+      if (acc.length >= PIECE) {
+        yield acc;
+        acc = '';
+      }
+    }
     if (acc.length > 0) yield acc;
   }
 
   // Last, so that its placeholders (digest entry, then the document id) close the serialization.
   const tail = (): string => {
     const docEntries = withDigestPlaceholder(documentProperties(result, root), (p) => p.name, (name, value) => ({ name, value })).map((p) => entry(p.name, p.value));
-    const spdxDocument = {
-      creationInfo: CREATION_INFO,
-      element: [ids.agent, ids.tool, ids.sbom, ...packageIds],
+    // Its members after `element` (written with the chunks): `{"extension":...}` without the brace.
+    const rest = {
       extension: cdxExtension(docEntries),
       name: `CBOM for ${root.name}${root.version !== undefined ? `@${root.version}` : ''}`,
       profileConformance: ['core', 'software'],
@@ -444,7 +482,7 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
       spdxId: `${documentIdPrefix}${PLACEHOLDER_UUID}`,
       type: 'SpdxDocument',
     };
-    return `${JSON.stringify(spdxDocument)}]}`;
+    return `],${JSON.stringify(rest).slice(1)}]}`;
   };
   return { chunks: chunks(), tail, idMarker: `"spdxId":"${documentIdPrefix}` };
 }
