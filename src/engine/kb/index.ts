@@ -25,6 +25,7 @@ function create(): KnowledgeBase {
     curves: data.curves,
     cipherSuites: data.cipherSuites,
     protocolVersions: data.protocolVersions,
+    sshAlgorithmNames: data.sshAlgorithmNames,
     sources: data.sources,
   };
 }

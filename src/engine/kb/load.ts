@@ -6,7 +6,7 @@ import additions from './data/additions.json' with { type: 'json' };
 import suitesData from './data/cipher-suites.json' with { type: 'json' };
 import protocolsData from './data/protocols.json' with { type: 'json' };
 import { PRIMITIVES, type AlgorithmParams, type Primitive } from '../inventory/model.js';
-import type { KbAlgorithm, KbCipherSuite, KbCurve, KbProtocolVersion } from './types.js';
+import { SSH_ALGORITHM_ROLES, type KbAlgorithm, type KbCipherSuite, type KbCurve, type KbProtocolVersion, type SshAlgorithmRole } from './types.js';
 
 /** Modes as the registry spells them; anything else an alias implies is dropped. */
 export const MODES = [
@@ -73,6 +73,7 @@ export interface LoadedKb {
   curves: KbCurve[];
   cipherSuites: KbCipherSuite[];
   protocolVersions: KbProtocolVersion[];
+  sshAlgorithmNames: Record<SshAlgorithmRole, string[]>;
   sources: Record<string, { title: string; url: string }>;
   /** Lower-cased name or alias -> entry and implied params. */
   aliasIndex: Map<string, AliasHit>;
@@ -289,15 +290,24 @@ export function loadKnowledgeBase(): LoadedKb {
     }
   }
 
+  const ssh = protocolsData.sshAlgorithmNames as unknown as Record<SshAlgorithmRole, string[]> & { sources: string[] };
+  const sshAlgorithmNames = Object.fromEntries(SSH_ALGORITHM_ROLES.map((role) => [role, ssh[role]])) as Record<SshAlgorithmRole, string[]>;
+  const sshSeen = new Set<string>();
+  for (const name of Object.values(sshAlgorithmNames).flat()) {
+    if (sshSeen.has(name)) throw new Error(`knowledge base: SSH algorithm name '${name}' is listed twice`);
+    sshSeen.add(name);
+  }
+
   const sources = { ...(facts.sources as LoadedKb['sources']), ...(additions.sources as LoadedKb['sources']) };
   const cited = [
     ...algorithms.flatMap((a) => a.sources),
     ...curves.flatMap((c) => c.sources),
     ...cipherSuites.flatMap((s) => s.sources),
     ...protocolVersions.flatMap((p) => p.sources),
+    ...ssh.sources,
     ...Object.values(extra).flatMap((x) => x.sources),
   ];
   for (const id of cited) if (!sources[id]) throw new Error(`knowledge base: source id '${id}' is cited but not defined`);
 
-  return { algorithms, curves, cipherSuites, protocolVersions, sources, aliasIndex, curveIndex, oidIndex, suiteIndex, protocolIndex, byName };
+  return { algorithms, curves, cipherSuites, protocolVersions, sshAlgorithmNames, sources, aliasIndex, curveIndex, oidIndex, suiteIndex, protocolIndex, byName };
 }

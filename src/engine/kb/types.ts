@@ -70,6 +70,10 @@ export interface KbProtocolVersion {
   sources: string[];
 }
 
+/** Negotiation roles of SSH 2.0 algorithm names (protocols.json sshAlgorithmNames). */
+export const SSH_ALGORITHM_ROLES = ['cipher', 'mac', 'kex', 'hostKey'] as const;
+export type SshAlgorithmRole = (typeof SSH_ALGORITHM_ROLES)[number];
+
 /** An algorithm resolved to the most specific KB entry the known parameters allow. */
 export interface Resolution {
   /** The entry used (sized when the parameters fix it, generic otherwise); null when unknown to the KB. */
@@ -118,6 +122,8 @@ export interface KnowledgeBase {
   readonly sources: Readonly<Record<string, { title: string; url: string }>>;
   readonly cipherSuites: readonly KbCipherSuite[];
   readonly protocolVersions: readonly KbProtocolVersion[];
+  /** SSH 2.0 algorithm names by negotiation role, as a source file may list them. */
+  readonly sshAlgorithmNames: Readonly<Record<SshAlgorithmRole, readonly string[]>>;
   /** All entries, for tests and documentation. */
   readonly algorithms: readonly KbAlgorithm[];
   readonly curves: readonly KbCurve[];

@@ -6,6 +6,7 @@ import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
+import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { createdType, javaEvaluator } from './adapter.js';
 import { handleBcStatic, handleBouncyCastle, isBcType } from './bc.js';
 import { JavaContext } from './context.js';
@@ -25,11 +26,12 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
 /**
  * Prefilter: every construct the detector reports needs one of these in the file. All JCA/JSSE
  * factories go through `getInstance`; Bouncy Castle classes are recognised only when imported (or
- * written fully qualified) from `org.bouncycastle`.
+ * written fully qualified) from `org.bouncycastle`. SSH algorithm names written as literals (JSch's
+ * `setConfig("kex", ...)`) need one of SSH_NAME_KEYWORDS.
  */
 export const JAVA_KEYWORDS = [
   'getInstance', 'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec', 'Protocols', 'CipherSuites',
-  'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes',
+  'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', ...SSH_NAME_KEYWORDS,
 ] as const;
 
 function mutatedNames(invocations: readonly SgNode[], names: readonly string[]): Set<string> {
@@ -94,6 +96,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name && TLS_METHODS.has(name)) handleTlsCall(ctx, node);
     }
   }
+  detectSshAlgorithmNames(root, sink, 'java');
   return sink.detections;
 }
 

@@ -6,6 +6,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { Detector, SourceFile } from '../../types.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
+import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { DetectionSink } from '../common/sink.js';
 import { JsFile } from './file.js';
 import { LIBRARY_CALLS, joseHeaders, nobleCall } from './libraries.js';
@@ -113,6 +114,7 @@ export function detectJavaScript(file: SourceFile): Detection[] {
   joseHeaders(f, modules.has('jose'));
   detectTlsSettings(f, modules.has('tls') ? 'tls' : modules.has('https') ? 'https' : modules.has('http2') ? 'http2' : undefined);
   detectTlsEnv(f, index.assignments);
+  detectSshAlgorithmNames(root, sink, lang);
   return sink.detections;
 }
 
@@ -125,7 +127,7 @@ export const javascriptDetector: Detector = {
   appliesTo: (path) => languageOf(path) !== undefined && !/\.d\.[cm]?ts$/.test(path),
   // Every API the detector reads needs one of these bytes: the module names it imports (crypto, tls,
   // crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2 all contain
-  // one), the global `crypto.subtle`, TLS option names (an https-only file still names its options), or the switches and weak-random calls it reports.
-  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random'],
+  // one), the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
+  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', ...SSH_NAME_KEYWORDS],
   detect: (file: SourceFile) => detectJavaScript(file),
 };

@@ -5,6 +5,7 @@ import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
+import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { pythonEvaluator } from './adapter.js';
 import { handleAuth } from './auth.js';
 import { PyContext } from './context.js';
@@ -18,9 +19,10 @@ import { UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRand
 /**
  * Prefilter: every reported call needs its module imported (`hashlib`, `hmac`, `ssl`,
  * `cryptography`, `Crypto`/`Cryptodome`, `jwt`, `jose`, `bcrypt`, `argon2`, `passlib`), and the
- * requests/httpx signal needs the `verify` keyword, the weak-random signal the `random` module.
+ * requests/httpx signal needs the `verify` keyword, the weak-random signal the `random` module; SSH
+ * algorithm names written as literals need one of SSH_NAME_KEYWORDS.
  */
-export const PYTHON_KEYWORDS = ['hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib', 'random'] as const;
+export const PYTHON_KEYWORDS = ['hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib', 'random', ...SSH_NAME_KEYWORDS] as const;
 
 function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -31,6 +33,8 @@ export function detectPython(file: SourceFile): Detection[] {
   const root = parseSource('python', text).root();
   const imports = pythonImports(root);
   const sink = new DetectionSink(file.path, text, 'python');
+  // Literal SSH names need no import (a settings module may only list them).
+  detectSshAlgorithmNames(root, sink, 'python');
   if (imports.size === 0) return sink.detections;
   const ctx = new PyContext(root, pythonEvaluator(root), imports, sink);
   // Attributes matter only when named like a hash (`hashlib.sha256` used as a value): filtered natively,

@@ -1,0 +1,161 @@
+// SSH algorithm names written as string literals: the negotiation tables of SSH libraries and
+// clients (paramiko's `_preferred_ciphers = ("aes128-ctr", ...)`, JSch's
+// `session.setConfig("kex", "diffie-hellman-group14-sha256,...")`, ssh2's
+// `algorithms: { cipher: ["aes128-gcm@openssh.com"] }`). A literal counts only when it is made of
+// SSH names and nothing else (one name or a comma list), so prose, log lines and docstrings that
+// mention a name are not findings. Each name is one algorithm detection at its literal; a literal
+// that lists key exchanges is also an SSH 2.0 protocol occurrence whose groups they are (as the
+// ssh-config artefact detector reports a KexAlgorithms line). Lists that name what is switched off
+// (`disabled_algorithms=`, `WEAK_CIPHERS`, `removeCipher`) and arguments of logging and print calls
+// are skipped: what they name is refused or only mentioned. The names and their roles are
+// knowledge-base data (protocols.json).
+import type { SgNode } from '@ast-grep/napi';
+import type { CryptoFunction } from '../../../inventory/model.js';
+import { getKnowledgeBase, type SshAlgorithmRole } from '../../../kb/index.js';
+import type { SourceLanguage } from './languages.js';
+import type { DetectionSink } from './sink.js';
+
+/** What a name in each role is used for (as the ssh-config detector reports them). */
+const FUNCTIONS: Readonly<Record<SshAlgorithmRole, CryptoFunction[]>> = {
+  cipher: ['encrypt', 'decrypt'],
+  mac: ['tag'],
+  kex: ['keygen'],
+  hostKey: ['sign', 'verify'],
+};
+
+/**
+ * Prefilter keywords: every SSH name contains one of these (a test checks), and they are rare in code
+ * that is not about SSH or ciphers.
+ */
+export const SSH_NAME_KEYWORDS = [
+  '-ctr', '-cbc', '@openssh.com', 'arcfour', 'hmac-', 'curve25519-sha256', 'curve448-sha512', 'mlkem768x25519-sha256',
+  'ecdh-sha2-', 'diffie-hellman-group', 'ssh-ed25519', 'ssh-ed448', 'ssh-rsa', 'ssh-dss', 'ecdsa-sha2-', 'rsa-sha2-',
+] as const;
+
+/** Names of the context that make a list one of things switched off or refused. */
+const REFUSING_CONTEXT = /disabl|remov|exclud|blacklist|blocklist|deny|denied|reject|forbid|unsupported|insecure|weak|banned/i;
+
+/** Calls whose arguments are messages, not settings (`log.info("... %s", "aes256-ctr")`, `print(...)`). */
+const MESSAGE_CALL = /(^|\.)(debug|info|warn|warning|error|critical|exception|fatal|trace|log|print|println|printf)$/i;
+
+/** Kinds that are calls: their name is checked against MESSAGE_CALL. */
+const CALL_KINDS = new Set(['call', 'method_invocation', 'call_expression']);
+
+/** Kinds whose name says what a literal below them is for, and the field holding that name. */
+const NAMED_CONTEXT: Readonly<Record<string, readonly string[]>> = {
+  keyword_argument: ['name'], // python f(disabled_algorithms=...)
+  assignment: ['left'], // python x = ...
+  pair: ['key'], // python/js dict and object entries
+  call: ['function'], // python
+  variable_declarator: ['name'], // java, js
+  assignment_expression: ['left'], // java, js
+  method_invocation: ['name'], // java
+  call_expression: ['function'], // js
+  field_definition: ['property'], // js class fields
+  public_field_definition: ['name'], // ts class fields
+};
+
+/** Kinds at which the search for a context stops (the literal's statement is done). */
+const STOP = /(^|_)(statement|definition|declaration|block|module|program|body)$/;
+
+/** How far up a literal's context is looked for (a list inside a dict inside a call is 4 levels). */
+const CONTEXT_DEPTH = 6;
+
+interface Names {
+  readonly roleOf: ReadonlyMap<string, SshAlgorithmRole>;
+  /** Per language: an anchored regex for a literal node's whole text, quotes included. */
+  readonly literal: Readonly<Record<LiteralFamily, string>>;
+}
+
+type LiteralFamily = 'python' | 'java' | 'javascript';
+
+let names: Names | undefined;
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function loadNames(): Names {
+  const byRole = getKnowledgeBase().sshAlgorithmNames;
+  const roleOf = new Map<string, SshAlgorithmRole>();
+  for (const [role, list] of Object.entries(byRole) as [SshAlgorithmRole, readonly string[]][]) for (const n of list) roleOf.set(n, role);
+  const one = `(?:${[...roleOf.keys()].map(escape).join('|')})`;
+  const list = `${one}(?:,[ \\t]*${one})*`;
+  return {
+    roleOf,
+    literal: {
+      // Python: optional r/u/b prefix, single or double quotes (no f-strings: those are computed).
+      python: `^[rRuUbB]{0,2}(?:"${list}"|'${list}')$`,
+      java: `^"${list}"$`,
+      javascript: `^(?:"${list}"|'${list}'|\`${list}\`)$`,
+    },
+  };
+}
+
+const LITERAL_KINDS: Readonly<Record<LiteralFamily, readonly string[]>> = {
+  python: ['string'],
+  java: ['string_literal'],
+  javascript: ['string', 'template_string'],
+};
+
+function familyOf(language: SourceLanguage): LiteralFamily | undefined {
+  if (language === 'python' || language === 'java') return language;
+  if (language === 'javascript' || language === 'typescript' || language === 'tsx') return 'javascript';
+  return undefined;
+}
+
+interface ContextName {
+  text: string;
+  call: boolean;
+}
+
+/** The nearest names that say what the literal is for, innermost first (`_preferred_kex`, `setConfig`). */
+function contextNames(literal: SgNode): ContextName[] {
+  const out: ContextName[] = [];
+  let child = literal;
+  let node: SgNode | null = literal.parent();
+  for (let depth = 0; node && depth < CONTEXT_DEPTH; depth++) {
+    const kind = node.kind() as string;
+    const fields = NAMED_CONTEXT[kind];
+    if (fields) {
+      for (const f of fields) {
+        const named = node.field(f);
+        // A dict key that is the literal itself (`{"aes128-ctr": {...}}`) names nothing about it.
+        if (named && named.id() !== child.id()) out.push({ text: named.text().replace(/^["'`]|["'`]$/g, ''), call: CALL_KINDS.has(kind) });
+      }
+    }
+    if (STOP.test(kind)) break;
+    child = node;
+    node = node.parent();
+  }
+  return out;
+}
+
+/**
+ * Reports the SSH algorithm names written as literals in a parsed file. Runs one native query for the
+ * literals whose whole text is SSH names; each match costs a few native calls for its context.
+ */
+export function detectSshAlgorithmNames(root: SgNode, sink: DetectionSink, language: SourceLanguage): void {
+  const family = familyOf(language);
+  if (!family) return;
+  names ??= loadNames();
+  const { roleOf } = names;
+  const regex = names.literal[family];
+  const literals = root.findAll({ rule: { any: LITERAL_KINDS[family].map((kind) => ({ kind, regex })) } });
+  for (const literal of literals) {
+    const context = contextNames(literal);
+    if (context.some((c) => REFUSING_CONTEXT.test(c.text) || (c.call && MESSAGE_CALL.test(c.text)))) continue;
+    const symbol = (context[0]?.text ?? 'SSH algorithm name').slice(0, 80);
+    const inner = literal.text().replace(/^[rRuUbB]{0,2}["'`]|["'`]$/g, '');
+    const kex: string[] = [];
+    for (const name of inner.split(',').map((s) => s.trim())) {
+      const role = roleOf.get(name);
+      if (!role) continue; // cannot happen: the regex admits only listed names
+      sink.algorithm(literal, symbol, name, {}, { functions: FUNCTIONS[role] });
+      if (role === 'kex') kex.push(name);
+    }
+    // Key exchanges are what an SSH 2.0 negotiation offers: the protocol is seen at each list of them
+    // (its groups resolve to the algorithms just reported, at the same place, so nothing is counted twice).
+    if (kex.length > 0) sink.protocol(literal, symbol, { protocolType: 'ssh', version: '2.0', groups: [...new Set(kex)] });
+  }
+}

@@ -1,0 +1,184 @@
+// SSH algorithm names written as string literals (common/ssh-names.ts), through the Python, Java and
+// JavaScript detectors: negotiation tables are found with their roles and the SSH protocol; prose,
+// log lines, lists of refused algorithms and look-alike strings produce nothing.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { javaDetector } from '../../../../../src/engine/detectors/source/java/index.js';
+import { javascriptDetector } from '../../../../../src/engine/detectors/source/javascript/index.js';
+import { pythonDetector } from '../../../../../src/engine/detectors/source/python/index.js';
+import { SSH_NAME_KEYWORDS } from '../../../../../src/engine/detectors/source/common/ssh-names.js';
+import { kb, snippetHelpers } from '../../source-helpers.js';
+
+const py = snippetHelpers(pythonDetector, 'sshlib/transport.py');
+const java = snippetHelpers(javaDetector, 'src/main/java/com/example/ssh/SshClientFactory.java');
+const js = snippetHelpers(javascriptDetector, 'src/deploy/ssh.ts');
+
+describe('SSH algorithm names in the knowledge base', () => {
+  it('every listed name resolves to a known algorithm, and contains a prefilter keyword', () => {
+    for (const [role, names] of Object.entries(kb.sshAlgorithmNames)) {
+      assert.ok(names.length > 0, role);
+      for (const name of names) {
+        assert.ok(kb.findAlgorithm(name), `${role} ${name} is not in the algorithm table`);
+        assert.ok(
+          SSH_NAME_KEYWORDS.some((k) => name.includes(k)),
+          `${name} contains none of the prefilter keywords: files listing only it would never be parsed`,
+        );
+      }
+    }
+  });
+});
+
+describe('SSH algorithm names written as literals', () => {
+  it('Python: a client negotiation table (tuples of names) with each role and the SSH protocol', () => {
+    const source = [
+      'class Transport:',
+      '    _preferred_ciphers = (',
+      '        "aes256-gcm@openssh.com",',
+      '        "aes128-ctr",',
+      '        "3des-cbc",',
+      '    )',
+      '    _preferred_macs = ("hmac-sha2-256-etm@openssh.com", "hmac-md5")',
+      '    _preferred_kex = (',
+      '        "curve25519-sha256",',
+      '        "diffie-hellman-group14-sha256",',
+      '        "diffie-hellman-group1-sha1",',
+      '    )',
+      '    _preferred_keys = ("ssh-ed25519", "rsa-sha2-512", "ssh-rsa")',
+      '',
+    ].join('\n');
+    const found = py.algorithms(source).map((a) => [a.name, a.line, a.functions?.join('+'), a.occurrence.symbol]);
+    assert.deepEqual(found, [
+      ['AES-256-GCM', 3, 'encrypt+decrypt', '_preferred_ciphers'],
+      ['AES-128-CTR', 4, 'encrypt+decrypt', '_preferred_ciphers'],
+      ['3DES-168-CBC', 5, 'encrypt+decrypt', '_preferred_ciphers'],
+      ['HMAC-SHA-256', 7, 'tag', '_preferred_macs'],
+      ['HMAC-MD5', 7, 'tag', '_preferred_macs'],
+      ['X25519', 9, 'keygen', '_preferred_kex'],
+      ['FFDHE-modp2048', 10, 'keygen', '_preferred_kex'],
+      ['FFDHE-modp1024', 11, 'keygen', '_preferred_kex'],
+      ['Ed25519', 13, 'sign+verify', '_preferred_keys'],
+      ['RSA-PKCS1-1.5-SHA-512', 13, 'sign+verify', '_preferred_keys'],
+      ['RSA-PKCS1-1.5-SHA-1', 13, 'sign+verify', '_preferred_keys'],
+    ]);
+    // The protocol is seen at each key-exchange literal, with the groups written there.
+    assert.deepEqual(
+      py.protocols(source).map((p) => [p.occurrence.line, p.protocol]),
+      [9, 10, 11].map((line, i) => [line, { protocolType: 'ssh', version: '2.0', groups: [['curve25519-sha256', 'diffie-hellman-group14-sha256', 'diffie-hellman-group1-sha1'][i]] }]),
+    );
+  });
+
+  it('Python: a module that only lists names (no imports) is read; dict keys take the name of their table', () => {
+    const source = ['CIPHER_INFO = {', '    "aes128-ctr": {"key_size": 16},', '}', ''].join('\n');
+    assert.deepEqual(
+      py.algorithms(source).map((a) => [a.name, a.occurrence.symbol]),
+      [['AES-128-CTR', 'CIPHER_INFO']],
+    );
+  });
+
+  it('Java: JSch configuration strings, comma lists included', () => {
+    const source = [
+      'package com.example.ssh;',
+      '',
+      'import com.jcraft.jsch.JSch;',
+      'import com.jcraft.jsch.Session;',
+      '',
+      'public class SshClientFactory {',
+      '  Session open(JSch jsch, String host) throws Exception {',
+      '    Session session = jsch.getSession("deploy", host, 22);',
+      '    session.setConfig("kex", "ecdh-sha2-nistp256,diffie-hellman-group14-sha1");',
+      '    session.setConfig("cipher.s2c", "aes128-ctr, aes128-cbc");',
+      '    session.setConfig("server_host_key", "ssh-ed25519");',
+      '    return session;',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      java.algorithms(source).map((a) => [a.name, a.line, a.occurrence.symbol]),
+      [
+        ['ECDH-P256', 9, 'setConfig'],
+        ['FFDHE-modp2048', 9, 'setConfig'],
+        ['AES-128-CTR', 10, 'setConfig'],
+        ['AES-128-CBC', 10, 'setConfig'],
+        ['Ed25519', 11, 'setConfig'],
+      ],
+    );
+    // One literal, two key exchanges: one protocol occurrence with both groups.
+    assert.deepEqual(java.protocols(source).map((p) => p.protocol.groups), [['ecdh-sha2-nistp256', 'diffie-hellman-group14-sha1']]);
+  });
+
+  it('TypeScript: ssh2 connection algorithms (arrays in an object literal)', () => {
+    const source = [
+      "import { Client } from 'ssh2';",
+      '',
+      'export function connect(host: string, privateKey: Buffer): Client {',
+      '  const conn = new Client();',
+      '  conn.connect({',
+      '    host,',
+      "    username: 'deploy',",
+      '    privateKey,',
+      '    algorithms: {',
+      "      kex: ['curve25519-sha256', 'ecdh-sha2-nistp384'],",
+      "      cipher: ['chacha20-poly1305@openssh.com', `aes256-ctr`],",
+      "      serverHostKey: ['ssh-ed25519'],",
+      "      hmac: ['hmac-sha2-512'],",
+      '    },',
+      '  });',
+      '  return conn;',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      js.algorithms(source).map((a) => [a.name, a.line, a.occurrence.symbol]),
+      [
+        ['X25519', 10, 'kex'],
+        ['ECDH-P384', 10, 'kex'],
+        ['ChaCha20-Poly1305', 11, 'cipher'],
+        ['AES-256-CTR', 11, 'cipher'],
+        ['Ed25519', 12, 'serverHostKey'],
+        ['HMAC-SHA-512', 13, 'hmac'],
+      ],
+    );
+    assert.deepEqual(js.protocols(source).map((p) => [p.occurrence.line, p.protocol.groups]), [[10, ['curve25519-sha256']], [10, ['ecdh-sha2-nistp384']]]);
+  });
+
+  it('lists of refused algorithms, prose, log lines and look-alike strings produce nothing', () => {
+    const python = [
+      'import logging',
+      'import paramiko',
+      '',
+      'log = logging.getLogger(__name__)',
+      'WEAK_CIPHERS = ("arcfour", "3des-cbc")',
+      '',
+      'def connect(host):',
+      '    """Connect with aes128-ctr or hmac-sha2-256, never ssh-dss."""',
+      '    client = paramiko.SSHClient()',
+      '    client.connect(host, disabled_algorithms={"pubkeys": ["ssh-rsa", "rsa-sha2-256"], "kex": ["diffie-hellman-group1-sha1"]})',
+      '    log.info("negotiated aes128-ctr with %s", host)',
+      '    log.debug("cipher: %s", "aes128-ctr")',
+      '    print("hmac-sha1")',
+      '    mode = "aes128-ctr-fast"',
+      '    label = "my-hmac-sha1"',
+      '    return client',
+      '',
+    ].join('\n');
+    assert.deepEqual(py.detect(python), []);
+    const java = [
+      'import com.jcraft.jsch.JSch;',
+      'class Hardening {',
+      '  void harden(JSch jsch) {',
+      '    JSch.setConfig("CheckKexes", "diffie-hellman-group14-sha256");',
+      '    removeCipher("3des-cbc");',
+      '    String note = "3des-cbc is disabled";',
+      '  }',
+      '  void removeCipher(String name) {}',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      snippetHelpers(javaDetector, 'src/Hardening.java').names(java),
+      ['FFDHE-modp2048'],
+      'only the list the code checks for; the removed cipher and the sentence are not reported',
+    );
+  });
+});
