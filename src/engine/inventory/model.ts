@@ -178,6 +178,7 @@ export const SIGNAL_TYPES = [
   'hardcoded-password', // password/passphrase literal passed to a KDF or keystore
   'cert-verification-disabled', // trust-all managers, verify=False, rejectUnauthorized: false, InsecureSkipVerify
   'hostname-verification-disabled', // check_hostname = False, ALLOW_ALL hostname verifier
+  'ssh-host-key-verification-disabled', // any server key accepted: InsecureIgnoreHostKey, AutoAddPolicy, StrictHostKeyChecking=no
   'insecure-protocol-version', // SSLv3, TLS 1.0/1.1 enabled or pinned as minimum
   'weak-random', // non-cryptographic RNG used for keys/IVs/tokens
   'jwt-none-algorithm', // JWT 'none' accepted

@@ -50,6 +50,14 @@ export const hostnameVerificationDisabled: Rule = {
     'Hostname verification off'),
 };
 
+export const sshHostKeyVerificationDisabled: Rule = {
+  id: 'ssh-host-key-verification-disabled',
+  title: 'SSH host key verification disabled',
+  evaluate: (ctx) => signalHits(ctx, 'ssh-host-key-verification-disabled', 'high',
+    'Check server keys against known hosts: paramiko load_system_host_keys() with RejectPolicy, JSch StrictHostKeyChecking=yes with setKnownHosts, sshj loadKnownHosts(), Go knownhosts.New; pin the expected key where there is no known_hosts file.',
+    'Any SSH server key accepted'),
+};
+
 export const jwtNone: Rule = {
   id: 'jwt-none-algorithm',
   title: "JWT 'none' algorithm accepted",

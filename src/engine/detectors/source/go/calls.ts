@@ -236,7 +236,7 @@ const table: Array<[string, CallHandler]> = [
     if (f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-password', 'scrypt password is written in the source');
   }],
   [`${X}/ssh.InsecureIgnoreHostKey`, (f, call, callee) => {
-    f.signal(call, callee, 'cert-verification-disabled', 'SSH host keys are not verified (ssh.InsecureIgnoreHostKey)');
+    f.signal(call, callee, 'ssh-host-key-verification-disabled', 'SSH host keys are not verified (ssh.InsecureIgnoreHostKey)');
   }],
 ];
 

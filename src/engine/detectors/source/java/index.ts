@@ -12,6 +12,7 @@ import { handleBcStatic, handleBouncyCastle, isBcType } from './bc.js';
 import { JavaContext } from './context.js';
 import { javaImports } from './imports.js';
 import { handleGetInstance, handleSpec } from './jca.js';
+import { SSH_CONFIG_METHODS, handlePromiscuousVerifier, handleSshConfigPair } from './ssh.js';
 import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
@@ -27,11 +28,13 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
  * Prefilter: every construct the detector reports needs one of these in the file. All JCA/JSSE
  * factories go through `getInstance`; Bouncy Castle classes are recognised only when imported (or
  * written fully qualified) from `org.bouncycastle`. SSH algorithm names written as literals (JSch's
- * `setConfig("kex", ...)`) need one of SSH_NAME_KEYWORDS.
+ * `setConfig("kex", ...)`) need one of SSH_NAME_KEYWORDS; SSH clients that accept any server key name
+ * `StrictHostKeyChecking` (JSch) or `PromiscuousVerifier` (sshj).
  */
 export const JAVA_KEYWORDS = [
   'getInstance', 'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec', 'Protocols', 'CipherSuites',
-  'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', ...SSH_NAME_KEYWORDS,
+  'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier',
+  ...SSH_NAME_KEYWORDS,
 ] as const;
 
 function mutatedNames(invocations: readonly SgNode[], names: readonly string[]): Set<string> {
@@ -87,6 +90,7 @@ export function detectJava(file: SourceFile): Detection[] {
       if (SPECS.has(type)) handleSpec(ctx, node, type, mutated);
       else if (type === 'SSLParameters') handleTlsCall(ctx, node);
       else if (isBcType(type)) handleBouncyCastle(ctx, node);
+      else if (type === 'PromiscuousVerifier') handlePromiscuousVerifier(ctx, node);
     } else {
       const name = nameOf.get(node);
       if (name === 'getInstance') handleGetInstance(ctx, node);
@@ -94,6 +98,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name === 'nextBytes') handleWeakRandom(ctx, node);
       else if (name === 'generate') handleBcStatic(ctx, node);
       else if (name && TLS_METHODS.has(name)) handleTlsCall(ctx, node);
+      else if (name && SSH_CONFIG_METHODS.has(name)) handleSshConfigPair(ctx, node, name);
     }
   }
   detectSshAlgorithmNames(root, sink, 'java');

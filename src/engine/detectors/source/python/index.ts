@@ -20,9 +20,13 @@ import { UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRand
  * Prefilter: every reported call needs its module imported (`hashlib`, `hmac`, `ssl`,
  * `cryptography`, `Crypto`/`Cryptodome`, `jwt`, `jose`, `bcrypt`, `argon2`, `passlib`), and the
  * requests/httpx signal needs the `verify` keyword, the weak-random signal the `random` module; SSH
- * algorithm names written as literals need one of SSH_NAME_KEYWORDS.
+ * algorithm names written as literals need one of SSH_NAME_KEYWORDS, and paramiko's host-key policies that
+ * accept any key their own names.
  */
-export const PYTHON_KEYWORDS = ['hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib', 'random', ...SSH_NAME_KEYWORDS] as const;
+export const PYTHON_KEYWORDS = [
+  'hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib', 'random',
+  'AutoAddPolicy', 'WarningPolicy', ...SSH_NAME_KEYWORDS,
+] as const;
 
 function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

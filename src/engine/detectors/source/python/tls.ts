@@ -86,6 +86,16 @@ export function handleTlsCall(ctx: PyContext, c: Call): boolean {
     if (v.kind === 'bool' && !v.value) ctx.sink.signal(node, name || `${c.method ?? 'request'}`, 'cert-verification-disabled', 'verify=False: the server certificate is not checked');
     return true;
   }
+  if (c.method === 'set_missing_host_key_policy') {
+    // paramiko: an unknown server key is accepted (AutoAddPolicy) or accepted with a log line
+    // (WarningPolicy) instead of refused: the SSH counterpart of not checking a certificate.
+    const policy = arg(c.args, 0, 'policy');
+    const target = policy && kindOf(policy) === 'call' ? policy.field('function') : policy;
+    const q = qualify(ctx.imports, target);
+    const m = q ? /^paramiko(?:\.client)?\.(AutoAddPolicy|WarningPolicy)$/.exec(q) : null;
+    if (m) ctx.sink.signal(node, 'set_missing_host_key_policy', 'ssh-host-key-verification-disabled', `SSH host keys are not verified: ${m[1]} accepts any unknown server key`);
+    return true;
+  }
   if (c.method === 'set_ciphers' && ctx.imports.has('ssl')) {
     const spec = ctx.str(arg(c.args, 0, 'ciphers'));
     if (spec) ctx.sink.protocol(node, 'SSLContext.set_ciphers', { protocolType: 'tls', cipherSuites: spec.split(':').filter(Boolean) });
@@ -101,7 +111,7 @@ const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', '
  * Method names handleTlsCall reads on calls whose callee is not import-qualified (a client or session
  * method, `ctx.set_ciphers`): the detector lets only these, and import-qualified calls, leave native code.
  */
-export const UNQUALIFIED_METHODS: readonly string[] = [...HTTP_METHODS, 'set_ciphers'];
+export const UNQUALIFIED_METHODS: readonly string[] = [...HTTP_METHODS, 'set_ciphers', 'set_missing_host_key_policy'];
 
 /**
  * Attribute assignments on SSL contexts and HTTP sessions: `ctx.verify_mode = ssl.CERT_NONE`,

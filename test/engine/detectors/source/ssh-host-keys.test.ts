@@ -1,0 +1,104 @@
+// SSH clients that accept any server key (paramiko AutoAddPolicy/WarningPolicy, JSch
+// StrictHostKeyChecking=no, sshj PromiscuousVerifier) raise ssh-host-key-verification-disabled, like Go's
+// ssh.InsecureIgnoreHostKey; the safe policies and look-alikes raise nothing.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { javaDetector } from '../../../../src/engine/detectors/source/java/index.js';
+import { pythonDetector } from '../../../../src/engine/detectors/source/python/index.js';
+import { snippetHelpers } from '../source-helpers.js';
+
+const py = snippetHelpers(pythonDetector, 'ops/remote.py');
+const java = snippetHelpers(javaDetector, 'src/main/java/com/example/ops/Remote.java');
+
+const summary = (signals: { signal: string; occurrence: { line: number; symbol: string } }[]) =>
+  signals.map((s) => [s.signal, s.occurrence.line, s.occurrence.symbol]);
+
+describe('SSH host-key verification switched off', () => {
+  it('paramiko: AutoAddPolicy and WarningPolicy, as instance, class, or imported name', () => {
+    const source = [
+      'import paramiko',
+      'from paramiko.client import WarningPolicy',
+      '',
+      'def run(host, command):',
+      '    client = paramiko.SSHClient()',
+      '    client.set_missing_host_key_policy(paramiko.AutoAddPolicy())',
+      '    other = paramiko.SSHClient()',
+      '    other.set_missing_host_key_policy(WarningPolicy)',
+      '    client.connect(host, username="ops")',
+      '    return client.exec_command(command)',
+      '',
+    ].join('\n');
+    assert.deepEqual(summary(py.signals(source)), [
+      ['ssh-host-key-verification-disabled', 6, 'set_missing_host_key_policy'],
+      ['ssh-host-key-verification-disabled', 8, 'set_missing_host_key_policy'],
+    ]);
+    assert.match(py.signals(source)[0]!.detail, /AutoAddPolicy accepts any unknown server key/);
+  });
+
+  it('paramiko: RejectPolicy, known-hosts loading and a same-named local class raise nothing', () => {
+    const source = [
+      'import paramiko',
+      '',
+      'class AutoAddPolicy:',
+      '    pass',
+      '',
+      'def run(host):',
+      '    client = paramiko.SSHClient()',
+      '    client.load_system_host_keys()',
+      '    client.set_missing_host_key_policy(paramiko.RejectPolicy())',
+      '    client.set_missing_host_key_policy(AutoAddPolicy())',
+      '    client.connect(host)',
+      '',
+    ].join('\n');
+    assert.deepEqual(py.signals(source), []);
+  });
+
+  it('JSch: StrictHostKeyChecking=no on a session, on JSch, or through Properties', () => {
+    const source = [
+      'package com.example.ops;',
+      '',
+      'import com.jcraft.jsch.JSch;',
+      'import com.jcraft.jsch.Session;',
+      'import java.util.Properties;',
+      '',
+      'public class Remote {',
+      '  private static final String NO = "no";',
+      '  Session open(JSch jsch, String host) throws Exception {',
+      '    JSch.setConfig("StrictHostKeyChecking", "no");',
+      '    Properties config = new Properties();',
+      '    config.put("StrictHostKeyChecking", NO);',
+      '    Session session = jsch.getSession("ops", host, 22);',
+      '    session.setConfig(config);',
+      '    session.setConfig("StrictHostKeyChecking", "yes");',
+      '    session.setConfig("PreferredAuthentications", "publickey");',
+      '    return session;',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(summary(java.signals(source)), [
+      ['ssh-host-key-verification-disabled', 10, 'setConfig'],
+      ['ssh-host-key-verification-disabled', 12, 'put'],
+    ]);
+  });
+
+  it('sshj: PromiscuousVerifier from sshj, not a class of the same name from elsewhere', () => {
+    const sshj = [
+      'import net.schmizz.sshj.SSHClient;',
+      'import net.schmizz.sshj.transport.verification.PromiscuousVerifier;',
+      '',
+      'class Remote {',
+      '  SSHClient open(String host) throws Exception {',
+      '    SSHClient ssh = new SSHClient();',
+      '    ssh.addHostKeyVerifier(new PromiscuousVerifier());',
+      '    ssh.connect(host);',
+      '    return ssh;',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(summary(java.signals(sshj)), [['ssh-host-key-verification-disabled', 7, 'PromiscuousVerifier']]);
+    const other = sshj.replace('net.schmizz.sshj.transport.verification.PromiscuousVerifier', 'com.example.test.PromiscuousVerifier');
+    assert.deepEqual(java.signals(other), []);
+  });
+});
