@@ -80,6 +80,7 @@ const LIBRARIES: [RegExp, LibraryRef][] = [
   [/^bcrypt(\.|$)/, { ecosystem: 'pypi', name: 'bcrypt' }],
   [/^argon2(\.|$)/, { ecosystem: 'pypi', name: 'argon2-cffi' }],
   [/^passlib(\.|$)/, { ecosystem: 'pypi', name: 'passlib' }],
+  [/^paramiko(\.|$)/, { ecosystem: 'pypi', name: 'paramiko' }],
 ];
 
 /** The PyPI package behind a qualified name, or undefined for the standard library and unknown modules. */

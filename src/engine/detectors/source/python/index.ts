@@ -1,5 +1,5 @@
 // The Python source detector: hashlib/hmac/ssl (standard library), pyca/cryptography,
-// pycryptodome(x), requests/httpx, PyJWT, python-jose, bcrypt, argon2-cffi and passlib. Calls are
+// pycryptodome(x), requests/httpx, PyJWT, python-jose, bcrypt, argon2-cffi, passlib and paramiko. Calls are
 // matched on import-qualified names; arguments go through the shared evaluator (docs/detectors.md).
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
@@ -11,6 +11,7 @@ import { handleAuth } from './auth.js';
 import { PyContext } from './context.js';
 import { handleCryptodome } from './cryptodome.js';
 import { handleHazmat } from './hazmat.js';
+import { handleParamiko } from './paramiko.js';
 import { pythonImports } from './imports.js';
 import { HASHY_SOURCE, handleHashReference } from './references.js';
 import { handleStdlib } from './stdlib.js';
@@ -20,12 +21,12 @@ import { UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRand
  * Prefilter: every reported call needs its module imported (`hashlib`, `hmac`, `ssl`,
  * `cryptography`, `Crypto`/`Cryptodome`, `jwt`, `jose`, `bcrypt`, `argon2`, `passlib`), and the
  * requests/httpx signal needs the `verify` keyword, the weak-random signal the `random` module; SSH
- * algorithm names written as literals need one of SSH_NAME_KEYWORDS, and paramiko's host-key policies that
- * accept any key their own names.
+ * algorithm names written as literals need one of SSH_NAME_KEYWORDS; paramiko's key classes and host-key
+ * policies need `paramiko` imported.
  */
 export const PYTHON_KEYWORDS = [
   'hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib', 'random',
-  'AutoAddPolicy', 'WarningPolicy', ...SSH_NAME_KEYWORDS,
+  'paramiko', ...SSH_NAME_KEYWORDS,
 ] as const;
 
 function escapeRegex(s: string): string {
@@ -79,6 +80,8 @@ export function detectPython(file: SourceFile): Detection[] {
         if (handleAuth(ctx, c)) continue;
       } else if (name.startsWith('random.')) {
         if (handleWeakRandom(ctx, c)) continue;
+      } else if (name.startsWith('paramiko.')) {
+        if (handleParamiko(ctx, c)) continue;
       }
     }
     handleTlsCall(ctx, c);
