@@ -102,3 +102,57 @@ describe('SSH host-key verification switched off', () => {
     assert.deepEqual(java.signals(other), []);
   });
 });
+
+describe('JSch key generation', () => {
+  it('KeyPair.genKeyPair: RSA/DSA sizes (1024 when left out), ECDSA curves by size, Ed25519', () => {
+    const source = [
+      'package com.example.ops;',
+      '',
+      'import com.jcraft.jsch.JSch;',
+      'import com.jcraft.jsch.KeyPair;',
+      '',
+      'public class DeployKeys {',
+      '  void generate(JSch jsch) throws Exception {',
+      '    KeyPair rsa = KeyPair.genKeyPair(jsch, KeyPair.RSA, 3072);',
+      '    KeyPair legacy = KeyPair.genKeyPair(jsch, KeyPair.RSA);',
+      '    KeyPair dsa = KeyPair.genKeyPair(jsch, KeyPair.DSA);',
+      '    KeyPair ec = KeyPair.genKeyPair(jsch, KeyPair.ECDSA, 384);',
+      '    KeyPair ed = KeyPair.genKeyPair(jsch, KeyPair.ED25519);',
+      '    rsa.writePrivateKey("/tmp/id_rsa");',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      java.algorithms(source).map((a) => [a.name, a.line, a.occurrence.symbol, a.functions?.join('+')]),
+      [
+        ['RSA-3072', 8, 'KeyPair.genKeyPair', 'keygen'],
+        ['RSA-1024', 9, 'KeyPair.genKeyPair', 'keygen'],
+        ['DSA-1024', 10, 'KeyPair.genKeyPair', 'keygen'],
+        ['ECDSA-P384', 11, 'KeyPair.genKeyPair', 'keygen'],
+        ['Ed25519', 12, 'KeyPair.genKeyPair', 'keygen'],
+      ],
+    );
+  });
+
+  it("in JSch's own package KeyPair needs no import", () => {
+    const source = ['package com.jcraft.jsch;', '', 'class KeyPairCheck {', '  void run(JSch jsch) throws Exception {', '    KeyPair.genKeyPair(jsch, KeyPair.RSA, 1024);', '  }', '}', ''].join('\n');
+    assert.deepEqual(java.names(source), ['RSA-1024']);
+  });
+
+  it('the JCA KeyPairGenerator.genKeyPair() and a KeyPair class from elsewhere are not JSch keys', () => {
+    const source = [
+      'import java.security.KeyPair;',
+      'import com.example.keys.Keys;',
+      '',
+      'class Other {',
+      '  KeyPair make(java.security.KeyPairGenerator kpg) {',
+      '    Keys.KeyPair.genKeyPair(null, 2, 512);',
+      '    return kpg.genKeyPair();',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(java.algorithms(source), []);
+  });
+});

@@ -12,7 +12,7 @@ import { handleBcStatic, handleBouncyCastle, isBcType } from './bc.js';
 import { JavaContext } from './context.js';
 import { javaImports } from './imports.js';
 import { handleGetInstance, handleSpec } from './jca.js';
-import { SSH_CONFIG_METHODS, handlePromiscuousVerifier, handleSshConfigPair } from './ssh.js';
+import { SSH_CONFIG_METHODS, handleJschKeyPair, handlePromiscuousVerifier, handleSshConfigPair } from './ssh.js';
 import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
@@ -29,11 +29,11 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
  * factories go through `getInstance`; Bouncy Castle classes are recognised only when imported (or
  * written fully qualified) from `org.bouncycastle`. SSH algorithm names written as literals (JSch's
  * `setConfig("kex", ...)`) need one of SSH_NAME_KEYWORDS; SSH clients that accept any server key name
- * `StrictHostKeyChecking` (JSch) or `PromiscuousVerifier` (sshj).
+ * `StrictHostKeyChecking` (JSch) or `PromiscuousVerifier` (sshj); JSch generates keys with `genKeyPair`.
  */
 export const JAVA_KEYWORDS = [
   'getInstance', 'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec', 'Protocols', 'CipherSuites',
-  'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier',
+  'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
   ...SSH_NAME_KEYWORDS,
 ] as const;
 
@@ -99,6 +99,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name === 'generate') handleBcStatic(ctx, node);
       else if (name && TLS_METHODS.has(name)) handleTlsCall(ctx, node);
       else if (name && SSH_CONFIG_METHODS.has(name)) handleSshConfigPair(ctx, node, name);
+      else if (name === 'genKeyPair') handleJschKeyPair(ctx, node);
     }
   }
   detectSshAlgorithmNames(root, sink, 'java');
