@@ -4,11 +4,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { javaDetector } from '../../../../src/engine/detectors/source/java/index.js';
+import { javascriptDetector } from '../../../../src/engine/detectors/source/javascript/index.js';
 import { pythonDetector } from '../../../../src/engine/detectors/source/python/index.js';
 import { snippetHelpers } from '../source-helpers.js';
 
 const py = snippetHelpers(pythonDetector, 'ops/remote.py');
 const java = snippetHelpers(javaDetector, 'src/main/java/com/example/ops/Remote.java');
+const js = snippetHelpers(javascriptDetector, 'scripts/deploy.js');
 
 const summary = (signals: { signal: string; occurrence: { line: number; symbol: string } }[]) =>
   signals.map((s) => [s.signal, s.occurrence.line, s.occurrence.symbol]);
@@ -100,6 +102,28 @@ describe('SSH host-key verification switched off', () => {
     assert.deepEqual(summary(java.signals(sshj)), [['ssh-host-key-verification-disabled', 7, 'PromiscuousVerifier']]);
     const other = sshj.replace('net.schmizz.sshj.transport.verification.PromiscuousVerifier', 'com.example.test.PromiscuousVerifier');
     assert.deepEqual(java.signals(other), []);
+  });
+});
+
+describe('ssh2 hostVerifier', () => {
+  it('a verifier that accepts every key, in each of its forms; a real check raises nothing', () => {
+    const source = [
+      "const { Client } = require('ssh2');",
+      '',
+      'function connect(host, pinned) {',
+      '  new Client().connect({ host, username: "deploy", hostVerifier: () => true });',
+      '  new Client().connect({ host, hostVerifier: function () { return true; } });',
+      '  new Client().connect({ host, hostVerifier: (key, verify) => verify(true) });',
+      '  new Client().connect({ host, hostVerifier: (key) => key.equals(pinned) });',
+      '  new Client().connect({ host, hostVerifier: (key) => { log(key); return true; } });',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(summary(js.signals(source)), [
+      ['ssh-host-key-verification-disabled', 4, 'hostVerifier'],
+      ['ssh-host-key-verification-disabled', 5, 'hostVerifier'],
+      ['ssh-host-key-verification-disabled', 6, 'hostVerifier'],
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
 // TLS options and certificate-check switches, wherever the options object is written (tls.connect,
 // https.request, new https.Agent, axios/got/undici agents): `minVersion`/`maxVersion`,
 // `secureProtocol`, `ciphers`, `ecdhCurve`, `rejectUnauthorized: false`, a `checkServerIdentity`
-// that accepts every host, and NODE_TLS_REJECT_UNAUTHORIZED='0'. Also Math.random() used for secrets.
+// that accepts every host, and NODE_TLS_REJECT_UNAUTHORIZED='0'; an ssh2 `hostVerifier` that accepts
+// every server key. Also Math.random() used for secrets.
 import type { SgNode } from '@ast-grep/napi';
 import type { JsFile } from './file.js';
 import { parseTlsVersion } from '../common/versions.js';
@@ -23,16 +24,17 @@ function split(s: string | undefined): string[] {
 /**
  * TLS option objects and verification switches, in one traversal: objects with `minVersion`,
  * `maxVersion`, `secureProtocol` (and `ciphers`/`ecdhCurve` in files that import tls/https/http2), and
- * `rejectUnauthorized: false` / `checkServerIdentity: () => undefined` pairs in any object.
+ * `rejectUnauthorized: false` / `checkServerIdentity: () => undefined` / `hostVerifier: () => true`
+ * pairs in any object.
  */
 export function detectTlsSettings(f: JsFile, tlsModule: string | undefined): void {
   // One query over pairs (cheaper than matching objects by their children); an options object is
   // read once, at its first option pair.
-  const rule = { kind: 'pair', regex: `^["']?(minVersion|maxVersion|secureProtocol|ciphers|ecdhCurve|rejectUnauthorized|checkServerIdentity)["']?\\s*:` };
+  const rule = { kind: 'pair', regex: `^["']?(minVersion|maxVersion|secureProtocol|ciphers|ecdhCurve|rejectUnauthorized|checkServerIdentity|hostVerifier)["']?\\s*:` };
   const seen = new Set<number>();
   for (const pair of f.root.findAll({ rule })) {
     const key = propertyKey(pair.field('key'));
-    if (key === 'rejectUnauthorized' || key === 'checkServerIdentity') {
+    if (key === 'rejectUnauthorized' || key === 'checkServerIdentity' || key === 'hostVerifier') {
       verificationSwitch(f, pair);
       continue;
     }
@@ -80,6 +82,8 @@ function verificationSwitch(f: JsFile, pair: SgNode): void {
     if (v.kind === 'bool' && !v.value) f.signal(pair, '', 'cert-verification-disabled', 'rejectUnauthorized is false: server certificates are not verified', undefined, 'rejectUnauthorized: false');
   } else if (key === 'checkServerIdentity' && acceptsAll(value)) {
     f.signal(pair, '', 'hostname-verification-disabled', 'checkServerIdentity accepts every host name', undefined, 'checkServerIdentity');
+  } else if (key === 'hostVerifier' && acceptsEveryKey(value)) {
+    f.signal(pair, '', 'ssh-host-key-verification-disabled', 'SSH host keys are not verified: hostVerifier accepts every server key', undefined, 'hostVerifier');
   }
 }
 
@@ -105,6 +109,23 @@ function acceptsAll(fn: SgNode): boolean {
   if ((body.kind() as string) !== 'statement_block') return ['undefined', 'null'].includes(body.text());
   const stmts = body.namedChildren().filter((s) => (s.kind() as string) !== 'comment');
   return stmts.length === 0 || (stmts.length === 1 && /^return\s*(undefined|null)?\s*;?$/.test(stmts[0]!.text()));
+}
+
+/**
+ * An ssh2 hostVerifier that says yes to any key: `() => true`, `function () { return true; }`, or the
+ * callback form `(key, verify) => verify(true)`.
+ */
+function acceptsEveryKey(fn: SgNode): boolean {
+  const k = fn.kind() as string;
+  if (k !== 'arrow_function' && k !== 'function_expression' && k !== 'function') return false;
+  const body = fn.field('body');
+  if (!body) return false;
+  const yes = /^(true|!0|\w+\(\s*true\s*\))$/;
+  if ((body.kind() as string) !== 'statement_block') return yes.test(body.text().replace(/\s+/g, ''));
+  const stmts = body.namedChildren().filter((s) => (s.kind() as string) !== 'comment');
+  if (stmts.length !== 1) return false;
+  const only = stmts[0]!.text().replace(/\s+/g, ' ').trim();
+  return /^return (true|!0)\s*;?$/.test(only) || /^\w+\(\s*true\s*\)\s*;?$/.test(only);
 }
 
 const SECRET_NAME = /(key|token|secret|nonce|salt|passw|otp|session|csrf|iv$|^iv)/i;
