@@ -200,7 +200,6 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
   });
   const total = assetStart[sorted.length]!;
   const occFile = new Int32Array(total); // g -> k
-  const occAsset = new Int32Array(total); // g -> index in sorted
   const fileIndex = new Map<string, number>();
   const filePaths: string[] = [];
   for (let i = 0, g = 0; i < sorted.length; i++) {
@@ -218,19 +217,20 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
         } else k = known;
       }
       occFile[g] = k;
-      occAsset[g] = i;
       g += 1;
     }
   }
   fileIndex.clear();
   const fileCount = filePaths.length;
   // The occurrences of each file, by a stable counting sort: byFile[fileStart[k] .. fileStart[k + 1]).
+  // One array of references (not indices): the snippets of a file then read their occurrences from
+  // one place instead of chasing asset -> list -> occurrence through memory for each.
   const fileStart = new Int32Array(fileCount + 1);
   for (let g = 0; g < total; g++) fileStart[occFile[g]! + 1]! += 1;
   for (let k = 0; k < fileCount; k++) fileStart[k + 1]! += fileStart[k]!;
-  const byFile = new Int32Array(total);
+  const byFile = new Array<Occurrence>(total);
   const fill = fileStart.slice(0, fileCount);
-  for (let g = 0; g < total; g++) byFile[fill[occFile[g]!]!++] = g;
+  for (let i = 0, g = 0; i < sorted.length; i++) for (const o of sorted[i]!.occurrences) byFile[fill[occFile[g++]!]!++] = o;
   const pathOrder = Array.from(filePaths.keys()).sort((x, y) => cmp(filePaths[x]!, filePaths[y]!));
   const snippetPrefix = id('s/');
   // fileSid[k]: the snippet id prefix of file k, `<base>/s/<file number>/L`, flat.
@@ -284,7 +284,9 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     // snippet exactly when file, line, column and end line are equal, so no id is compared.
     const occ = a.occurrences;
     if (occ.length > 0) {
-      const to: string[] = [];
+      // Its pieces go straight into `out` (joined once with the package), not into a list text first.
+      out.push(',{"creationInfo":"_:creationinfo","from":"', self, '","relationshipType":"hasEvidence","spdxId":"', base, '/relationship/', key, '/hasEvidence","to":');
+      const to = out;
       let prev: Occurrence | undefined;
       let prevFile = -1;
       for (let j = 0, g = assetStart[i]!; j < occ.length; j++, g++) {
@@ -295,8 +297,7 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
         prev = o;
         prevFile = k;
       }
-      to.push(']');
-      out.push(',', relationshipTo(key, self, 'hasEvidence', to.join('')));
+      to.push('],"type":"Relationship"}');
     }
     const uses = view.uses.map(refOf).sort(cmp);
     if (uses.length > 0) {
@@ -413,13 +414,7 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
       // their distinct symbols (sorted), its comment the source line of the first in (symbol, source
       // line) order, should they differ.
       const from = fileStart[k]!;
-      const seen = new Array<Occurrence>(fileStart[k + 1]! - from);
-      for (let t = 0; t < seen.length; t++) {
-        const g = byFile[from + t]!;
-        const i = occAsset[g]!;
-        seen[t] = sorted[i]!.occurrences[g - assetStart[i]!]!;
-      }
-      const occ = sortByLocation(seen, byLocation);
+      const occ = sortByLocation(byFile.slice(from, fileStart[k + 1]), byLocation);
       for (let i = 0; i < occ.length; ) {
         const first = occ[i]!;
         let name = first.symbol;
