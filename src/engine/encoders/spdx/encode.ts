@@ -267,7 +267,12 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     for (const p of props) entries.push(texts.named(p.name, p.value));
     // A software_Package, members in canonical order, as one array joined once (one flat string).
     const out: string[] = ['{"creationInfo":"_:creationinfo"'];
-    if (entries.length > 0) out.push(',"extension":[{"extension_cdxProperty":[', entries.join(','), '],"type":"extension_CdxPropertiesExtension"}]');
+    if (entries.length > 0) {
+      // Entries go into `out` as they are (no list text of their own, copied once more).
+      out.push(',"extension":[{"extension_cdxProperty":[', entries[0]!);
+      for (let e = 1; e < entries.length; e++) out.push(',', entries[e]!);
+      out.push('],"type":"extension_CdxPropertiesExtension"}]');
+    }
     out.push(',"name":', JSON.stringify(a.name));
     if (a.kind === 'library') {
       out.push(',"software_packageUrl":', JSON.stringify(a.purl));
