@@ -10,7 +10,7 @@
 // in this source (repository@commit or directory) by this methodology; the SpdxDocument id ends in a
 // uuid derived from the document's content, like the CycloneDX serial number.
 // Every object is built with its members in canonical order (the served bytes are the canonical form).
-import type { Asset, AssetId, Occurrence, ScanResult, SourceDescriptor } from '../../inventory/model.js';
+import type { Asset, AssetId, Finding, Occurrence, ScanResult, SourceDescriptor } from '../../inventory/model.js';
 import { InventoryError, assetView } from '../cryptoview.js';
 import { normalizeResult } from '../normalize.js';
 import { TOOL_NAME, documentProperties, findingProperty, findingText, findingsByAsset, rootIdentity } from '../common.js';
@@ -181,6 +181,20 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     return r;
   };
   const findings = findingsByAsset(result.findings, assetIds);
+  // findingsAt[i]: the findings about sorted[i], found by binary search over the (few) assets that
+  // have any, rather than a map lookup for every asset.
+  const findingsAt = new Array<Finding[] | undefined>(sorted.length);
+  for (const [assetId, list] of findings) {
+    if (assetId === null) continue;
+    let lo = 0;
+    let hi = sorted.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cmp(sorted[mid]!.id, assetId) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    findingsAt[lo] = list;
+  }
   const texts = entryTexts();
 
   // Code locations. One `software_File` per distinct path, one `software_Snippet` per
@@ -262,7 +276,7 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
     const key = self.slice(base.length + 1);
     const entries: string[] = [];
     if (a.kind !== 'library') texts.crypto(view.cryptoProperties, entries);
-    const assetFindings = findings.get(a.id);
+    const assetFindings = findingsAt[i];
     const props: NameValue[] = assetFindings === undefined ? view.properties : sortProperties([...view.properties, ...assetFindings.map(findingProperty)]);
     for (const p of props) entries.push(texts.named(p.name, p.value));
     // A software_Package, members in canonical order, as one array joined once (one flat string).
