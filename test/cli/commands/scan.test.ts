@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { verifyBom } from '../../../src/engine/encoders/index.js';
+import { METHODOLOGY_VERSION } from '../../../src/engine/methodology.js';
 
 const cli = fileURLToPath(new URL('../../../src/cli/index.ts', import.meta.url));
 const tree = fileURLToPath(new URL('../../fixtures/artefacts/tree', import.meta.url));
@@ -40,7 +41,7 @@ describe('cbom scan', () => {
     assert.equal(r.code, 0, r.err);
     assert.equal(r.out, '');
     const result = JSON.parse(readFileSync(file, 'utf8'));
-    assert.equal(result.methodologyVersion, 'cbom-scan-v1.0');
+    assert.equal(result.methodologyVersion, METHODOLOGY_VERSION);
     assert.ok(result.inventory.assets.length > 10);
     assert.ok(result.inventory.assets.every((a: { occurrences: { path: string }[] }) => a.occurrences.every((o) => !o.path.startsWith('certs/'))));
     assert.equal(result.findingsSummary.total, result.findings.length);

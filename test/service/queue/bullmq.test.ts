@@ -8,6 +8,7 @@ import { createBullQueue } from '../../../src/service/queue/bullmq.js';
 import { createScanService } from '../../../src/service/scans/service.js';
 import { scanSettingsFrom } from '../../../src/service/scans/settings.js';
 import { createTenantWithKey, createTestStore, REDIS_SKIP, type TestStore } from '../../helpers/service.js';
+import { METHODOLOGY_VERSION } from '../../../src/engine/methodology.js';
 
 describe('BullMQ queue scheduling', { skip: REDIS_SKIP }, () => {
   let ts: TestStore;
@@ -53,7 +54,7 @@ describe('BullMQ queue scheduling', { skip: REDIS_SKIP }, () => {
     const row = await ts.store.scans.create(
       {
         tenantId: tenant.id, tenantKind: 'partner', env: 'test', keyLookup: null, repoUrl: 'https://github.com/acme/lost', repoOwner: 'acme',
-        repoName: 'lost', repoRef: null, projectName: null, projectVersion: '1.0.0', methodologyVersion: 'cbom-scan-v1.0', billable: false, priceCents: 0,
+        repoName: 'lost', repoRef: null, projectName: null, projectVersion: '1.0.0', methodologyVersion: METHODOLOGY_VERSION, billable: false, priceCents: 0,
       },
       new Date(Date.now() - 10 * 60_000),
     );

@@ -7,12 +7,13 @@ import { createInProcessQueue } from '../../../src/service/queue/in-process.js';
 import { scanSettingsFrom } from '../../../src/service/scans/settings.js';
 import type { Store } from '../../../src/service/store/index.js';
 import { describeEachStore } from '../../helpers/service.js';
+import { METHODOLOGY_VERSION } from '../../../src/engine/methodology.js';
 
 async function addScan(store: Store, tenantId: string, at: Date): Promise<string> {
   const row = await store.scans.create(
     {
       tenantId, tenantKind: 'partner', env: 'test', keyLookup: null, repoUrl: 'https://github.com/acme/x', repoOwner: 'acme', repoName: 'x',
-      repoRef: null, projectName: null, projectVersion: '1.0.0', methodologyVersion: 'cbom-scan-v1.0', billable: false, priceCents: 0,
+      repoRef: null, projectName: null, projectVersion: '1.0.0', methodologyVersion: METHODOLOGY_VERSION, billable: false, priceCents: 0,
     },
     at,
   );
