@@ -13,6 +13,7 @@ import { JavaContext } from './context.js';
 import { javaImports } from './imports.js';
 import { handleGetInstance, handleSpec } from './jca.js';
 import { SSH_CONFIG_METHODS, handleJschKeyPair, handlePromiscuousVerifier, handleSshConfigPair } from './ssh.js';
+import { SPRING_CREATED_TYPES, SPRING_METHODS, handleSpringCall, handleSpringCreation } from './spring.js';
 import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
@@ -30,10 +31,12 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
  * written fully qualified) from `org.bouncycastle`. SSH algorithm names written as literals (JSch's
  * `setConfig("kex", ...)`) need one of SSH_NAME_KEYWORDS; SSH clients that accept any server key name
  * `StrictHostKeyChecking` (JSch) or `PromiscuousVerifier` (sshj); JSch generates keys with `genKeyPair`.
+ * Spring Security's crypto classes and jBCrypt are recognised only when imported from their packages.
  */
 export const JAVA_KEYWORDS = [
   'getInstance', 'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec', 'Protocols', 'CipherSuites',
   'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
+  'springframework.security.crypto', 'jbcrypt',
   ...SSH_NAME_KEYWORDS,
 ] as const;
 
@@ -91,6 +94,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (type === 'SSLParameters') handleTlsCall(ctx, node);
       else if (isBcType(type)) handleBouncyCastle(ctx, node);
       else if (type === 'PromiscuousVerifier') handlePromiscuousVerifier(ctx, node);
+      else if (SPRING_CREATED_TYPES.has(type)) handleSpringCreation(ctx, node, type);
     } else {
       const name = nameOf.get(node);
       if (name === 'getInstance') handleGetInstance(ctx, node);
@@ -100,6 +104,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name && TLS_METHODS.has(name)) handleTlsCall(ctx, node);
       else if (name && SSH_CONFIG_METHODS.has(name)) handleSshConfigPair(ctx, node, name);
       else if (name === 'genKeyPair') handleJschKeyPair(ctx, node);
+      else if (name && SPRING_METHODS.has(name)) handleSpringCall(ctx, node, name);
     }
   }
   detectSshAlgorithmNames(root, sink, 'java');
