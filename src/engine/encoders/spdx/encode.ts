@@ -400,33 +400,41 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
         acc = '';
       }
     }
-    // A snippet's text from after its comment to its line range, by name (symbols recur), and its
-    // line range up to the type for one-line snippets, by line number.
-    const symbolJson = new Map<string, string>();
-    const nameJson = (name: string): string => {
-      let j = symbolJson.get(name);
-      if (j === undefined) {
-        j = flat(',"creationInfo":"_:creationinfo","name":', JSON.stringify(name), ',"software_lineRange":');
-        if (symbolJson.size < MAX_NAMES) symbolJson.set(name, j);
+    // A snippet's text from after its comment to its line range's end line, made flat once per name
+    // (symbols recur) and line for one-line snippets (a bounded number are kept).
+    const MAX_HEADS = 100_000;
+    let heads = 0;
+    const headsByName = new Map<string, string[]>();
+    const headOf = (name: string, line: number, end: number): string => {
+      const pre = ',"creationInfo":"_:creationinfo","name":';
+      const range = ',"software_lineRange":{"beginIntegerRange":';
+      if (end !== line) return flat(pre, JSON.stringify(name), range, line, ',"endIntegerRange":', end);
+      let byLine = headsByName.get(name);
+      if (byLine === undefined) {
+        byLine = [];
+        if (headsByName.size < MAX_NAMES) headsByName.set(name, byLine);
       }
-      return j;
-    };
-    const lineRanges: string[] = [];
-    const lineRange = (line: number): string => {
-      let r = lineRanges[line];
-      if (r === undefined) {
-        r = flat('{"beginIntegerRange":', line, ',"endIntegerRange":', line);
-        if (line >= 0 && line < 1 << 16) lineRanges[line] = r;
+      let h = byLine[line];
+      if (h === undefined) {
+        h = flat(pre, JSON.stringify(name), range, line, ',"endIntegerRange":', line);
+        if (line >= 0 && line < 1 << 16 && heads < MAX_HEADS) {
+          byLine[line] = h;
+          heads += 1;
+        }
       }
-      return r;
+      return h;
     };
+    // Every file has at least one snippet: the opening of the next snippet's text is written with
+    // the end of what precedes it (the File, or the previous snippet of the file), one piece less each.
+    const SNIPPET_END = ',"type":"software_Snippet"},';
+    const SNIPPET_END_NEXT = ',"type":"software_Snippet"},{"comment":';
     const byLocation = (x: Occurrence, y: Occurrence): number =>
       x.line - y.line || x.column - y.column || (x.endLine ?? x.line) - (y.endLine ?? y.line) || cmp(x.symbol, y.symbol) || cmp(x.snippet, y.snippet);
     const sameLocation = (x: Occurrence, y: Occurrence): boolean => x.line === y.line && x.column === y.column && (x.endLine ?? x.line) === (y.endLine ?? y.line);
     for (const k of pathOrder) {
       const path = filePaths[k]!;
       const fileId = id(`file/${iriSegment(path)}`);
-      acc += flat('{"creationInfo":"_:creationinfo","name":', JSON.stringify(path), ',"spdxId":"', fileId, '","type":"software_File"},');
+      acc += flat('{"creationInfo":"_:creationinfo","name":', JSON.stringify(path), ',"spdxId":"', fileId, '","type":"software_File"},{"comment":');
       // A snippet's text from its line range's type to the line number in its id, made once per file.
       const tail = flat(',"type":"PositiveIntegerRange"},"software_snippetFromFile":"', fileId, '","spdxId":"', fileSid[k]!);
       // In (line, column, end line) order; occurrences at one location make one snippet, named by
@@ -442,8 +450,7 @@ export function spdxDocument(input: ScanResult, source: SourceDescriptor): Canon
           const sym = occ[j]!.symbol;
           if (sym !== occ[j - 1]!.symbol) name += `, ${sym}`;
         }
-        const end = first.endLine ?? first.line;
-        acc += '{"comment":' + JSON.stringify(first.snippet) + nameJson(name) + (end === first.line ? lineRange(end) : flat('{"beginIntegerRange":', first.line, ',"endIntegerRange":', end)) + tail + snippetSuffixQ(first) + ',"type":"software_Snippet"},';
+        acc += JSON.stringify(first.snippet) + headOf(name, first.line, first.endLine ?? first.line) + tail + snippetSuffixQ(first) + (j < occ.length ? SNIPPET_END_NEXT : SNIPPET_END);
         i = j;
       }
       if (acc.length >= PIECE) {
