@@ -291,6 +291,40 @@ describe('encoders: SPDX content', () => {
     assert.ok(snippet.name.split(', ').includes(first!.occurrences[0]!.symbol), snippet.name);
   });
 
+  it('orders each file\'s snippets by line, column and end line, also past the numeric sort key (wide columns, long spans, crowded files)', () => {
+    // The encoder sorts most files by a packed numeric key and falls back to a comparator when a
+    // column is >= 2048, a span >= 1024 lines or a file has > 4096 occurrences: both paths must agree.
+    const r = structuredClone(fx.result);
+    const asset = r.inventory.assets.find((a) => a.occurrences.length > 0)!;
+    const base = { symbol: 'sym', snippet: 'x', detector: 'javascript' };
+    const wide = [
+      { path: 'web/min.js', line: 1, column: 70000 }, { path: 'web/min.js', line: 1, column: 3 }, { path: 'web/min.js', line: 1, column: 2047 },
+      { path: 'web/min.js', line: 1, column: 2048 }, { path: 'web/min.js', line: 2, column: 1, endLine: 3000 }, { path: 'web/min.js', line: 2, column: 1 },
+    ];
+    const crowded = Array.from({ length: 4200 }, (_, i) => ({ path: 'gen/big.py', line: 1 + ((i * 7919) % 4200), column: 1 + (i % 3) }));
+    const spans = Array.from({ length: 30 }, (_, i) => ({ path: 'src/spans.go', line: 10 + (i % 5), column: 1, endLine: 10 + (i % 5) + ((i * 37) % 1500) }));
+    asset.occurrences.push(...[...wide, ...crowded, ...spans].map((o) => ({ ...base, ...o })));
+    const g = parse(encodeBom(r, fx.source, 'spdx').json)['@graph'] as AnyObj[];
+    const key = (s: AnyObj): number[] => {
+      const m = /\/L(\d+)C(\d+)(?:-L(\d+))?$/.exec(s.spdxId)!;
+      return [Number(m[1]), Number(m[2]), Number(m[3] ?? m[1])];
+    };
+    const byFile = new Map<string, number[][]>();
+    for (const s of g.filter((n) => n.type === 'software_Snippet')) {
+      const list = byFile.get(s.software_snippetFromFile) ?? [];
+      list.push(key(s));
+      byFile.set(s.software_snippetFromFile, list);
+    }
+    const fileNamed = (name: string) => g.find((n) => n.type === 'software_File' && n.name === name).spdxId;
+    assert.equal(byFile.get(fileNamed('gen/big.py'))!.length, new Set(crowded.map((o) => `${o.line}:${o.column}`)).size);
+    assert.equal(byFile.get(fileNamed('web/min.js'))!.length, wide.length);
+    const order = (a: number[], b: number[]): number => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
+    for (const [file, keys] of byFile) {
+      // Distinct locations, so strictly increasing.
+      for (let i = 1; i < keys.length; i++) assert.ok(order(keys[i - 1]!, keys[i]!) < 0, `${file}: ${keys[i - 1]} before ${keys[i]}`);
+    }
+  });
+
   it('carries each finding as an Annotation on its element', () => {
     const anns = graph.filter((n) => n.type === 'Annotation');
     assert.equal(anns.length, fx.result.findings.length);

@@ -109,7 +109,7 @@ let locationKeys = new Float64Array(1024);
 const KEY_INDEX = 4096; // occurrences per file sorted by key; more fall back to the comparator
 /**
  * A file's occurrences in `byLocation` order. Most files have a few dozen occurrences in no order (they
- * come asset by asset), and a comparator call per comparison was a tenth of the encoding time: when
+ * come asset by asset), and a comparator call per comparison was 5-7 % of the encoding time: when
  * line < 2^20, column < 2^11, end line - line < 2^10 and there are at most 4096 occurrences, each is
  * sorted as one number (location, then position in the list) by the typed-array sort, and only runs
  * at one location are then ordered by the comparator (symbol, source line). Otherwise, the comparator.
