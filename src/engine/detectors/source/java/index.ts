@@ -107,7 +107,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name && SPRING_METHODS.has(name)) handleSpringCall(ctx, node, name);
     }
   }
-  detectSshAlgorithmNames(root, sink, 'java');
+  detectSshAlgorithmNames(root, sink, 'java', text);
   return sink.detections;
 }
 

@@ -114,7 +114,7 @@ export function detectJavaScript(file: SourceFile): Detection[] {
   joseHeaders(f, modules.has('jose'));
   detectTlsSettings(f, modules.has('tls') ? 'tls' : modules.has('https') ? 'https' : modules.has('http2') ? 'http2' : undefined);
   detectTlsEnv(f, index.assignments);
-  detectSshAlgorithmNames(root, sink, lang);
+  detectSshAlgorithmNames(root, sink, lang, text);
   return sink.detections;
 }
 

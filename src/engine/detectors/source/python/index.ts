@@ -39,7 +39,7 @@ export function detectPython(file: SourceFile): Detection[] {
   const imports = pythonImports(root);
   const sink = new DetectionSink(file.path, text, 'python');
   // Literal SSH names need no import (a settings module may only list them).
-  detectSshAlgorithmNames(root, sink, 'python');
+  detectSshAlgorithmNames(root, sink, 'python', text);
   if (imports.size === 0) return sink.detections;
   const ctx = new PyContext(root, pythonEvaluator(root), imports, sink);
   // Attributes matter only when named like a hash (`hashlib.sha256` used as a value): filtered natively,
