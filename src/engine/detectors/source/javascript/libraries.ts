@@ -1,5 +1,5 @@
 // npm crypto libraries: crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt and
-// bcryptjs, argon2. Keys are canonical callees (`module:member.path`, see resolve.ts); where a
+// bcryptjs, argon2, node-rsa, elliptic. Keys are canonical callees (`module:member.path`, see resolve.ts); where a
 // library's documentation fixes a default (jsonwebtoken signs with HS256, crypto-js encrypts in CBC
 // mode with PKCS#7 padding and derives a 256-bit key from a passphrase, node-forge's PBKDF2 uses SHA-1),
 // that default is applied only when the call leaves the option out.
@@ -463,6 +463,69 @@ export function nobleCall(f: JsFile, call: SgNode, callee: string, args: SgNode[
   if (slh && pqFn) f.algorithm(call, callee, { spelling: slh, functions: [pqFn] });
 }
 
-export const LIBRARY_CALLS: ReadonlyArray<[string, CallHandler]> = [...CRYPTO_JS, ...NODE_FORGE, ...JWT, ...TWEETNACL, ...BCRYPT, ...ARGON2];
+// ---------------------------------------------------------------- node-rsa, elliptic
+
+/** node-rsa `encryptionScheme` values -> padding; the library's default is pkcs1_oaep (OAEP, SHA-1). */
+const NODE_RSA_PADDING: Readonly<Record<string, string>> = { pkcs1: 'PKCS1v15', pkcs1_oaep: 'OAEP' };
+const NODE_RSA_HASHES: Readonly<Record<string, string>> = { md4: 'MD4', md5: 'MD5', ripemd160: 'RIPEMD-160', sha1: 'SHA-1', sha224: 'SHA-224', sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512' };
+
+/**
+ * `new NodeRSA({ b: 2048 })` generates a key of b bits, `new NodeRSA(pem)` reads one (size unknown);
+ * options (`{ encryptionScheme: 'pkcs1' }`,
+ * `{ signingScheme: 'pss-sha1' }`, as the last argument) pick the padding, reported when written.
+ */
+const nodeRsa: CallHandler = (f, call, callee, args) => {
+  const gen = f.props(args[0]);
+  const b = gen?.get('b');
+  const keySize = b ? f.int(b) : undefined;
+  if (b) f.algorithm(call, callee, { spelling: 'RSA', params: { keySize }, unresolved: ['keySize'], functions: ['keygen'] });
+  // new NodeRSA(keyData[, format][, options]): an RSA key read from PEM/DER/components, size unknown.
+  else if (args[0] && !gen) f.algorithm(call, callee, { spelling: 'RSA', unresolved: ['keySize'] });
+  const opts = args.length > 1 ? f.props(args[args.length - 1]) : undefined;
+  const enc = opts?.get('encryptionScheme');
+  if (enc) {
+    const scheme = f.str(enc) ?? f.str(f.props(enc)?.get('scheme'));
+    const padding = scheme ? NODE_RSA_PADDING[scheme] : undefined;
+    if (padding) f.algorithm(call, callee, { spelling: 'RSA', params: { keySize, padding, ...(padding === 'OAEP' ? { hash: 'SHA-1' } : {}) }, unresolved: ['keySize'], functions: ['encrypt', 'decrypt'] });
+  }
+  const sig = opts?.get('signingScheme');
+  const m = sig ? /^(pkcs1|pss)(?:-(\w+))?$/.exec(f.str(sig) ?? '') : null;
+  if (m) {
+    // Without a hash named, node-rsa signs with SHA-256.
+    const hash = m[2] ? NODE_RSA_HASHES[m[2]] : 'SHA-256';
+    f.algorithm(call, callee, { spelling: 'RSA', params: { keySize, padding: m[1] === 'pss' ? 'PSS' : 'PKCS1v15', hash }, unresolved: ['keySize'], functions: ['sign', 'verify'] });
+  }
+};
+
+/** elliptic's named curves; its `curve25519` is the Montgomery curve of X25519 (key agreement only). */
+const ELLIPTIC_CURVES: Readonly<Record<string, { spelling: string; curve?: string; functions: Array<'sign' | 'verify' | 'keygen'> }>> = {
+  secp256k1: { spelling: 'ECDSA', curve: 'secp256k1', functions: ['sign', 'verify'] },
+  p192: { spelling: 'ECDSA', curve: 'P-192', functions: ['sign', 'verify'] },
+  p224: { spelling: 'ECDSA', curve: 'P-224', functions: ['sign', 'verify'] },
+  p256: { spelling: 'ECDSA', curve: 'P-256', functions: ['sign', 'verify'] },
+  p384: { spelling: 'ECDSA', curve: 'P-384', functions: ['sign', 'verify'] },
+  p521: { spelling: 'ECDSA', curve: 'P-521', functions: ['sign', 'verify'] },
+  curve25519: { spelling: 'X25519', functions: ['keygen'] },
+  ed25519: { spelling: 'Ed25519', functions: ['sign', 'verify'] },
+};
+
+/** `new EC('secp256k1')` (ECDSA, and ECDH through `derive`), `new EdDSA('ed25519')`. */
+const ellipticCurve: CallHandler = (f, call, callee, args) => {
+  const name = f.str(args[0]);
+  const known = name ? ELLIPTIC_CURVES[name] : undefined;
+  if (known) {
+    f.algorithm(call, callee, { spelling: known.spelling, params: known.curve ? { curve: known.curve } : {}, functions: known.functions });
+  } else {
+    f.algorithm(call, callee, { spelling: callee.endsWith('eddsa') ? 'EdDSA' : 'ECDSA', unresolved: ['curve'], functions: ['sign', 'verify'] });
+  }
+};
+
+const NODE_RSA_ELLIPTIC: Array<[string, CallHandler]> = [
+  ['new node-rsa:', nodeRsa],
+  ['new elliptic:ec', ellipticCurve],
+  ['new elliptic:eddsa', ellipticCurve],
+];
+
+export const LIBRARY_CALLS: ReadonlyArray<[string, CallHandler]> = [...CRYPTO_JS, ...NODE_FORGE, ...JWT, ...TWEETNACL, ...BCRYPT, ...ARGON2, ...NODE_RSA_ELLIPTIC];
 
 export { digestName };
