@@ -81,6 +81,8 @@ const LIBRARIES: [RegExp, LibraryRef][] = [
   [/^argon2(\.|$)/, { ecosystem: 'pypi', name: 'argon2-cffi' }],
   [/^passlib(\.|$)/, { ecosystem: 'pypi', name: 'passlib' }],
   [/^paramiko(\.|$)/, { ecosystem: 'pypi', name: 'paramiko' }],
+  [/^rsa(\.|$)/, { ecosystem: 'pypi', name: 'rsa' }],
+  [/^ecdsa(\.|$)/, { ecosystem: 'pypi', name: 'ecdsa' }],
 ];
 
 /** The PyPI package behind a qualified name, or undefined for the standard library and unknown modules. */

@@ -1,5 +1,6 @@
 // The Python source detector: hashlib/hmac/ssl (standard library), pyca/cryptography,
-// pycryptodome(x), requests/httpx, PyJWT, python-jose, bcrypt, argon2-cffi, passlib and paramiko. Calls are
+// pycryptodome(x), requests/httpx, PyJWT, python-jose, bcrypt, argon2-cffi, passlib, paramiko, python-rsa
+// and python-ecdsa. Calls are
 // matched on import-qualified names; arguments go through the shared evaluator (docs/detectors.md).
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
@@ -12,6 +13,7 @@ import { PyContext } from './context.js';
 import { handleCryptodome } from './cryptodome.js';
 import { handleHazmat } from './hazmat.js';
 import { handleParamiko } from './paramiko.js';
+import { handleRsaEcdsa } from './rsa-ecdsa.js';
 import { pythonImports } from './imports.js';
 import { HASHY_SOURCE, handleHashReference } from './references.js';
 import { handleStdlib } from './stdlib.js';
@@ -26,7 +28,8 @@ import { UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRand
  */
 export const PYTHON_KEYWORDS = [
   'hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib', 'random',
-  'paramiko', ...SSH_NAME_KEYWORDS,
+  // python-rsa by its import lines: a bare 'rsa' is inside 'universal', 'conversation', 'traversal'.
+  'paramiko', 'import rsa', 'from rsa', 'ecdsa', ...SSH_NAME_KEYWORDS,
 ] as const;
 
 function escapeRegex(s: string): string {
@@ -82,6 +85,8 @@ export function detectPython(file: SourceFile): Detection[] {
         if (handleWeakRandom(ctx, c)) continue;
       } else if (name.startsWith('paramiko.')) {
         if (handleParamiko(ctx, c)) continue;
+      } else if (name.startsWith('rsa.') || name.startsWith('ecdsa.')) {
+        if (handleRsaEcdsa(ctx, c)) continue;
       }
     }
     handleTlsCall(ctx, c);
