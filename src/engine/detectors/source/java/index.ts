@@ -14,6 +14,7 @@ import { javaImports } from './imports.js';
 import { handleGetInstance, handleSpec } from './jca.js';
 import { SSH_CONFIG_METHODS, handleJschKeyPair, handlePromiscuousVerifier, handleSshConfigPair } from './ssh.js';
 import { SPRING_CREATED_TYPES, SPRING_METHODS, handleSpringCall, handleSpringCreation } from './spring.js';
+import { DIGEST_HELPER_METHOD, handleDigestHelper, handleDigestHelperCreation } from './digests.js';
 import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
@@ -31,12 +32,13 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
  * written fully qualified) from `org.bouncycastle`. SSH algorithm names written as literals (JSch's
  * `setConfig("kex", ...)`) need one of SSH_NAME_KEYWORDS; SSH clients that accept any server key name
  * `StrictHostKeyChecking` (JSch) or `PromiscuousVerifier` (sshj); JSch generates keys with `genKeyPair`.
- * Spring Security's crypto classes and jBCrypt are recognised only when imported from their packages.
+ * Spring Security's crypto classes, jBCrypt, Commons Codec's DigestUtils/HmacUtils and Guava's Hashing are
+ * recognised only when imported from their packages.
  */
 export const JAVA_KEYWORDS = [
   'getInstance', 'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec', 'Protocols', 'CipherSuites',
   'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
-  'springframework.security.crypto', 'jbcrypt',
+  'springframework.security.crypto', 'jbcrypt', 'commons.codec.digest', 'com.google.common.hash',
   ...SSH_NAME_KEYWORDS,
 ] as const;
 
@@ -95,6 +97,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (isBcType(type)) handleBouncyCastle(ctx, node);
       else if (type === 'PromiscuousVerifier') handlePromiscuousVerifier(ctx, node);
       else if (SPRING_CREATED_TYPES.has(type)) handleSpringCreation(ctx, node, type);
+      else if (type === 'HmacUtils' || type === 'DigestUtils') handleDigestHelperCreation(ctx, node, type);
     } else {
       const name = nameOf.get(node);
       if (name === 'getInstance') handleGetInstance(ctx, node);
@@ -105,6 +108,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name && SSH_CONFIG_METHODS.has(name)) handleSshConfigPair(ctx, node, name);
       else if (name === 'genKeyPair') handleJschKeyPair(ctx, node);
       else if (name && SPRING_METHODS.has(name)) handleSpringCall(ctx, node, name);
+      else if (name && DIGEST_HELPER_METHOD.test(name)) handleDigestHelper(ctx, node, name);
     }
   }
   detectSshAlgorithmNames(root, sink, 'java', text);
