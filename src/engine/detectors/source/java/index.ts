@@ -15,6 +15,7 @@ import { handleGetInstance, handleSpec } from './jca.js';
 import { SSH_CONFIG_METHODS, handleJschKeyPair, handlePromiscuousVerifier, handleSshConfigPair } from './ssh.js';
 import { SPRING_CREATED_TYPES, SPRING_METHODS, handleSpringCall, handleSpringCreation } from './spring.js';
 import { DIGEST_HELPER_METHOD, handleDigestHelper, handleDigestHelperCreation } from './digests.js';
+import { AUTH0_METHOD, detectJoseConstants, handleAuth0Algorithm } from './jwt.js';
 import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
@@ -33,12 +34,13 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
  * `setConfig("kex", ...)`) need one of SSH_NAME_KEYWORDS; SSH clients that accept any server key name
  * `StrictHostKeyChecking` (JSch) or `PromiscuousVerifier` (sshj); JSch generates keys with `genKeyPair`.
  * Spring Security's crypto classes, jBCrypt, Commons Codec's DigestUtils/HmacUtils and Guava's Hashing are
- * recognised only when imported from their packages.
+ * recognised only when imported from their packages, as are the JWT libraries (java-jwt, jjwt, Nimbus).
  */
 export const JAVA_KEYWORDS = [
   'getInstance', 'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec', 'Protocols', 'CipherSuites',
   'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
   'springframework.security.crypto', 'jbcrypt', 'commons.codec.digest', 'com.google.common.hash',
+  'com.auth0.jwt', 'io.jsonwebtoken', 'com.nimbusds.jose',
   ...SSH_NAME_KEYWORDS,
 ] as const;
 
@@ -109,8 +111,10 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name === 'genKeyPair') handleJschKeyPair(ctx, node);
       else if (name && SPRING_METHODS.has(name)) handleSpringCall(ctx, node, name);
       else if (name && DIGEST_HELPER_METHOD.test(name)) handleDigestHelper(ctx, node, name);
+      else if (name && AUTH0_METHOD.test(name)) handleAuth0Algorithm(ctx, node, name);
     }
   }
+  detectJoseConstants(ctx, root, text);
   detectSshAlgorithmNames(root, sink, 'java', text);
   return sink.detections;
 }

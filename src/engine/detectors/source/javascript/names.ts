@@ -2,11 +2,10 @@
 // plus the parameters the spelling fixes: OpenSSL digest and cipher names (node:crypto), curve
 // names, WebCrypto algorithm names, JOSE `alg`/`enc` values. One table per naming scheme.
 import type { AlgorithmParams } from '../../../inventory/model.js';
+import type { Named } from '../common/jose.js';
 
-export interface Named {
-  spelling: string;
-  params: AlgorithmParams;
-}
+export type { Named } from '../common/jose.js';
+export { joseEncryptionAlg, joseSignatureAlg } from '../common/jose.js';
 
 /** OpenSSL/node digest names (case-insensitive): `sha256`, `SHA-256`, `RSA-SHA256`'s inner part, `sha3-256`. */
 const DIGESTS: Readonly<Record<string, string>> = {
@@ -102,37 +101,3 @@ export function slhDsaName(s: string): string | undefined {
   return m ? `SLH-DSA-${m[1]!.toUpperCase()}-${m[2]}${m[3]!.toLowerCase()}` : undefined;
 }
 
-/** JWS `alg` values (RFC 7518 §3.1 and RFC 8037). */
-export function joseSignatureAlg(alg: string): Named | undefined {
-  const m = /^(HS|RS|PS|ES)(256|384|512)$/.exec(alg);
-  if (m) {
-    const hash = `SHA-${m[2]}`;
-    switch (m[1]) {
-      case 'HS': return { spelling: `HMAC-${hash}`, params: { hash } };
-      case 'RS': return { spelling: 'RSA', params: { padding: 'PKCS1v15', hash } };
-      case 'PS': return { spelling: 'RSA-PSS', params: { padding: 'PSS', hash } };
-      default: return { spelling: 'ECDSA', params: { curve: m[2] === '256' ? 'P-256' : m[2] === '384' ? 'P-384' : 'P-521', hash } };
-    }
-  }
-  if (alg === 'ES256K') return { spelling: 'ECDSA', params: { curve: 'secp256k1', hash: 'SHA-256' } };
-  if (alg === 'EdDSA') return { spelling: 'EdDSA', params: {} };
-  if (alg === 'Ed25519') return { spelling: 'Ed25519', params: {} };
-  return undefined;
-}
-
-/** JWE `alg` (key management) and `enc` (content encryption) values (RFC 7518 §4, §5). */
-export function joseEncryptionAlg(alg: string): Named | undefined {
-  let m = /^A(128|192|256)(GCM|KW|GCMKW|CBC-HS(256|384|512))$/.exec(alg);
-  if (m) {
-    const mode = m[2] === 'GCM' || m[2] === 'GCMKW' ? 'GCM' : m[2] === 'KW' ? 'KW' : 'CBC';
-    // AxxxCBC-HSyyy uses a key twice the AES size: half for AES-CBC, half for HMAC.
-    return { spelling: 'AES', params: { keySize: Number(m[1]), mode } };
-  }
-  m = /^RSA-OAEP(?:-(256|384|512))?$/.exec(alg);
-  if (m) return { spelling: 'RSA-OAEP', params: { padding: 'OAEP', hash: m[1] ? `SHA-${m[1]}` : 'SHA-1' } };
-  if (alg === 'RSA1_5') return { spelling: 'RSA', params: { padding: 'PKCS1v15' } };
-  if (alg.startsWith('ECDH-ES')) return { spelling: 'ECDH', params: {} };
-  m = /^PBES2-HS(256|384|512)\+A(128|192|256)KW$/.exec(alg);
-  if (m) return { spelling: `PBKDF2-SHA-${m[1]}`, params: { hash: `SHA-${m[1]}` } };
-  return undefined;
-}
