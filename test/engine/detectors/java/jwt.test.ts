@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { algorithms, detect, signals } from './helpers.js';
-import { joseName } from '../../../../src/engine/detectors/source/java/jwt.js';
+import { joseName } from '../../../../src/engine/detectors/source/common/jose.js';
 
 const rows = (source: string) => algorithms(source).map((a) => [a.line, a.name, a.functions?.join('+'), a.library?.name]);
 

@@ -42,3 +42,14 @@ export function joseEncryptionAlg(alg: string): Named | undefined {
   if (m) return { spelling: `PBKDF2-SHA-${m[1]}`, params: { hash: `SHA-${m[1]}` } };
   return undefined;
 }
+
+/** Constant names of jjwt, Nimbus, go-jose and jwx -> JOSE names: RSA_OAEP_256 -> RSA-OAEP-256, A128CBC_HS256 -> A128CBC-HS256. */
+export function joseName(constant: string): string {
+  return constant
+    .replace(/^RSA_OAEP(?=_|$)/, 'RSA-OAEP')
+    .replace(/^RSA-OAEP_/, 'RSA-OAEP-')
+    .replace(/^ECDH_ES_/, 'ECDH-ES+')
+    .replace(/^ECDH_ES$/, 'ECDH-ES')
+    .replace(/^PBES2_(HS\d+)_/, 'PBES2-$1+')
+    .replace(/^(A\d+CBC)_(HS\d+)$/, '$1-$2');
+}

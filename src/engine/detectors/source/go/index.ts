@@ -1,5 +1,6 @@
 // Go source detector: calls into crypto/* and golang.org/x/crypto/*, crypto/tls and x/crypto/ssh
-// configuration literals, and math/rand used for secrets. Calls are found by syntax tree (one
+// configuration literals, math/rand used for secrets, and JOSE algorithms named through golang-jwt,
+// go-jose and jwx (jose.ts). Calls are found by syntax tree (one
 // ast-grep query per file for calls whose package is a crypto import), then each call's arguments are
 // resolved through the shared Evaluator with Go's bindings. The Go grammar is registered through
 // common/languages.ts; bare Go call patterns match nothing in ast-grep, so calls are selected by kind
@@ -13,6 +14,7 @@ import { goEvaluator, goImports, indexGoFile } from './resolve.js';
 import { GoFile } from './file.js';
 import { GO_CALLS, isCryptoImport } from './calls.js';
 import { detectConfigLiterals, detectConfigAssignments } from './config.js';
+import { detectJoseNames, isJoseImport } from './jose.js';
 
 export const GO_DETECTOR_ID = 'go';
 
@@ -26,21 +28,24 @@ export function detectGo(file: SourceFile): Detection[] {
   const index = indexGoFile(root);
   const imports = goImports(index);
   const locals = [...imports].filter(([, path]) => isCryptoImport(path)).map(([local]) => local);
-  if (locals.length === 0) return [];
+  if (locals.length === 0 && ![...imports.values()].some(isJoseImport)) return [];
   const { ev, adapter } = goEvaluator(index, imports);
   const f = new GoFile(root, ev, adapter, new DetectionSink(file.path, text, GO_DETECTOR_ID));
 
-  const pkgRegex = `^(${locals.map(escapeRegex).join('|')})\\.`;
-  const calls = root.findAll({
-    rule: { kind: 'call_expression', has: { field: 'function', kind: 'selector_expression', regex: pkgRegex } },
-  });
-  for (const call of calls) {
-    const callee = adapter.callee(call);
-    const handler = GO_CALLS.get(callee);
-    if (handler) handler(f, call, callee, argsOf(call));
+  if (locals.length > 0) {
+    const pkgRegex = `^(${locals.map(escapeRegex).join('|')})\\.`;
+    const calls = root.findAll({
+      rule: { kind: 'call_expression', has: { field: 'function', kind: 'selector_expression', regex: pkgRegex } },
+    });
+    for (const call of calls) {
+      const callee = adapter.callee(call);
+      const handler = GO_CALLS.get(callee);
+      if (handler) handler(f, call, callee, argsOf(call));
+    }
+    detectConfigLiterals(f, pkgRegex);
+    detectConfigAssignments(f, index.statements);
   }
-  detectConfigLiterals(f, pkgRegex);
-  detectConfigAssignments(f, index.statements);
+  detectJoseNames(f, root, imports);
   return f.detections();
 }
 
@@ -52,7 +57,8 @@ export const goDetector: Detector = {
   id: GO_DETECTOR_ID,
   appliesTo: (path) => path.endsWith('.go'),
   // Every crypto package path contains "crypto/" (crypto/aes, golang.org/x/crypto/argon2); math/rand
-  // is the weak-random signal; filippo.io/hpke is the HPKE module that predates crypto/hpke.
-  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke'],
+  // is the weak-random signal; filippo.io/hpke is the HPKE module that predates crypto/hpke; the JOSE
+  // libraries (golang-jwt, jwt-go, go-jose, jwx) by their module paths.
+  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx'],
   detect: (file: SourceFile) => detectGo(file),
 };

@@ -44,7 +44,12 @@ export function indexGoFile(root: SgNode): GoIndex {
   return index;
 }
 
-/** Import local names of a Go file. An unnamed import uses the path's last element (`x/crypto/sha3` -> `sha3`). */
+/**
+ * Import local names of a Go file. An unnamed import uses the name goimports assumes for the path:
+ * its last element (`x/crypto/sha3` -> `sha3`), the one before a `/v2` major version, without a
+ * `go-` prefix and cut at the first character that cannot be in an identifier (`go-jose/v4` ->
+ * `jose`, `dgrijalva/jwt-go` -> `jwt`, `gopkg.in/yaml.v3` -> `yaml`).
+ */
 export function goImports(index: GoIndex): Map<string, string> {
   const out = new Map<string, string>();
   for (const spec of index.imports) {
@@ -54,8 +59,8 @@ export function goImports(index: GoIndex): Map<string, string> {
     const alias = spec.field('name')?.text();
     if (alias === '_' || alias === '.') continue;
     const last = path.split('/').pop() ?? path;
-    // gopkg.in/yaml.v3 style suffixes and `/v2` major versions do not name the package.
-    const local = alias ?? (/^v\d+$/.test(last) ? (path.split('/').at(-2) ?? last) : last.replace(/\.v\d+$/, ''));
+    const base = (/^v\d+$/.test(last) ? (path.split('/').at(-2) ?? last) : last).replace(/^go-/, '');
+    const local = alias ?? base.replace(/[^A-Za-z0-9_].*$/s, '');
     out.set(local, path);
   }
   return out;

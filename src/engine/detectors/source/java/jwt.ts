@@ -5,7 +5,7 @@
 // signed or encrypted with; `none` is an unsigned token (jwt-none-algorithm).
 import type { SgNode } from '@ast-grep/napi';
 import type { CryptoFunction, LibraryRef } from '../../../inventory/model.js';
-import { joseEncryptionAlg, joseSignatureAlg, type Named } from '../common/jose.js';
+import { joseEncryptionAlg, joseName, joseSignatureAlg, type Named } from '../common/jose.js';
 import type { JavaContext } from './context.js';
 
 const AUTH0 = 'com.auth0.jwt.algorithms';
@@ -47,16 +47,6 @@ function fromPackage(ctx: JavaContext, written: string, simple: string, pkg: str
   return ctx.imports.wildcards.some((w) => w === pkg || w.startsWith(`${pkg}.`));
 }
 
-/** jjwt / Nimbus constant names -> JOSE names: RSA_OAEP_256 -> RSA-OAEP-256, A128CBC_HS256 -> A128CBC-HS256. */
-export function joseName(constant: string): string {
-  return constant
-    .replace(/^RSA_OAEP(?=_|$)/, 'RSA-OAEP')
-    .replace(/^RSA-OAEP_/, 'RSA-OAEP-')
-    .replace(/^ECDH_ES_/, 'ECDH-ES+')
-    .replace(/^ECDH_ES$/, 'ECDH-ES')
-    .replace(/^PBES2_(HS\d+)_/, 'PBES2-$1+')
-    .replace(/^(A\d+CBC)_(HS\d+)$/, '$1-$2');
-}
 
 function report(ctx: JavaContext, node: SgNode, symbol: string, jose: string, library: LibraryRef): boolean {
   const sig = joseSignatureAlg(jose);

@@ -1,0 +1,67 @@
+// Go JOSE libraries: golang-jwt signing methods, go-jose and jwx algorithm constants, and the 'none'
+// algorithm; a local package with a JOSE-like member name is not one of them.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { goDetector } from '../../../../src/engine/detectors/source/go/index.js';
+import { snippetHelpers } from '../source-helpers.js';
+
+const { algorithms, signals, detect } = snippetHelpers(goDetector, 'internal/auth/tokens.go');
+const rows = (source: string) => algorithms(source).map((a) => [a.line, a.name, a.functions?.join('+'), a.library?.name]);
+
+describe('Go JOSE libraries', () => {
+  it('golang-jwt signing methods (v5 and the old jwt-go), and the none method', () => {
+    const source = [
+      'package auth',
+      '',
+      'import (',
+      '\t"github.com/golang-jwt/jwt/v5"',
+      '\tjwtgo "github.com/dgrijalva/jwt-go"',
+      ')',
+      '',
+      'func Issue(secret []byte, claims jwt.MapClaims) (string, error) {',
+      '\treturn jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(secret)',
+      '}',
+      '',
+      'func Legacy() *jwtgo.Token { return jwtgo.New(jwtgo.SigningMethodRS512) }',
+      '',
+      'func Debug(claims jwt.MapClaims) (string, error) {',
+      '\treturn jwt.NewWithClaims(jwt.SigningMethodNone, claims).SignedString(jwt.UnsafeAllowNoneSignatureType)',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(rows(source), [
+      [9, 'HMAC-SHA-256', 'tag', 'github.com/golang-jwt/jwt/v5'],
+      [12, 'RSA-PKCS1-1.5-SHA-512', 'sign+verify', 'github.com/dgrijalva/jwt-go'],
+    ]);
+    assert.deepEqual(signals(source).map((s) => [s.signal, s.occurrence.line]), [['jwt-none-algorithm', 15], ['jwt-none-algorithm', 15]]);
+  });
+
+  it('go-jose: signature, key management and content encryption constants', () => {
+    const source = [
+      'package auth',
+      '',
+      'import jose "github.com/go-jose/go-jose/v4"',
+      '',
+      'func Seal(pub any) (jose.Encrypter, error) {',
+      '\treturn jose.NewEncrypter(jose.A128CBC_HS256, jose.Recipient{Algorithm: jose.RSA1_5, Key: pub}, nil)',
+      '}',
+      '',
+      'func Signer(k any) (jose.Signer, error) {',
+      '\treturn jose.NewSigner(jose.SigningKey{Algorithm: jose.ES384, Key: k}, nil)',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(rows(source), [
+      [6, 'AES-128-CBC', 'encrypt+decrypt', 'github.com/go-jose/go-jose/v4'],
+      [6, 'RSA-PKCS1-1.5', 'encrypt+decrypt', 'github.com/go-jose/go-jose/v4'],
+      [10, 'ECDSA-P384-SHA-384', 'sign+verify', 'github.com/go-jose/go-jose/v4'],
+    ]);
+  });
+
+  it('an unaliased go-jose import is the package jose; a local package named jwt is not golang-jwt', () => {
+    const jose = ['package auth', '', 'import "gopkg.in/square/go-jose.v2"', '', 'var Alg = jose.PS256', ''].join('\n');
+    assert.deepEqual(rows(jose).map((r) => r[1]), ['RSA-PSS-SHA-256']);
+    const local = ['package auth', '', 'import "example.com/acme/jwt"', '', 'var M = jwt.SigningMethodHS256', ''].join('\n');
+    assert.deepEqual(detect(local), []);
+  });
+});
