@@ -101,7 +101,9 @@ function sshConfig(f: GoFile, lit: SgNode): void {
 }
 
 /** tls.Config{...} and ssh.Config{...} literals (also nested, also behind `&`). */
-export function detectConfigLiterals(f: GoFile, pkgRegex: string): void {
+export function detectConfigLiterals(f: GoFile, pkgRegex: string, text: string): void {
+  // Only Config literals are read, and the query walks the whole tree: skipped in files without one.
+  if (!text.includes('Config')) return;
   for (const lit of f.root.findAll({ rule: { kind: 'composite_literal', has: { field: 'type', kind: 'qualified_type', regex: pkgRegex } } })) {
     const type = lit.field('type')!;
     const pkg = f.adapter.imports.get(type.field('package')?.text() ?? '');

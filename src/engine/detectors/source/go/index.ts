@@ -42,7 +42,7 @@ export function detectGo(file: SourceFile): Detection[] {
       const handler = GO_CALLS.get(callee);
       if (handler) handler(f, call, callee, argsOf(call));
     }
-    detectConfigLiterals(f, pkgRegex);
+    detectConfigLiterals(f, pkgRegex, text);
     detectConfigAssignments(f, index.statements);
   }
   detectJoseNames(f, root, imports);

@@ -19,7 +19,12 @@ export interface JavaImports {
 export function javaImports(root: SgNode): JavaImports {
   const types = new Map<string, string>();
   const wildcards: string[] = [];
-  for (const imp of root.findAll({ rule: { kind: 'import_declaration' } })) {
+  // Java allows imports only at the top of a compilation unit: the root's children, not a tree walk,
+  // unless the parser recovered from an error there (an import may then sit inside the ERROR node).
+  const top = root.children();
+  const declarations = top.some((c) => (c.kind() as string) === 'ERROR') ? root.findAll({ rule: { kind: 'import_declaration' } }) : top;
+  for (const imp of declarations) {
+    if ((imp.kind() as string) !== 'import_declaration') continue;
     const text = imp.text().replace(/^import\s+(static\s+)?/, '').replace(/;\s*$/, '').replace(/\s+/g, '');
     if (text.endsWith('.*')) wildcards.push(text.slice(0, -2));
     else types.set(text.slice(text.lastIndexOf('.') + 1), text);

@@ -112,7 +112,7 @@ export function detectJavaScript(file: SourceFile): Detection[] {
   }
   const modules = new Set([...imports.values()].map((i) => i.module));
   joseHeaders(f, modules.has('jose'));
-  detectTlsSettings(f, modules.has('tls') ? 'tls' : modules.has('https') ? 'https' : modules.has('http2') ? 'http2' : undefined);
+  detectTlsSettings(f, modules.has('tls') ? 'tls' : modules.has('https') ? 'https' : modules.has('http2') ? 'http2' : undefined, text);
   detectTlsEnv(f, index.assignments);
   detectSshAlgorithmNames(root, sink, lang, text);
   return sink.detections;
