@@ -241,3 +241,22 @@ def legacy(cek):
   assert.deepEqual(algorithms(src)[1]!.unresolved, ['keySize']);
   assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-key', 13]]);
 });
+
+
+test('imports inside functions, conditional blocks and one-line compound statements count like top-level ones', () => {
+  const source = [
+    'import logging',
+    '',
+    'def digest(data):',
+    '    import hashlib',
+    '    return hashlib.md5(data).hexdigest()',
+    '',
+    'try: from Crypto.Cipher import AES',
+    'except ImportError: AES = None',
+    '',
+    'def seal(key, data):',
+    '    return AES.new(key, AES.MODE_GCM).encrypt(data)',
+    '',
+  ].join('\n');
+  assert.deepEqual(algorithms(source).map((a) => [a.line, a.name]), [[5, 'MD5'], [11, 'AES-GCM']]);
+});

@@ -9,9 +9,20 @@ import { kindOf } from '../common/languages.js';
 /** Local name -> qualified module path or member (`AES` -> `Crypto.Cipher.AES`). */
 export type ImportMap = ReadonlyMap<string, string>;
 
-export function pythonImports(root: SgNode): ImportMap {
+/**
+ * An import that may not be a top-level statement: indented, or after `:` / `;` on its line
+ * (`if TYPE_CHECKING:` blocks, `try: import simplejson`). Without one, the module's children hold
+ * every import statement, in order, and the whole-tree walk is not needed.
+ */
+const NESTED_IMPORT = /(?:^[ \t]+|[:;][ \t]*)(?:import|from)[ \t\\]/m;
+
+export function pythonImports(root: SgNode, text: string): ImportMap {
   const map = new Map<string, string>();
-  for (const imp of root.findAll({ rule: { any: [{ kind: 'import_statement' }, { kind: 'import_from_statement' }] } })) {
+  const top = root.children();
+  const statements = NESTED_IMPORT.test(text) || top.some((c) => kindOf(c) === 'ERROR')
+    ? root.findAll({ rule: { any: [{ kind: 'import_statement' }, { kind: 'import_from_statement' }] } })
+    : top.filter((c) => kindOf(c) === 'import_statement' || kindOf(c) === 'import_from_statement');
+  for (const imp of statements) {
     if (kindOf(imp) === 'import_statement') {
       for (const c of imp.namedChildren()) {
         if (kindOf(c) === 'dotted_name') {

@@ -39,7 +39,7 @@ function escapeRegex(s: string): string {
 export function detectPython(file: SourceFile): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('python', text).root();
-  const imports = pythonImports(root);
+  const imports = pythonImports(root, text);
   const sink = new DetectionSink(file.path, text, 'python');
   // Literal SSH names need no import (a settings module may only list them).
   detectSshAlgorithmNames(root, sink, 'python', text);
