@@ -89,14 +89,13 @@ export function serializeResultView(view: ResultView): SerializedResultView {
 
 /**
  * The detail as JSON text, same fields in the same order as toDetail: the findings and components
- * of a completed scan (serialized once per result) and the stored BOM document are spliced in as
- * text instead of being serialized (the BOM: parsed and re-serialized) on every poll.
+ * of a completed scan (serialized once per result) are spliced in as text instead of being
+ * serialized on every poll. (`include_bom` streams the stored BOM in after it: routes/scans.ts.)
  */
 export function detailJson(
   row: ScanRow,
   result: SerializedResultView | null,
   digests: { cyclonedx?: string; spdx?: string },
-  bomDocument?: string,
 ): string {
   // The two arrays are left out of `head`: they come as text.
   const { findings: _findings, components: _components, metadata, ...head } = toDetail(row, result?.view ?? null, digests);
@@ -106,7 +105,6 @@ export function detailJson(
     `,"findings":${spliced ? spliced.findingsJson : '[]'}` +
     `,"components":${spliced ? spliced.componentsJson : '[]'}` +
     `,"metadata":${JSON.stringify(metadata)}` +
-    (bomDocument !== undefined ? `,"bom":${bomDocument}` : '') +
     '}'
   );
 }

@@ -424,7 +424,7 @@ export function createScanRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** A stored BOM as one string: only for documents known to be small (embedding, tests); serve with `openBom`. */
+    /** A stored BOM as one string: only for documents known to be small (tests, demo); serve and embed with `openBom`. */
     async getBom(scanId: string, format: BomFormatName): Promise<StoredBom | null> {
       const r = await db.selectFrom('scan_boms').selectAll().where('scan_id', '=', scanId).where('format', '=', format).executeTakeFirst();
       if (!r) return null;

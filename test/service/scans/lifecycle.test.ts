@@ -102,8 +102,14 @@ for (const p of PROFILES) {
       const cdx = (await t.app.inject({ method: 'GET', url: `${API}/scans/${id}/bom.json?format=cyclonedx`, headers })).json();
       assert.equal(cdx.metadata.component.name, 'Payments');
       assert.equal(cdx.metadata.component.version, '2.4.1');
-      const withBom = (await t.app.inject({ method: 'GET', url: `${API}/scans/${id}?include_bom=true`, headers })).json();
+      const withBomRes = await t.app.inject({ method: 'GET', url: `${API}/scans/${id}?include_bom=true`, headers });
+      const withBom = withBomRes.json();
       assert.deepEqual(withBom.bom, cdx);
+      // Streamed from the stored chunks, not built as one string: no Content-Length, the stored bytes verbatim.
+      assert.equal(withBomRes.headers['content-length'], undefined);
+      assert.match(String(withBomRes.headers['content-type']), /^application\/json/);
+      const storedCdx = (await t.app.inject({ method: 'GET', url: `${API}/scans/${id}/bom.json?format=cyclonedx`, headers })).body;
+      assert.ok(withBomRes.body.endsWith(`,"bom":${storedCdx}}`));
       // The detail is sent as text spliced from pre-serialized parts, not through the response
       // schema's serializer: both forms must still be exactly what the OpenAPI schema documents.
       const ajv = new Ajv({ allErrors: true, strict: false });

@@ -1,6 +1,7 @@
 // Scans of the calling tenant (DESIGN.md §4): create, list, read, download the BOM. Reads need
 // `scans:read`, creating needs `scans:write`. Another tenant's scan is a 404, never a 403, so ids
 // reveal nothing.
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { decodeCursor, detailJson, encodeCursor, serializeResultView, toListItem, toResultView, type SerializedResultView } from '../../scans/view.js';
@@ -142,16 +143,20 @@ export const scansRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!row) throw new ApiError(404, NOT_FOUND);
       let result: SerializedResultView | null = null;
       let digests = {};
-      let bom: string | undefined;
       if (row.status === 'completed' && row.result_key) {
         const [parsed, d] = await Promise.all([readResult(row.result_key), app.store.scans.bomDigests(row.id)]);
         result = parsed;
         digests = d;
-        if (request.query.include_bom) bom = (await app.store.scans.getBom(row.id, 'cyclonedx'))?.document;
       }
+      reply.type('application/json; charset=utf-8');
+      const detail = detailJson(row, result, digests);
+      const bom = result && request.query.include_bom ? await app.store.scans.openBom(row.id, 'cyclonedx') : null;
       // JSON text: Fastify sends a string with a JSON content type as it is (the response schema
-      // still documents it; scans-api tests check the shape).
-      return reply.type('application/json; charset=utf-8').send(detailJson(row, result, digests, bom));
+      // still documents it; scans-api tests check the shape). With the BOM, which can be hundreds of
+      // MB, the stored chunks are streamed between the detail and its closing brace (`bom` is the last
+      // member), so the document is never held whole.
+      if (!bom) return reply.send(detail);
+      return reply.send(Readable.from(withBom(detail, bom.stream), { objectMode: false }));
     },
   );
 
@@ -203,3 +208,10 @@ export const scansRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/** The detail's JSON text with the stored CycloneDX document streamed in as its last member, `bom`. */
+async function* withBom(detail: string, bom: Readable): AsyncGenerator<Buffer> {
+  yield Buffer.from(`${detail.slice(0, -1)},"bom":`, 'utf8');
+  for await (const chunk of bom) yield chunk as Buffer;
+  yield Buffer.from('}', 'utf8');
+}
