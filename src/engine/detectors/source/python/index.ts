@@ -17,7 +17,7 @@ import { handleRsaEcdsa } from './rsa-ecdsa.js';
 import { pythonImports } from './imports.js';
 import { HASHY_SOURCE, handleHashReference } from './references.js';
 import { handleStdlib } from './stdlib.js';
-import { UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
+import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
 
 /**
  * Prefilter: every reported call needs its module imported (`hashlib`, `hmac`, `ssl`,
@@ -56,7 +56,9 @@ export function detectPython(file: SourceFile): Detection[] {
     any: [
       { kind: 'call', has: { field: 'function', regex: importedRoot } },
       { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: methods } } },
-      { kind: 'assignment' },
+      // Only assignments to an attribute handleTlsAssignment reads (`ctx.verify_mode = ...`): most of a
+      // file's assignments are not, and each would cost several native calls to rule out.
+      { kind: 'assignment', has: { field: 'left', kind: 'attribute', has: { field: 'attribute', regex: TLS_ATTRIBUTES_SOURCE } } },
       { kind: 'attribute', has: { field: 'attribute', regex: `(?i)${HASHY_SOURCE}` } },
     ],
   };

@@ -105,6 +105,9 @@ export function handleTlsCall(ctx: PyContext, c: Call): boolean {
 }
 
 const ATTRIBUTES = new Set(['verify_mode', 'check_hostname', 'minimum_version', 'maximum_version', 'verify', '_create_default_https_context']);
+
+/** Attribute names handleTlsAssignment reads, as an anchored pattern for the native query. */
+export const TLS_ATTRIBUTES_SOURCE = `^(${[...ATTRIBUTES].join('|')})$`;
 /** Request methods of requests/httpx clients and sessions. */
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request', 'stream', 'send']);
 /**
