@@ -7,7 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { LibraryRef } from '../../../inventory/model.js';
 import { unresolvedSpelling } from '../../../kb/index.js';
 import type { JavaContext } from './context.js';
-import { isClassFrom } from './imports.js';
+import { isClassOf } from './imports.js';
 
 const CODEC = 'org.apache.commons.codec.digest';
 const GUAVA = 'com.google.common.hash';
@@ -30,11 +30,6 @@ function constantHash(text: string): string | undefined {
   return HASHES[m[1]!.toLowerCase().replace(/^sha_(\d)/, 'sha$1')];
 }
 
-function fromLibrary(ctx: JavaContext, owner: string, pkg: string, simple: string): boolean {
-  if (!isClassFrom(ctx.imports, owner, [pkg])) return false;
-  return owner.includes('.') || ctx.imports.types.get(simple) === `${pkg}.${simple}` || ctx.imports.wildcards.includes(pkg);
-}
-
 export function handleDigestHelper(ctx: JavaContext, node: SgNode, method: string): void {
   const owner = node.field('object')?.text().replace(/\s+/g, '');
   if (!owner) return;
@@ -47,10 +42,10 @@ export function handleDigestHelper(ctx: JavaContext, node: SgNode, method: strin
   const hash = HASHES[hashWord];
   if (!hash) return;
   let library: LibraryRef | undefined;
-  if (simple === 'DigestUtils' && !hmac && fromLibrary(ctx, owner, CODEC, 'DigestUtils')) library = CODEC_LIBRARY;
-  else if (simple === 'HmacUtils' && hmac && fromLibrary(ctx, owner, CODEC, 'HmacUtils')) library = CODEC_LIBRARY;
+  if (simple === 'DigestUtils' && !hmac && isClassOf(ctx.imports, owner, CODEC)) library = CODEC_LIBRARY;
+  else if (simple === 'HmacUtils' && hmac && isClassOf(ctx.imports, owner, CODEC)) library = CODEC_LIBRARY;
   // Guava names its factories without Hex or get...Digest forms.
-  else if (simple === 'Hashing' && !method.endsWith('Hex') && !method.startsWith('get') && fromLibrary(ctx, owner, GUAVA, 'Hashing')) library = GUAVA_LIBRARY;
+  else if (simple === 'Hashing' && !method.endsWith('Hex') && !method.startsWith('get') && isClassOf(ctx.imports, owner, GUAVA)) library = GUAVA_LIBRARY;
   if (!library) return;
   if (hmac) ctx.sink.algorithm(node, symbol, 'HMAC', { hash }, { functions: ['tag'], library });
   else ctx.sink.algorithm(node, symbol, hash, {}, { functions: ['digest'], library });
@@ -59,7 +54,7 @@ export function handleDigestHelper(ctx: JavaContext, node: SgNode, method: strin
 /** `new HmacUtils(HmacAlgorithms.HMAC_SHA_256, key)`, `new DigestUtils(MessageDigestAlgorithms.SHA_256)`. */
 export function handleDigestHelperCreation(ctx: JavaContext, node: SgNode, type: string): void {
   const written = (node.field('type')?.text() ?? type).replace(/<.*$/s, '').replace(/\s+/g, '');
-  if (!fromLibrary(ctx, written, CODEC, type)) return;
+  if (!isClassOf(ctx.imports, written, CODEC)) return;
   const first = node.field('arguments')?.namedChildren()[0];
   if (!first) return;
   const hash = constantHash(first.text()) ?? (() => {

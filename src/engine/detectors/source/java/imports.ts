@@ -14,6 +14,8 @@ export interface JavaImports {
   readonly wildcards: readonly string[];
   /** Whether anything from org.bouncycastle is imported. */
   readonly bouncyCastle: boolean;
+  /** The file's own package (`package com.acme.auth;`), or undefined. */
+  readonly packageName?: string;
 }
 
 export function javaImports(root: SgNode): JavaImports {
@@ -22,15 +24,20 @@ export function javaImports(root: SgNode): JavaImports {
   // Java allows imports only at the top of a compilation unit: the root's children, not a tree walk,
   // unless the parser recovered from an error there (an import may then sit inside the ERROR node).
   const top = root.children();
-  const declarations = top.some((c) => (c.kind() as string) === 'ERROR') ? root.findAll({ rule: { kind: 'import_declaration' } }) : top;
+  const declarations = top.some((c) => (c.kind() as string) === 'ERROR')
+    ? root.findAll({ rule: { any: [{ kind: 'import_declaration' }, { kind: 'package_declaration' }] } })
+    : top;
+  let packageName: string | undefined;
   for (const imp of declarations) {
-    if ((imp.kind() as string) !== 'import_declaration') continue;
+    const kind = imp.kind() as string;
+    if (kind === 'package_declaration') packageName ??= imp.text().replace(/^package\s+/, '').replace(/;\s*$/, '').replace(/\s+/g, '');
+    if (kind !== 'import_declaration') continue;
     const text = imp.text().replace(/^import\s+(static\s+)?/, '').replace(/;\s*$/, '').replace(/\s+/g, '');
     if (text.endsWith('.*')) wildcards.push(text.slice(0, -2));
     else types.set(text.slice(text.lastIndexOf('.') + 1), text);
   }
   const bouncyCastle = [...types.values(), ...wildcards].some((t) => t.startsWith('org.bouncycastle.'));
-  return { types, wildcards, bouncyCastle };
+  return { types, wildcards, bouncyCastle, ...(packageName ? { packageName } : {}) };
 }
 
 /**
@@ -43,6 +50,21 @@ export function isClassFrom(imports: JavaImports, written: string, packages: rea
   const fq = imports.types.get(w);
   if (fq) return packages.some((p) => fq.startsWith(p + '.'));
   return true;
+}
+
+/**
+ * Whether a class (as written, maybe qualified) is certainly `pkg`'s: written qualified under it,
+ * imported from it by name or with `pkg.*`, or used unimported in a file of `pkg` itself. Stricter
+ * than isClassFrom, which also takes a name imported from nowhere: third-party class names
+ * (`KeyPair`, `Algorithm`, `DigestUtils`, `Hashing`) are common enough in applications that only a
+ * visible link to the library counts.
+ */
+export function isClassOf(imports: JavaImports, written: string, pkg: string): boolean {
+  const w = written.replace(/\s+/g, '');
+  if (w.includes('.')) return w.startsWith(`${pkg}.`);
+  const fq = imports.types.get(w);
+  if (fq) return fq === `${pkg}.${w}`;
+  return imports.wildcards.includes(pkg) || imports.packageName === pkg;
 }
 
 /** Bouncy Castle class: imported from org.bouncycastle, fully qualified, or a BC wildcard import is present. */

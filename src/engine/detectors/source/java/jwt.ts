@@ -7,6 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { joseEncryptionAlg, joseName, joseSignatureAlg, type Named } from '../common/jose.js';
 import type { JavaContext } from './context.js';
+import { isClassOf } from './imports.js';
 
 const AUTH0 = 'com.auth0.jwt.algorithms';
 const JJWT = 'io.jsonwebtoken';
@@ -39,14 +40,6 @@ const CONSTANT_RULE = {
   rule: { kind: 'field_access', regex: '^(?:[A-Za-z_][\\w.]*\\.)?(?:SignatureAlgorithm|JWSAlgorithm|JWEAlgorithm|EncryptionMethod|Jwts\\s*\\.\\s*(?:SIG|ENC|KEY))\\s*\\.\\s*[A-Za-z][A-Za-z0-9_]*$' },
 };
 
-/** Written as `pkg.Class` or imported from `pkg` (by name or wildcard). */
-function fromPackage(ctx: JavaContext, written: string, simple: string, pkg: string): boolean {
-  if (written.includes('.')) return written.startsWith(`${pkg}.`);
-  const fq = ctx.imports.types.get(simple);
-  if (fq) return fq.startsWith(`${pkg}.`);
-  return ctx.imports.wildcards.some((w) => w === pkg || w.startsWith(`${pkg}.`));
-}
-
 
 function report(ctx: JavaContext, node: SgNode, symbol: string, jose: string, library: LibraryRef): boolean {
   const sig = joseSignatureAlg(jose);
@@ -61,7 +54,7 @@ function report(ctx: JavaContext, node: SgNode, symbol: string, jose: string, li
 /** `Algorithm.HMAC256(secret)` and friends from Auth0 java-jwt. */
 export function handleAuth0Algorithm(ctx: JavaContext, node: SgNode, method: string): void {
   const owner = node.field('object')?.text().replace(/\s+/g, '');
-  if (!owner || owner.slice(owner.lastIndexOf('.') + 1) !== 'Algorithm' || !fromPackage(ctx, owner, 'Algorithm', AUTH0)) return;
+  if (!owner || owner.slice(owner.lastIndexOf('.') + 1) !== 'Algorithm' || !isClassOf(ctx.imports, owner, AUTH0)) return;
   const symbol = `Algorithm.${method}`;
   if (method === 'none') {
     ctx.sink.signal(node, symbol, 'jwt-none-algorithm', 'java-jwt Algorithm.none() signs and accepts unsigned tokens', { library: LIBRARIES[AUTH0] });
@@ -86,7 +79,7 @@ export function detectJoseConstants(ctx: JavaContext, root: SgNode, text: string
     const pkg = CONSTANT_OWNERS[key]!;
     const simple = key.split('.')[0]!;
     const classPath = ownerPath.slice(0, ownerPath.length - key.length + simple.length);
-    if (!fromPackage(ctx, classPath, simple, pkg)) continue;
+    if (!isClassOf(ctx.imports, classPath, pkg)) continue;
     const symbol = `${key}.${constant}`;
     if (constant === 'NONE') {
       ctx.sink.signal(node, symbol, 'jwt-none-algorithm', `${key}.NONE: tokens without a signature`, { library: LIBRARIES[pkg] });

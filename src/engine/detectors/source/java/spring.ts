@@ -10,7 +10,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { unresolvedSpelling } from '../../../kb/index.js';
 import type { JavaContext } from './context.js';
-import { isClassFrom } from './imports.js';
+import { isClassOf } from './imports.js';
 
 const SPRING = 'org.springframework.security.crypto';
 const SPRING_LIBRARY: LibraryRef = Object.freeze({ ecosystem: 'maven', name: 'org.springframework.security:spring-security-crypto' });
@@ -78,12 +78,7 @@ function argsOf(node: SgNode): SgNode[] {
 
 function isSpring(ctx: JavaContext, written: string, simple: string): boolean {
   const pkg = SPRING_CLASSES[simple];
-  return pkg !== undefined && isClassFrom(ctx.imports, written, [pkg]) && (written.includes('.') || importsFrom(ctx, pkg, simple));
-}
-
-/** Imported from the package (by name or wildcard), or written in a file of that package. */
-function importsFrom(ctx: JavaContext, pkg: string, simple: string): boolean {
-  return ctx.imports.types.get(simple) === `${pkg}.${simple}` || ctx.imports.wildcards.includes(pkg) || new RegExp(`^\\s*package\\s+${pkg.replace(/\./g, '\\.')}\\s*;`, 'm').test(ctx.root.text());
+  return pkg !== undefined && isClassOf(ctx.imports, written, pkg);
 }
 
 function report(ctx: JavaContext, node: SgNode, symbol: string, spelling: string, params: AlgorithmParams, unresolved: AlgorithmParamName[], functions: CryptoFunction[], library?: LibraryRef): void {
@@ -185,7 +180,7 @@ export function handleSpringCall(ctx: JavaContext, node: SgNode, method: string)
   const simple = owner.slice(owner.lastIndexOf('.') + 1);
   const symbol = `${simple}.${method}`;
   if (method === 'gensalt' && simple === 'BCrypt') {
-    const jbcrypt = isClassFrom(ctx.imports, owner, [JBCRYPT]) && (owner.includes('.') || importsFrom(ctx, JBCRYPT, 'BCrypt'));
+    const jbcrypt = isClassOf(ctx.imports, owner, JBCRYPT);
     if (!jbcrypt && !isSpring(ctx, owner, 'BCrypt')) return;
     const args = argsOf(node);
     const cost = args.length === 0 ? BCRYPT_DEFAULT_COST : ctx.int(args[0]);

@@ -3,9 +3,8 @@
 // pair put into the Properties handed to setConfig) and sshj's PromiscuousVerifier; and SSH keys
 // generated with JSch's KeyPair.genKeyPair.
 import type { SgNode } from '@ast-grep/napi';
-import { createdType } from './adapter.js';
 import type { JavaContext } from './context.js';
-import { isClassFrom } from './imports.js';
+import { isClassOf } from './imports.js';
 
 /** Methods that take a (key, value) configuration pair: JSch setConfig, Properties/Hashtable put and setProperty. */
 export const SSH_CONFIG_METHODS: ReadonlySet<string> = new Set(['setConfig', 'put', 'setProperty']);
@@ -21,10 +20,7 @@ export function handleSshConfigPair(ctx: JavaContext, node: SgNode, method: stri
 
 /** `new PromiscuousVerifier()` from sshj: a host-key verifier that accepts every key. */
 export function handlePromiscuousVerifier(ctx: JavaContext, node: SgNode): void {
-  if (!isClassFrom(ctx.imports, createdType(node), [SSHJ_VERIFICATION])) return;
-  // Not imported from anywhere (same package or wildcard): only sshj's own name is trusted.
-  const fq = ctx.imports.types.get(createdType(node));
-  if (!fq && !ctx.imports.wildcards.includes(SSHJ_VERIFICATION)) return;
+  if (!isClassOf(ctx.imports, (node.field('type')?.text() ?? '').replace(/<.*$/s, ''), SSHJ_VERIFICATION)) return;
   ctx.sink.signal(node, 'PromiscuousVerifier', 'ssh-host-key-verification-disabled', 'SSH host keys are not verified: sshj PromiscuousVerifier accepts every server key');
 }
 
@@ -41,9 +37,8 @@ const JSCH_DEFAULT_KEY_SIZE = 1024;
 export function handleJschKeyPair(ctx: JavaContext, node: SgNode): void {
   const owner = node.field('object')?.text().replace(/\s+/g, '');
   if (owner !== 'KeyPair' && owner !== `${JSCH}.KeyPair`) return;
-  // java.security.KeyPair has no genKeyPair; KeyPair must still be JSch's: imported from there, or
-  // not imported from elsewhere in a file of JSch's package or one that imports from it.
-  if (owner === 'KeyPair' && !(isClassFrom(ctx.imports, 'KeyPair', [JSCH]) && /\bcom\.jcraft\.jsch\b/.test(ctx.root.text()))) return;
+  // java.security.KeyPair has no genKeyPair, but an application may have a KeyPair of its own.
+  if (!isClassOf(ctx.imports, owner, JSCH)) return;
   const args = node.field('arguments')?.namedChildren() ?? [];
   const type = /(?:^|\.)(RSA|DSA|ECDSA|ED25519|ED448)$/.exec(args[1]?.text().replace(/\s+/g, '') ?? '')?.[1];
   if (!type) return;
