@@ -85,6 +85,18 @@ describe('Spring Security password encoders', () => {
     ]);
   });
 
+  it('a comment among the arguments is not an argument', () => {
+    const source = [
+      'import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;',
+      '',
+      'class Config {',
+      '  Object encoder() { return new BCryptPasswordEncoder(/* strength */ 12); }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(rows(source), [[4, 'bcrypt-12', { cost: 12 }, 'keyderive', SPRING]]);
+  });
+
   it("an application's own classes of the same names are not Spring's", () => {
     const source = [
       'package com.example.auth;',

@@ -48,9 +48,10 @@ function javaInt(text: string): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-function argsOf(list: SgNode | null): Args {
-  const positional = list ? list.namedChildren().filter((c) => !(c.kind() as string).endsWith('comment')) : [];
-  return { positional, named: new Map() };
+/** The argument expressions of a call or `new` (line and block comments between them left out). */
+export function callArguments(node: SgNode): SgNode[] {
+  const list = node.field('arguments');
+  return list ? list.namedChildren().filter((c) => !(c.kind() as string).endsWith('comment')) : [];
 }
 
 /** Dotted callee of a method invocation: `Cipher.getInstance`, `kg.init`, `getInstance`. */
@@ -122,10 +123,10 @@ export const javaAdapter: LanguageAdapter = {
       }
       case 'method_invocation': {
         const receiver = node.field('object') ?? undefined;
-        return { t: 'call', callee: calleeOf(node), args: argsOf(node.field('arguments')), ...(receiver ? { receiver } : {}) };
+        return { t: 'call', callee: calleeOf(node), args: { positional: callArguments(node), named: new Map() }, ...(receiver ? { receiver } : {}) };
       }
       case 'object_creation_expression':
-        return { t: 'call', callee: `new ${createdType(node)}`, args: argsOf(node.field('arguments')) };
+        return { t: 'call', callee: `new ${createdType(node)}`, args: { positional: callArguments(node), named: new Map() } };
       case 'array_creation_expression': {
         const init = node.field('value');
         if (init) return { t: 'call', callee: 'new []{}', args: { positional: init.namedChildren(), named: new Map() }, receiver: node };

@@ -6,6 +6,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { LibraryRef } from '../../../inventory/model.js';
 import { unresolvedSpelling } from '../../../kb/index.js';
+import { callArguments } from './adapter.js';
 import type { JavaContext } from './context.js';
 import { isClassOf } from './imports.js';
 
@@ -55,7 +56,7 @@ export function handleDigestHelper(ctx: JavaContext, node: SgNode, method: strin
 export function handleDigestHelperCreation(ctx: JavaContext, node: SgNode, type: string): void {
   const written = (node.field('type')?.text() ?? type).replace(/<.*$/s, '').replace(/\s+/g, '');
   if (!isClassOf(ctx.imports, written, CODEC)) return;
-  const first = node.field('arguments')?.namedChildren()[0];
+  const first = callArguments(node)[0];
   if (!first) return;
   const hash = constantHash(first.text()) ?? (() => {
     const s = ctx.str(first);

@@ -9,6 +9,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { unresolvedSpelling } from '../../../kb/index.js';
+import { callArguments } from './adapter.js';
 import type { JavaContext } from './context.js';
 import { isClassOf } from './imports.js';
 
@@ -72,9 +73,6 @@ const ENCRYPTORS: Readonly<Record<string, { mode: 'GCM' | 'CBC'; constantIv?: tr
   queryableText: { mode: 'CBC', constantIv: true },
 };
 
-function argsOf(node: SgNode): SgNode[] {
-  return (node.field('arguments')?.namedChildren() ?? []).filter((a) => (a.kind() as string) !== 'comment');
-}
 
 function isSpring(ctx: JavaContext, written: string, simple: string): boolean {
   const pkg = SPRING_CLASSES[simple];
@@ -89,7 +87,7 @@ function report(ctx: JavaContext, node: SgNode, symbol: string, spelling: string
 export function handleSpringCreation(ctx: JavaContext, node: SgNode, type: string): void {
   const written = (node.field('type')?.text() ?? type).replace(/<.*$/s, '').replace(/\s+/g, '');
   if (!isSpring(ctx, written, type)) return;
-  const args = argsOf(node);
+  const args = callArguments(node);
   const ints = args.map((a) => ctx.int(a));
   const symbol = `new ${type}`;
   switch (type) {
@@ -182,7 +180,7 @@ export function handleSpringCall(ctx: JavaContext, node: SgNode, method: string)
   if (method === 'gensalt' && simple === 'BCrypt') {
     const jbcrypt = isClassOf(ctx.imports, owner, JBCRYPT);
     if (!jbcrypt && !isSpring(ctx, owner, 'BCrypt')) return;
-    const args = argsOf(node);
+    const args = callArguments(node);
     const cost = args.length === 0 ? BCRYPT_DEFAULT_COST : ctx.int(args[0]);
     report(ctx, node, symbol, 'bcrypt', cost !== undefined ? { cost } : {}, ['cost'], ['keyderive'], jbcrypt ? { ecosystem: 'maven', name: 'org.mindrot:jbcrypt' } : SPRING_LIBRARY);
     return;

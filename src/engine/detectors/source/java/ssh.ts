@@ -3,6 +3,7 @@
 // pair put into the Properties handed to setConfig) and sshj's PromiscuousVerifier; and SSH keys
 // generated with JSch's KeyPair.genKeyPair.
 import type { SgNode } from '@ast-grep/napi';
+import { callArguments } from './adapter.js';
 import type { JavaContext } from './context.js';
 import { isClassOf } from './imports.js';
 
@@ -12,7 +13,7 @@ export const SSH_CONFIG_METHODS: ReadonlySet<string> = new Set(['setConfig', 'pu
 const SSHJ_VERIFICATION = 'net.schmizz.sshj.transport.verification';
 
 export function handleSshConfigPair(ctx: JavaContext, node: SgNode, method: string): void {
-  const args = node.field('arguments')?.namedChildren() ?? [];
+  const args = callArguments(node);
   if (args.length !== 2 || ctx.str(args[0]) !== 'StrictHostKeyChecking') return;
   if (ctx.str(args[1])?.trim().toLowerCase() !== 'no') return;
   ctx.sink.signal(node, method, 'ssh-host-key-verification-disabled', 'SSH host keys are not verified: StrictHostKeyChecking=no accepts any server key');
@@ -39,7 +40,7 @@ export function handleJschKeyPair(ctx: JavaContext, node: SgNode): void {
   if (owner !== 'KeyPair' && owner !== `${JSCH}.KeyPair`) return;
   // java.security.KeyPair has no genKeyPair, but an application may have a KeyPair of its own.
   if (!isClassOf(ctx.imports, owner, JSCH)) return;
-  const args = node.field('arguments')?.namedChildren() ?? [];
+  const args = callArguments(node);
   const type = /(?:^|\.)(RSA|DSA|ECDSA|ED25519|ED448)$/.exec(args[1]?.text().replace(/\s+/g, '') ?? '')?.[1];
   if (!type) return;
   const spelling = JSCH_KEY_TYPES[type]!;
