@@ -13,6 +13,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { CryptoFunction } from '../../../inventory/model.js';
 import { getKnowledgeBase, type SshAlgorithmRole } from '../../../kb/index.js';
 import type { SourceLanguage } from './languages.js';
+import { escapeRegex } from './regex.js';
 import type { DetectionSink } from './sink.js';
 
 /** What a name in each role is used for (as the ssh-config detector reports them). */
@@ -37,7 +38,7 @@ export const SSH_NAME_KEYWORDS = [
  * name pattern on every call (several milliseconds a file), and most files that reach a detector are
  * there for other keywords: this check, on text already in memory, spares them the query.
  */
-const ANY_KEYWORD = new RegExp(SSH_NAME_KEYWORDS.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+const ANY_KEYWORD = new RegExp(SSH_NAME_KEYWORDS.map(escapeRegex).join('|'));
 
 /** Names of the context that make a list one of things switched off or refused. */
 const REFUSING_CONTEXT = /disabl|remov|exclud|blacklist|blocklist|deny|denied|reject|forbid|unsupported|insecure|weak|banned/i;
@@ -78,15 +79,11 @@ type LiteralFamily = 'python' | 'java' | 'javascript';
 
 let names: Names | undefined;
 
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function loadNames(): Names {
   const byRole = getKnowledgeBase().sshAlgorithmNames;
   const roleOf = new Map<string, SshAlgorithmRole>();
   for (const [role, list] of Object.entries(byRole) as [SshAlgorithmRole, readonly string[]][]) for (const n of list) roleOf.set(n, role);
-  const one = `(?:${[...roleOf.keys()].map(escape).join('|')})`;
+  const one = `(?:${[...roleOf.keys()].map(escapeRegex).join('|')})`;
   const list = `${one}(?:,[ \\t]*${one})*`;
   return {
     roleOf,

@@ -10,6 +10,7 @@ import type { Detection } from '../../../inventory/model.js';
 import type { Detector, SourceFile } from '../../types.js';
 import { parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
+import { escapeRegex } from '../common/regex.js';
 import { goEvaluator, goImports, indexGoFile } from './resolve.js';
 import { GoFile } from './file.js';
 import { GO_CALLS, isCryptoImport } from './calls.js';
@@ -17,10 +18,6 @@ import { detectConfigLiterals, detectConfigAssignments } from './config.js';
 import { detectJoseNames, isJoseImport } from './jose.js';
 
 export const GO_DETECTOR_ID = 'go';
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 export function detectGo(file: SourceFile): Detection[] {
   const text = file.content.toString('utf8');

@@ -6,6 +6,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { CryptoFunction } from '../../../inventory/model.js';
 import { joseEncryptionAlg, joseName, joseSignatureAlg } from '../common/jose.js';
+import { escapeRegex } from '../common/regex.js';
 import type { GoFile } from './file.js';
 
 /** Import paths of the JOSE libraries, by family. */
@@ -18,10 +19,6 @@ export function isJoseImport(path: string): boolean {
 }
 
 const NONE_NAMES = new Set(['SigningMethodNone', 'UnsafeAllowNoneSignatureType', 'NoSignature']);
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** The JOSE name a library member stands for, or undefined when it is not an algorithm. */
 function joseOf(path: string, member: string): string | undefined {

@@ -6,6 +6,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { Detector, SourceFile } from '../../types.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
+import { escapeRegex } from '../common/regex.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { DetectionSink } from '../common/sink.js';
 import { JsFile } from './file.js';
@@ -31,10 +32,6 @@ function languageOf(path: string): SourceLanguage | undefined {
 
 /** Globals through which code reaches crypto without an import: WebCrypto and `Math.random`. */
 const GLOBAL_HEADS = ['crypto', 'window', 'globalThis', 'self', 'global', 'Math'];
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * Names a crypto call can start with: imports, the globals, and same-file aliases of those

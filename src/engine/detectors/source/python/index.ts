@@ -6,6 +6,7 @@ import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
+import { escapeRegex } from '../common/regex.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { pythonEvaluator } from './adapter.js';
 import { handleAuth } from './auth.js';
@@ -31,10 +32,6 @@ export const PYTHON_KEYWORDS = [
   // python-rsa by its import lines: a bare 'rsa' is inside 'universal', 'conversation', 'traversal'.
   'paramiko', 'import rsa', 'from rsa', 'ecdsa', ...SSH_NAME_KEYWORDS,
 ] as const;
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 export function detectPython(file: SourceFile): Detection[] {
   const text = file.content.toString('utf8');
