@@ -3,7 +3,7 @@
 // `new byte[32]`, `"k".getBytes()`); the Evaluator does the rest: names through the symbol table,
 // members of same-file classes, arithmetic, string concatenation, byte-array repetition.
 import type { SgNode } from '@ast-grep/napi';
-import { SymbolTable, type Binding } from './symbols.js';
+import type { Binding, Symbols } from './symbols.js';
 import { UNKNOWN, bytes, int, str, type BytesOrigin, type Value } from './value.js';
 
 /** Call arguments: positional in order, keyword/named by name. */
@@ -42,7 +42,7 @@ export class Evaluator {
   private depth = 0;
   private readonly resolving = new Set<number>();
 
-  private table: SymbolTable | undefined;
+  private table: Symbols | undefined;
 
   /**
    * `symbols` may be a thunk: the file's bindings are then collected on the first lookup, so files
@@ -50,10 +50,10 @@ export class Evaluator {
    */
   constructor(
     readonly adapter: LanguageAdapter,
-    private readonly symbolSource: SymbolTable | (() => SymbolTable),
+    private readonly symbolSource: Symbols | (() => Symbols),
   ) {}
 
-  get symbols(): SymbolTable {
+  get symbols(): Symbols {
     return (this.table ??= typeof this.symbolSource === 'function' ? this.symbolSource() : this.symbolSource);
   }
 

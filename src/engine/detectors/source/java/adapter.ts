@@ -1,9 +1,10 @@
 // Java side of argument resolution: expression shapes, well-known calls, and the file's bindings
 // (fields, constants, locals, parameters, reassignments) for the shared Evaluator.
-import type { SgNode } from '@ast-grep/napi';
+import type { NapiConfig, SgNode } from '@ast-grep/napi';
 import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
-import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
+import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
+import { escapeRegex } from '../common/regex.js';
 import { knownConstant } from './constants.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 
@@ -231,26 +232,58 @@ function classScope(index: ScopeIndex, node: SgNode): { owner?: string; scope: S
   return { ...(s.name ? { owner: s.name } : {}), scope: { start: s.start, end: s.end } };
 }
 
+/** The nodes that bind names in Java (enum constants bind nothing: `Enum.X` stays symbolic). */
+const BINDING_RULE = {
+  rule: {
+    any: ['variable_declarator', 'assignment_expression', 'formal_parameter', 'spread_parameter', 'catch_formal_parameter', 'enhanced_for_statement'].map((kind) => ({
+      kind,
+    })),
+  },
+};
+
 /** Every binding in a Java file (one ast-grep query). */
 export function javaBindings(root: SgNode, index: ScopeIndex = javaScopes(root)): Binding[] {
+  return bindingsOf(root.findAll(BINDING_RULE), index);
+}
+
+/**
+ * The binding nodes that may bind `name`: declarators and loops by their name, assignments by their
+ * target, parameters by any node inside. bindingsOf's bookkeeping of locals and fields is keyed by
+ * name, so it decides this name's bindings from these nodes exactly as from the whole file.
+ */
+function namedBindingRule(name: string): NapiConfig {
+  const text = { regex: `^${escapeRegex(name)}$` };
+  const deep = { ...text, stopBy: 'end' as const };
+  const named = { field: 'name', ...text };
+  return {
+    rule: {
+      any: [
+        { kind: 'variable_declarator', has: named },
+        { kind: 'assignment_expression', has: { field: 'left', any: [text, { has: deep }] } },
+        { kind: 'formal_parameter', has: deep },
+        { kind: 'spread_parameter', has: deep },
+        { kind: 'catch_formal_parameter', has: deep },
+        { kind: 'enhanced_for_statement', has: named },
+      ],
+    },
+  };
+}
+
+/** Per-name collection for the LazySymbolTable (see namedBindingRule). */
+export function javaBindingSource(root: SgNode, scopes: () => ScopeIndex): BindingSource {
+  return {
+    every: () => javaBindings(root, scopes()),
+    named: (name) => bindingsOf(root.findAll(namedBindingRule(name)), scopes()),
+    mayOwn: (owner) => root.find({ rule: { any: [...CLASS_KINDS].map((kind) => ({ kind })), has: { field: 'name', regex: `^${escapeRegex(owner)}$` } } }) !== null,
+  };
+}
+
+function bindingsOf(nodes: readonly SgNode[], index: ScopeIndex): Binding[] {
   const out: Binding[] = [];
   // Names declared as locals or parameters per function scope (Java declares before use, so a
   // document-order pass sees the declaration before any assignment to it).
   const locals = new Set<string>();
   const fields = new Set<string>();
-  const nodes = root.findAll({
-    rule: {
-      any: [
-        { kind: 'variable_declarator' },
-        { kind: 'assignment_expression' },
-        { kind: 'formal_parameter' },
-        { kind: 'spread_parameter' },
-        { kind: 'catch_formal_parameter' },
-        { kind: 'enhanced_for_statement' },
-        { kind: 'enum_constant' },
-      ],
-    },
-  });
   for (const n of nodes) {
     const k = n.kind() as string;
     const end = nodeSpan(n).end;
@@ -289,8 +322,6 @@ export function javaBindings(root: SgNode, index: ScopeIndex = javaScopes(root))
         const { owner, scope } = classScope(index, n);
         if (name) out.push({ name, ...(owner ? { owner } : {}), value, visibleFrom: end, scope, member: true });
       }
-    } else if (k === 'enum_constant') {
-      // Enum constants are symbolic: bind nothing, `Enum.X` evaluates to a member path.
     } else {
       const nameNode = k === 'enhanced_for_statement' ? n.field('name') : n.field('name') ?? n.namedChildren().find((c) => c.kind() as string === 'identifier');
       const name = nameNode?.text();
@@ -327,5 +358,5 @@ export function javaEvaluator(root: SgNode): Evaluator {
     ...javaAdapterWithAugmented,
     enclosingClass: (node: SgNode) => scopes().around(node, CLASS_KINDS)?.name,
   };
-  return new Evaluator(adapter, () => new SymbolTable(javaBindings(root, scopes())));
+  return new Evaluator(adapter, () => new LazySymbolTable(javaBindingSource(root, scopes)));
 }

@@ -1,10 +1,11 @@
 // Python side of argument resolution: expression shapes, well-known calls (os.urandom(32),
 // get_random_bytes(16), bytes.fromhex(...), AESGCM.generate_key(bit_length=256)), and the file's
 // bindings (module constants, class attributes, self.x assignments, locals, reassignments).
-import type { SgNode } from '@ast-grep/napi';
+import type { NapiConfig, SgNode } from '@ast-grep/napi';
 import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
-import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
+import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
+import { escapeRegex } from '../common/regex.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 
 /** A Python string or bytes literal: its text (escapes decoded) and whether it is bytes. Undefined for f-strings. */
@@ -278,20 +279,51 @@ function classRange(index: ScopeIndex, node: SgNode): { owner?: string; scope?: 
   return s ? { ...(s.name ? { owner: s.name } : {}), scope: { start: s.start, end: s.end } } : {};
 }
 
+/** The nodes that bind names in Python. */
+const BINDING_KINDS = ['assignment', 'augmented_assignment', 'parameters', 'for_statement', 'as_pattern'];
+const BINDING_RULE = { rule: { any: BINDING_KINDS.map((kind) => ({ kind })) } };
+
 /** Every binding in a Python file (one ast-grep query). */
 export function pythonBindings(root: SgNode, index: ScopeIndex = pythonScopes(root)): Binding[] {
-  const out: Binding[] = [];
-  const nodes = root.findAll({
+  return bindingsOf(root.findAll(BINDING_RULE), index);
+}
+
+/**
+ * Per-name collection for the LazySymbolTable: a binding's name is always the text of a node inside
+ * its binding node (the left side, a parameter, a loop target, an `as` alias), so the binding nodes
+ * holding a node with exactly that text are every one that can bind it.
+ */
+export function pythonBindingSource(root: SgNode, scopes: () => ScopeIndex): BindingSource {
+  return {
+    every: () => pythonBindings(root, scopes()),
+    named: (name) => bindingsOf(root.findAll(namedBindingRule(name)), scopes()),
+    mayOwn: (owner) => root.find({ rule: { kind: 'class_definition', has: { field: 'name', regex: `^${escapeRegex(owner)}$` } } }) !== null,
+  };
+}
+
+/**
+ * The binding nodes that may bind `name`. Assignments and loops are matched on their targets only:
+ * a whole loop body or right-hand side need not be searched.
+ */
+function namedBindingRule(name: string): NapiConfig {
+  const text = { regex: `^${escapeRegex(name)}$` };
+  const deep = { ...text, stopBy: 'end' as const };
+  const inTarget = { field: 'left', any: [text, { has: deep }] };
+  return {
     rule: {
       any: [
-        { kind: 'assignment' },
-        { kind: 'augmented_assignment' },
-        { kind: 'parameters' },
-        { kind: 'for_statement' },
-        { kind: 'as_pattern' },
+        { kind: 'assignment', has: inTarget },
+        { kind: 'augmented_assignment', has: inTarget },
+        { kind: 'for_statement', has: inTarget },
+        { kind: 'parameters', has: deep },
+        { kind: 'as_pattern', has: deep },
       ],
     },
-  });
+  };
+}
+
+function bindingsOf(nodes: readonly SgNode[], index: ScopeIndex): Binding[] {
+  const out: Binding[] = [];
   for (const n of nodes) {
     const k = n.kind() as string;
     const end = nodeSpan(n).end;
@@ -347,5 +379,5 @@ export function pythonEvaluator(root: SgNode): Evaluator {
   let index: ScopeIndex | undefined;
   const scopes = (): ScopeIndex => (index ??= pythonScopes(root));
   const adapter: LanguageAdapter = { ...pythonAdapter, enclosingClass: (node: SgNode) => scopes().around(node, CLASS_KIND)?.name };
-  return new Evaluator(adapter, () => new SymbolTable(pythonBindings(root, scopes())));
+  return new Evaluator(adapter, () => new LazySymbolTable(pythonBindingSource(root, scopes)));
 }

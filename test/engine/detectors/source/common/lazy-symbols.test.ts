@@ -1,0 +1,170 @@
+// The per-name symbol table must answer exactly as the whole-file table it replaces: every lookup of
+// every identifier of the corpus's Python and Java files, every member and owner question, asked of
+// both. A fresh lazy table per name exercises its native per-name query; one shared table per file
+// exercises the switch to the whole-file collection after a few names.
+import { strict as assert } from 'node:assert';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { parseSource, type SgNode, type SourceLanguage } from '../../../../../src/engine/detectors/source/common/languages.js';
+import { LazySymbolTable, SymbolTable, type Binding, type BindingSource, type Symbols } from '../../../../../src/engine/detectors/source/common/symbols.js';
+import { javaBindingSource, javaScopes } from '../../../../../src/engine/detectors/source/java/adapter.js';
+import { pythonBindingSource, pythonScopes } from '../../../../../src/engine/detectors/source/python/adapter.js';
+import type { ScopeIndex } from '../../../../../src/engine/detectors/source/common/scopes.js';
+
+const CORPUS = new URL('../../../../fixtures/corpus/', import.meta.url).pathname;
+
+function filesOf(dir: string, ext: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) filesOf(p, ext, out);
+    else if (name.endsWith(ext)) out.push(p);
+  }
+  return out;
+}
+
+/** A binding as plain data: the value node by its span (two wrappers of one node are different objects). */
+function plain(b: Binding | undefined): unknown {
+  if (!b) return undefined;
+  const v = b.value?.range();
+  return { ...b, value: v ? [v.start.index, v.end.index] : null };
+}
+
+/** Every binding form of each language, in one file each, beside the corpus files. */
+const EVERY_FORM: Record<string, string> = {
+  python: `
+import hashlib
+ROUNDS = 1000
+a = b = 16
+x, y = 1, 2
+(p, q) = (3, 4)
+ROUNDS += 1
+class Config:
+    KEY_BITS = 2048
+    def __init__(self, curve, size: int = 256, *args, **kwargs):
+        self.curve = curve
+        self.size = size
+    @classmethod
+    def make(cls, n):
+        cls.KEY_BITS = n
+        return cls
+    class Inner:
+        KEY_BITS = 4096
+def derive(password, salt=None, rounds=ROUNDS):
+    for i, (k, v) in enumerate([(1, 2)]):
+        rounds += i + k + v
+    with open('k') as fh, open('j') as gh:
+        data = fh.read() + gh.read()
+    try:
+        pass
+    except ValueError as err:
+        data = str(err)
+    key = hashlib.pbkdf2_hmac('sha256', password, salt, rounds)
+    return key, data, a, b, x, y, p, q, Config.KEY_BITS, Config.Inner.KEY_BITS
+`,
+  java: `
+import javax.crypto.Cipher;
+import java.util.List;
+public class Vault {
+  private static final int KEY_BITS = 2048;
+  private final String transformation;
+  private int rounds;
+  int a = 1, b = 2;
+  enum Mode { GCM, CBC }
+  record Params(int size, String curve) {}
+  static class Inner { static final int KEY_BITS = 4096; int rounds; Inner() { rounds = 3; } }
+  Vault(String transformation, int... sizes) {
+    this.transformation = transformation;
+    rounds = sizes.length;
+    rounds += 2;
+  }
+  Cipher open(List<String> names) throws Exception {
+    for (String name : names) { a += name.length(); }
+    int local = KEY_BITS / 8, other;
+    other = local * 2;
+    try {
+      return Cipher.getInstance(transformation);
+    } catch (IllegalStateException | SecurityException e) {
+      String msg = e.getMessage();
+      return Cipher.getInstance(msg + Inner.KEY_BITS + Vault.KEY_BITS + Mode.GCM + other);
+    }
+  }
+}
+`,
+};
+
+interface Case {
+  language: SourceLanguage;
+  ext: string;
+  source: (root: SgNode, scopes: () => ScopeIndex) => BindingSource;
+  scopes: (root: SgNode) => ScopeIndex;
+  classKinds: string[];
+}
+
+const CASES: Case[] = [
+  { language: 'python', ext: '.py', source: pythonBindingSource, scopes: pythonScopes, classKinds: ['class_definition'] },
+  { language: 'java', ext: '.java', source: javaBindingSource, scopes: javaScopes, classKinds: ['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration'] },
+];
+
+function sameAnswers(eager: SymbolTable, lazyFor: (name: string) => Symbols, root: SgNode, classes: string[]): number {
+  let asked = 0;
+  for (const id of root.findAll({ rule: { kind: 'identifier' } })) {
+    const name = id.text();
+    const at = id.range().start.index;
+    const lazy = lazyFor(name);
+    assert.deepEqual(plain(lazy.lookup(name, at)), plain(eager.lookup(name, at)), `lookup ${name} at ${at}`);
+    assert.deepEqual(lazy.all(name).map(plain), eager.all(name).map(plain), `all ${name}`);
+    for (const owner of classes) assert.deepEqual(plain(lazy.member(owner, name)), plain(eager.member(owner, name)), `member ${owner}.${name}`);
+    asked++;
+  }
+  for (const owner of [...classes, 'NoSuchClass', 'StandardCharsets']) {
+    assert.equal(lazyFor(owner).hasOwner(owner), eager.hasOwner(owner), `hasOwner ${owner}`);
+  }
+  return asked;
+}
+
+for (const c of CASES) {
+  test(`${c.language}: the per-name symbol table answers every lookup of the corpus as the whole-file table`, () => {
+    const files = filesOf(join(CORPUS, c.language), c.ext);
+    assert.ok(files.length >= 10, 'the corpus has files of this language');
+    let asked = 0;
+    let owners = 0;
+    for (const text of [EVERY_FORM[c.language]!, ...files.map((f) => readFileSync(f, 'utf8'))]) {
+      const root = parseSource(c.language, text).root();
+      let index: ScopeIndex | undefined;
+      const scopes = (): ScopeIndex => (index ??= c.scopes(root));
+      const eager = new SymbolTable(c.source(root, scopes).every());
+      const classes = root.findAll({ rule: { any: c.classKinds.map((kind) => ({ kind })) } }).map((n) => n.field('name')?.text() ?? '');
+      owners += classes.filter((cls) => eager.hasOwner(cls)).length;
+      // A fresh table per name: always the native per-name query.
+      asked += sameAnswers(eager, () => new LazySymbolTable(c.source(root, scopes)), root, classes);
+      // One table for the file: per-name queries first, the whole-file collection after a few names.
+      const shared = new LazySymbolTable(c.source(root, scopes));
+      sameAnswers(eager, () => shared, root, classes);
+    }
+    assert.ok(asked > 500, `asked ${asked} lookups`);
+    assert.ok(owners > 0, 'some classes of the corpus own members');
+  });
+}
+
+test('a lazy table collects only the bindings of the looked-up name until it has seen a few names', () => {
+  const root = parseSource('python', ['a = 1', 'b = 2', 'c = 3', 'd = 4', 'e = 5', 'def f(a):', '    return a'].join('\n')).root();
+  let every = 0;
+  let named = 0;
+  const base = pythonBindingSource(root, () => pythonScopes(root));
+  const counting: BindingSource = {
+    every: () => (every++, base.every()),
+    named: (name) => (named++, base.named(name)),
+    mayOwn: (owner) => base.mayOwn(owner),
+  };
+  const table = new LazySymbolTable(counting);
+  assert.equal(table.lookup('a', 10)?.value?.text(), '1');
+  assert.equal(table.lookup('a', root.text().indexOf('return a') + 7)?.value, null, 'the parameter shadows the module constant');
+  assert.equal(table.hasOwner('Config'), false, 'no class Config: answered without collecting the file');
+  for (const n of ['b', 'c', 'd']) table.lookup(n, 30);
+  assert.deepEqual([named, every], [4, 0]);
+  assert.equal(table.lookup('e', 30)?.value?.text(), '5');
+  assert.deepEqual([named, every], [4, 1], 'the fifth name builds the whole table once');
+  table.lookup('a', 0);
+  assert.equal(every, 1);
+});
