@@ -5,7 +5,8 @@
 // come back as `math/rand.Intn` and `crypto/tls.VersionTLS12` whatever the import alias.
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
-import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
+import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
+import { escapeRegex } from '../common/regex.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 
 /** Local package name -> import path. */
@@ -289,6 +290,46 @@ function pair(names: SgNode[], values: SgNode[]): Array<[SgNode, SgNode | null]>
 
 /** Every binding a Go file makes, for the shared symbol table. */
 export function goBindings(index: GoIndex): Binding[] {
+  return bindingsOf(index, index.specs, index.statements, index.parameters);
+}
+
+/**
+ * Per-name collection for the LazySymbolTable: the declarations, assignments and parameters that
+ * name `name` among their targets. Go bindings have no owner (no classes), so no owner question
+ * ever needs the whole file.
+ */
+export function goBindingSource(root: SgNode, index: GoIndex): BindingSource {
+  return {
+    every: () => goBindings(index),
+    named(name) {
+      const text = { regex: `^${escapeRegex(name)}$` };
+      const specs: SgNode[] = [];
+      const statements: SgNode[] = [];
+      const parameters: SgNode[] = [];
+      // Names are direct children (`a, b = 1, 2` has two `name` children, and a `field` rule reads only
+      // the first of them): any direct child with the text, which may also be a value or a type.
+      const rule = {
+        any: [
+          { kind: 'const_spec', has: text },
+          { kind: 'var_spec', has: text },
+          { kind: 'short_var_declaration', has: { field: 'left', has: text } },
+          { kind: 'assignment_statement', has: { field: 'left', has: text } },
+          { kind: 'parameter_declaration', has: text },
+        ],
+      };
+      for (const node of root.findAll({ rule })) {
+        const k = node.kind() as string;
+        if (k === 'const_spec' || k === 'var_spec') specs.push(node);
+        else if (k === 'parameter_declaration') parameters.push(node);
+        else statements.push(node);
+      }
+      return bindingsOf(index, specs, statements, parameters);
+    },
+    mayOwn: () => false,
+  };
+}
+
+function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readonly SgNode[], parameters: readonly SgNode[]): Binding[] {
   const out: Binding[] = [];
   const add = (nameNode: SgNode, value: SgNode | null, stmt: SgNode): void => {
     if (nameNode.kind() !== 'identifier' || nameNode.text() === '_') return;
@@ -296,7 +337,7 @@ export function goBindings(index: GoIndex): Binding[] {
     const { scope, member } = scopeOf(index, r.start.index);
     out.push({ name: nameNode.text(), value, visibleFrom: r.end.index, scope, member });
   };
-  for (const spec of index.specs) {
+  for (const spec of specs) {
     const names = spec.fieldChildren('name');
     const valueList = spec.field('value');
     const values = valueList ? valueList.namedChildren() : [];
@@ -308,7 +349,7 @@ export function goBindings(index: GoIndex): Binding[] {
     }
     for (const [n, v] of pair(names, values)) add(n, v, spec);
   }
-  for (const stmt of index.statements) {
+  for (const stmt of statements) {
     const left = stmt.field('left')?.namedChildren() ?? [];
     const right = stmt.field('right')?.namedChildren() ?? [];
     const op = stmt.kind() === 'assignment_statement' ? stmt.field('operator')?.text() : ':=';
@@ -318,7 +359,7 @@ export function goBindings(index: GoIndex): Binding[] {
     }
     for (const [n, v] of pair(left, right)) add(n, v, stmt);
   }
-  for (const p of index.parameters) {
+  for (const p of parameters) {
     const { scope, member } = scopeOf(index, p.range().start.index);
     if (member) continue;
     for (const n of p.fieldChildren('name')) out.push({ name: n.text(), value: null, visibleFrom: scope.start, scope, member: false });
@@ -327,9 +368,10 @@ export function goBindings(index: GoIndex): Binding[] {
 }
 
 /** The evaluator for one Go file. */
-export function goEvaluator(index: GoIndex, imports: Imports): { ev: Evaluator; adapter: GoAdapter } {
+export function goEvaluator(root: SgNode, index: GoIndex, imports: Imports): { ev: Evaluator; adapter: GoAdapter } {
   const adapter = new GoAdapter(imports);
-  const ev = new Evaluator(adapter, new SymbolTable(goBindings(index)));
+  // Bindings collected per looked-up name, on first use: most files resolve one name or none.
+  const ev = new Evaluator(adapter, () => new LazySymbolTable(goBindingSource(root, index)));
   adapter.ev = ev;
   return { ev, adapter };
 }
