@@ -63,7 +63,26 @@ function purlFor(ref: LibraryRef): string {
 
 /** A total order over what an algorithm asset shows, for picking one resolution per id. */
 function resolutionKey(r: Resolution): string {
-  return JSON.stringify([r.name, r.family, r.primitive, r.oid, r.classicalSecurityBits, r.nistQuantumLevel, r.broken, r.deprecated, r.entry?.name ?? null]);
+  const params = Object.entries(r.params)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => compareStrings(a, b));
+  return JSON.stringify([r.name, r.family, r.primitive, r.oid, r.classicalSecurityBits, r.nistQuantumLevel, r.broken, r.deprecated, r.entry?.name ?? null, params]);
+}
+
+function definedParams(r: Resolution): number {
+  let n = 0;
+  for (const v of Object.values(r.params)) if (v !== undefined) n++;
+  return n;
+}
+
+/**
+ * Whether the asset shows `r` rather than `current` when both resolve to one id: the one that says
+ * more (one detector writes the PSS padding that another leaves to the name), then the total order
+ * of resolutionKey, so that the inventory never depends on the order detections arrive in.
+ */
+function preferred(r: Resolution, current: Resolution): boolean {
+  const more = definedParams(r) - definedParams(current);
+  return more !== 0 ? more > 0 : compareStrings(resolutionKey(r), resolutionKey(current)) < 0;
 }
 
 /** 'RSA-2048 private key', 'password'. */
@@ -114,8 +133,9 @@ class InventoryBuilder {
     if (!draft) {
       draft = { resolution: r, unknown: new Set(), functions: new Set(), occurrences: new Map() };
       this.algorithms.set(id, draft);
-    } else if (compareStrings(resolutionKey(r), resolutionKey(draft.resolution)) < 0) {
-      // Two resolutions with one id (unknown names differing only in case): keep one, deterministically.
+    } else if (preferred(r, draft.resolution)) {
+      // Two resolutions with one id (unknown names differing only in case, a parameter implied by the
+      // name written by one detector only): keep one, deterministically.
       draft.resolution = r;
     }
     for (const k of [...r.unknownParams, ...unresolved]) if (r.params[k] === undefined) draft.unknown.add(k);

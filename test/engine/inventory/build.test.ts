@@ -281,6 +281,9 @@ test('the same detections in any order give a deep-equal inventory', () => {
   const extra = (): Detection[] => [
     { type: 'algorithm', spelling: 'FrobCipher', params: {}, occurrence: at('x/a.c', 1) },
     { type: 'algorithm', spelling: 'frobcipher', params: {}, occurrence: at('x/b.c', 2) },
+    // One detector names the padding, another leaves it to the name: one id, and the asset shows it.
+    { type: 'algorithm', spelling: 'RSASSA-PKCS1-v1_5', params: { hash: 'SHA-256' }, occurrence: at('g/keys.go', 92, 9, 'rsa.SignPKCS1v15', 'go') },
+    { type: 'algorithm', spelling: 'RSA', params: { hash: 'SHA-256', padding: 'PKCS1v15' }, occurrence: at('j/keys.mjs', 55, 18, 'createSign', 'javascript') },
     { type: 'material', occurrence: at('k/one.pem', 1), material: { materialType: 'private-key', format: 'PKCS#1', algorithm: { spelling: 'RSA', params: {} }, size: 2048, fingerprintSha256: KEY_FP } },
     { type: 'material', occurrence: at('k/two.der', 1), material: { materialType: 'private-key', format: 'PKCS#8', algorithm: { spelling: 'RSA', params: {} }, size: 2048, encrypted: true, fingerprintSha256: KEY_FP } },
   ];
@@ -288,6 +291,9 @@ test('the same detections in any order give a deep-equal inventory', () => {
   const reference = buildInventory(all(), stats(), kb);
   assert.equal(byId<AlgorithmAsset>(reference, 'algorithm/frobcipher').name, 'FrobCipher');
   assert.equal(byId<AlgorithmAsset>(reference, 'algorithm/frobcipher').occurrences.length, 2);
+  const pkcs1 = byId<AlgorithmAsset>(reference, 'algorithm/rsa-pkcs1-1.5-sha-256');
+  assert.equal(pkcs1.params.padding, 'PKCS1v15');
+  assert.ok(pkcs1.occurrences.some((o) => o.path === 'g/keys.go'));
   const key = byId<MaterialAsset>(reference, `related-crypto-material/private-key/rsa-2048/${KEY_FP}`);
   assert.equal(key.format, 'PKCS#1');
   assert.equal(key.encrypted, false, 'corpus() has an unencrypted copy: one plain copy leaks the key');
