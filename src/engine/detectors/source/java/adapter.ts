@@ -2,7 +2,7 @@
 // (fields, constants, locals, parameters, reassignments) for the shared Evaluator.
 import type { NapiConfig, SgNode } from '@ast-grep/napi';
 import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
-import { ScopeIndex, nodeSpan } from '../common/scopes.js';
+import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
 import { knownConstant } from './constants.js';
@@ -220,13 +220,13 @@ export function javaScopes(root: SgNode): ScopeIndex {
   return new ScopeIndex(root, [...SCOPE_KINDS]);
 }
 
-function scopeOf(index: ScopeIndex, node: SgNode): { scope: Scope; fn: boolean } {
+function scopeOf(index: ScopeLookup, node: SgNode): { scope: Scope; fn: boolean } {
   const s = index.around(node, SCOPE_KINDS);
   if (!s) return { scope: index.file, fn: false };
   return { scope: { start: s.start, end: s.end }, fn: FUNCTION_KINDS.has(s.kind) };
 }
 
-function classScope(index: ScopeIndex, node: SgNode): { owner?: string; scope: Scope } {
+function classScope(index: ScopeLookup, node: SgNode): { owner?: string; scope: Scope } {
   const s = index.around(node, CLASS_KINDS);
   if (!s) return { scope: index.file };
   return { ...(s.name ? { owner: s.name } : {}), scope: { start: s.start, end: s.end } };
@@ -271,14 +271,16 @@ function namedBindingRule(name: string): NapiConfig {
 
 /** Per-name collection for the LazySymbolTable (see namedBindingRule). */
 export function javaBindingSource(root: SgNode, scopes: () => ScopeIndex): BindingSource {
+  let ancestors: AncestorScopes | undefined;
   return {
     every: () => javaBindings(root, scopes()),
-    named: (name) => bindingsOf(root.findAll(namedBindingRule(name)), scopes()),
+    // The few nodes of one name find their scopes through their ancestors: no walk of the whole file.
+    named: (name) => bindingsOf(root.findAll(namedBindingRule(name)), (ancestors ??= new AncestorScopes(root))),
     mayOwn: (owner) => root.find({ rule: { any: [...CLASS_KINDS].map((kind) => ({ kind })), has: { field: 'name', regex: `^${escapeRegex(owner)}$` } } }) !== null,
   };
 }
 
-function bindingsOf(nodes: readonly SgNode[], index: ScopeIndex): Binding[] {
+function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
   const out: Binding[] = [];
   // Names declared as locals or parameters per function scope (Java declares before use, so a
   // document-order pass sees the declaration before any assignment to it).
@@ -354,9 +356,11 @@ export function javaEvaluator(root: SgNode): Evaluator {
   // Built on first use, like the symbol table: many files resolve nothing through scopes.
   let index: ScopeIndex | undefined;
   const scopes = (): ScopeIndex => (index ??= javaScopes(root));
+  // A self/this member's class, from the node's ancestors (a few per file: no walk of the whole file).
+  let ancestors: AncestorScopes | undefined;
   const adapter: LanguageAdapter = {
     ...javaAdapterWithAugmented,
-    enclosingClass: (node: SgNode) => scopes().around(node, CLASS_KINDS)?.name,
+    enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KINDS)?.name,
   };
   return new Evaluator(adapter, () => new LazySymbolTable(javaBindingSource(root, scopes)));
 }

@@ -3,7 +3,7 @@
 // bindings (module constants, class attributes, self.x assignments, locals, reassignments).
 import type { NapiConfig, SgNode } from '@ast-grep/napi';
 import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
-import { ScopeIndex, nodeSpan } from '../common/scopes.js';
+import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
@@ -267,14 +267,14 @@ export function pythonScopes(root: SgNode): ScopeIndex {
 }
 
 /** Innermost function, class or module around a node. */
-function scopeOf(index: ScopeIndex, node: SgNode): { scope: Scope; cls?: string } {
+function scopeOf(index: ScopeLookup, node: SgNode): { scope: Scope; cls?: string } {
   const s = index.around(node, SCOPE_KINDS);
   if (!s) return { scope: index.file };
   const scope = { start: s.start, end: s.end };
   return s.kind === 'class_definition' ? { scope, ...(s.name ? { cls: s.name } : {}) } : { scope };
 }
 
-function classRange(index: ScopeIndex, node: SgNode): { owner?: string; scope?: Scope } {
+function classRange(index: ScopeLookup, node: SgNode): { owner?: string; scope?: Scope } {
   const s = index.around(node, CLASS_KIND);
   return s ? { ...(s.name ? { owner: s.name } : {}), scope: { start: s.start, end: s.end } } : {};
 }
@@ -294,9 +294,11 @@ export function pythonBindings(root: SgNode, index: ScopeIndex = pythonScopes(ro
  * holding a node with exactly that text are every one that can bind it.
  */
 export function pythonBindingSource(root: SgNode, scopes: () => ScopeIndex): BindingSource {
+  let ancestors: AncestorScopes | undefined;
   return {
     every: () => pythonBindings(root, scopes()),
-    named: (name) => bindingsOf(root.findAll(namedBindingRule(name)), scopes()),
+    // The few nodes of one name find their scopes through their ancestors: no walk of the whole file.
+    named: (name) => bindingsOf(root.findAll(namedBindingRule(name)), (ancestors ??= new AncestorScopes(root))),
     mayOwn: (owner) => root.find({ rule: { kind: 'class_definition', has: { field: 'name', regex: `^${escapeRegex(owner)}$` } } }) !== null,
   };
 }
@@ -322,7 +324,7 @@ function namedBindingRule(name: string): NapiConfig {
   };
 }
 
-function bindingsOf(nodes: readonly SgNode[], index: ScopeIndex): Binding[] {
+function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
   const out: Binding[] = [];
   for (const n of nodes) {
     const k = n.kind() as string;
@@ -378,6 +380,8 @@ export function pythonEvaluator(root: SgNode): Evaluator {
   // Built on first use, like the symbol table: many files resolve nothing through scopes.
   let index: ScopeIndex | undefined;
   const scopes = (): ScopeIndex => (index ??= pythonScopes(root));
-  const adapter: LanguageAdapter = { ...pythonAdapter, enclosingClass: (node: SgNode) => scopes().around(node, CLASS_KIND)?.name };
+  // A self/this member's class, from the node's ancestors (a few per file: no walk of the whole file).
+  let ancestors: AncestorScopes | undefined;
+  const adapter: LanguageAdapter = { ...pythonAdapter, enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KIND)?.name };
   return new Evaluator(adapter, () => new LazySymbolTable(pythonBindingSource(root, scopes)));
 }
