@@ -5,7 +5,7 @@
 // `Buffer.from('..', 'hex')`, `scryptSync(pw, salt, 32)`, `new Uint8Array(12)`).
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
-import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
+import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 
@@ -491,12 +491,54 @@ function scopeOf(index: JsIndex, node: SgNode): { scope: Scope; member: boolean 
 
 /** Every binding a JS/TS file makes, for the shared symbol table. */
 export function jsBindings(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): Binding[] {
+  return bindingsOf(index, index, imports);
+}
+
+/** The binding nodes bindingsOf reads: all of the file's (the index), or those that may bind one name. */
+type BindingNodes = Pick<JsIndex, 'declarators' | 'assignments' | 'updates' | 'fields' | 'parameters'>;
+
+/**
+ * Per-name collection for the LazySymbolTable. A binding's name is always written inside the node
+ * that makes it (a declarator's name or pattern, an object literal's key, an assignment's target, a
+ * field, a parameter list), so the index nodes whose text holds the name are every one that can bind
+ * it: one text fetch per node (kept for the file's next names) instead of the several native calls
+ * that collecting a binding costs. Unlike Java and Python, no extra walk: the index has the nodes.
+ */
+export function jsBindingSource(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): BindingSource {
+  const texts = new Map<SgNode, string>();
+  const textOf = (node: SgNode): string => {
+    let t = texts.get(node);
+    if (t === undefined) {
+      t = node.text();
+      texts.set(node, t);
+    }
+    return t;
+  };
+  return {
+    every: () => jsBindings(index, imports),
+    named(name) {
+      const holds = (node: SgNode): boolean => textOf(node).includes(name);
+      const nodes: BindingNodes = {
+        declarators: index.declarators.filter(holds),
+        assignments: index.assignments.filter(holds),
+        updates: index.updates.filter(holds),
+        fields: index.fields.filter(holds),
+        parameters: index.parameters.filter(holds),
+      };
+      return bindingsOf(index, nodes, imports);
+    },
+    // Owners are classes (`this.x`, fields) and constants holding object literals (`CONFIG.algorithm`).
+    mayOwn: (owner) => index.classes.some((c) => c.name === owner) || index.declarators.some((d) => textOf(d).includes(owner)),
+  };
+}
+
+function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<string, ImportRef>): Binding[] {
   const out: Binding[] = [];
   const add = (name: string, value: SgNode | null, stmt: SgNode): void => {
     const { scope, member } = scopeOf(index, stmt);
     out.push({ name, value, visibleFrom: stmt.range().end.index, scope, member });
   };
-  for (const decl of index.declarators) {
+  for (const decl of nodes.declarators) {
     const name = decl.field('name');
     const value = decl.field('value');
     if (!name) continue;
@@ -517,7 +559,7 @@ export function jsBindings(index: JsIndex, imports: ReadonlyMap<string, ImportRe
       }
     }
   }
-  for (const asg of index.assignments) {
+  for (const asg of nodes.assignments) {
     const left = asg.field('left');
     const right = asg.field('right');
     if (!left) continue;
@@ -531,7 +573,7 @@ export function jsBindings(index: JsIndex, imports: ReadonlyMap<string, ImportRe
   // `x += '-cbc'`, `n *= 2`: the value after the update is not tracked, so the name becomes unknown.
   // The mutation belongs to the scope that declares the name: the function's own local, or else a
   // module-level variable (then every later use in the file sees an unknown value).
-  for (const upd of index.updates) {
+  for (const upd of nodes.updates) {
     const target = upd.field('left') ?? upd.field('argument');
     if ((target?.kind() as string) !== 'identifier') continue;
     const name = target!.text();
@@ -539,13 +581,13 @@ export function jsBindings(index: JsIndex, imports: ReadonlyMap<string, ImportRe
     const local = out.some((b) => b.name === name && !b.owner && b.scope.start === scope.start && b.scope.end === scope.end);
     out.push({ name, value: null, visibleFrom: upd.range().end.index, scope: local ? scope : index.file, member: !local });
   }
-  for (const field of index.fields) {
+  for (const field of nodes.fields) {
     const cls = innermost(index.classes, field.range().start.index);
     const name = (field.field('name') ?? field.field('property'))?.text();
     if (!cls?.name || !name) continue;
     out.push({ name, owner: cls.name, value: field.field('value'), visibleFrom: field.range().end.index, scope: cls, member: true });
   }
-  for (const params of index.parameters) {
+  for (const params of nodes.parameters) {
     const fn = params.parent();
     if (!fn) continue;
     const scope = rangeScope(fn);
@@ -619,7 +661,7 @@ export function jsEvaluator(index: JsIndex, imports: ReadonlyMap<string, ImportR
   const adapter = new JsAdapter(imports, index.classes);
   // Bindings collected on first lookup (as for Java and Python): a file whose crypto calls take only
   // literals never pays for visiting every declaration and parameter.
-  const ev = new Evaluator(adapter, () => new SymbolTable(jsBindings(index, imports)));
+  const ev = new Evaluator(adapter, () => new LazySymbolTable(jsBindingSource(index, imports)));
   adapter.ev = ev;
   return { ev, adapter };
 }

@@ -1,5 +1,5 @@
 // The per-name symbol table must answer exactly as the whole-file table it replaces: every lookup of
-// every identifier of the corpus's Python, Java and Go files, every member and owner question, asked of
+// every identifier of the corpus's Python, Java, Go and JS/TS files, every member and owner question, asked of
 // both. A fresh lazy table per name exercises its native per-name query; one shared table per file
 // exercises the switch to the whole-file collection after a few names.
 import { strict as assert } from 'node:assert';
@@ -11,6 +11,7 @@ import { LazySymbolTable, SymbolTable, type Binding, type BindingSource, type Sy
 import { javaBindingSource, javaScopes } from '../../../../../src/engine/detectors/source/java/adapter.js';
 import { pythonBindingSource, pythonScopes } from '../../../../../src/engine/detectors/source/python/adapter.js';
 import { goBindingSource, indexGoFile } from '../../../../../src/engine/detectors/source/go/resolve.js';
+import { indexFile, jsBindingSource, jsImports } from '../../../../../src/engine/detectors/source/javascript/resolve.js';
 
 const CORPUS = new URL('../../../../fixtures/corpus/', import.meta.url).pathname;
 
@@ -122,9 +123,40 @@ func open(bits int, names ...string) (*rsa.PrivateKey, error) {
 	return rsa.GenerateKey(rand.Reader, n+x+y+f(a)+b+c+other)
 }
 `,
+  javascript: `
+import { createCipheriv, randomBytes } from 'node:crypto';
+const forge = require('node-forge');
+const { pki, md: digests } = require('node-forge');
+const CONFIG = { algorithm: 'aes-256-gcm', 'keyLength': 32, 7: 'seven', nested: { iv: 12 } } as const;
+const LIMITS = Object.freeze({ rounds: 10 });
+let mode = 'cbc', size = 16;
+mode += '-x';
+size++;
+var legacy;
+legacy = 'des';
+class Vault {
+  static KEY_BITS = 2048;
+  #secret = 'k';
+  iv: number = 12;
+  constructor(private algo: string, { curve, bits: width }: { curve: string; bits: number }, [first, ...rest]: number[] = [1], size = 8) {
+    this.algo = algo;
+    this.curve = curve;
+    this.width = width + first + rest.length + size;
+  }
+  open(key = randomBytes(32)) {
+    let n = 0;
+    n += 1;
+    for (const x of [1, 2]) n = x;
+    return createCipheriv(CONFIG.algorithm, key, randomBytes(this.iv), this.#secret, Vault.KEY_BITS, mode, legacy, LIMITS.rounds, forge, pki, digests);
+  }
+}
+const Other = class Named { field = 1; };
+function outer(a, { b }, ...more) { const inner = (c) => a + b + c + more.length; return inner(size); }
+export { Vault, Other, outer };
+`,
 };
 
-const EVERY_FORM_PATH: Record<string, string> = { python: 'every.py', java: 'Every.java', go: 'every.go' };
+const EVERY_FORM_PATH: Record<string, string> = { python: 'every.py', java: 'Every.java', go: 'every.go', javascript: 'every.ts' };
 
 function lazily<T>(make: () => T): () => T {
   let value: T | undefined;
@@ -140,7 +172,7 @@ interface Case {
   source: (root: SgNode, lang: SourceLanguage) => BindingSource;
   /** Node kinds whose text the detectors look up as names. */
   nameKinds: string[];
-  /** Names that may own members (classes). */
+  /** Names that may own members: classes, and in JS constants holding object literals. */
   owners: (root: SgNode) => string[];
 }
 
@@ -164,6 +196,18 @@ const CASES: Case[] = [
   },
   // Go has no classes; its bindings hang off the file index the detector builds anyway.
   { dir: 'go', grammar: (p) => (p.endsWith('.go') ? 'go' : undefined), source: (root) => goBindingSource(root, indexGoFile(root)), nameKinds: ['identifier'], owners: () => [] },
+  {
+    dir: 'javascript',
+    grammar: (p) => (/\.[cm]?ts$/.test(p) ? 'typescript' : p.endsWith('.tsx') ? 'tsx' : /\.([cm]?js|jsx)$/.test(p) ? 'javascript' : undefined),
+    source: (root, lang) => {
+      const index = indexFile(root, lang);
+      return jsBindingSource(index, jsImports(index.imports, index.declarators));
+    },
+    // Members are looked up by property name (`CONFIG.algorithm`, `this.iv`), not only by identifier.
+    nameKinds: ['identifier', 'property_identifier', 'shorthand_property_identifier', 'private_property_identifier'],
+    // Classes, and constants that may hold object literals.
+    owners: (root) => [...namesOf(root, ['class_declaration', 'class', 'variable_declarator'])].filter(Boolean),
+  },
 ];
 
 function sameAnswers(eager: SymbolTable, lazyFor: (name: string) => Symbols, root: SgNode, c: Case, owners: string[]): number {
