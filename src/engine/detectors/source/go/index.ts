@@ -26,7 +26,7 @@ export function detectGo(file: SourceFile): Detection[] {
   const imports = goImports(index);
   const locals = [...imports].filter(([, path]) => isCryptoImport(path)).map(([local]) => local);
   if (locals.length === 0 && ![...imports.values()].some(isJoseImport)) return [];
-  const { ev, adapter } = goEvaluator(root, index, imports);
+  const { ev, adapter } = goEvaluator(index, imports);
   const f = new GoFile(root, ev, adapter, new DetectionSink(file.path, text, GO_DETECTOR_ID));
 
   if (locals.length > 0) {

@@ -6,7 +6,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
-import { escapeRegex } from '../common/regex.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 
 /** Local package name -> import path. */
@@ -294,36 +293,26 @@ export function goBindings(index: GoIndex): Binding[] {
 }
 
 /**
- * Per-name collection for the LazySymbolTable: the declarations, assignments and parameters that
- * name `name` among their targets. Go bindings have no owner (no classes), so no owner question
- * ever needs the whole file.
+ * Per-name collection for the LazySymbolTable. A binding's name is written inside the declaration,
+ * assignment or parameter that makes it, so the index nodes whose text holds the name are every one
+ * that can bind it: one text fetch per node (kept for the file's next names), no walk of the tree.
+ * Go bindings have no owner (no classes), so no owner question ever needs the whole file.
  */
-export function goBindingSource(root: SgNode, index: GoIndex): BindingSource {
+export function goBindingSource(index: GoIndex): BindingSource {
+  const texts = new Map<SgNode, string>();
+  const textOf = (node: SgNode): string => {
+    let t = texts.get(node);
+    if (t === undefined) {
+      t = node.text();
+      texts.set(node, t);
+    }
+    return t;
+  };
   return {
     every: () => goBindings(index),
     named(name) {
-      const text = { regex: `^${escapeRegex(name)}$` };
-      const specs: SgNode[] = [];
-      const statements: SgNode[] = [];
-      const parameters: SgNode[] = [];
-      // Names are direct children (`a, b = 1, 2` has two `name` children, and a `field` rule reads only
-      // the first of them): any direct child with the text, which may also be a value or a type.
-      const rule = {
-        any: [
-          { kind: 'const_spec', has: text },
-          { kind: 'var_spec', has: text },
-          { kind: 'short_var_declaration', has: { field: 'left', has: text } },
-          { kind: 'assignment_statement', has: { field: 'left', has: text } },
-          { kind: 'parameter_declaration', has: text },
-        ],
-      };
-      for (const node of root.findAll({ rule })) {
-        const k = node.kind() as string;
-        if (k === 'const_spec' || k === 'var_spec') specs.push(node);
-        else if (k === 'parameter_declaration') parameters.push(node);
-        else statements.push(node);
-      }
-      return bindingsOf(index, specs, statements, parameters);
+      const holds = (node: SgNode): boolean => textOf(node).includes(name);
+      return bindingsOf(index, index.specs.filter(holds), index.statements.filter(holds), index.parameters.filter(holds));
     },
     mayOwn: () => false,
   };
@@ -368,10 +357,10 @@ function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readon
 }
 
 /** The evaluator for one Go file. */
-export function goEvaluator(root: SgNode, index: GoIndex, imports: Imports): { ev: Evaluator; adapter: GoAdapter } {
+export function goEvaluator(index: GoIndex, imports: Imports): { ev: Evaluator; adapter: GoAdapter } {
   const adapter = new GoAdapter(imports);
   // Bindings collected per looked-up name, on first use: most files resolve one name or none.
-  const ev = new Evaluator(adapter, () => new LazySymbolTable(goBindingSource(root, index)));
+  const ev = new Evaluator(adapter, () => new LazySymbolTable(goBindingSource(index)));
   adapter.ev = ev;
   return { ev, adapter };
 }

@@ -195,7 +195,7 @@ const CASES: Case[] = [
     owners: (root) => namesOf(root, ['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration']),
   },
   // Go has no classes; its bindings hang off the file index the detector builds anyway.
-  { dir: 'go', grammar: (p) => (p.endsWith('.go') ? 'go' : undefined), source: (root) => goBindingSource(root, indexGoFile(root)), nameKinds: ['identifier'], owners: () => [] },
+  { dir: 'go', grammar: (p) => (p.endsWith('.go') ? 'go' : undefined), source: (root) => goBindingSource(indexGoFile(root)), nameKinds: ['identifier'], owners: () => [] },
   {
     dir: 'javascript',
     grammar: (p) => (/\.[cm]?ts$/.test(p) ? 'typescript' : p.endsWith('.tsx') ? 'tsx' : /\.([cm]?js|jsx)$/.test(p) ? 'javascript' : undefined),
