@@ -130,6 +130,7 @@ const NAMES_BEFORE_FULL_TABLE = 4;
 export class LazySymbolTable implements Symbols {
   private full: SymbolTable | undefined;
   private readonly byName = new Map<string, Binding[]>();
+  private readonly mayOwn = new Map<string, boolean>();
 
   constructor(private readonly source: BindingSource) {}
 
@@ -158,7 +159,16 @@ export class LazySymbolTable implements Symbols {
   }
 
   hasOwner(owner: string): boolean {
-    if (!this.full && !this.source.mayOwn(owner)) return false;
+    if (!this.full) {
+      // Asked for every `X.Y` the evaluator meets (`StandardCharsets.UTF_8` many times a file), and
+      // mayOwn may walk the tree: one answer per owner.
+      let may = this.mayOwn.get(owner);
+      if (may === undefined) {
+        may = this.source.mayOwn(owner);
+        this.mayOwn.set(owner, may);
+      }
+      if (!may) return false;
+    }
     return this.table().hasOwner(owner);
   }
 

@@ -255,16 +255,19 @@ test('a lazy table collects only the bindings of the looked-up name until it has
   const root = parseSource('python', ['a = 1', 'b = 2', 'c = 3', 'd = 4', 'e = 5', 'def f(a):', '    return a'].join('\n')).root();
   let every = 0;
   let named = 0;
+  let owners = 0;
   const base = pythonBindingSource(root, () => pythonScopes(root));
   const counting: BindingSource = {
     every: () => (every++, base.every()),
     named: (name) => (named++, base.named(name)),
-    mayOwn: (owner) => base.mayOwn(owner),
+    mayOwn: (owner) => (owners++, base.mayOwn(owner)),
   };
   const table = new LazySymbolTable(counting);
   assert.equal(table.lookup('a', 10)?.value?.text(), '1');
   assert.equal(table.lookup('a', root.text().indexOf('return a') + 7)?.value, null, 'the parameter shadows the module constant');
   assert.equal(table.hasOwner('Config'), false, 'no class Config: answered without collecting the file');
+  assert.equal(table.hasOwner('Config'), false);
+  assert.equal(owners, 1, 'one owner question per owner (it may walk the tree)');
   for (const n of ['b', 'c', 'd']) table.lookup(n, 30);
   assert.deepEqual([named, every], [4, 0]);
   assert.equal(table.lookup('e', 30)?.value?.text(), '5');
