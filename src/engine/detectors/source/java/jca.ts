@@ -81,7 +81,9 @@ export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
       cipher(ctx, inv, name, library);
       return true;
     case 'MessageDigest':
-      ctx.sink.algorithm(inv, symbol, name, {}, { functions: ['digest'], ...lib });
+      // The JCA's standard names make "SHA" an alias of SHA-1 for MessageDigest. The knowledge base
+      // leaves the bare spelling out (OpenSSL's "SHA" was SHA-0), so the JCA context decides it here.
+      ctx.sink.algorithm(inv, symbol, /^SHA$/i.test(name) ? 'SHA-1' : name, {}, { functions: ['digest'], ...lib });
       return true;
     case 'Mac': {
       const key = firstArgOf(ctx.linked(inv, ['init']), 0);
