@@ -268,6 +268,16 @@ test('unknown spellings stay unknown', () => {
   assert.equal(kb.findAlgorithm('SHA'), undefined, 'SHA is ambiguous (SHA-0 or SHA-1) and deliberately absent');
 });
 
+test('JCA generators and an Argon2 of unknown variant are known, with no strength the spelling cannot fix', () => {
+  for (const [spelling, name] of [['SHA1PRNG', 'SHA1PRNG'], ['NativePRNGNonBlocking', 'NativePRNG'], ['DRBG', 'Hash_DRBG']] as const) {
+    const r = kb.resolve(spelling, {});
+    assert.deepEqual([r.name, r.primitive, r.classicalSecurityBits, r.nistQuantumLevel], [name, 'drbg', null, null], spelling);
+  }
+  const argon2 = kb.resolve('Argon2', {});
+  assert.deepEqual([argon2.name, argon2.primitive, argon2.entry?.generic], ['Argon2', 'kdf', true]);
+  assert.equal(kb.resolve('Argon2id', {}).classicalSecurityBits, 256, 'a named variant keeps its figures');
+});
+
 test('OID lookups land on the entry and imply their parameters', () => {
   const rsaSha256 = kb.findByOid('1.2.840.113549.1.1.11');
   assert.equal(rsaSha256?.entry.name, 'RSA-PKCS1-1.5');
