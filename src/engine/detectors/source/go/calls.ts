@@ -12,10 +12,10 @@ export type CallHandler = (f: GoFile, call: SgNode, callee: string, args: SgNode
 
 const X = 'golang.org/x/crypto';
 
-/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke, math/rand. */
+/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke and /age, math/rand. */
 export function isCryptoImport(path: string): boolean {
   return path === 'crypto' || path.startsWith('crypto/') || path.startsWith(`${X}/`) || path === 'math/rand' || path === 'math/rand/v2'
-    || path === 'filippo.io/hpke';
+    || path === 'filippo.io/hpke' || path === 'filippo.io/age';
 }
 
 const AES_KEY_BITS = new Set([128, 192, 256]);
@@ -62,7 +62,9 @@ function bitsOf(bytes: number | undefined): number | undefined {
 }
 
 /** A call that names one algorithm with no parameters to resolve. */
-function fixed(spelling: string, ...functions: NonNullable<Parameters<GoFile['algorithm']>[2]['functions']>): CallHandler {
+type CryptoFunctionName = NonNullable<Parameters<GoFile['algorithm']>[2]['functions']>[number];
+
+function fixed(spelling: string, ...functions: CryptoFunctionName[]): CallHandler {
   return (f, call, callee) => f.algorithm(call, callee, { spelling, ...(functions.length ? { functions } : {}) });
 }
 
@@ -332,5 +334,21 @@ const HPKE: Readonly<Record<string, [string, 'encapsulate' | 'keyderive' | 'encr
 for (const pkg of HPKE_PACKAGES) {
   for (const [fn, [name, use]] of Object.entries(HPKE)) table.push([`${pkg}.${fn}`, fixed(name, use)]);
 }
+
+/**
+ * filippo.io/age (c2sp.org/age): X25519 recipients and identities, the post-quantum hybrid ones
+ * (ML-KEM-768 + X25519, the X-Wing KEM), scrypt passphrases, and the ChaCha20-Poly1305 payload that
+ * Encrypt and Decrypt write and read whatever the recipients. ParseRecipients/ParseIdentities are
+ * not listed: a file of keys may hold any type.
+ */
+export const AGE_PACKAGE = 'filippo.io/age';
+const AGE: Readonly<Record<string, [string, CryptoFunctionName]>> = {
+  ParseX25519Recipient: ['X25519', 'keyderive'], ParseX25519Identity: ['X25519', 'keyderive'], GenerateX25519Identity: ['X25519', 'keygen'],
+  ParseHybridRecipient: ['X-Wing', 'encapsulate'], ParseHybridIdentity: ['X-Wing', 'decapsulate'], GenerateHybridIdentity: ['X-Wing', 'keygen'],
+  NewScryptRecipient: ['scrypt', 'keyderive'], NewScryptIdentity: ['scrypt', 'keyderive'],
+  Encrypt: ['ChaCha20-Poly1305', 'encrypt'], EncryptReader: ['ChaCha20-Poly1305', 'encrypt'],
+  Decrypt: ['ChaCha20-Poly1305', 'decrypt'], DecryptReaderAt: ['ChaCha20-Poly1305', 'decrypt'],
+};
+for (const [fn, [name, use]] of Object.entries(AGE)) table.push([`${AGE_PACKAGE}.${fn}`, fixed(name, use)]);
 
 export const GO_CALLS: ReadonlyMap<string, CallHandler> = new Map(table);

@@ -54,8 +54,9 @@ export const goDetector: Detector = {
   id: GO_DETECTOR_ID,
   appliesTo: (path) => path.endsWith('.go'),
   // Every crypto package path contains "crypto/" (crypto/aes, golang.org/x/crypto/argon2); math/rand
-  // is the weak-random signal; filippo.io/hpke is the HPKE module that predates crypto/hpke; the JOSE
+  // is the weak-random signal; filippo.io/hpke is the HPKE module that predates crypto/hpke, filippo.io/age
+  // the age file encryption module; the JOSE
   // libraries (golang-jwt, jwt-go, go-jose, jwx) by their module paths.
-  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx'],
+  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx'],
   detect: (file: SourceFile) => detectGo(file),
 };
