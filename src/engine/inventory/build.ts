@@ -96,7 +96,10 @@ export function algorithmAssetId(r: Resolution): AssetId {
     .filter((k) => r.params[k] !== undefined)
     .sort((a, b) => paramRank(a) - paramRank(b))
     .map((k) => `${k.toLowerCase()}-${slug(String(r.params[k]))}`);
-  return ['algorithm', slug(r.name), ...extras].join('/');
+  // The registry names PKCS#1 v1.5 encryption (RSAES-PKCS1) and a PKCS#1 v1.5 signature whose hash is
+  // not known (RSASSA-PKCS1) both RSA-PKCS1-1.5: the family the resolver chose keeps them two assets.
+  const family = r.entry && r.family !== r.entry.family ? [slug(r.family)] : [];
+  return ['algorithm', slug(r.name), ...extras, ...family].join('/');
 }
 
 class InventoryBuilder {

@@ -91,7 +91,7 @@ test('small-curve: P-192 fires, P-224, P-256 and X25519 do not', () => {
 
 test('rsa-pkcs1v15-encryption: RSA/ECB/PKCS1Padding fires, OAEP and PKCS#1 v1.5 signatures do not', () => {
   const f = only([alg('RSA/ECB/PKCS1Padding', { keySize: 2048 }), alg('RSA/ECB/OAEPWithSHA-256AndMGF1Padding'), alg('SHA256withRSA')], 'rsa-pkcs1v15-encryption');
-  assert.deepEqual(f.map((x) => x.assetRef), ['algorithm/rsa-pkcs1-1.5-2048']);
+  assert.deepEqual(f.map((x) => x.assetRef), ['algorithm/rsa-pkcs1-1.5-2048/rsaes-pkcs1']);
   // As detectors report signatures: RSA with PKCS#1 v1.5 padding and a hash (JWT RS256, RSA-SHA256, Go SignPKCS1v15).
   assert.deepEqual(only([alg('RSA', { padding: 'PKCS1v15', hash: 'SHA-256' }), alg('RS256'), alg('RSASSA-PKCS1-v1_5')], 'rsa-pkcs1v15-encryption'), []);
 });
@@ -163,7 +163,7 @@ test('weak-cipher-suite and tls-no-forward-secrecy', () => {
   assert.ok(fs.every((f) => f.severity === 'low'));
   assert.ok(!findings.some((f) => f.detail.includes('TLS 1.3')));
   // RSA key transport is PKCS#1 v1.5 encryption of the premaster secret (RFC 5246 7.4.7.1): ROBOT.
-  assert.deepEqual(of(findings, 'rsa-pkcs1v15-encryption').map((f) => f.assetRef), ['algorithm/rsa-pkcs1-1.5']);
+  assert.deepEqual(of(findings, 'rsa-pkcs1v15-encryption').map((f) => f.assetRef), ['algorithm/rsa-pkcs1-1.5/rsaes-pkcs1']);
   assert.deepEqual(of(run([good]).findings, 'rsa-pkcs1v15-encryption'), []);
 });
 

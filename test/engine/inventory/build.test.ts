@@ -275,6 +275,26 @@ function shuffled<T>(items: T[], seed: number): T[] {
   return out;
 }
 
+test('PKCS#1 v1.5 encryption and a PKCS#1 v1.5 signature of unknown hash are two assets, though the registry names both RSA-PKCS1-1.5', () => {
+  // Go: rsa.EncryptPKCS1v15, and rsa.VerifyPKCS1v15 with the hash in a variable (a TLS or JWT library).
+  const inv = buildInventory(
+    [
+      { type: 'algorithm', spelling: 'RSA', params: { padding: 'PKCS1v15' }, functions: ['encrypt'], occurrence: at('tls/key_agreement.go', 76, 9, 'rsa.EncryptPKCS1v15', 'go') },
+      { type: 'algorithm', spelling: 'RSASSA-PKCS1-v1_5', params: {}, unresolved: ['keySize', 'hash'], functions: ['verify'], occurrence: at('tls/handshake.go', 530, 9, 'rsa.VerifyPKCS1v15', 'go') },
+    ],
+    stats(),
+    kb,
+  );
+  const pkcs1 = inv.assets.filter((a): a is AlgorithmAsset => a.kind === 'algorithm' && a.name === 'RSA-PKCS1-1.5');
+  assert.deepEqual(
+    pkcs1.map((a) => [a.id, a.family, a.primitive, a.cryptoFunctions, a.occurrences.map((o) => o.line)]),
+    [
+      ['algorithm/rsa-pkcs1-1.5', 'RSASSA-PKCS1', 'signature', ['verify'], [530]],
+      ['algorithm/rsa-pkcs1-1.5/rsaes-pkcs1', 'RSAES-PKCS1', 'pke', ['encrypt'], [76]],
+    ],
+  );
+});
+
 test('the same detections in any order give a deep-equal inventory', () => {
   // Spellings that collide on one id (case) and a key seen twice with different facts must not make
   // the result depend on which came first.
