@@ -103,6 +103,22 @@ export class SymbolTable implements Symbols {
   }
 }
 
+/**
+ * Whether a node's text holds `name`: the per-name filter of the binding sources that keep their
+ * candidates in a file index (JS/TS, Go). A binding's name is always written inside the node that
+ * makes it, so this never drops one. Each node's text is fetched from native code once per wrapper
+ * and kept for the file's next names.
+ */
+const texts = new WeakMap<SgNode, string>();
+export function textHolds(node: SgNode, name: string): boolean {
+  let text = texts.get(node);
+  if (text === undefined) {
+    text = node.text();
+    texts.set(node, text);
+  }
+  return text.includes(name);
+}
+
 /** How a language collects a file's bindings: all at once, or only those that may carry one name. */
 export interface BindingSource {
   /** Every binding of the file, in document order. */

@@ -5,7 +5,7 @@
 // come back as `math/rand.Intn` and `crypto/tls.VersionTLS12` whatever the import alias.
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
-import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
+import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 
 /** Local package name -> import path. */
@@ -299,19 +299,10 @@ export function goBindings(index: GoIndex): Binding[] {
  * Go bindings have no owner (no classes), so no owner question ever needs the whole file.
  */
 export function goBindingSource(index: GoIndex): BindingSource {
-  const texts = new Map<SgNode, string>();
-  const textOf = (node: SgNode): string => {
-    let t = texts.get(node);
-    if (t === undefined) {
-      t = node.text();
-      texts.set(node, t);
-    }
-    return t;
-  };
   return {
     every: () => goBindings(index),
     named(name) {
-      const holds = (node: SgNode): boolean => textOf(node).includes(name);
+      const holds = (node: SgNode): boolean => textHolds(node, name);
       return bindingsOf(index, index.specs.filter(holds), index.statements.filter(holds), index.parameters.filter(holds));
     },
     mayOwn: () => false,

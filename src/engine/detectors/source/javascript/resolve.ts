@@ -5,7 +5,7 @@
 // `Buffer.from('..', 'hex')`, `scryptSync(pw, salt, 32)`, `new Uint8Array(12)`).
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
-import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
+import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 
@@ -505,19 +505,10 @@ type BindingNodes = Pick<JsIndex, 'declarators' | 'assignments' | 'updates' | 'f
  * that collecting a binding costs. Unlike Java and Python, no extra walk: the index has the nodes.
  */
 export function jsBindingSource(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): BindingSource {
-  const texts = new Map<SgNode, string>();
-  const textOf = (node: SgNode): string => {
-    let t = texts.get(node);
-    if (t === undefined) {
-      t = node.text();
-      texts.set(node, t);
-    }
-    return t;
-  };
   return {
     every: () => jsBindings(index, imports),
     named(name) {
-      const holds = (node: SgNode): boolean => textOf(node).includes(name);
+      const holds = (node: SgNode): boolean => textHolds(node, name);
       const nodes: BindingNodes = {
         declarators: index.declarators.filter(holds),
         assignments: index.assignments.filter(holds),
@@ -528,7 +519,7 @@ export function jsBindingSource(index: JsIndex, imports: ReadonlyMap<string, Imp
       return bindingsOf(index, nodes, imports);
     },
     // Owners are classes (`this.x`, fields) and constants holding object literals (`CONFIG.algorithm`).
-    mayOwn: (owner) => index.classes.some((c) => c.name === owner) || index.declarators.some((d) => textOf(d).includes(owner)),
+    mayOwn: (owner) => index.classes.some((c) => c.name === owner) || index.declarators.some((d) => textHolds(d, owner)),
   };
 }
 
