@@ -3,9 +3,9 @@
 // both. A fresh lazy table per name exercises its native per-name query; one shared table per file
 // exercises the switch to the whole-file collection after a few names.
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { corpusFiles } from '../../source-helpers.js';
 import { parseSource, type SgNode, type SourceLanguage } from '../../../../../src/engine/detectors/source/common/languages.js';
 import { LazySymbolTable, SymbolTable, type Binding, type BindingSource, type Symbols } from '../../../../../src/engine/detectors/source/common/symbols.js';
 import { javaBindingSource, javaScopes } from '../../../../../src/engine/detectors/source/java/adapter.js';
@@ -13,16 +13,6 @@ import { pythonBindingSource, pythonScopes } from '../../../../../src/engine/det
 import { goBindingSource, indexGoFile } from '../../../../../src/engine/detectors/source/go/resolve.js';
 import { indexFile, jsBindingSource, jsImports } from '../../../../../src/engine/detectors/source/javascript/resolve.js';
 
-const CORPUS = new URL('../../../../fixtures/corpus/', import.meta.url).pathname;
-
-function filesOf(dir: string, ext: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) filesOf(p, ext, out);
-    else if (name.endsWith(ext)) out.push(p);
-  }
-  return out;
-}
 
 /** A binding as plain data: the value node by its span (two wrappers of one node are different objects). */
 function plain(b: Binding | undefined): unknown {
@@ -229,7 +219,7 @@ function sameAnswers(eager: SymbolTable, lazyFor: (name: string) => Symbols, roo
 
 for (const c of CASES) {
   test(`${c.dir}: the per-name symbol table answers every lookup of the corpus as the whole-file table`, () => {
-    const files = filesOf(join(CORPUS, c.dir), '').filter((f) => c.grammar(f));
+    const files = corpusFiles(c.dir).filter((f) => c.grammar(f));
     assert.ok(files.length >= 10, 'the corpus has files of this language');
     const inputs = [{ path: EVERY_FORM_PATH[c.dir]!, text: EVERY_FORM[c.dir]! }, ...files.map((f) => ({ path: f, text: readFileSync(f, 'utf8') }))];
     let asked = 0;

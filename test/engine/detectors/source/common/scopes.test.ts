@@ -2,22 +2,12 @@
 // scopes of the whole file, collected by one walk): the per-name symbol tables and the evaluators'
 // enclosing-class lookups use the first, the whole-file table the second.
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { corpusFiles } from '../../source-helpers.js';
 import { parseSource, type SgNode, type SourceLanguage } from '../../../../../src/engine/detectors/source/common/languages.js';
 import { AncestorScopes, ScopeIndex, type ScopeNode } from '../../../../../src/engine/detectors/source/common/scopes.js';
 
-const CORPUS = new URL('../../../../fixtures/corpus/', import.meta.url).pathname;
-
-function filesOf(dir: string, ext: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) filesOf(p, ext, out);
-    else if (name.endsWith(ext)) out.push(p);
-  }
-  return out;
-}
 
 const plain = (s: ScopeNode | undefined) => (s ? { kind: s.kind, start: s.start, end: s.end, name: s.name } : undefined);
 
@@ -33,7 +23,7 @@ const CASES: Array<{ language: SourceLanguage; ext: string; classes: string[]; f
 
 for (const c of CASES) {
   test(`${c.language}: scopes from ancestors are the scope index's, for every named node of the corpus`, () => {
-    const files = filesOf(join(CORPUS, c.language), c.ext);
+    const files = corpusFiles(c.language, c.ext);
     assert.ok(files.length >= 10);
     const all = new Set([...c.classes, ...c.functions]);
     const classes = new Set(c.classes);
