@@ -69,7 +69,10 @@ export function formatSummary(result: ScanResult, target: string): string {
     lines.push('', `Top findings${findings.length > TOP_FINDINGS ? ` (${TOP_FINDINGS} of ${findings.length})` : ''}`);
     for (const f of findings.slice(0, TOP_FINDINGS)) {
       const loc = f.locations[0];
-      lines.push(`  ${f.severity.toUpperCase().padEnd(8)} ${f.ruleId}  ${f.title}${loc ? `  (${loc.path}:${loc.line}${f.locations.length > 1 ? ` +${f.locations.length - 1} more` : ''})` : ''}`);
+      // The asset's name first: "RSA-2048: Quantum-vulnerable ..." says what to fix; the rule title alone does not.
+      const asset = f.assetRef ? byId.get(f.assetRef)?.name : undefined;
+      const where = loc ? `  (${loc.path}:${loc.line}${f.locations.length > 1 ? ` +${f.locations.length - 1} more` : ''})` : '';
+      lines.push(`  ${f.severity.toUpperCase().padEnd(8)} ${asset ? `${asset}: ` : ''}${f.title} [${f.ruleId}]${where}`);
     }
   }
   lines.push('', `Score: ${score}/100`);

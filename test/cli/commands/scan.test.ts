@@ -32,6 +32,8 @@ describe('cbom scan', () => {
     assert.match(r.out, /^certificate\s+3\s+3\s/m);
     assert.match(r.out, /^critical\s+\d+$/m);
     assert.match(r.out, /Top findings/);
+    // Each top finding names its asset, so the line says what to fix.
+    assert.match(r.out, /^ {2}HIGH {5}RSA-1024: .+ \[short-key\] {2}\(certs\/old\.cer:1\)$/m);
     assert.match(r.out, /^Score: \d+\/100$/m);
   });
 

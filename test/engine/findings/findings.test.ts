@@ -148,6 +148,21 @@ test('legacy-protocol-version: SSL 3.0 critical, TLS 1.0 high, TLS 1.2/1.3 nothi
   assert.deepEqual(f.map((x) => [x.assetRef, x.severity]), [['protocol/tls/ssl3.0', 'critical'], ['protocol/tls/1.0', 'high']]);
 });
 
+test('legacy-protocol-version: a signal at the place of a version asset adds no second finding', () => {
+  // What the nginx detector reports for `ssl_protocols TLSv1.1 TLSv1.2;`: the protocol and a signal, one place.
+  const at: Occurrence = { path: 'etc/nginx/nginx.conf', line: 9, column: 5, symbol: 'ssl_protocols', snippet: 'ssl_protocols TLSv1.1 TLSv1.2;', detector: 'tls-config' };
+  const elsewhere: Occurrence = { ...at, path: 'src/client.go', line: 40, symbol: 'MinVersion' };
+  const f = only([
+    { type: 'protocol', protocol: { protocolType: 'tls', version: 'TLSv1.1' }, occurrence: at },
+    { type: 'signal', signal: 'insecure-protocol-version', detail: 'TLSv1.1 is enabled', occurrence: at },
+    { type: 'signal', signal: 'insecure-protocol-version', detail: 'MinVersion TLS 1.0', occurrence: elsewhere },
+  ], 'legacy-protocol-version');
+  assert.deepEqual(f.map((x) => [x.assetRef, x.locations.map((l) => l.path)]), [
+    ['protocol/tls/1.1', ['etc/nginx/nginx.conf']],
+    [null, ['src/client.go']],
+  ]);
+});
+
 test('weak-cipher-suite and tls-no-forward-secrecy', () => {
   const weak = proto({ protocolType: 'tls', version: '1.2', cipherSuites: ['RC4-MD5', 'ECDHE-RSA-AES128-GCM-SHA256', 'TLS_DH_anon_WITH_AES_128_CBC_SHA'] });
   const rsaKx = proto({ protocolType: 'tls', version: '1.2', cipherSuites: ['AES128-GCM-SHA256', 'ECDHE-ECDSA-AES256-GCM-SHA384'] });
