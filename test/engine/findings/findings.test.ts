@@ -218,6 +218,13 @@ test('quantum-vulnerable: RSA/ECC/DH fire with migration advice, ML-KEM, hybrids
   assert.match(kex.remediation, /X25519MLKEM768/);
   // RSA of unknown size is still quantum level 0.
   assert.equal(only([alg('RSA')], 'quantum-vulnerable').length, 1);
+  // A bare RSA key (a certificate's, say) is described by what it may do; one seen encrypting by that.
+  const rsaKey = f.find((x) => x.assetRef === 'algorithm/rsa-3072')!;
+  assert.equal(rsaKey.severity, 'medium');
+  assert.match(rsaKey.detail, /^RSA-3072 \(signatures or key establishment\) /);
+  const encrypting = only([{ ...alg('RSA', { keySize: 2048 }), functions: ['encrypt'] } as Detection], 'quantum-vulnerable');
+  assert.match(encrypting[0]!.detail, /^RSA-2048 \(key establishment\) /);
+  assert.match(kex.detail, /^X25519 \(key establishment\) /);
 });
 
 test('findings are sorted, summarised and stable; every rule id is unique', () => {

@@ -23,6 +23,18 @@ function advice(a: AlgorithmAsset): { severity: Severity; remediation: string } 
   };
 }
 
+/**
+ * What the asset is used for, as the detail states it. A bare RSA key (primitive `pke`) generated or
+ * loaded without an encryption call in sight, as for a TLS certificate, may sign as well as transport
+ * keys: saying "key establishment" alone would misdescribe it (the severity stays that of key
+ * establishment, the riskier of the two).
+ */
+function usage(a: AlgorithmAsset): string {
+  if (a.primitive === 'signature') return 'signatures';
+  if (a.primitive === 'pke' && !a.cryptoFunctions.some((f) => f === 'encrypt' || f === 'decrypt')) return 'signatures or key establishment';
+  return 'key establishment';
+}
+
 export const quantumVulnerable: Rule = {
   id: 'quantum-vulnerable',
   title: 'Quantum-vulnerable public-key algorithm',
@@ -30,7 +42,7 @@ export const quantumVulnerable: Rule = {
     .filter((a): a is AlgorithmAsset => a.kind === 'algorithm' && a.nistQuantumLevel === 0 && PUBLIC_KEY_PRIMITIVES.has(a.primitive))
     .map((a) => {
       const { severity, remediation } = advice(a);
-      const use = a.primitive === 'signature' ? 'signatures' : 'key establishment';
+      const use = usage(a);
       return {
         severity,
         detail: `${a.name} (${use}) meets no NIST post-quantum security category: a cryptographically relevant quantum computer breaks it with Shor's algorithm at any key size.`,
