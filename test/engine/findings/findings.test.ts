@@ -190,6 +190,10 @@ test('private-key-committed: unencrypted critical, unknown high, encrypted and p
     [`related-crypto-material/private-key/ecdsa-p256/${'a'.repeat(64)}`, 'critical'],
     [`related-crypto-material/private-key/ecdsa-p256/${'b'.repeat(64)}`, 'high'],
   ]);
+  // Code that loads a key at run time (Python `load_pem_private_key(data, password=None)`) reports the
+  // key's use, without bytes to fingerprint: nothing was committed, so nothing fires.
+  const loaded = material({ materialType: 'private-key', format: 'PEM', encrypted: false });
+  assert.deepEqual(only([loaded], 'private-key-committed'), []);
 });
 
 test('expired-certificate judges against asOf, never the wall clock', () => {

@@ -6,7 +6,10 @@ export const committedPrivateKey: Rule = {
   id: 'private-key-committed',
   title: 'Private key committed to the repository',
   evaluate: (ctx) => ctx.inventory.assets
-    .filter((a): a is MaterialAsset => a.kind === 'related-crypto-material' && a.materialType === 'private-key' && a.encrypted !== true)
+    // Only keys whose bytes were found in the repository (artefact detectors fingerprint what they
+    // read). A key that code loads at run time (`load_pem_private_key(data, password=None)`) is an
+    // inventory entry about its use, not a key in the repository.
+    .filter((a): a is MaterialAsset => a.kind === 'related-crypto-material' && a.materialType === 'private-key' && a.encrypted !== true && a.fingerprintSha256 !== null)
     .map((a) => ({
       severity: a.encrypted === false ? 'critical' : 'high',
       detail: `${a.name}${a.format ? ` (${a.format})` : ''} is stored ${a.encrypted === false ? 'unencrypted' : 'without evidence of encryption'} in the repository: anyone with read access (and every clone, fork and CI cache) holds the key.`,
