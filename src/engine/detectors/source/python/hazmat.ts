@@ -235,13 +235,19 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     const pw = arg(c.args, 1, 'password');
     const pwv = ctx.value(pw);
     const encrypted = m[2] === 'private' && pw ? pwv.kind !== 'none' : undefined;
+    if (pw && (pwv.kind === 'bytes' && pwv.origin === 'literal')) ctx.sink.signal(node, `serialization.${member}`, 'hardcoded-password', 'private key passphrase is a literal', lib);
+    // A private-key material asset says the key is in the repository (rule private-key-committed); a
+    // key read at run time (from a file, a secret store, an argument) is not, so only a key whose
+    // bytes are written in the source is one. Public keys carry no such rule and are always reported.
+    const data = ctx.value(arg(c.args, 0, 'data'));
+    const inSource = (data.kind === 'bytes' && data.origin === 'literal') || (data.kind === 'str' && data.value.length > 0);
+    if (m[2] === 'private' && !inSource) return true;
     ctx.sink.detections.push({
       type: 'material',
       occurrence: ctx.sink.occurrences.at(node, `serialization.${member}`),
       material: { materialType: m[2] === 'private' ? 'private-key' : 'public-key', format: m[1] === 'ssh' ? 'OpenSSH' : m[1]!.toUpperCase(), ...(encrypted !== undefined ? { encrypted } : {}) },
       ...lib,
     });
-    if (pw && (pwv.kind === 'bytes' && pwv.origin === 'literal')) ctx.sink.signal(node, `serialization.${member}`, 'hardcoded-password', 'private key passphrase is a literal', lib);
     return true;
   }
   return false;
