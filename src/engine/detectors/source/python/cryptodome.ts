@@ -89,7 +89,8 @@ export function handleCryptodome(ctx: PyContext, c: Call): boolean {
   }
   if (pkg === 'Cipher' && (mod === 'PKCS1_OAEP' || mod === 'PKCS1_v1_5') && fn === 'new') {
     const k = keyFacts(ctx, arg(c.args, 0, 'key'));
-    const params: AlgorithmParams = { ...k.params, padding: mod === 'PKCS1_OAEP' ? 'OAEP' : 'PKCS1v15' };
+    // Only an RSA key's size belongs to an RSA scheme (a name may hold another key on another path).
+    const params: AlgorithmParams = { ...(k.spelling === 'RSA' ? k.params : {}), padding: mod === 'PKCS1_OAEP' ? 'OAEP' : 'PKCS1v15' };
     if (mod === 'PKCS1_OAEP') {
       const hashArg = arg(c.args, 1, 'hashAlgo');
       // The API documents SHA-1 as the OAEP hash when hashAlgo is not given.
@@ -101,13 +102,15 @@ export function handleCryptodome(ctx: PyContext, c: Call): boolean {
   if (pkg === 'Signature' && fn === 'new' && (mod === 'pss' || mod === 'pkcs1_15' || mod === 'PKCS1_v1_5' || mod === 'PKCS1_PSS' || mod === 'DSS' || mod === 'eddsa')) {
     const k = keyFacts(ctx, arg(c.args, 0, 'key'));
     if (mod === 'DSS') {
-      ctx.sink.algorithm(node, 'DSS.new', k.spelling ?? 'ECDSA', k.params, { unresolved: k.spelling === 'DSA' ? ['keySize'] : ['curve'], functions: ['sign'], ...lib });
+      // DSS signs with a DSA or an ECC key; any other key found is another path's, and says nothing.
+      const fits = k.spelling === 'DSA' || k.spelling === 'ECDSA';
+      ctx.sink.algorithm(node, 'DSS.new', fits ? k.spelling! : 'ECDSA', fits ? k.params : {}, { unresolved: k.spelling === 'DSA' ? ['keySize'] : ['curve'], functions: ['sign'], ...lib });
     } else if (mod === 'eddsa') {
-      ctx.sink.algorithm(node, 'eddsa.new', 'EdDSA', k.params, { functions: ['sign'], ...lib });
+      ctx.sink.algorithm(node, 'eddsa.new', 'EdDSA', k.spelling === 'ECDSA' ? k.params : {}, { functions: ['sign'], ...lib });
     } else {
       const pss = mod === 'pss' || mod === 'PKCS1_PSS';
       // pkcs1_15 is the RSASSA-PKCS1-v1_5 signature scheme (its hash object comes with sign()).
-      ctx.sink.algorithm(node, `${mod}.new`, pss ? 'RSASSA-PSS' : 'RSASSA-PKCS1-v1_5', { ...k.params, ...(pss ? { padding: 'PSS' } : {}) }, { unresolved: ['keySize'], functions: ['sign'], ...lib });
+      ctx.sink.algorithm(node, `${mod}.new`, pss ? 'RSASSA-PSS' : 'RSASSA-PKCS1-v1_5', { ...(k.spelling === 'RSA' ? k.params : {}), ...(pss ? { padding: 'PSS' } : {}) }, { unresolved: ['keySize'], functions: ['sign'], ...lib });
     }
     return true;
   }

@@ -27,30 +27,48 @@ function lastTwo(name: string): [string, string] {
   return [p.at(-2) ?? '', p.at(-1) ?? ''];
 }
 
-/** Key facts behind a key object: `rsa.generate_private_key(key_size=3072)`, `ec.generate_private_key(ec.SECP384R1())`, `.public_key()`. */
-function keyFacts(ctx: PyContext, node: SgNode | undefined, depth = 0): AlgorithmParams {
+/** What a key object is: its algorithm (when the code shows it) and its size or curve. */
+interface KeyFacts {
+  kind?: 'RSA' | 'DSA' | 'EC';
+  params: AlgorithmParams;
+}
+
+/**
+ * Key facts behind a key object: `rsa.generate_private_key(key_size=3072)`,
+ * `ec.generate_private_key(ec.SECP384R1())`, `.public_key()`. The kind lets a padding take only an RSA
+ * key's size and ECDSA only an EC key's curve: a name bound to an RSA key in one branch and to an EC
+ * key in another resolves to one of them, which must not give an RSA scheme a curve.
+ */
+function keyFacts(ctx: PyContext, node: SgNode | undefined, depth = 0): KeyFacts {
   const call = ctx.originCall(node);
-  if (!call || depth > 4) return {};
+  if (!call || depth > 4) return { params: {} };
   const c = ctx.call(call);
   if (c.method === 'public_key' && c.receiver) return keyFacts(ctx, c.receiver, depth + 1);
   const helper = ctx.helperName(c);
   if (helper) {
     for (const ret of ctx.returnsOf(helper)) {
       const facts = keyFacts(ctx, ret, depth + 1);
-      if (Object.keys(facts).length) return facts;
+      if (facts.kind) return facts;
     }
-    return {};
+    return { params: {} };
   }
-  if (!c.name) return {};
-  if (/^hazmat\.asymmetric\.(rsa|dsa)\.generate_private_key$/.test(c.name)) {
-    const size = ctx.int(arg(c.args, c.name.includes('.rsa.') ? 1 : 0, 'key_size'));
-    return size !== undefined ? { keySize: size } : {};
+  if (!c.name) return { params: {} };
+  const gen = /^hazmat\.asymmetric\.(rsa|dsa)\.generate_private_key$/.exec(c.name);
+  if (gen) {
+    const size = ctx.int(arg(c.args, gen[1] === 'rsa' ? 1 : 0, 'key_size'));
+    return { kind: gen[1] === 'rsa' ? 'RSA' : 'DSA', params: size !== undefined ? { keySize: size } : {} };
   }
   if (c.name === 'hazmat.asymmetric.ec.generate_private_key' || c.name === 'hazmat.asymmetric.ec.derive_private_key') {
     const curve = ctx.curve(arg(c.args, c.name.endsWith('derive_private_key') ? 1 : 0, 'curve'));
-    return curve ? { curve } : {};
+    return { kind: 'EC', params: curve ? { curve } : {} };
   }
-  return {};
+  return { params: {} };
+}
+
+/** The facts of a key of the given kind; nothing when the key is of another kind or unknown. */
+function factsOfKind(ctx: PyContext, node: SgNode, kind: KeyFacts['kind']): AlgorithmParams {
+  const facts = keyFacts(ctx, node);
+  return facts.kind === kind ? facts.params : {};
 }
 
 export function handleHazmat(ctx: PyContext, c: Call): boolean {
@@ -179,13 +197,13 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
   }
 
   if (/^hazmat\.asymmetric\.(rsa|dsa)\.generate_private_key$/.test(name)) {
-    const params = keyFacts(ctx, node);
+    const params = keyFacts(ctx, node).params;
     const spelling = name.includes('.rsa.') ? 'RSA' : 'DSA';
     ctx.sink.algorithm(node, `${spelling.toLowerCase()}.generate_private_key`, spelling, params, { unresolved: ['keySize'], functions: ['keygen'], ...lib });
     return true;
   }
   if (name === 'hazmat.asymmetric.ec.generate_private_key' || name === 'hazmat.asymmetric.ec.derive_private_key') {
-    const params = keyFacts(ctx, node);
+    const params = keyFacts(ctx, node).params;
     ctx.sink.algorithm(node, `ec.${member}`, 'EC', params, { unresolved: ['curve'], functions: ['keygen'], ...lib });
     return true;
   }
@@ -204,7 +222,7 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     const params: AlgorithmParams = {};
     const h = ctx.hash(arg(c.args, 0, 'algorithm'));
     if (h) params.hash = h;
-    if (parent?.receiver) Object.assign(params, keyFacts(ctx, parent.receiver));
+    if (parent?.receiver) Object.assign(params, factsOfKind(ctx, parent.receiver, 'EC'));
     ctx.sink.algorithm(node, 'ec.ECDSA', 'ECDSA', params, { unresolved: ['curve', 'hash'], functions: parent ? [parent.fn] : [], ...lib });
     return true;
   }
@@ -235,13 +253,19 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     const pw = arg(c.args, 1, 'password');
     const pwv = ctx.value(pw);
     const encrypted = m[2] === 'private' && pw ? pwv.kind !== 'none' : undefined;
+    if (pw && (pwv.kind === 'bytes' && pwv.origin === 'literal')) ctx.sink.signal(node, `serialization.${member}`, 'hardcoded-password', 'private key passphrase is a literal', lib);
+    // A private-key material asset says the key is in the repository (rule private-key-committed); a
+    // key read at run time (from a file, a secret store, an argument) is not, so only a key whose
+    // bytes are written in the source is one. Public keys carry no such rule and are always reported.
+    const data = ctx.value(arg(c.args, 0, 'data'));
+    const inSource = (data.kind === 'bytes' && data.origin === 'literal') || (data.kind === 'str' && data.value.length > 0);
+    if (m[2] === 'private' && !inSource) return true;
     ctx.sink.detections.push({
       type: 'material',
       occurrence: ctx.sink.occurrences.at(node, `serialization.${member}`),
       material: { materialType: m[2] === 'private' ? 'private-key' : 'public-key', format: m[1] === 'ssh' ? 'OpenSSH' : m[1]!.toUpperCase(), ...(encrypted !== undefined ? { encrypted } : {}) },
       ...lib,
     });
-    if (pw && (pwv.kind === 'bytes' && pwv.origin === 'literal')) ctx.sink.signal(node, `serialization.${member}`, 'hardcoded-password', 'private key passphrase is a literal', lib);
     return true;
   }
   return false;
@@ -301,7 +325,7 @@ function padding(ctx: PyContext, c: Call, kind: 'OAEP' | 'PSS' | 'PKCS1v15', lib
     ctx.consumed.add(mgf.id());
     ctx.hash(ctx.call(mgf).args.positional[0] ?? ctx.call(mgf).args.named.get('algorithm'));
   }
-  if (use?.receiver) Object.assign(params, keyFacts(ctx, use.receiver));
+  if (use?.receiver) Object.assign(params, factsOfKind(ctx, use.receiver, 'RSA'));
   // PKCS1v15 given to sign/verify is the RSASSA scheme even with a hash we cannot read.
   const signs = use?.fn === 'sign' || use?.fn === 'verify';
   if (kind === 'PKCS1v15' && signs) delete params.padding;

@@ -94,6 +94,9 @@ const LIBRARIES: [RegExp, LibraryRef][] = [
   [/^paramiko(\.|$)/, { ecosystem: 'pypi', name: 'paramiko' }],
   [/^rsa(\.|$)/, { ecosystem: 'pypi', name: 'rsa' }],
   [/^ecdsa(\.|$)/, { ecosystem: 'pypi', name: 'ecdsa' }],
+  [/^nacl(\.|$)/, { ecosystem: 'pypi', name: 'pynacl' }],
+  [/^OpenSSL(\.|$)/, { ecosystem: 'pypi', name: 'pyopenssl' }],
+  [/^josepy(\.|$)/, { ecosystem: 'pypi', name: 'josepy' }],
 ];
 
 /** The PyPI package behind a qualified name, or undefined for the standard library and unknown modules. */

@@ -1,6 +1,6 @@
 // The Python source detector: hashlib/hmac/ssl (standard library), pyca/cryptography,
-// pycryptodome(x), requests/httpx, PyJWT, python-jose, bcrypt, argon2-cffi, passlib, paramiko, python-rsa
-// and python-ecdsa. Calls are
+// pycryptodome(x), requests/httpx, PyJWT, python-jose, josepy, bcrypt, argon2-cffi, passlib, paramiko,
+// python-rsa, python-ecdsa, PyNaCl and pyOpenSSL. Calls are
 // matched on import-qualified names; arguments go through the shared evaluator (docs/detectors.md).
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
@@ -13,10 +13,12 @@ import { handleAuth } from './auth.js';
 import { PyContext } from './context.js';
 import { handleCryptodome } from './cryptodome.js';
 import { handleHazmat } from './hazmat.js';
+import { handleNacl } from './nacl.js';
+import { OPENSSL_METHODS, handleOpenSsl, handleOpenSslMethod, importsOpenSsl } from './openssl.js';
 import { handleParamiko } from './paramiko.js';
 import { handleRsaEcdsa } from './rsa-ecdsa.js';
 import { pythonImports } from './imports.js';
-import { HASHY_SOURCE, handleHashReference } from './references.js';
+import { HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, handleHashReference, handleJoseAlgorithm, importsJosepy } from './references.js';
 import { handleStdlib } from './stdlib.js';
 import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
 
@@ -30,7 +32,7 @@ import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handle
 export const PYTHON_KEYWORDS = [
   'hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib', 'random',
   // python-rsa by its import lines: a bare 'rsa' is inside 'universal', 'conversation', 'traversal'.
-  'paramiko', 'import rsa', 'from rsa', 'ecdsa', ...SSH_NAME_KEYWORDS,
+  'paramiko', 'import rsa', 'from rsa', 'ecdsa', 'nacl', 'OpenSSL', 'josepy', ...SSH_NAME_KEYWORDS,
 ] as const;
 
 export function detectPython(file: SourceFile): Detection[] {
@@ -48,9 +50,18 @@ export function detectPython(file: SourceFile): Detection[] {
   // Calls likewise: a handler reads a call only when its callee is rooted at an imported name (the
   // callee's text starts with it) or is a method handleTlsCall knows; the rest are most of a file's calls.
   const importedRoot = `^(${[...imports.keys()].map(escapeRegex).join('|')})\\b`;
-  const methods = `^(${UNQUALIFIED_METHODS.join('|')})$`;
+  // pyOpenSSL's context and key methods, and josepy's algorithm names, only in files importing them.
+  const openssl = importsOpenSsl(imports);
+  const josepy = importsJosepy(imports);
+  const methods = `^(${[...UNQUALIFIED_METHODS, ...(openssl ? OPENSSL_METHODS : [])].join('|')})$`;
   const rule = {
     any: [
+      ...(josepy
+        ? [
+          { kind: 'identifier', regex: JOSEPY_ALGORITHM_SOURCE },
+          { kind: 'attribute', has: { field: 'attribute', regex: JOSEPY_ALGORITHM_SOURCE } },
+        ]
+        : []),
       { kind: 'call', has: { field: 'function', regex: importedRoot } },
       { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: methods } } },
       // Only assignments to an attribute handleTlsAssignment reads (`ctx.verify_mode = ...`): most of a
@@ -65,7 +76,12 @@ export function detectPython(file: SourceFile): Detection[] {
       handleTlsAssignment(ctx, node);
       continue;
     }
+    if (kind === 'identifier') {
+      handleJoseAlgorithm(ctx, node);
+      continue;
+    }
     if (kind === 'attribute') {
+      if (josepy) handleJoseAlgorithm(ctx, node);
       handleHashReference(ctx, node);
       continue;
     }
@@ -86,7 +102,13 @@ export function detectPython(file: SourceFile): Detection[] {
         if (handleParamiko(ctx, c)) continue;
       } else if (name.startsWith('rsa.') || name.startsWith('ecdsa.')) {
         if (handleRsaEcdsa(ctx, c)) continue;
+      } else if (name.startsWith('nacl.')) {
+        if (handleNacl(ctx, c)) continue;
+      } else if (name.startsWith('OpenSSL.')) {
+        if (handleOpenSsl(ctx, c)) continue;
       }
+    } else if (openssl && c.method && (OPENSSL_METHODS as readonly string[]).includes(c.method)) {
+      if (handleOpenSslMethod(ctx, c)) continue;
     }
     handleTlsCall(ctx, c);
   }

@@ -44,3 +44,35 @@ export function handleHashReference(ctx: PyContext, node: SgNode): void {
   const library = libraryOf(raw);
   ctx.sink.algorithm(node, name.startsWith('hashlib.') ? name : `hashes.${attr}`, hash, {}, { functions: ['digest'], ...(library ? { library } : {}) });
 }
+
+/**
+ * josepy's JWS algorithm objects (`jose.RS256`, `from josepy import ES384`) are values the code picks
+ * and passes along (`alg = ES256`, `ClientNetwork(key, alg=jose.RS256)`): the reference is where the
+ * signature algorithm is chosen. The JOSE name is the spelling (the knowledge base reads RS256 as
+ * RSA-PKCS1-1.5-SHA-256).
+ */
+export const JOSEPY_ALGORITHM_SOURCE = '^(RS|PS|ES|HS)(256|384|512)$';
+const JOSEPY_ALGORITHM = /^josepy\.(?:jwa\.)?((?:RS|PS|ES|HS)(?:256|384|512))$/;
+
+/** Whether the file imports josepy (only then are the native rules for its names added). */
+export function importsJosepy(imports: ReadonlyMap<string, string>): boolean {
+  for (const v of imports.values()) if (v === 'josepy' || v.startsWith('josepy.')) return true;
+  return false;
+}
+
+export function handleJoseAlgorithm(ctx: PyContext, node: SgNode): void {
+  const parent = node.parent();
+  if (!parent) return;
+  const pk = kindOf(parent);
+  // The name inside `jose.RS256` is matched as the attribute; an import line only binds the name.
+  if (kindOf(node) === 'identifier') {
+    if (pk === 'dotted_name' || pk === 'aliased_import') return;
+    if ((pk === 'attribute' && parent.field('attribute')?.id() === node.id()) || (pk === 'keyword_argument' && parent.field('name')?.id() === node.id())) return;
+  }
+  // `jose.RS256.sign(...)`, `RS256.name`: the object of a longer name is still the algorithm in use.
+  const raw = qualify(ctx.imports, node);
+  const m = raw ? JOSEPY_ALGORITHM.exec(raw) : null;
+  if (!m) return;
+  const alg = m[1]!;
+  ctx.sink.algorithm(node, alg, alg, {}, { functions: [alg.startsWith('HS') ? 'tag' : 'sign'], library: libraryOf('josepy')! });
+}

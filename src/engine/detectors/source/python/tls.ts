@@ -1,6 +1,7 @@
 // The ssl module, requests and httpx: pinned protocol versions, disabled certificate and host-name
 // checks, cipher strings.
 import type { SgNode } from '@ast-grep/napi';
+import type { LibraryRef } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { parseTlsVersion } from '../common/versions.js';
 import { arg } from './adapter.js';
@@ -15,10 +16,10 @@ function protocolConstant(ctx: PyContext, node: SgNode | undefined): string | un
   return undefined;
 }
 
-function reportVersion(ctx: PyContext, node: SgNode, symbol: string, spelling: string, how: string): void {
+export function reportVersion(ctx: PyContext, node: SgNode, symbol: string, spelling: string, how: string, library?: LibraryRef): void {
   const v = parseTlsVersion(spelling);
-  ctx.sink.protocol(node, symbol, { protocolType: 'tls', ...(v ? { version: v.version } : {}) });
-  if (v?.insecure) ctx.sink.signal(node, symbol, 'insecure-protocol-version', `${spelling.split('.').at(-1)} ${how}`);
+  ctx.sink.protocol(node, symbol, { protocolType: 'tls', ...(v ? { version: v.version } : {}) }, library);
+  if (v?.insecure) ctx.sink.signal(node, symbol, 'insecure-protocol-version', `${spelling.split('.').at(-1)} ${how}`, library ? { library } : {});
 }
 
 /** Whether a call/receiver is a requests/httpx client (`requests.Session()`, `httpx.Client(...)`). */
