@@ -38,6 +38,11 @@ export interface Occurrence extends Location {
   snippet: string;
   /** Id of the detector that saw it. */
   detector: string;
+  /**
+   * The code itself declares this use is not for security (Python `hashlib.md5(data,
+   * usedforsecurity=False)`): the algorithm is inventoried, but weakness rules skip the place.
+   */
+  notForSecurity?: true;
 }
 
 /** Parameters a detector resolved. Absent means "not known"; never fill in a guessed default. */

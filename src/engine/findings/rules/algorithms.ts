@@ -24,7 +24,12 @@ export const weakHash: Rule = {
   title: 'Broken or weak hash function',
   evaluate: (ctx) => algorithms(ctx).flatMap((a) => {
     const w = a.primitive === 'hash' ? WEAK_HASHES[a.family] : undefined;
-    return w ? [hit(a, w.severity, `${a.name}: ${w.why}. Findings cannot tell a security use from a checksum; review each location.`, HASH_REMEDIATION)] : [];
+    if (!w) return [];
+    // Places where the code declares a non-security use (usedforsecurity=False) are left out; an
+    // asset used only that way raises nothing.
+    const locations = assetLocations({ ...a, occurrences: a.occurrences.filter((o) => !o.notForSecurity) });
+    if (locations.length === 0) return [];
+    return [{ ...hit(a, w.severity, `${a.name}: ${w.why}. Findings cannot tell a security use from a checksum; review each location.`, HASH_REMEDIATION), locations }];
   }),
 };
 

@@ -17,6 +17,8 @@ export interface AlgorithmOptions {
   unresolved?: AlgorithmParamName[];
   functions?: CryptoFunction[];
   library?: LibraryRef;
+  /** The call declares a non-security use (Occurrence.notForSecurity). */
+  notForSecurity?: boolean;
 }
 
 export class DetectionSink {
@@ -30,9 +32,11 @@ export class DetectionSink {
   algorithm(node: SgNode, symbol: string, spelling: string, params: AlgorithmParams, opts: AlgorithmOptions = {}): void {
     const clean = cleanParams(params);
     const unresolved = [...new Set(opts.unresolved ?? [])].filter((p) => clean[p] === undefined).sort();
+    const occurrence = this.occurrences.at(node, symbol);
+    if (opts.notForSecurity) occurrence.notForSecurity = true;
     this.detections.push({
       type: 'algorithm',
-      occurrence: this.occurrences.at(node, symbol),
+      occurrence,
       spelling,
       params: clean,
       ...(unresolved.length ? { unresolved } : {}),

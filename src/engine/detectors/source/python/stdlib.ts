@@ -10,6 +10,15 @@ function literalPassword(ctx: PyContext, c: Call, node: import('@ast-grep/napi')
     ctx.sink.signal(c.node, c.name ?? 'kdf', 'hardcoded-password', 'password passed to the KDF is a literal');
 }
 
+/**
+ * `usedforsecurity=False` (Python 3.9+): the caller states the digest is not used for security (a
+ * cache key, a checksum), which FIPS builds of Python then allow for MD5 and SHA-1.
+ */
+function declaredNotForSecurity(ctx: PyContext, c: Call): boolean {
+  const v = ctx.value(c.args.named.get('usedforsecurity'));
+  return v.kind === 'bool' && !v.value;
+}
+
 export function handleStdlib(ctx: PyContext, c: Call): boolean {
   const name = c.name ?? '';
   const node = c.node;
@@ -17,7 +26,7 @@ export function handleStdlib(ctx: PyContext, c: Call): boolean {
     const fn = name.slice('hashlib.'.length);
     if (fn === 'new' || fn === 'file_digest') {
       const h = ctx.str(arg(c.args, fn === 'new' ? 0 : 1, fn === 'new' ? 'name' : 'digest'));
-      ctx.sink.algorithm(node, name, h ? hashFromName(h) ?? h : unresolvedSpelling('hash'), {}, { functions: ['digest'] });
+      ctx.sink.algorithm(node, name, h ? hashFromName(h) ?? h : unresolvedSpelling('hash'), {}, { functions: ['digest'], notForSecurity: declaredNotForSecurity(ctx, c) });
       return true;
     }
     if (fn === 'pbkdf2_hmac') {
@@ -59,7 +68,7 @@ export function handleStdlib(ctx: PyContext, c: Call): boolean {
     }
     const h = hashFromName(fn);
     if (h) {
-      ctx.sink.algorithm(node, name, h, {}, { functions: ['digest'] });
+      ctx.sink.algorithm(node, name, h, {}, { functions: ['digest'], notForSecurity: declaredNotForSecurity(ctx, c) });
       return true;
     }
     return false;
