@@ -15,7 +15,7 @@ import { handleGetInstance, handleSpec } from './jca.js';
 import { SSH_CONFIG_METHODS, handleJschKeyPair, handlePromiscuousVerifier, handleSshConfigPair } from './ssh.js';
 import { SPRING_CREATED_TYPES, SPRING_METHODS, handleSpringCall, handleSpringCreation } from './spring.js';
 import { DIGEST_HELPER_METHOD, handleDigestHelper, handleDigestHelperCreation } from './digests.js';
-import { AUTH0_METHOD, detectJoseConstants, handleAuth0Algorithm } from './jwt.js';
+import { AUTH0_METHOD, JJWT_METHODS, detectJoseConstants, handleAuth0Algorithm, handleJjwtCall } from './jwt.js';
 import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
@@ -87,6 +87,8 @@ export function detectJava(file: SourceFile): Detection[] {
   const sink = new DetectionSink(file.path, text, 'java');
   const ctx = new JavaContext(root, javaEvaluator(root), javaImports(root), sink, invocations, invocationNames);
   const mutated = mutatedNames(invocations, invocationNames);
+  // jjwt's method names (signWith, unsecured) are common words: read only in files that name the library.
+  const usesJjwt = text.includes('io.jsonwebtoken');
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
     const k = kinds[i]!;
@@ -112,6 +114,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name && SPRING_METHODS.has(name)) handleSpringCall(ctx, node, name);
       else if (name && DIGEST_HELPER_METHOD.test(name)) handleDigestHelper(ctx, node, name);
       else if (name && AUTH0_METHOD.test(name)) handleAuth0Algorithm(ctx, node, name);
+      else if (name && usesJjwt && JJWT_METHODS.has(name)) handleJjwtCall(ctx, node, name);
     }
   }
   detectJoseConstants(ctx, root, text);
