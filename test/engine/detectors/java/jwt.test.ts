@@ -166,14 +166,46 @@ describe('Java JWT libraries', () => {
     ]);
   });
 
+  it('Nimbus: JWK generators with their sizes and curves, HMAC secrets written in the source', () => {
+    const source = [
+      'import com.nimbusds.jose.crypto.MACSigner;',
+      'import com.nimbusds.jose.jwk.Curve;',
+      'import com.nimbusds.jose.jwk.gen.*;',
+      '',
+      'class Keys {',
+      '  Object rsa() throws Exception { return new RSAKeyGenerator(RSAKeyGenerator.MIN_KEY_SIZE_BITS).generate(); }',
+      '  Object ec() throws Exception { return new ECKeyGenerator(Curve.SECP256K1).generate(); }',
+      '  Object okp(Curve crv) throws Exception { return new OctetKeyPairGenerator(crv).generate(); }',
+      '  Object rsaSized(int bits) throws Exception { return new RSAKeyGenerator(bits).generate(); }',
+      '  Object oct() throws Exception { return new OctetSequenceKeyGenerator(256).generate(); }',
+      '  Object mac() throws Exception { return new MACSigner("0123456789abcdef0123456789abcdef"); }',
+      '  Object macFromVault(byte[] s) throws Exception { return new MACSigner(s); }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      algorithms(source).map((a) => [a.line, a.name, a.unresolved]),
+      [
+        [6, 'RSA-2048', undefined],
+        [7, 'ECDSA-secp256k1', undefined],
+        // An OKP curve we cannot read may be Ed25519 or X25519.
+        [8, 'unknown-key-pair-generator', undefined],
+        [9, 'RSA', ['keySize']],
+      ],
+    );
+    assert.deepEqual(signals(source).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-key', 11]]);
+  });
+
   it('same-named classes of other packages are not these libraries', () => {
     const source = [
       'import com.example.crypto.Algorithm;',
       'import com.example.crypto.SignatureAlgorithm;',
+      'import com.example.keys.RSAKeyGenerator;',
       '',
       'class Own {',
       '  Object a() { return Algorithm.HMAC256("x"); }',
       '  Object b() { return SignatureAlgorithm.HS256; }',
+      '  Object c() { return new RSAKeyGenerator(1024); }',
       '}',
       '',
     ].join('\n');

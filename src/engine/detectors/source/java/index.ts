@@ -15,7 +15,7 @@ import { handleGetInstance, handleSpec } from './jca.js';
 import { SSH_CONFIG_METHODS, handleJschKeyPair, handlePromiscuousVerifier, handleSshConfigPair } from './ssh.js';
 import { SPRING_CREATED_TYPES, SPRING_METHODS, handleSpringCall, handleSpringCreation } from './spring.js';
 import { DIGEST_HELPER_METHOD, handleDigestHelper, handleDigestHelperCreation } from './digests.js';
-import { AUTH0_METHOD, JJWT_METHODS, detectJoseConstants, handleAuth0Algorithm, handleJjwtCall } from './jwt.js';
+import { AUTH0_METHOD, JJWT_METHODS, NIMBUS_CREATED_TYPES, detectJoseConstants, handleAuth0Algorithm, handleJjwtCall, handleNimbusCreation } from './jwt.js';
 import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
@@ -102,6 +102,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (type === 'PromiscuousVerifier') handlePromiscuousVerifier(ctx, node);
       else if (SPRING_CREATED_TYPES.has(type)) handleSpringCreation(ctx, node, type);
       else if (type === 'HmacUtils' || type === 'DigestUtils') handleDigestHelperCreation(ctx, node, type);
+      else if (NIMBUS_CREATED_TYPES.has(type)) handleNimbusCreation(ctx, node, type);
     } else {
       const name = nameOf.get(node);
       if (name === 'getInstance') handleGetInstance(ctx, node);
