@@ -196,16 +196,37 @@ describe('Java JWT libraries', () => {
     assert.deepEqual(signals(source).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-key', 11]]);
   });
 
+  it("Spring Security's JOSE enums (SignatureAlgorithm shares its simple name with jjwt's)", () => {
+    const source = [
+      'import org.springframework.security.oauth2.jose.jws.MacAlgorithm;',
+      'import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;',
+      '',
+      'class Decoders {',
+      '  Object rs() { return SignatureAlgorithm.RS384; }',
+      '  Object hs() { return MacAlgorithm.HS512; }',
+      '  Object fq() { return io.jsonwebtoken.SignatureAlgorithm.ES256; }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(rows(source), [
+      [5, 'RSA-PKCS1-1.5-SHA-384', 'sign+verify', 'org.springframework.security:spring-security-oauth2-jose'],
+      [6, 'HMAC-SHA-512', 'tag', 'org.springframework.security:spring-security-oauth2-jose'],
+      [7, 'ECDSA-P256-SHA-256', 'sign+verify', 'io.jsonwebtoken:jjwt'],
+    ]);
+  });
+
   it('same-named classes of other packages are not these libraries', () => {
     const source = [
       'import com.example.crypto.Algorithm;',
       'import com.example.crypto.SignatureAlgorithm;',
       'import com.example.keys.RSAKeyGenerator;',
+      'import com.example.crypto.MacAlgorithm;',
       '',
       'class Own {',
       '  Object a() { return Algorithm.HMAC256("x"); }',
       '  Object b() { return SignatureAlgorithm.HS256; }',
       '  Object c() { return new RSAKeyGenerator(1024); }',
+      '  Object d() { return MacAlgorithm.HS256; }',
       '}',
       '',
     ].join('\n');

@@ -18,34 +18,38 @@ import { isClassOf } from './imports.js';
 const AUTH0 = 'com.auth0.jwt.algorithms';
 const JJWT = 'io.jsonwebtoken';
 const NIMBUS = 'com.nimbusds.jose';
+/** Spring Security's own JOSE enums (resource server and authorization server: `NimbusJwtDecoder`, `JwsHeader`). */
+const SPRING_JOSE = 'org.springframework.security.oauth2.jose.jws';
 const LIBRARIES: Readonly<Record<string, LibraryRef>> = {
   [AUTH0]: { ecosystem: 'maven', name: 'com.auth0:java-jwt' },
   [JJWT]: { ecosystem: 'maven', name: 'io.jsonwebtoken:jjwt' },
   [`${JJWT}.security`]: { ecosystem: 'maven', name: 'io.jsonwebtoken:jjwt' },
   [NIMBUS]: { ecosystem: 'maven', name: 'com.nimbusds:nimbus-jose-jwt' },
+  [SPRING_JOSE]: { ecosystem: 'maven', name: 'org.springframework.security:spring-security-oauth2-jose' },
 };
 
-/** Text of a file that may hold jjwt or Nimbus constants (their imports or fully qualified names). */
-const CONSTANT_LIBRARY_TEXT = /\b(?:io\.jsonwebtoken|com\.nimbusds\.jose)\b/;
+/** Text of a file that may hold jjwt, Nimbus or Spring JOSE constants (their imports or fully qualified names). */
+const CONSTANT_LIBRARY_TEXT = /\b(?:io\.jsonwebtoken|com\.nimbusds\.jose|security\.oauth2\.jose)\b/;
 
 /** Auth0's Algorithm factories: HMAC256, RSA384, RSA256PSS (PS256, since 4.5), ECDSA512, none. */
 export const AUTH0_METHOD = /^(?:(HMAC|RSA|ECDSA)(256|384|512)(PSS)?|none)$/;
 
-/** Class (or jjwt registry) holding JOSE constants -> its package. */
-const CONSTANT_OWNERS: Readonly<Record<string, string>> = {
-  SignatureAlgorithm: JJWT,
-  'Jwts.SIG': JJWT,
-  'Jwts.ENC': JJWT,
-  'Jwts.KEY': JJWT,
-  'Jwks.CRV': `${JJWT}.security`,
-  JWSAlgorithm: NIMBUS,
-  JWEAlgorithm: NIMBUS,
-  EncryptionMethod: NIMBUS,
+/** Class (or jjwt registry) holding JOSE constants -> the packages that define it (jjwt's 0.9-0.11 and Spring's SignatureAlgorithm share the name). */
+const CONSTANT_OWNERS: Readonly<Record<string, readonly string[]>> = {
+  SignatureAlgorithm: [JJWT, SPRING_JOSE],
+  MacAlgorithm: [SPRING_JOSE],
+  'Jwts.SIG': [JJWT],
+  'Jwts.ENC': [JJWT],
+  'Jwts.KEY': [JJWT],
+  'Jwks.CRV': [`${JJWT}.security`],
+  JWSAlgorithm: [NIMBUS],
+  JWEAlgorithm: [NIMBUS],
+  EncryptionMethod: [NIMBUS],
 };
 
 /** Field accesses naming a JOSE constant (native filter, so the rest of a file's fields stay native). */
 const CONSTANT_RULE = {
-  rule: { kind: 'field_access', regex: '^(?:[A-Za-z_][\\w.]*\\.)?(?:SignatureAlgorithm|JWSAlgorithm|JWEAlgorithm|EncryptionMethod|Jwts\\s*\\.\\s*(?:SIG|ENC|KEY)|Jwks\\s*\\.\\s*CRV)\\s*\\.\\s*[A-Za-z][A-Za-z0-9_]*$' },
+  rule: { kind: 'field_access', regex: '^(?:[A-Za-z_][\\w.]*\\.)?(?:SignatureAlgorithm|MacAlgorithm|JWSAlgorithm|JWEAlgorithm|EncryptionMethod|Jwts\\s*\\.\\s*(?:SIG|ENC|KEY)|Jwks\\s*\\.\\s*CRV)\\s*\\.\\s*[A-Za-z][A-Za-z0-9_]*$' },
 };
 
 
@@ -269,10 +273,10 @@ export function detectJoseConstants(ctx: JavaContext, root: SgNode, text: string
     const ownerPath = written.slice(0, dot);
     const key = Object.keys(CONSTANT_OWNERS).find((k) => ownerPath === k || ownerPath.endsWith(`.${k}`));
     if (!key) continue;
-    const pkg = CONSTANT_OWNERS[key]!;
     const simple = key.split('.')[0]!;
     const classPath = ownerPath.slice(0, ownerPath.length - key.length + simple.length);
-    if (!isClassOf(ctx.imports, classPath, pkg)) continue;
+    const pkg = CONSTANT_OWNERS[key]!.find((p) => isClassOf(ctx.imports, classPath, p));
+    if (!pkg) continue;
     const symbol = `${key}.${constant}`;
     if (key === 'Jwks.CRV') {
       const curve = JJWT_CURVES[constant];
