@@ -57,7 +57,7 @@ describe('Java JWT libraries', () => {
     assert.deepEqual(signals(source).map((s) => [s.signal, s.occurrence.line]), [['jwt-none-algorithm', 12]]);
   });
 
-  it('Auth0 java-jwt: RSASSA-PSS factories and HMAC secrets written in the source', () => {
+  it('Auth0 java-jwt: RSASSA-PSS and secp256k1 factories, HMAC secrets written in the source', () => {
     const source = [
       'import com.auth0.jwt.algorithms.Algorithm;',
       '',
@@ -68,6 +68,8 @@ describe('Java JWT libraries', () => {
       '  Algorithm bytes() { return Algorithm.HMAC256("k".getBytes()); }',
       '  Algorithm vault(String fromVault) { return Algorithm.HMAC512(fromVault); }',
       '  Algorithm notAFactory() { return Algorithm.ECDSA256PSS(null); }',
+      '  Algorithm k1(java.security.interfaces.ECKey key) { return Algorithm.ECDSA256K(key); }',
+      '  Algorithm notK() { return Algorithm.RSA256K(null); }',
       '}',
       '',
     ].join('\n');
@@ -76,6 +78,7 @@ describe('Java JWT libraries', () => {
       [6, 'HMAC-SHA-384', 'tag', 'com.auth0:java-jwt'],
       [7, 'HMAC-SHA-256', 'tag', 'com.auth0:java-jwt'],
       [8, 'HMAC-SHA-512', 'tag', 'com.auth0:java-jwt'],
+      [10, 'ECDSA-secp256k1-SHA-256', 'sign+verify', 'com.auth0:java-jwt'],
     ]);
     assert.deepEqual(signals(source).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-key', 6], ['hardcoded-key', 7]]);
   });

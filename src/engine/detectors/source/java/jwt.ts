@@ -31,8 +31,8 @@ const LIBRARIES: Readonly<Record<string, LibraryRef>> = {
 /** Text of a file that may hold jjwt, Nimbus or Spring JOSE constants (their imports or fully qualified names). */
 const CONSTANT_LIBRARY_TEXT = /\b(?:io\.jsonwebtoken|com\.nimbusds\.jose|security\.oauth2\.jose)\b/;
 
-/** Auth0's Algorithm factories: HMAC256, RSA384, RSA256PSS (PS256, since 4.5), ECDSA512, none. */
-export const AUTH0_METHOD = /^(?:(HMAC|RSA|ECDSA)(256|384|512)(PSS)?|none)$/;
+/** Auth0's Algorithm factories: HMAC256, RSA384, RSA256PSS (PS256, since 4.5), ECDSA512, ECDSA256K (ES256K, 3.x), none. */
+export const AUTH0_METHOD = /^(?:(HMAC|RSA|ECDSA)(256|384|512)(PSS|K)?|none)$/;
 
 /** Class (or jjwt registry) holding JOSE constants -> the packages that define it (jjwt's 0.9-0.11 and Spring's SignatureAlgorithm share the name). */
 const CONSTANT_OWNERS: Readonly<Record<string, readonly string[]>> = {
@@ -144,9 +144,10 @@ export function handleAuth0Algorithm(ctx: JavaContext, node: SgNode, method: str
     return;
   }
   const m = AUTH0_METHOD.exec(method)!;
-  if (m[3] && m[1] !== 'RSA') return;
+  // PSS only after RSA, K (secp256k1) only after ECDSA256.
+  if (m[3] === 'PSS' ? m[1] !== 'RSA' : m[3] === 'K' && (m[1] !== 'ECDSA' || m[2] !== '256')) return;
   const prefix = m[1] === 'HMAC' ? 'HS' : m[1] === 'RSA' ? (m[3] ? 'PS' : 'RS') : 'ES';
-  report(ctx, node, symbol, `${prefix}${m[2]}`, library);
+  report(ctx, node, symbol, `${prefix}${m[2]}${m[3] === 'K' ? 'K' : ''}`, library);
   if (prefix === 'HS' && literalSecret(ctx, node.field('arguments')?.namedChildren()[0])) {
     ctx.sink.signal(node, symbol, 'hardcoded-key', `java-jwt HMAC secret is written in the source`, { related: { spelling: `HMAC-SHA-${m[2]}`, params: {} }, library });
   }
