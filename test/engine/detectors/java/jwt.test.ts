@@ -48,12 +48,108 @@ describe('Java JWT libraries', () => {
     ].join('\n');
     assert.deepEqual(rows(source), [
       [6, 'HMAC-SHA-512', 'tag', 'io.jsonwebtoken:jjwt'],
-      [7, 'RSA-PKCS1-1.5-SHA-256', 'sign+verify', 'io.jsonwebtoken:jjwt'],
-      [8, 'ECDSA-P256-SHA-256', 'sign+verify', 'io.jsonwebtoken:jjwt'],
+      // Keys.keyPairFor(RS256) makes 2048-bit RSA keys (jjwt's table); the ES256 key pair is on P-256.
+      [7, 'RSA-PKCS1-1.5-SHA-256-2048', 'sign+verify+keygen', 'io.jsonwebtoken:jjwt'],
+      [8, 'ECDSA-P256-SHA-256', 'sign+verify+keygen', 'io.jsonwebtoken:jjwt'],
       [10, 'RSA-OAEP-SHA-256', 'encrypt+decrypt', 'io.jsonwebtoken:jjwt'],
       [10, 'AES-256-GCM', 'encrypt+decrypt', 'io.jsonwebtoken:jjwt'],
     ]);
     assert.deepEqual(signals(source).map((s) => [s.signal, s.occurrence.line]), [['jwt-none-algorithm', 12]]);
+  });
+
+  it('Auth0 java-jwt: RSASSA-PSS and secp256k1 factories, HMAC secrets written in the source', () => {
+    const source = [
+      'import com.auth0.jwt.algorithms.Algorithm;',
+      '',
+      'class Hub {',
+      '  static final String WEBHOOK_SECRET = "whsec_0123";',
+      '  Algorithm pss(java.security.interfaces.RSAKey key) { return Algorithm.RSA512PSS(key); }',
+      '  Algorithm hook() { return Algorithm.HMAC384(WEBHOOK_SECRET); }',
+      '  Algorithm bytes() { return Algorithm.HMAC256("k".getBytes()); }',
+      '  Algorithm vault(String fromVault) { return Algorithm.HMAC512(fromVault); }',
+      '  Algorithm notAFactory() { return Algorithm.ECDSA256PSS(null); }',
+      '  Algorithm k1(java.security.interfaces.ECKey key) { return Algorithm.ECDSA256K(key); }',
+      '  Algorithm notK() { return Algorithm.RSA256K(null); }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(rows(source), [
+      [5, 'RSA-PSS-SHA-512', 'sign+verify', 'com.auth0:java-jwt'],
+      [6, 'HMAC-SHA-384', 'tag', 'com.auth0:java-jwt'],
+      [7, 'HMAC-SHA-256', 'tag', 'com.auth0:java-jwt'],
+      [8, 'HMAC-SHA-512', 'tag', 'com.auth0:java-jwt'],
+      [10, 'ECDSA-secp256k1-SHA-256', 'sign+verify', 'com.auth0:java-jwt'],
+    ]);
+    assert.deepEqual(signals(source).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-key', 6], ['hardcoded-key', 7]]);
+  });
+
+  it('jjwt key builders: the sizes and curves its API fixes', () => {
+    const source = [
+      'import io.jsonwebtoken.Jwts;',
+      'import io.jsonwebtoken.SignatureAlgorithm;',
+      'import io.jsonwebtoken.security.Jwks;',
+      'import io.jsonwebtoken.security.Keys;',
+      '',
+      'class KeyRing {',
+      '  static final io.jsonwebtoken.security.SignatureAlgorithm ALG = Jwts.SIG.PS512;',
+      '  Object rsa() { return ALG.keyPair().build(); }',
+      '  Object hmac() { return Jwts.SIG.HS384.key().build(); }',
+      '  Object legacy() { return Keys.secretKeyFor(SignatureAlgorithm.HS256); }',
+      '  Object ed() { return Jwts.SIG.EdDSA.keyPair().build(); }',
+      '  Object x() { return Jwks.CRV.X25519.keyPair().build(); }',
+      '  Object p() { return Jwks.CRV.P521; }',
+      '  Object signOnly(java.security.Key k) { return Jwts.builder().signWith(k, Jwts.SIG.RS256).compact(); }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      algorithms(source).map((a) => [a.line, a.name, a.functions?.join('+')]),
+      [
+        [7, 'RSA-PSS-SHA-512-4096', 'sign+verify+keygen'],
+        [9, 'HMAC-SHA-384', 'tag+keygen'],
+        [10, 'HMAC-SHA-256', 'tag+keygen'],
+        // jjwt's generic EdDSA builds Ed448 key pairs (its preferred curve).
+        [11, 'Ed448', 'sign+verify+keygen'],
+        [12, 'X25519', 'keygen'],
+        [13, 'ECDSA-P521', undefined],
+        [14, 'RSA-PKCS1-1.5-SHA-256', 'sign+verify'],
+      ],
+    );
+    assert.deepEqual(algorithms(source).filter((a) => a.params.keySize).map((a) => [a.line, a.params.keySize]), [[7, 4096], [9, 384], [10, 256]]);
+  });
+
+  it('jjwt: unsigned tokens accepted, a check for none is not, and HMAC secrets in the source', () => {
+    const source = [
+      'import io.jsonwebtoken.JwtParser;',
+      'import io.jsonwebtoken.Jwts;',
+      'import io.jsonwebtoken.SignatureAlgorithm;',
+      'import io.jsonwebtoken.security.Keys;',
+      '',
+      'class Gate {',
+      '  boolean isNone(String alg) { return Jwts.SIG.NONE.getId().equals(alg) || SignatureAlgorithm.NONE == null; }',
+      '  Object probe(String t) { return Jwts.parser().unsecured().build().parse(t); }',
+      '  Object old(String t) { JwtParser p = Jwts.parserBuilder().build(); return p.parseClaimsJwt(t); }',
+      '  String issue() { return Jwts.builder().signWith(SignatureAlgorithm.HS512, "c2VjcmV0").compact(); }',
+      '  Object key(byte[] b) { return Keys.hmacShaKeyFor(b); }',
+      '  Object fixed() { return Keys.hmacShaKeyFor("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef".getBytes()); }',
+      '  Object other(Report r) { return r.unsecured().signWith("ops"); }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(signals(source).map((s) => [s.signal, s.occurrence.line]), [
+      ['jwt-none-algorithm', 8],
+      ['jwt-none-algorithm', 9],
+      ['hardcoded-key', 10],
+      ['hardcoded-key', 12],
+    ]);
+    assert.deepEqual(
+      algorithms(source).filter((a) => a.occurrence.line >= 11).map((a) => [a.line, a.name, a.params.keySize, a.unresolved]),
+      [
+        [11, 'HMAC', undefined, ['hash']],
+        // 64 bytes: jjwt picks HS512.
+        [12, 'HMAC-SHA-512', 512, undefined],
+      ],
+    );
   });
 
   it('Nimbus: JWS and JWE algorithms and encryption methods, RSA1_5 included', () => {
@@ -73,14 +169,67 @@ describe('Java JWT libraries', () => {
     ]);
   });
 
+  it('Nimbus: JWK generators with their sizes and curves, HMAC secrets written in the source', () => {
+    const source = [
+      'import com.nimbusds.jose.crypto.MACSigner;',
+      'import com.nimbusds.jose.jwk.Curve;',
+      'import com.nimbusds.jose.jwk.gen.*;',
+      '',
+      'class Keys {',
+      '  Object rsa() throws Exception { return new RSAKeyGenerator(RSAKeyGenerator.MIN_KEY_SIZE_BITS).generate(); }',
+      '  Object ec() throws Exception { return new ECKeyGenerator(Curve.SECP256K1).generate(); }',
+      '  Object okp(Curve crv) throws Exception { return new OctetKeyPairGenerator(crv).generate(); }',
+      '  Object rsaSized(int bits) throws Exception { return new RSAKeyGenerator(bits).generate(); }',
+      '  Object oct() throws Exception { return new OctetSequenceKeyGenerator(256).generate(); }',
+      '  Object mac() throws Exception { return new MACSigner("0123456789abcdef0123456789abcdef"); }',
+      '  Object macFromVault(byte[] s) throws Exception { return new MACSigner(s); }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      algorithms(source).map((a) => [a.line, a.name, a.unresolved]),
+      [
+        [6, 'RSA-2048', undefined],
+        [7, 'ECDSA-secp256k1', undefined],
+        // An OKP curve we cannot read may be Ed25519 or X25519.
+        [8, 'unknown-key-pair-generator', undefined],
+        [9, 'RSA', ['keySize']],
+      ],
+    );
+    assert.deepEqual(signals(source).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-key', 11]]);
+  });
+
+  it("Spring Security's JOSE enums (SignatureAlgorithm shares its simple name with jjwt's)", () => {
+    const source = [
+      'import org.springframework.security.oauth2.jose.jws.MacAlgorithm;',
+      'import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;',
+      '',
+      'class Decoders {',
+      '  Object rs() { return SignatureAlgorithm.RS384; }',
+      '  Object hs() { return MacAlgorithm.HS512; }',
+      '  Object fq() { return io.jsonwebtoken.SignatureAlgorithm.ES256; }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(rows(source), [
+      [5, 'RSA-PKCS1-1.5-SHA-384', 'sign+verify', 'org.springframework.security:spring-security-oauth2-jose'],
+      [6, 'HMAC-SHA-512', 'tag', 'org.springframework.security:spring-security-oauth2-jose'],
+      [7, 'ECDSA-P256-SHA-256', 'sign+verify', 'io.jsonwebtoken:jjwt'],
+    ]);
+  });
+
   it('same-named classes of other packages are not these libraries', () => {
     const source = [
       'import com.example.crypto.Algorithm;',
       'import com.example.crypto.SignatureAlgorithm;',
+      'import com.example.keys.RSAKeyGenerator;',
+      'import com.example.crypto.MacAlgorithm;',
       '',
       'class Own {',
       '  Object a() { return Algorithm.HMAC256("x"); }',
       '  Object b() { return SignatureAlgorithm.HS256; }',
+      '  Object c() { return new RSAKeyGenerator(1024); }',
+      '  Object d() { return MacAlgorithm.HS256; }',
       '}',
       '',
     ].join('\n');

@@ -15,7 +15,7 @@ import { handleGetInstance, handleSpec } from './jca.js';
 import { SSH_CONFIG_METHODS, handleJschKeyPair, handlePromiscuousVerifier, handleSshConfigPair } from './ssh.js';
 import { SPRING_CREATED_TYPES, SPRING_METHODS, handleSpringCall, handleSpringCreation } from './spring.js';
 import { DIGEST_HELPER_METHOD, handleDigestHelper, handleDigestHelperCreation } from './digests.js';
-import { AUTH0_METHOD, detectJoseConstants, handleAuth0Algorithm } from './jwt.js';
+import { AUTH0_METHOD, JJWT_METHODS, NIMBUS_CREATED_TYPES, detectJoseConstants, handleAuth0Algorithm, handleJjwtCall, handleNimbusCreation } from './jwt.js';
 import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
@@ -34,13 +34,14 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
  * `setConfig("kex", ...)`) need one of SSH_NAME_KEYWORDS; SSH clients that accept any server key name
  * `StrictHostKeyChecking` (JSch) or `PromiscuousVerifier` (sshj); JSch generates keys with `genKeyPair`.
  * Spring Security's crypto classes, jBCrypt, Commons Codec's DigestUtils/HmacUtils and Guava's Hashing are
- * recognised only when imported from their packages, as are the JWT libraries (java-jwt, jjwt, Nimbus).
+ * recognised only when imported from their packages, as are the JWT libraries (java-jwt, jjwt, Nimbus,
+ * Spring Security's JOSE enums).
  */
 export const JAVA_KEYWORDS = [
   'getInstance', 'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec', 'Protocols', 'CipherSuites',
   'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
   'springframework.security.crypto', 'jbcrypt', 'commons.codec.digest', 'com.google.common.hash',
-  'com.auth0.jwt', 'io.jsonwebtoken', 'com.nimbusds.jose',
+  'com.auth0.jwt', 'io.jsonwebtoken', 'com.nimbusds.jose', 'security.oauth2.jose',
   ...SSH_NAME_KEYWORDS,
 ] as const;
 
@@ -87,6 +88,8 @@ export function detectJava(file: SourceFile): Detection[] {
   const sink = new DetectionSink(file.path, text, 'java');
   const ctx = new JavaContext(root, javaEvaluator(root), javaImports(root), sink, invocations, invocationNames);
   const mutated = mutatedNames(invocations, invocationNames);
+  // jjwt's method names (signWith, unsecured) are common words: read only in files that name the library.
+  const usesJjwt = text.includes('io.jsonwebtoken');
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
     const k = kinds[i]!;
@@ -100,6 +103,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (type === 'PromiscuousVerifier') handlePromiscuousVerifier(ctx, node);
       else if (SPRING_CREATED_TYPES.has(type)) handleSpringCreation(ctx, node, type);
       else if (type === 'HmacUtils' || type === 'DigestUtils') handleDigestHelperCreation(ctx, node, type);
+      else if (NIMBUS_CREATED_TYPES.has(type)) handleNimbusCreation(ctx, node, type);
     } else {
       const name = nameOf.get(node);
       if (name === 'getInstance') handleGetInstance(ctx, node);
@@ -112,6 +116,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name && SPRING_METHODS.has(name)) handleSpringCall(ctx, node, name);
       else if (name && DIGEST_HELPER_METHOD.test(name)) handleDigestHelper(ctx, node, name);
       else if (name && AUTH0_METHOD.test(name)) handleAuth0Algorithm(ctx, node, name);
+      else if (name && usesJjwt && JJWT_METHODS.has(name)) handleJjwtCall(ctx, node, name);
     }
   }
   detectJoseConstants(ctx, root, text);
