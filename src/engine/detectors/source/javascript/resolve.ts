@@ -380,6 +380,8 @@ export class JsAdapter implements LanguageAdapter {
         return UNKNOWN;
       }
       default:
+        // noble's CSPRNG helper (`@noble/ciphers/webcrypto.js`, `@noble/hashes/utils.js`...): `randomBytes(32)`.
+        if (callee.startsWith('@noble/') && callee.endsWith(':randomBytes')) return bytes(intOf(ev.eval(a[0])), 'random');
         // `new TextEncoder().encode('k')` and `'k'.repeat(n)` style calls are method calls on values.
         if (callee.replace(/\s+/g, '') === 'newTextEncoder().encode') {
           const v = ev.eval(a[0]);
