@@ -201,11 +201,14 @@ const jwtSign: CallHandler = (f, call, callee, args) => {
   else f.algorithm(call, callee, { spelling: unresolvedSpelling('signature-or-mac'), functions: ['sign'] });
 };
 
-/** jws (the JWS layer under jsonwebtoken): `header.alg` of sign/createSign, the algorithm of verify/createVerify. */
+/**
+ * jws (the JWS layer under jsonwebtoken): `header.alg` of sign/createSign, the algorithm of
+ * verify/createVerify. Every call of these is a JWS signature or MAC, so one whose algorithm cannot be
+ * read (a header built at run time, as jsonwebtoken's own sign() does) is `unknown-signature-or-mac`.
+ */
 const jwsAlg = (pick: (f: JsFile, args: SgNode[]) => SgNode | undefined, fn: 'sign' | 'verify'): CallHandler => (f, call, callee, args) => {
   const node = pick(f, args);
-  if (!node) return;
-  const alg = f.str(node);
+  const alg = node ? f.str(node) : undefined;
   if (alg) emitAlg(f, call, callee, alg, fn);
   else f.algorithm(call, callee, { spelling: unresolvedSpelling('signature-or-mac'), functions: [fn] });
 };
