@@ -136,3 +136,16 @@ export { p521 };
     [10, 'HMAC-SHA-256', 'tag', '@noble/hashes'],
   ]);
 });
+
+test('a cipher picked from a same-file table is each of its ciphers; a size left to the key is AES of that mode', () => {
+  const src = `
+const crypto = require('crypto');
+const BY_VERSION = { 1: 'idea-cfb', 2: hasBf ? 'bf-cbc' : undefined, 3: 'aes-128-gcm', 4: notACipher };
+crypto.createDecipheriv(BY_VERSION[v], key, iv);
+crypto.createCipheriv('aes-' + (key.length * 8) + '-ctr', key, iv);
+crypto.createCipheriv(\`aes-\${bits}-gcm\`, crypto.randomBytes(32), iv);
+crypto.createCipheriv(\`aes-\${bits}-\${mode}\`, key, iv);
+crypto.createCipheriv(LOOKUP[v], key, iv);
+`;
+  assert.deepEqual(names(src), ['IDEA-CFB', 'Blowfish-CBC', 'AES-128-GCM', 'AES-CTR', 'AES-256-GCM', 'unknown-cipher', 'unknown-cipher']);
+});

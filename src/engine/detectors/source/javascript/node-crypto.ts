@@ -31,8 +31,45 @@ const createHmac: CallHandler = (f, call, callee, args) => {
 
 /** createCipheriv(name, key, iv, options) / createDecipheriv: the name fixes algorithm, mode and usually size. */
 function cipher(fn: 'encrypt' | 'decrypt', hasIv: boolean): CallHandler {
+  const one = cipherNamed(fn, hasIv);
   return (f, call, callee, args) => {
     const name = f.str(args[0]);
+    // `createCipheriv(CIPHERS[algo], ...)`: each cipher of the table is one the call may use.
+    const table = name === undefined ? f.tableNames(args[0]).filter((n) => opensslCipher(n)) : [];
+    if (table.length > 0) for (const n of table) one(f, call, callee, args, n);
+    else one(f, call, callee, args, name ?? sizedAtRunTime(f, args[0]));
+  };
+}
+
+/**
+ * `'aes-' + key.length * 8 + '-gcm'`, `` `aes-${bits}-ctr` ``: AES in a stated mode whose size the
+ * key decides at run time, read as the sizeless `aes-gcm` (size from the key when known, else unknown).
+ * Only the size may be the unknown part: anything else left open stays an unknown cipher.
+ */
+function sizedAtRunTime(f: JsFile, node: SgNode | undefined): string | undefined {
+  const parts: string[] = [];
+  const walk = (n: SgNode | null | undefined): boolean => {
+    if (!n) return false;
+    const k = n.kind() as string;
+    if (k === 'binary_expression' && n.field('operator')?.text() === '+') return walk(n.field('left')) && walk(n.field('right'));
+    if (k === 'template_string') {
+      for (const c of n.children()) {
+        const ck = c.kind() as string;
+        if (ck === 'string_fragment') parts.push(c.text());
+        else if (ck === 'template_substitution') parts.push('*');
+      }
+      return true;
+    }
+    parts.push(f.str(n) ?? '*');
+    return true;
+  };
+  if (!walk(node)) return undefined;
+  const m = /^aes-\*-([a-z0-9-]+)$/i.exec(parts.join(''));
+  return m ? `aes-${m[1]}` : undefined;
+}
+
+function cipherNamed(fn: 'encrypt' | 'decrypt', hasIv: boolean): (f: JsFile, call: SgNode, callee: string, args: SgNode[], name: string | undefined) => void {
+  return (f, call, callee, args, name) => {
     const named = name === undefined ? undefined : opensslCipher(name);
     if (!named) {
       // Still a cipher in use: unknown-cipher when the name cannot be read, else the name as written.
