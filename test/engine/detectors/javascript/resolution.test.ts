@@ -262,3 +262,19 @@ exports.d = (p, k, alg) => jwt.sign(p, k, { algorithm: alg });
   ]);
   assert.deepEqual(signals(src, 'a.js').map((s) => [s.occurrence.line, s.signal]), [[5, 'jwt-none-algorithm']]);
 });
+
+test('dynamic imports bind like static ones: members, `default`, the namespace; a local module is not a crypto library', () => {
+  const src = `
+async function f() {
+  const { default: nacl, randomBytes } = await import('tweetnacl');
+  const { createHmac: mac } = await import('node:crypto');
+  const forge = await import('node-forge');
+  const local = await import('./crypto.js');
+  nacl.sign.keyPair();
+  mac('sha512', key);
+  forge.md.sha1.create();
+  local.createHash('md5');
+}
+`;
+  assert.deepEqual(names(src), ['Ed25519', 'HMAC-SHA-512', 'SHA-1']);
+});

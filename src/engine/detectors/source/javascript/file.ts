@@ -103,6 +103,31 @@ export class JsFile {
     return (v.kind === 'str' && v.value.length > 0) || (v.kind === 'bytes' && (v.origin === 'literal' || v.origin === 'zero'));
   }
 
+  /**
+   * The names a run-time lookup in a same-file table can yield: `NAMES[kind]` where NAMES is an object
+   * literal (`{ aes128: 'aes-128-cfb', tripledes: has3des ? 'des-ede3-cfb' : undefined }`). Each string
+   * value (both branches of a conditional) is a name the call may receive; empty when the argument is
+   * no such lookup. Used only after the argument failed to resolve to one string.
+   */
+  tableNames(node: SgNode | undefined): string[] {
+    if ((node?.kind() as string) !== 'subscript_expression') return [];
+    const table = this.props(node!.field('object') ?? undefined);
+    if (!table) return [];
+    const out = new Set<string>();
+    const add = (v: SgNode | null | undefined): void => {
+      if (!v) return;
+      if ((v.kind() as string) === 'ternary_expression') {
+        add(v.field('consequence'));
+        add(v.field('alternative'));
+        return;
+      }
+      const s = this.str(v);
+      if (s) out.add(s);
+    };
+    for (const v of table.values()) add(v);
+    return [...out];
+  }
+
   /** Member path (`crypto-js:mode.CBC`) of an argument, or undefined. */
   member(node: SgNode | undefined): string | undefined {
     const v = this.ev.eval(node);

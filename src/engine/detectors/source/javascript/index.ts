@@ -10,8 +10,9 @@ import { escapeRegex } from '../common/regex.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { DetectionSink } from '../common/sink.js';
 import { JsFile } from './file.js';
-import { LIBRARY_CALLS, joseHeaders, nobleCall } from './libraries.js';
+import { LIBRARY_CALLS, joseHeaders, nobleCall, nobleReferences } from './libraries.js';
 import { NODE_CRYPTO_CALLS, type CallHandler } from './node-crypto.js';
+import { indirectCall, indirectRule } from './indirect.js';
 import { indexFile, jsEvaluator, jsImports, type ImportRef, type JsIndex } from './resolve.js';
 import { detectTlsEnv, detectTlsSettings, weakRandom } from './tls.js';
 import { WEBCRYPTO_CALLS } from './webcrypto.js';
@@ -85,14 +86,21 @@ export function detectJavaScript(file: SourceFile): Detection[] {
   // Matched against the call's own text, which starts with its callee (`new ` for constructors):
   // cheaper than a `has` on the callee field, and the anchored regex stops after the head.
   const heads = `(${callHeads(index, imports).map(escapeRegex).join('|')})\\b`;
+  // The same traversal selects the method names of crypto objects reached indirectly (indirect.ts).
+  const indirect = indirectRule(text);
   const rule = {
     any: [
       { kind: 'call_expression', regex: `^${heads}` },
       { kind: 'new_expression', regex: `^new\\s+${heads}` },
+      ...(indirect ? [indirect] : []),
     ],
   };
   const seenRandom = new Set<string>();
   for (const call of root.findAll({ rule })) {
+    if ((call.kind() as string) === 'property_identifier') {
+      indirectCall(f, call);
+      continue;
+    }
     const isNew = (call.kind() as string) === 'new_expression';
     const fn = isNew ? call.field('constructor') : call.field('function');
     const q = adapter.qualify(fn);
@@ -107,6 +115,7 @@ export function detectJavaScript(file: SourceFile): Detection[] {
     if (handler) handler(f, call, callee, argNodes(call));
     else if (!isNew && q.startsWith('@noble/')) nobleCall(f, call, callee, argNodes(call));
   }
+  nobleReferences(f, imports);
   const modules = new Set([...imports.values()].map((i) => i.module));
   joseHeaders(f, modules.has('jose'));
   detectTlsSettings(f, modules.has('tls') ? 'tls' : modules.has('https') ? 'https' : modules.has('http2') ? 'http2' : undefined, text);

@@ -5,7 +5,7 @@
 // that default is applied only when the call leaves the option out.
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams } from '../../../inventory/model.js';
-import type { JsFile } from './file.js';
+import { JsFile } from './file.js';
 import type { CallHandler } from './node-crypto.js';
 import { digestName, joseEncryptionAlg, joseSignatureAlg, slhDsaName, type Named } from './names.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
@@ -201,11 +201,14 @@ const jwtSign: CallHandler = (f, call, callee, args) => {
   else f.algorithm(call, callee, { spelling: unresolvedSpelling('signature-or-mac'), functions: ['sign'] });
 };
 
-/** jws (the JWS layer under jsonwebtoken): `header.alg` of sign/createSign, the algorithm of verify/createVerify. */
+/**
+ * jws (the JWS layer under jsonwebtoken): `header.alg` of sign/createSign, the algorithm of
+ * verify/createVerify. Every call of these is a JWS signature or MAC, so one whose algorithm cannot be
+ * read (a header built at run time, as jsonwebtoken's own sign() does) is `unknown-signature-or-mac`.
+ */
 const jwsAlg = (pick: (f: JsFile, args: SgNode[]) => SgNode | undefined, fn: 'sign' | 'verify'): CallHandler => (f, call, callee, args) => {
   const node = pick(f, args);
-  if (!node) return;
-  const alg = f.str(node);
+  const alg = node ? f.str(node) : undefined;
   if (alg) emitAlg(f, call, callee, alg, fn);
   else f.algorithm(call, callee, { spelling: unresolvedSpelling('signature-or-mac'), functions: [fn] });
 };
@@ -373,11 +376,64 @@ const NOBLE_CURVES: Readonly<Record<string, { sign?: string; agree?: string; cur
   ed448: { sign: 'Ed448' },
   x25519: { agree: 'X25519' },
   x448: { agree: 'X448' },
+  brainpoolP256r1: { sign: 'ECDSA', agree: 'ECDH', curve: 'brainpoolP256r1' },
+  brainpoolP384r1: { sign: 'ECDSA', agree: 'ECDH', curve: 'brainpoolP384r1' },
+  brainpoolP512r1: { sign: 'ECDSA', agree: 'ECDH', curve: 'brainpoolP512r1' },
 };
 const CURVE_METHODS: Readonly<Record<string, 'sign' | 'verify' | 'keygen' | 'agree'>> = {
   sign: 'sign', verify: 'verify', getPublicKey: 'keygen', keygen: 'keygen', 'utils.randomPrivateKey': 'keygen',
   'utils.randomSecretKey': 'keygen', getSharedSecret: 'agree', scalarMult: 'agree', scalarMultBase: 'keygen',
 };
+
+/**
+ * @noble/ciphers constructors (`gcm(key, nonce, aad)`, `chacha20poly1305(key, nonce)`, also the
+ * WebCrypto-backed `@noble/ciphers/webcrypto` ones) -> algorithm and mode. AES takes its size from
+ * the key, which is known only when the file fixes its length.
+ */
+const NOBLE_AES_MODES: Readonly<Record<string, string>> = {
+  ecb: 'ECB', cbc: 'CBC', ctr: 'CTR', cfb: 'CFB', ofb: 'OFB', gcm: 'GCM', gcmsiv: 'GCM-SIV', siv: 'GCM-SIV', aeskw: 'KW', aeskwp: 'KWP',
+};
+const NOBLE_STREAM: Readonly<Record<string, string>> = {
+  chacha20poly1305: 'ChaCha20-Poly1305', xchacha20poly1305: 'XChaCha20-Poly1305', chacha20: 'ChaCha20', chacha20orig: 'ChaCha20',
+  xchacha20: 'XChaCha20', xsalsa20poly1305: 'XSalsa20-Poly1305', secretbox: 'XSalsa20-Poly1305', salsa20: 'Salsa20', xsalsa20: 'XSalsa20',
+};
+
+/** The operation applied to a cipher object straight away (`gcm(k, n).encrypt(pt)`), if any. */
+function appliedOperation(call: SgNode): 'encrypt' | 'decrypt' | undefined {
+  const parent = call.parent();
+  if ((parent?.kind() as string) !== 'member_expression' || (parent!.parent()?.kind() as string) !== 'call_expression') return undefined;
+  const op = parent!.field('property')?.text();
+  return op === 'encrypt' || op === 'decrypt' ? op : undefined;
+}
+
+function nobleCipher(f: JsFile, call: SgNode, callee: string, args: SgNode[], name: string): boolean {
+  const mode = NOBLE_AES_MODES[name];
+  const stream = NOBLE_STREAM[name];
+  if (!mode && !stream) return false;
+  const op = appliedOperation(call);
+  const functions = op ? { functions: [op] } : {};
+  if (stream) {
+    f.algorithm(call, callee, { spelling: stream, ...functions });
+    if (f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-key', `${stream} key is written in the source`);
+    return true;
+  }
+  const params: AlgorithmParams = { mode };
+  const keyBits = bits(f.byteLength(args[0]));
+  if (keyBits === 128 || keyBits === 192 || keyBits === 256) params.keySize = keyBits;
+  // cbc/ecb pad with PKCS#7 unless told `disablePadding: true`.
+  if (mode === 'CBC' || mode === 'ECB') {
+    const pad = f.props(args[mode === 'ECB' ? 1 : 2])?.get('disablePadding');
+    const disabled = pad ? f.eval(pad) : undefined;
+    if (!pad || (disabled?.kind === 'bool' && !disabled.value)) params.padding = 'PKCS7';
+    else if (disabled?.kind === 'bool') params.padding = 'NoPadding';
+  }
+  f.algorithm(call, callee, { spelling: 'AES', params, unresolved: ['keySize'], ...functions });
+  if (f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-key', 'AES key is written in the source', { spelling: 'AES', params });
+  if (mode !== 'ECB' && mode !== 'KW' && mode !== 'KWP' && f.constantBytes(args[1])) {
+    f.signal(call, callee, 'static-iv', `AES-${mode} IV is a constant in the source`, { spelling: 'AES', params });
+  }
+  return true;
+}
 
 function nobleHashOf(f: JsFile, node: SgNode | undefined): string | undefined {
   const path = f.member(node);
@@ -389,11 +445,12 @@ function nobleOpts(f: JsFile, node: SgNode | undefined): (k: string) => number |
   return (k) => (opts?.get(k) ? f.int(opts.get(k)) : undefined);
 }
 
-/** @noble/hashes, @noble/curves, @noble/post-quantum: one dispatcher over `member.method`. */
+/** @noble/hashes, @noble/curves, @noble/ciphers, @noble/post-quantum: one dispatcher over `member.method`. */
 export function nobleCall(f: JsFile, call: SgNode, callee: string, args: SgNode[]): void {
   const path = callee.slice(callee.indexOf(':') + 1);
   const [head = '', ...rest] = path.split('.');
   const method = rest.join('.');
+  if (method === '' && JsFile.module(callee).startsWith('@noble/ciphers') && nobleCipher(f, call, callee, args, head)) return;
   const hash = NOBLE_HASHES[head];
   if (hash && (method === '' || method === 'create')) {
     f.algorithm(call, callee, { spelling: hash, functions: ['digest'] });
@@ -461,6 +518,44 @@ export function nobleCall(f: JsFile, call: SgNode, callee: string, args: SgNode[
   }
   const slh = slhDsaName(head);
   if (slh && pqFn) f.algorithm(call, callee, { spelling: slh, functions: [pqFn] });
+}
+
+/**
+ * noble hash and curve objects put into a table the code dispatches through at run time
+ * (`new Map(Object.entries({ sha256, p256 }))`, `{ 'P-256': p256 }`, `[sha256, sha512]`): the table
+ * is the only place the algorithm appears, and holding an implementation in a dispatch table is
+ * making it available for use, as a JCA name in a lookup table is. Only values in object literals and
+ * arrays count: an argument is read by the call that takes it (`hmac(sha256, ...)`), and an import or
+ * re-export alone is not a use. A hash is a digest; ed25519/ed448/x25519/x448 fix their algorithm; a
+ * Weierstrass curve serves ECDSA and ECDH alike, so it is reported as an EC key on that curve (which
+ * the knowledge base reads as ECDSA, as it does for an X.509 `id-ecPublicKey` key).
+ */
+export function nobleReferences(f: JsFile, imports: ReadonlyMap<string, { module: string; member?: string }>): void {
+  const named = new Map<string, { spelling: string; params: AlgorithmParams; callee: string }>();
+  for (const [local, ref] of imports) {
+    if (!ref.member || !ref.module.startsWith('@noble/')) continue;
+    const callee = `${ref.module}:${ref.member}`;
+    const hash = ref.module.startsWith('@noble/hashes') ? NOBLE_HASHES[ref.member] : undefined;
+    const curve = ref.module.startsWith('@noble/curves') ? NOBLE_CURVES[ref.member] : undefined;
+    if (hash) named.set(local, { spelling: hash, params: {}, callee });
+    else if (curve?.curve) named.set(local, { spelling: 'EC', params: { curve: curve.curve }, callee });
+    else if (curve) named.set(local, { spelling: (curve.sign ?? curve.agree)!, params: {}, callee });
+  }
+  if (named.size === 0) return;
+  const names = [...named.keys()].map((n) => n.replace(/\$/g, '\\$')).join('|');
+  const rule = { any: [{ kind: 'shorthand_property_identifier', regex: `^(${names})$` }, { kind: 'identifier', regex: `^(${names})$` }] };
+  for (const node of f.root.findAll({ rule })) {
+    const parent = node.parent();
+    const pk = parent?.kind() as string;
+    const inTable = (node.kind() as string) === 'shorthand_property_identifier'
+      || pk === 'array'
+      || (pk === 'pair' && parent!.field('value')?.id() === node.id());
+    // `module.exports = { sha256 }` re-exports, as `export { sha256 }` does.
+    const table = pk === 'pair' ? parent!.parent() : parent;
+    if (!inTable || /^(module\.)?exports$/.test(table?.parent()?.field('left')?.text() ?? '')) continue;
+    const n = named.get(node.text())!;
+    f.algorithm(node, n.callee, { spelling: n.spelling, params: n.params, ...(n.params.curve ? { unresolved: [] } : {}) }, node.text());
+  }
 }
 
 // ---------------------------------------------------------------- node-rsa, elliptic

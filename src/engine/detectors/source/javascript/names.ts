@@ -61,6 +61,9 @@ export function opensslCipher(name: string): Named | undefined {
   if (m) return { spelling: 'DES', params: { mode: m[1] ? (MODES[m[1]] ?? 'CBC') : 'CBC' } };
   m = /^(bf|blowfish)(?:-(.+))?$/.exec(n);
   if (m) return { spelling: 'Blowfish', params: { mode: m[2] ? (MODES[m[2]] ?? 'CBC') : 'CBC' } };
+  // OpenSSL's legacy-provider ciphers (OpenPGP's CAST5 and IDEA): `cast5-cfb`, `cast-cbc`, `idea-cfb`; bare names are CBC.
+  m = /^(cast5?|idea)(?:-(.+))?$/.exec(n);
+  if (m) return { spelling: m[1] === 'idea' ? 'IDEA' : 'CAST5', params: { mode: m[2] ? (MODES[m[2]] ?? 'CBC') : 'CBC' } };
   m = /^sm4(?:-(.+))?$/.exec(n);
   if (m) return { spelling: 'SM4', params: m[1] && MODES[m[1]] ? { mode: MODES[m[1]]! } : {} };
   return undefined;

@@ -31,8 +31,45 @@ const createHmac: CallHandler = (f, call, callee, args) => {
 
 /** createCipheriv(name, key, iv, options) / createDecipheriv: the name fixes algorithm, mode and usually size. */
 function cipher(fn: 'encrypt' | 'decrypt', hasIv: boolean): CallHandler {
+  const one = cipherNamed(fn, hasIv);
   return (f, call, callee, args) => {
     const name = f.str(args[0]);
+    // `createCipheriv(CIPHERS[algo], ...)`: each cipher of the table is one the call may use.
+    const table = name === undefined ? f.tableNames(args[0]).filter((n) => opensslCipher(n)) : [];
+    if (table.length > 0) for (const n of table) one(f, call, callee, args, n);
+    else one(f, call, callee, args, name ?? sizedAtRunTime(f, args[0]));
+  };
+}
+
+/**
+ * `'aes-' + key.length * 8 + '-gcm'`, `` `aes-${bits}-ctr` ``: AES in a stated mode whose size the
+ * key decides at run time, read as the sizeless `aes-gcm` (size from the key when known, else unknown).
+ * Only the size may be the unknown part: anything else left open stays an unknown cipher.
+ */
+function sizedAtRunTime(f: JsFile, node: SgNode | undefined): string | undefined {
+  const parts: string[] = [];
+  const walk = (n: SgNode | null | undefined): boolean => {
+    if (!n) return false;
+    const k = n.kind() as string;
+    if (k === 'binary_expression' && n.field('operator')?.text() === '+') return walk(n.field('left')) && walk(n.field('right'));
+    if (k === 'template_string') {
+      for (const c of n.children()) {
+        const ck = c.kind() as string;
+        if (ck === 'string_fragment') parts.push(c.text());
+        else if (ck === 'template_substitution') parts.push('*');
+      }
+      return true;
+    }
+    parts.push(f.str(n) ?? '*');
+    return true;
+  };
+  if (!walk(node)) return undefined;
+  const m = /^aes-\*-([a-z0-9-]+)$/i.exec(parts.join(''));
+  return m ? `aes-${m[1]}` : undefined;
+}
+
+function cipherNamed(fn: 'encrypt' | 'decrypt', hasIv: boolean): (f: JsFile, call: SgNode, callee: string, args: SgNode[], name: string | undefined) => void {
+  return (f, call, callee, args, name) => {
     const named = name === undefined ? undefined : opensslCipher(name);
     if (!named) {
       // Still a cipher in use: unknown-cipher when the name cannot be read, else the name as written.
@@ -229,6 +266,48 @@ const getDiffieHellman: CallHandler = (f, call, callee, args) => {
   if (entry) f.algorithm(call, callee, { spelling: entry, functions: ['keygen'] });
 };
 
+/** `crypto.constants` RSA paddings, by name and by value (node's constants are OpenSSL's numbers). */
+const RSA_PADDINGS: Readonly<Record<string, string>> = {
+  RSA_PKCS1_PADDING: 'PKCS1v15', RSA_PKCS1_OAEP_PADDING: 'OAEP', RSA_NO_PADDING: 'NoPadding', RSA_PKCS1_PSS_PADDING: 'PSS',
+  1: 'PKCS1v15', 4: 'OAEP', 3: 'NoPadding', 6: 'PSS',
+};
+
+/** The padding a `padding:` option names: `crypto.constants.RSA_PKCS1_PADDING` (any receiver: the name is node's), or its number. */
+function rsaPadding(f: JsFile, node: SgNode): string | undefined {
+  const v = f.eval(node);
+  if (v.kind === 'int') return RSA_PADDINGS[v.value];
+  const path = v.kind === 'member' ? v.path : (node.kind() as string) === 'member_expression' ? node.text() : '';
+  return RSA_PADDINGS[path.slice(path.lastIndexOf('.') + 1)];
+}
+
+/**
+ * publicEncrypt/privateDecrypt(key, buffer) are RSA encryption, privateEncrypt/publicDecrypt the raw
+ * PKCS#1 v1.5 signature primitive. The padding is an option of the key object: its documented default
+ * (OAEP with SHA-1 for encryption, PKCS#1 v1.5 for privateEncrypt) applies only when the key is an object
+ * literal that leaves it out; a key held elsewhere (a PEM string, a KeyObject, a parameter) may carry
+ * any padding, so it stays unknown. The RSA key itself is quantum-vulnerable whatever the padding.
+ */
+function rsaCrypt(fn: 'encrypt' | 'decrypt' | 'sign' | 'verify'): CallHandler {
+  const signature = fn === 'sign' || fn === 'verify';
+  return (f, call, callee, args) => {
+    const opts = f.props(args[0]);
+    const padNode = opts?.get('padding');
+    const padding = padNode ? rsaPadding(f, padNode) : opts ? (signature ? 'PKCS1v15' : 'OAEP') : undefined;
+    const params: AlgorithmParams = { ...(padding ? { padding } : {}) };
+    if (padding === 'OAEP') {
+      const hashNode = opts?.get('oaepHash');
+      params.hash = hashNode ? digestName(f.str(hashNode)) : 'SHA-1';
+    }
+    // PKCS#1 v1.5 padding under a private-key operation is the signature scheme's (block type 1), named
+    // as such so the registry does not take it for PKCS#1 v1.5 encryption.
+    if (signature && padding === 'PKCS1v15') {
+      f.algorithm(call, callee, { spelling: 'RSASSA-PKCS1-v1_5', unresolved: ['keySize'], functions: [fn] });
+      return;
+    }
+    f.algorithm(call, callee, { spelling: 'RSA', params, unresolved: ['keySize', 'padding', ...(padding === 'OAEP' ? (['hash'] as const) : [])], functions: [fn] });
+  };
+}
+
 export const NODE_CRYPTO_CALLS: ReadonlyArray<[string, CallHandler]> = [
   ['createHash', createHash],
   ['hash', createHash],
@@ -255,4 +334,8 @@ export const NODE_CRYPTO_CALLS: ReadonlyArray<[string, CallHandler]> = [
   ['createDiffieHellman', createDiffieHellman],
   ['getDiffieHellman', getDiffieHellman],
   ['createDiffieHellmanGroup', getDiffieHellman],
+  ['publicEncrypt', rsaCrypt('encrypt')],
+  ['privateDecrypt', rsaCrypt('decrypt')],
+  ['privateEncrypt', rsaCrypt('sign')],
+  ['publicDecrypt', rsaCrypt('verify')],
 ].map(([name, h]) => [`crypto:${name as string}`, h as CallHandler]);

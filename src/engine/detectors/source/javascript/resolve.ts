@@ -81,6 +81,14 @@ function requireSpec(node: SgNode | null): string | undefined {
   return stringValue(node!.field('arguments')?.namedChildren()[0]);
 }
 
+/** `await import('x')` -> 'x': a dynamic import binds its module namespace like `import * as`. */
+function dynamicImportSpec(node: SgNode | null): string | undefined {
+  if ((node?.kind() as string) !== 'await_expression') return undefined;
+  const call = node!.namedChildren()[0];
+  if ((call?.kind() as string) !== 'call_expression' || (call!.field('function')?.kind() as string) !== 'import') return undefined;
+  return stringValue(call!.field('arguments')?.namedChildren()[0]);
+}
+
 /** Local names bound by imports and requires, from the file's import statements and declarators. */
 export function jsImports(importNodes: readonly SgNode[], declarators: readonly SgNode[]): Map<string, ImportRef> {
   const out = new Map<string, ImportRef>();
@@ -114,7 +122,27 @@ export function jsImports(importNodes: readonly SgNode[], declarators: readonly 
   for (const decl of declarators) {
     const value = decl.field('value');
     const name = decl.field('name');
-    if (!value || !name || !value.text().startsWith('require')) continue;
+    if (!value || !name) continue;
+    const head = value.text();
+    if (!head.startsWith('require') && !head.startsWith('await')) continue;
+    // `const { box, default: nacl } = await import('tweetnacl')`: members as named imports, `default`
+    // as the default export; `const mod = await import('x')` is the namespace.
+    const dynamic = dynamicImportSpec(value);
+    if (dynamic) {
+      if ((name.kind() as string) === 'identifier') out.set(name.text(), normaliseModule(dynamic, undefined, false));
+      else if ((name.kind() as string) === 'object_pattern') {
+        for (const p of name.namedChildren()) {
+          const k = p.kind() as string;
+          if (k === 'shorthand_property_identifier_pattern') out.set(p.text(), normaliseModule(dynamic, p.text(), false));
+          else if (k === 'pair_pattern') {
+            const key = p.field('key')?.text();
+            const v = p.field('value');
+            if (key && (v?.kind() as string) === 'identifier') out.set(v!.text(), key === 'default' ? normaliseModule(dynamic, undefined, true) : normaliseModule(dynamic, key, false));
+          }
+        }
+      }
+      continue;
+    }
     const direct = requireSpec(value);
     if (direct) {
       if ((name.kind() as string) === 'identifier') out.set(name.text(), normaliseModule(direct, undefined, true));
@@ -380,6 +408,8 @@ export class JsAdapter implements LanguageAdapter {
         return UNKNOWN;
       }
       default:
+        // noble's CSPRNG helper (`@noble/ciphers/webcrypto.js`, `@noble/hashes/utils.js`...): `randomBytes(32)`.
+        if (callee.startsWith('@noble/') && callee.endsWith(':randomBytes')) return bytes(intOf(ev.eval(a[0])), 'random');
         // `new TextEncoder().encode('k')` and `'k'.repeat(n)` style calls are method calls on values.
         if (callee.replace(/\s+/g, '') === 'newTextEncoder().encode') {
           const v = ev.eval(a[0]);

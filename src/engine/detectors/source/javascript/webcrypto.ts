@@ -26,8 +26,13 @@ function hashOf(f: JsFile, node: SgNode | undefined): string | undefined {
   return name ? digestName(f.str(name)) : undefined;
 }
 
-/** Reads an algorithm identifier; undefined when its name cannot be resolved or is not a WebCrypto algorithm. */
-export function identify(f: JsFile, node: SgNode | undefined, keyBytes?: number): Identified | undefined {
+/**
+ * Reads an algorithm identifier; undefined when its name cannot be resolved or is not a WebCrypto algorithm.
+ * `aesLength`: whether an AES identifier's `length` is the key size. It is in key generation and derivation
+ * (AesKeyGenParams, AesDerivedKeyParams); in encrypt/decrypt AES-CTR's `length` is the counter's bit
+ * length (AesCtrParams) and the other AES parameter dictionaries have none, so there the key size is unknown.
+ */
+export function identify(f: JsFile, node: SgNode | undefined, keyBytes?: number, aesLength = true): Identified | undefined {
   if (!node) return undefined;
   const asString = f.str(node);
   const props = asString === undefined ? f.props(node) : new Map<string, SgNode>();
@@ -43,7 +48,7 @@ export function identify(f: JsFile, node: SgNode | undefined, keyBytes?: number)
     case 'AES-CBC':
     case 'AES-CTR':
     case 'AES-KW': {
-      const length = get('length') ? f.int(get('length')) : keyBits;
+      const length = aesLength && get('length') ? f.int(get('length')) : keyBits;
       const tag = get('tagLength') ? f.int(get('tagLength')) : undefined;
       const iv = get('iv') ?? get('counter');
       const ivLen = iv ? f.byteLength(iv) : undefined;
@@ -103,8 +108,8 @@ function unreadable(f: JsFile, node: SgNode | undefined): boolean {
  * The identified algorithm, or `unknown-<role>` (kb/unresolved.ts) when the identifier's name cannot
  * be read: the call is still cryptography in use.
  */
-function identifyOr(f: JsFile, node: SgNode | undefined, role: UnresolvedRole, keyBytes?: number): Identified | undefined {
-  return identify(f, node, keyBytes) ?? (unreadable(f, node) ? { spelling: unresolvedSpelling(role), params: {}, unresolved: [] } : undefined);
+function identifyOr(f: JsFile, node: SgNode | undefined, role: UnresolvedRole, keyBytes?: number, aesLength = true): Identified | undefined {
+  return identify(f, node, keyBytes, aesLength) ?? (unreadable(f, node) ? { spelling: unresolvedSpelling(role), params: {}, unresolved: [] } : undefined);
 }
 
 function emit(f: JsFile, call: SgNode, callee: string, id: Identified | undefined, fn: CryptoFunction): void {
@@ -116,10 +121,10 @@ function emit(f: JsFile, call: SgNode, callee: string, id: Identified | undefine
 }
 
 /** `subtle.method(...)` -> (position of the algorithm identifier, crypto function). */
-function at(index: number, fn: CryptoFunction, role: UnresolvedRole, opts: { keyData?: number; skipKdfImport?: boolean } = {}): CallHandler {
+function at(index: number, fn: CryptoFunction, role: UnresolvedRole, opts: { keyData?: number; skipKdfImport?: boolean; operation?: boolean } = {}): CallHandler {
   return (f, call, callee, args) => {
     const keyBytes = opts.keyData === undefined ? undefined : f.byteLength(args[opts.keyData]);
-    const id = identifyOr(f, args[index], role, keyBytes);
+    const id = identifyOr(f, args[index], role, keyBytes, !opts.operation);
     // Importing a password for PBKDF2/HKDF is not a use of the KDF; deriveBits/deriveKey report it with its parameters.
     if (opts.skipKdfImport && id && /^(PBKDF2|HKDF)/.test(id.spelling)) return;
     emit(f, call, callee, id, fn);
@@ -145,17 +150,17 @@ const deriveKey: CallHandler = (f, call, callee, args) => {
 const SUBTLE: ReadonlyArray<[string, CallHandler]> = [
   ['generateKey', at(0, 'keygen', 'key-generator')],
   ['importKey', at(2, 'other', 'key-factory', { keyData: 1, skipKdfImport: true })],
-  ['encrypt', at(0, 'encrypt', 'cipher')],
-  ['decrypt', at(0, 'decrypt', 'cipher')],
+  ['encrypt', at(0, 'encrypt', 'cipher', { operation: true })],
+  ['decrypt', at(0, 'decrypt', 'cipher', { operation: true })],
   ['sign', at(0, 'sign', 'signature-or-mac')],
   ['verify', at(0, 'verify', 'signature-or-mac')],
   ['digest', at(0, 'digest', 'hash')],
   ['deriveBits', deriveBits],
   ['deriveKey', deriveKey],
-  ['wrapKey', at(3, 'encrypt', 'cipher')],
+  ['wrapKey', at(3, 'encrypt', 'cipher', { operation: true })],
   ['unwrapKey', (f, call, callee, args) => {
     // unwrapKey(format, wrapped, unwrappingKey, unwrapAlgorithm, unwrappedKeyAlgorithm, ...): both are in use.
-    emit(f, call, callee, identifyOr(f, args[3], 'cipher'), 'decrypt');
+    emit(f, call, callee, identifyOr(f, args[3], 'cipher', undefined, false), 'decrypt');
     emit(f, call, callee, identifyOr(f, args[4], 'key-factory'), 'other');
   }],
 ];
