@@ -20,26 +20,48 @@ export interface GoIndex {
   parameters: SgNode[];
   /** Function and func-literal ranges: the scopes of locals. */
   functions: Scope[];
+  /** Blocks that run only on some paths (an `if`/`else` block, a `case` clause), with their statement. */
+  branches: Branch[];
+}
+
+/** A conditional block and the `if`/`switch`/`select` statement it belongs to. */
+interface Branch extends Scope {
+  owner: Scope;
 }
 
 const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
+const CASE_KINDS = new Set(['expression_case', 'default_case', 'type_case', 'communication_case']);
 const INDEX_RULE = {
-  any: ['import_spec', 'const_spec', 'var_spec', 'short_var_declaration', 'assignment_statement', 'parameter_declaration', ...FUNCTION_KINDS].map((kind) => ({ kind })),
+  any: [
+    'import_spec', 'const_spec', 'var_spec', 'short_var_declaration', 'assignment_statement', 'parameter_declaration',
+    'if_statement', ...CASE_KINDS, ...FUNCTION_KINDS,
+  ].map((kind) => ({ kind })),
 };
+
+function rangeOf(node: SgNode): Scope {
+  const r = node.range();
+  return { start: r.start.index, end: r.end.index };
+}
 
 export function indexGoFile(root: SgNode): GoIndex {
   const r = root.range();
-  const index: GoIndex = { file: { start: r.start.index, end: r.end.index }, imports: [], specs: [], statements: [], parameters: [], functions: [] };
+  const index: GoIndex = { file: { start: r.start.index, end: r.end.index }, imports: [], specs: [], statements: [], parameters: [], functions: [], branches: [] };
   for (const node of root.findAll({ rule: INDEX_RULE })) {
     const k = node.kind() as string;
     if (k === 'import_spec') index.imports.push(node);
     else if (k === 'const_spec' || k === 'var_spec') index.specs.push(node);
     else if (k === 'short_var_declaration' || k === 'assignment_statement') index.statements.push(node);
     else if (k === 'parameter_declaration') index.parameters.push(node);
-    else {
-      const nr = node.range();
-      index.functions.push({ start: nr.start.index, end: nr.end.index });
-    }
+    else if (k === 'if_statement') {
+      // `else if` is an if_statement of its own (indexed on its own); only blocks are branches here.
+      const owner = rangeOf(node);
+      for (const block of [node.field('consequence'), node.field('alternative')]) {
+        if (block?.kind() === 'block') index.branches.push({ ...rangeOf(block), owner });
+      }
+    } else if (CASE_KINDS.has(k)) {
+      const sw = node.parent();
+      if (sw) index.branches.push({ ...rangeOf(node), owner: rangeOf(sw) });
+    } else index.functions.push(rangeOf(node));
   }
   return index;
 }
@@ -274,11 +296,36 @@ function byteConversion(operand: SgNode, adapter: GoAdapter): Value {
   return { kind: 'bytes', origin: 'unknown' };
 }
 
-/** Innermost function containing position `at`, else the file (package scope). */
+/**
+ * Innermost function or conditional block containing position `at`, else the file (package scope).
+ * A block is a scope as in Go: what `:=` declares in an `if` block or a `case` dies with it.
+ */
 function scopeOf(index: GoIndex, at: number): { scope: Scope; member: boolean } {
   let best: Scope | undefined;
   for (const f of index.functions) if (f.start <= at && at < f.end && (!best || f.end - f.start < best.end - best.start)) best = f;
-  return best ? { scope: best, member: false } : { scope: index.file, member: true };
+  if (!best) return { scope: index.file, member: true };
+  for (const b of index.branches) if (b.start <= at && at < b.end && b.end - b.start < best.end - best.start) best = b;
+  return { scope: best, member: false };
+}
+
+/**
+ * `h = sha256.New` inside a `case` or an `if` block sets `h` on that path only: after the
+ * statement the value depends on the branch taken (go-jose picks its HMAC and RSA hash in a
+ * `switch alg`), so an unknown binding becomes visible where each enclosing branching statement
+ * ends, up to the function. Without it the last case written would win and name one hash for all.
+ */
+function afterBranches(index: GoIndex, name: string, at: number): Binding[] {
+  let fn: Scope | undefined;
+  for (const f of index.functions) if (f.start <= at && at < f.end && (!fn || f.end - f.start < fn.end - fn.start)) fn = f;
+  if (!fn) return [];
+  const out: Binding[] = [];
+  for (const b of index.branches) {
+    // Only blocks inside the assignment's own function: a closure's assignment stays in the closure.
+    if (b.start <= at && at < b.end && fn.start <= b.start && b.end <= fn.end) {
+      out.push({ name, value: null, visibleFrom: b.owner.end, scope: scopeOf(index, b.owner.start).scope, member: false });
+    }
+  }
+  return out;
 }
 
 /** Pairs `a, b := x, y` (or `a, err := f()`, where only the first name gets the call's value). */
@@ -338,6 +385,10 @@ function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readon
       continue;
     }
     for (const [n, v] of pair(left, right)) add(n, v, stmt);
+    if (op === '=' && index.branches.length > 0) {
+      const at = stmt.range().start.index;
+      for (const n of left) if (n.kind() === 'identifier' && n.text() !== '_') out.push(...afterBranches(index, n.text(), at));
+    }
   }
   for (const p of parameters) {
     const { scope, member } = scopeOf(index, p.range().start.index);
