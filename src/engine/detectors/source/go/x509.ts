@@ -1,0 +1,96 @@
+// crypto/x509 issuance: certificates, CSRs and CRLs that the code signs (`x509.CreateCertificate`
+// and friends), with the signature algorithm its template states (`SignatureAlgorithm:
+// x509.SHA256WithRSA` in the literal, or `tpl.SignatureAlgorithm = …` later). A template without
+// one is signed with whatever the signer key implies (Go picks SHA-256 with RSA PKCS#1 v1.5 or
+// ECDSA, Ed25519), so the call is an unknown signature rather than a guessed one; the key's own
+// generation or parsing names its algorithm. PKCS#1 key encodings name RSA keys.
+import type { SgNode } from '@ast-grep/napi';
+import { unresolvedSpelling } from '../../../kb/unresolved.js';
+import type { GoFile } from './file.js';
+
+const X509 = 'crypto/x509';
+
+/** x509.SignatureAlgorithm constants -> the knowledge base's (JCA-style) names. */
+const SIGNATURE_ALGORITHMS: Readonly<Record<string, string>> = {
+  MD2WithRSA: 'MD2withRSA', MD5WithRSA: 'MD5withRSA', SHA1WithRSA: 'SHA1withRSA',
+  SHA256WithRSA: 'SHA256withRSA', SHA384WithRSA: 'SHA384withRSA', SHA512WithRSA: 'SHA512withRSA',
+  DSAWithSHA1: 'SHA1withDSA', DSAWithSHA256: 'SHA256withDSA',
+  ECDSAWithSHA1: 'SHA1withECDSA', ECDSAWithSHA256: 'SHA256withECDSA', ECDSAWithSHA384: 'SHA384withECDSA', ECDSAWithSHA512: 'SHA512withECDSA',
+  SHA256WithRSAPSS: 'SHA256withRSA/PSS', SHA384WithRSAPSS: 'SHA384withRSA/PSS', SHA512WithRSAPSS: 'SHA512withRSA/PSS',
+  PureEd25519: 'Ed25519',
+};
+
+/** The templates that carry a SignatureAlgorithm field, and the functions that sign them (template argument index). */
+const TEMPLATE_TYPES = new Set(['Certificate', 'CertificateRequest', 'RevocationList']);
+export const X509_SIGNING_CALLS: Readonly<Record<string, number>> = {
+  [`${X509}.CreateCertificate`]: 1,
+  [`${X509}.CreateCertificateRequest`]: 1,
+  [`${X509}.CreateRevocationList`]: 1,
+};
+
+/** KB name of a `x509.SHA256WithRSA`-like value, or undefined (unknown, or `x509.UnknownSignatureAlgorithm`). */
+function signatureName(f: GoFile, value: SgNode): string | undefined {
+  const v = f.eval(value);
+  return v.kind === 'member' && v.path.startsWith(`${X509}.`) ? SIGNATURE_ALGORITHMS[v.path.slice(X509.length + 1)] : undefined;
+}
+
+/** `x509.Certificate{…}` behind a template argument (through `&`, parentheses and variables). */
+function templateLiteral(f: GoFile, node: SgNode | undefined): SgNode | undefined {
+  let cur: SgNode | null | undefined = node ? f.ev.origin(node) : undefined;
+  for (let i = 0; cur && i < 4; i++) {
+    const k = cur.kind();
+    if (k === 'composite_literal') return cur;
+    if (k === 'unary_expression' || k === 'parenthesized_expression') cur = cur.field('operand') ?? cur.namedChildren()[0];
+    else return undefined;
+  }
+  return undefined;
+}
+
+function signatureField(literal: SgNode): SgNode | undefined {
+  for (const kv of literal.field('body')?.namedChildren() ?? []) {
+    if (kv.kind() !== 'keyed_element') continue;
+    const [k, v] = kv.namedChildren();
+    if ((k?.namedChildren()[0] ?? k)?.text() === 'SignatureAlgorithm') return v?.namedChildren()[0] ?? v;
+  }
+  return undefined;
+}
+
+/**
+ * `x509.CreateCertificate(rand, tpl, parent, pub, priv)`: the signature is reported where the template
+ * names its algorithm (detectSignatureAlgorithms); a template that names none, or one the file does
+ * not build, makes this call an unknown signature.
+ */
+export function x509Signing(f: GoFile, call: SgNode, callee: string, args: SgNode[]): void {
+  const tpl = args[X509_SIGNING_CALLS[callee]!];
+  const literal = templateLiteral(f, tpl);
+  const field = literal && signatureField(literal);
+  if (field && signatureName(f, field)) return;
+  // `tpl.SignatureAlgorithm = x509.…` elsewhere in the file also names it (`&tpl` passed).
+  const name = tpl?.kind() === 'unary_expression' ? tpl.field('operand') : tpl;
+  if (name?.kind() === 'identifier' && new RegExp(`\\b${name.text()}\\.SignatureAlgorithm\\s*=[^=]`).test(f.root.text())) return;
+  f.algorithm(call, callee, { spelling: unresolvedSpelling('signature'), functions: ['sign'] });
+}
+
+/** `SignatureAlgorithm: x509.SHA1WithRSA` in a template literal and `tpl.SignatureAlgorithm = …` assignments. */
+export function detectSignatureAlgorithms(f: GoFile, statements: readonly SgNode[], text: string): void {
+  if (!text.includes('SignatureAlgorithm')) return;
+  const x509Locals = [...f.adapter.imports].filter(([, p]) => p === X509).map(([l]) => l);
+  if (x509Locals.length === 0) return;
+  for (const lit of f.root.findAll({ rule: { kind: 'composite_literal', has: { field: 'type', kind: 'qualified_type' } } })) {
+    const type = lit.field('type')!;
+    if (!x509Locals.includes(type.field('package')?.text() ?? '') || !TEMPLATE_TYPES.has(type.field('name')?.text() ?? '')) continue;
+    const value = signatureField(lit);
+    const name = value && signatureName(f, value);
+    if (name) f.algorithm(value.parent()?.parent() ?? value, `${X509}.SignatureAlgorithm`, { spelling: name, functions: ['sign'] });
+  }
+  for (const stmt of statements) {
+    if (stmt.kind() !== 'assignment_statement') continue;
+    const left = stmt.field('left')?.namedChildren() ?? [];
+    const right = stmt.field('right')?.namedChildren() ?? [];
+    left.forEach((target, i) => {
+      if (target.kind() !== 'selector_expression' || target.field('field')?.text() !== 'SignatureAlgorithm' || !right[i]) return;
+      const name = signatureName(f, right[i]!);
+      if (name) f.algorithm(stmt, `${X509}.SignatureAlgorithm`, { spelling: name, functions: ['sign'] });
+    });
+  }
+}
