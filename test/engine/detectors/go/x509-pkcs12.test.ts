@@ -50,3 +50,11 @@ test('go-pkcs12: package Encode is LegacyRC2; named encoders, WithIterations and
   assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-password', 11], ['hardcoded-password', 13]]);
   assert.deepEqual(names(goFile(['"example.com/acme/pkcs12"'], '\tpkcs12.Modern.Encode(nil, nil, nil, "x")')), [], 'a look-alike package');
 });
+
+test('x509 legacy PEM encryption: the named cipher in CBC, the MD5 key derivation, a literal password', () => {
+  const src = goFile(['"crypto/rand"', '"crypto/x509"'], `
+	x509.EncryptPEMBlock(rand.Reader, "RSA PRIVATE KEY", param, []byte("s3cret"), x509.PEMCipher3DES)
+	x509.DecryptPEMBlock(nil, param)`);
+  assert.deepEqual(names(src), ['3DES-168-CBC', 'MD5', 'unknown-block-cipher', 'MD5']);
+  assert.deepEqual(signals(src).map((s) => s.signal), ['hardcoded-password']);
+});

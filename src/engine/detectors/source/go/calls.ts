@@ -7,7 +7,7 @@ import type { AlgorithmParams } from '../../../inventory/model.js';
 import { GoFile } from './file.js';
 import { HASH_FUNCTIONS } from './hashes.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
-import { X509_SIGNING_CALLS, x509Signing } from './x509.js';
+import { X509_SIGNING_CALLS, pemEncryption, x509Signing } from './x509.js';
 import { GO_PKCS12, pkcs12Call } from './pkcs12.js';
 
 export type CallHandler = (f: GoFile, call: SgNode, callee: string, args: SgNode[]) => void;
@@ -355,6 +355,7 @@ for (const [fn, [name, use]] of Object.entries(AGE)) table.push([`${AGE_PACKAGE}
 
 for (const fn of ['Encode', 'EncodeTrustStore', 'EncodeTrustStoreEntries']) table.push([`${GO_PKCS12}.${fn}`, pkcs12Call]);
 for (const callee of Object.keys(X509_SIGNING_CALLS)) table.push([callee, x509Signing]);
+table.push(['crypto/x509.EncryptPEMBlock', pemEncryption], ['crypto/x509.DecryptPEMBlock', pemEncryption]);
 // A PKCS#1 key is an RSA key whatever it is used for (a key loaded from disk and used through its
 // methods, `key.Sign(…)`, is otherwise invisible). Marshal* is not listed: the key it encodes was
 // made by a call that reports it.

@@ -9,6 +9,7 @@ import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import type { GoFile } from './file.js';
 
 const X509 = 'crypto/x509';
+const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
 
 /** x509.SignatureAlgorithm constants -> the knowledge base's (JCA-style) names. */
 const SIGNATURE_ALGORITHMS: Readonly<Record<string, string>> = {
@@ -65,9 +66,10 @@ export function x509Signing(f: GoFile, call: SgNode, callee: string, args: SgNod
   const literal = templateLiteral(f, tpl);
   const field = literal && signatureField(literal);
   if (field && signatureName(f, field)) return;
-  // `tpl.SignatureAlgorithm = x509.…` elsewhere in the file also names it (`&tpl` passed).
+  // `tpl.SignatureAlgorithm = x509.…` in the same function also names it (`&tpl` passed).
   const name = tpl?.kind() === 'unary_expression' ? tpl.field('operand') : tpl;
-  if (name?.kind() === 'identifier' && new RegExp(`\\b${name.text()}\\.SignatureAlgorithm\\s*=[^=]`).test(f.root.text())) return;
+  const fn = call.ancestors().find((a) => FUNCTION_KINDS.has(a.kind() as string)) ?? f.root;
+  if (name?.kind() === 'identifier' && new RegExp(`\\b${name.text()}\\.SignatureAlgorithm\\s*=[^=]`).test(fn.text())) return;
   f.algorithm(call, callee, { spelling: unresolvedSpelling('signature'), functions: ['sign'] });
 }
 
@@ -93,4 +95,33 @@ export function detectSignatureAlgorithms(f: GoFile, statements: readonly SgNode
       if (name) f.algorithm(stmt, `${X509}.SignatureAlgorithm`, { spelling: name, functions: ['sign'] });
     });
   }
+}
+
+/** x509.PEMCipher constants (RFC 1423 PEM encryption, always CBC). */
+const PEM_CIPHERS: Readonly<Record<string, { spelling: string; keySize?: number }>> = {
+  PEMCipherDES: { spelling: 'DES' }, PEMCipher3DES: { spelling: '3DES' },
+  PEMCipherAES128: { spelling: 'AES', keySize: 128 }, PEMCipherAES192: { spelling: 'AES', keySize: 192 }, PEMCipherAES256: { spelling: 'AES', keySize: 256 },
+};
+
+/**
+ * Legacy PEM encryption, `x509.EncryptPEMBlock(rand, type, der, password, x509.PEMCipherAES256)` and
+ * `x509.DecryptPEMBlock(block, password)` (deprecated since Go 1.16: unauthenticated CBC, key from one
+ * MD5 over password and salt). Encrypt names its cipher; Decrypt uses the one in the PEM header.
+ */
+export function pemEncryption(f: GoFile, call: SgNode, callee: string, args: SgNode[]): void {
+  const encrypt = callee.endsWith('EncryptPEMBlock');
+  if (encrypt) {
+    const v = f.eval(args[4]);
+    const c = v.kind === 'member' && v.path.startsWith(`${X509}.`) ? PEM_CIPHERS[v.path.slice(X509.length + 1)] : undefined;
+    f.algorithm(call, callee, {
+      spelling: c?.spelling ?? unresolvedSpelling('block-cipher'),
+      params: { mode: 'CBC', ...(c?.keySize ? { keySize: c.keySize } : {}) },
+      unresolved: c ? [] : ['keySize'],
+      functions: ['encrypt'],
+    });
+  } else {
+    f.algorithm(call, callee, { spelling: unresolvedSpelling('block-cipher'), params: { mode: 'CBC' }, unresolved: ['keySize'], functions: ['decrypt'] });
+  }
+  f.algorithm(call, callee, { spelling: 'MD5', functions: ['keyderive'] });
+  if (f.literalSecret(args[encrypt ? 3 : 1])) f.signal(call, callee, 'hardcoded-password', 'PEM encryption password is written in the source');
 }
