@@ -58,3 +58,15 @@ test('x509 legacy PEM encryption: the named cipher in CBC, the MD5 key derivatio
   assert.deepEqual(names(src), ['3DES-168-CBC', 'MD5', 'unknown-block-cipher', 'MD5']);
   assert.deepEqual(signals(src).map((s) => s.signal), ['hardcoded-password']);
 });
+
+test('x509: without a template algorithm, a signer key the file generated gives Go\'s default signature', () => {
+  const src = goFile(['"crypto/ecdsa"', '"crypto/ed25519"', '"crypto/elliptic"', '"crypto/rand"', '"crypto/rsa"', '"crypto/x509"'], `
+	t := &x509.Certificate{}
+	ek, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	x509.CreateCertificate(rand.Reader, t, t, &ek.PublicKey, ek)
+	rk, _ := rsa.GenerateKey(rand.Reader, 4096)
+	x509.CreateCertificateRequest(rand.Reader, &x509.CertificateRequest{}, rk)
+	_, edk, _ := ed25519.GenerateKey(rand.Reader)
+	x509.CreateCertificate(rand.Reader, t, t, nil, edk)`);
+  assert.deepEqual(names(src), ['ECDSA-P256', 'ECDSA-SHA-256', 'RSA-4096', 'RSA-PKCS1-1.5-SHA-256', 'Ed25519', 'unknown-signature']);
+});

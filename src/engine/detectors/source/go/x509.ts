@@ -1,9 +1,9 @@
 // crypto/x509 issuance: certificates, CSRs and CRLs that the code signs (`x509.CreateCertificate`
 // and friends), with the signature algorithm its template states (`SignatureAlgorithm:
 // x509.SHA256WithRSA` in the literal, or `tpl.SignatureAlgorithm = …` later). A template without
-// one is signed with whatever the signer key implies (Go picks SHA-256 with RSA PKCS#1 v1.5 or
-// ECDSA, Ed25519), so the call is an unknown signature rather than a guessed one; the key's own
-// generation or parsing names its algorithm. PKCS#1 key encodings name RSA keys.
+// one is signed with what the signer key implies (Go picks SHA-256 with RSA PKCS#1 v1.5, ECDSA with
+// the curve's hash, Ed25519): named when the file generated or parsed that key, otherwise an unknown
+// signature rather than a guessed one. PKCS#1 key encodings name RSA keys.
 import type { SgNode } from '@ast-grep/napi';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import type { GoFile } from './file.js';
@@ -23,11 +23,33 @@ const SIGNATURE_ALGORITHMS: Readonly<Record<string, string>> = {
 
 /** The templates that carry a SignatureAlgorithm field, and the functions that sign them (template argument index). */
 const TEMPLATE_TYPES = new Set(['Certificate', 'CertificateRequest', 'RevocationList']);
-export const X509_SIGNING_CALLS: Readonly<Record<string, number>> = {
-  [`${X509}.CreateCertificate`]: 1,
-  [`${X509}.CreateCertificateRequest`]: 1,
-  [`${X509}.CreateRevocationList`]: 1,
+/** Signing calls: template and signer-key argument positions. */
+export const X509_SIGNING_CALLS: Readonly<Record<string, { template: number; signer: number }>> = {
+  [`${X509}.CreateCertificate`]: { template: 1, signer: 4 },
+  [`${X509}.CreateCertificateRequest`]: { template: 1, signer: 2 },
+  [`${X509}.CreateRevocationList`]: { template: 1, signer: 3 },
 };
+
+/** The signature Go picks for a key (crypto/x509 signingParamsForKey) when the template names none. */
+const ECDSA_DEFAULT: Readonly<Record<string, string>> = { 'P-256': 'SHA256withECDSA', 'P-384': 'SHA384withECDSA', 'P-521': 'SHA512withECDSA' };
+function defaultSignature(f: GoFile, signer: SgNode | undefined): string | undefined {
+  const p = f.producer(signer);
+  switch (p?.callee) {
+    case 'crypto/rsa.GenerateKey':
+    case 'crypto/rsa.GenerateMultiPrimeKey':
+    case `${X509}.ParsePKCS1PrivateKey`:
+      return 'SHA256withRSA';
+    case 'crypto/ecdsa.GenerateKey': {
+      const curve = f.curve(p.call.field('arguments')?.namedChildren()[0]);
+      return curve ? ECDSA_DEFAULT[curve] : undefined;
+    }
+    case 'crypto/ed25519.GenerateKey':
+    case 'crypto/ed25519.NewKeyFromSeed':
+      return 'Ed25519';
+    default:
+      return undefined;
+  }
+}
 
 /** KB name of a `x509.SHA256WithRSA`-like value, or undefined (unknown, or `x509.UnknownSignatureAlgorithm`). */
 function signatureName(f: GoFile, value: SgNode): string | undefined {
@@ -59,10 +81,12 @@ function signatureField(literal: SgNode): SgNode | undefined {
 /**
  * `x509.CreateCertificate(rand, tpl, parent, pub, priv)`: the signature is reported where the template
  * names its algorithm (detectSignatureAlgorithms); a template that names none, or one the file does
- * not build, makes this call an unknown signature.
+ * not build, makes this call Go's default for the signer key if the file made it, else an unknown
+ * signature.
  */
 export function x509Signing(f: GoFile, call: SgNode, callee: string, args: SgNode[]): void {
-  const tpl = args[X509_SIGNING_CALLS[callee]!];
+  const pos = X509_SIGNING_CALLS[callee]!;
+  const tpl = args[pos.template];
   const literal = templateLiteral(f, tpl);
   const field = literal && signatureField(literal);
   if (field && signatureName(f, field)) return;
@@ -70,7 +94,9 @@ export function x509Signing(f: GoFile, call: SgNode, callee: string, args: SgNod
   const name = tpl?.kind() === 'unary_expression' ? tpl.field('operand') : tpl;
   const fn = call.ancestors().find((a) => FUNCTION_KINDS.has(a.kind() as string)) ?? f.root;
   if (name?.kind() === 'identifier' && new RegExp(`\\b${name.text()}\\.SignatureAlgorithm\\s*=[^=]`).test(fn.text())) return;
-  f.algorithm(call, callee, { spelling: unresolvedSpelling('signature'), functions: ['sign'] });
+  // No algorithm in the template: Go's default for the signer key when the file made or parsed it
+  // (`priv, _ := ecdsa.GenerateKey(elliptic.P384(), …)` signs with ECDSA-SHA-384), else unknown.
+  f.algorithm(call, callee, { spelling: defaultSignature(f, args[pos.signer]) ?? unresolvedSpelling('signature'), functions: ['sign'] });
 }
 
 /** `SignatureAlgorithm: x509.SHA1WithRSA` in a template literal and `tpl.SignatureAlgorithm = …` assignments. */
