@@ -20,12 +20,11 @@ export interface GoIndex {
   parameters: SgNode[];
   /** Function and func-literal ranges: the scopes of locals. */
   functions: Scope[];
-  /** Blocks that run only on some paths (an `if`/`else` block, a `case` clause), with their statement. */
-  branches: Branch[];
 }
 
-/** A conditional block and the `if`/`switch`/`select` statement it belongs to. */
-interface Branch extends Scope {
+/** A block that runs only on some paths (an `if`/`else` block, a `case` clause) and the `if`/`switch`/`select` statement it belongs to. */
+interface Branch {
+  scope: Scope;
   owner: Scope;
 }
 
@@ -34,7 +33,7 @@ const CASE_KINDS = new Set(['expression_case', 'default_case', 'type_case', 'com
 const INDEX_RULE = {
   any: [
     'import_spec', 'const_spec', 'var_spec', 'short_var_declaration', 'assignment_statement', 'parameter_declaration',
-    'if_statement', ...CASE_KINDS, ...FUNCTION_KINDS,
+    ...FUNCTION_KINDS,
   ].map((kind) => ({ kind })),
 };
 
@@ -45,23 +44,14 @@ function rangeOf(node: SgNode): Scope {
 
 export function indexGoFile(root: SgNode): GoIndex {
   const r = root.range();
-  const index: GoIndex = { file: { start: r.start.index, end: r.end.index }, imports: [], specs: [], statements: [], parameters: [], functions: [], branches: [] };
+  const index: GoIndex = { file: { start: r.start.index, end: r.end.index }, imports: [], specs: [], statements: [], parameters: [], functions: [] };
   for (const node of root.findAll({ rule: INDEX_RULE })) {
     const k = node.kind() as string;
     if (k === 'import_spec') index.imports.push(node);
     else if (k === 'const_spec' || k === 'var_spec') index.specs.push(node);
     else if (k === 'short_var_declaration' || k === 'assignment_statement') index.statements.push(node);
     else if (k === 'parameter_declaration') index.parameters.push(node);
-    else if (k === 'if_statement') {
-      // `else if` is an if_statement of its own (indexed on its own); only blocks are branches here.
-      const owner = rangeOf(node);
-      for (const block of [node.field('consequence'), node.field('alternative')]) {
-        if (block?.kind() === 'block') index.branches.push({ ...rangeOf(block), owner });
-      }
-    } else if (CASE_KINDS.has(k)) {
-      const sw = node.parent();
-      if (sw) index.branches.push({ ...rangeOf(node), owner: rangeOf(sw) });
-    } else index.functions.push(rangeOf(node));
+    else index.functions.push(rangeOf(node));
   }
   return index;
 }
@@ -296,34 +286,31 @@ function byteConversion(operand: SgNode, adapter: GoAdapter): Value {
   return { kind: 'bytes', origin: 'unknown' };
 }
 
-/**
- * Innermost function or conditional block containing position `at`, else the file (package scope).
- * A block is a scope as in Go: what `:=` declares in an `if` block or a `case` dies with it.
- */
+/** Innermost function containing position `at`, else the file (package scope). */
 function scopeOf(index: GoIndex, at: number): { scope: Scope; member: boolean } {
   let best: Scope | undefined;
   for (const f of index.functions) if (f.start <= at && at < f.end && (!best || f.end - f.start < best.end - best.start)) best = f;
-  if (!best) return { scope: index.file, member: true };
-  for (const b of index.branches) if (b.start <= at && at < b.end && b.end - b.start < best.end - best.start) best = b;
-  return { scope: best, member: false };
+  return best ? { scope: best, member: false } : { scope: index.file, member: true };
 }
 
 /**
- * `h = sha256.New` inside a `case` or an `if` block sets `h` on that path only: after the
- * statement the value depends on the branch taken (go-jose picks its HMAC and RSA hash in a
- * `switch alg`), so an unknown binding becomes visible where each enclosing branching statement
- * ends, up to the function. Without it the last case written would win and name one hash for all.
+ * The conditional blocks around a binding statement, innermost first, up to its function: an `if`
+ * or `else` block, a `case` clause. Found from the statement's ancestors, so only the few bindings
+ * a lookup asks for pay for it (indexing every `if err != nil` of a file cost more than the rest).
  */
-function afterBranches(index: GoIndex, name: string, at: number): Binding[] {
-  let fn: Scope | undefined;
-  for (const f of index.functions) if (f.start <= at && at < f.end && (!fn || f.end - f.start < fn.end - fn.start)) fn = f;
-  if (!fn) return [];
-  const out: Binding[] = [];
-  for (const b of index.branches) {
-    // Only blocks inside the assignment's own function: a closure's assignment stays in the closure.
-    if (b.start <= at && at < b.end && fn.start <= b.start && b.end <= fn.end) {
-      out.push({ name, value: null, visibleFrom: b.owner.end, scope: scopeOf(index, b.owner.start).scope, member: false });
+function branchesAround(stmt: SgNode): Branch[] {
+  const out: Branch[] = [];
+  const ancestors = stmt.ancestors();
+  // Each ancestor's kind is asked once: it is also the next one's owner.
+  let kind = ancestors[0]?.kind() as string | undefined;
+  for (let i = 0; kind !== undefined && !FUNCTION_KINDS.has(kind); i++) {
+    const owner = ancestors[i + 1];
+    const ownerKind = owner?.kind() as string | undefined;
+    // A block is a branch only as an `if`/`else` body; a `case` clause always is.
+    if (owner && (CASE_KINDS.has(kind) || (kind === 'block' && ownerKind === 'if_statement'))) {
+      out.push({ scope: rangeOf(ancestors[i]!), owner: rangeOf(owner) });
     }
+    kind = ownerKind;
   }
   return out;
 }
@@ -358,11 +345,27 @@ export function goBindingSource(index: GoIndex): BindingSource {
 
 function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readonly SgNode[], parameters: readonly SgNode[]): Binding[] {
   const out: Binding[] = [];
-  const add = (nameNode: SgNode, value: SgNode | null, stmt: SgNode): void => {
-    if (nameNode.kind() !== 'identifier' || nameNode.text() === '_') return;
+  /**
+   * A block is a scope as in Go (what `:=` declares in an `if` block or a `case` dies with it), and
+   * `h = sha256.New` inside one sets `h` on that path only: after the `if`/`switch` the value depends
+   * on the branch taken (go-jose picks its HMAC and RSA hash in a `switch alg`), so an unknown
+   * binding becomes visible where each enclosing branching statement ends, up to the function.
+   * Without it the last case written would win and name one hash for all.
+   */
+  const bind = (names: Array<[SgNode, SgNode | null]>, stmt: SgNode, assigns: boolean): void => {
+    const named = names.filter(([n]) => n.kind() === 'identifier' && n.text() !== '_');
+    if (named.length === 0) return;
     const r = stmt.range();
-    const { scope, member } = scopeOf(index, r.start.index);
-    out.push({ name: nameNode.text(), value, visibleFrom: r.end.index, scope, member });
+    const fn = scopeOf(index, r.start.index);
+    const branches = fn.member ? [] : branchesAround(stmt);
+    const scope = branches[0]?.scope ?? fn.scope;
+    for (const [n, value] of named) {
+      out.push({ name: n.text(), value, visibleFrom: r.end.index, scope, member: fn.member });
+      if (!assigns) continue;
+      branches.forEach((b, i) => {
+        out.push({ name: n.text(), value: null, visibleFrom: b.owner.end, scope: branches[i + 1]?.scope ?? fn.scope, member: false });
+      });
+    }
   };
   for (const spec of specs) {
     const names = spec.fieldChildren('name');
@@ -371,24 +374,20 @@ function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readon
     if (values.length === 0) {
       // `var key [32]byte` is a zeroed array; any other declaration without a value is unknown here.
       const type = spec.field('type');
-      for (const n of names) add(n, type?.kind() === 'array_type' ? type : null, spec);
+      bind(names.map((n) => [n, type?.kind() === 'array_type' ? type : null]), spec, false);
       continue;
     }
-    for (const [n, v] of pair(names, values)) add(n, v, spec);
+    bind(pair(names, values), spec, false);
   }
   for (const stmt of statements) {
     const left = stmt.field('left')?.namedChildren() ?? [];
     const right = stmt.field('right')?.namedChildren() ?? [];
     const op = stmt.kind() === 'assignment_statement' ? stmt.field('operator')?.text() : ':=';
     if (op !== '=' && op !== ':=') {
-      for (const n of left) add(n, null, stmt);
+      bind(left.map((n) => [n, null]), stmt, true);
       continue;
     }
-    for (const [n, v] of pair(left, right)) add(n, v, stmt);
-    if (op === '=' && index.branches.length > 0) {
-      const at = stmt.range().start.index;
-      for (const n of left) if (n.kind() === 'identifier' && n.text() !== '_') out.push(...afterBranches(index, n.text(), at));
-    }
+    bind(pair(left, right), stmt, op === '=');
   }
   for (const p of parameters) {
     const { scope, member } = scopeOf(index, p.range().start.index);

@@ -7,6 +7,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import type { GoFile } from './file.js';
+import { textHolds } from '../common/symbols.js';
 
 const X509 = 'crypto/x509';
 const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
@@ -101,18 +102,26 @@ export function x509Signing(f: GoFile, call: SgNode, callee: string, args: SgNod
 
 /** `SignatureAlgorithm: x509.SHA1WithRSA` in a template literal and `tpl.SignatureAlgorithm = …` assignments. */
 export function detectSignatureAlgorithms(f: GoFile, statements: readonly SgNode[], text: string): void {
-  if (!text.includes('SignatureAlgorithm')) return;
+  // Most files that mention the field only read it (`cert.SignatureAlgorithm == …`): the tree is
+  // walked only for the two ways of setting it that the text shows.
+  const inLiteral = /\bSignatureAlgorithm\s*:/.test(text);
+  const assigned = /\.SignatureAlgorithm\s*=[^=]/.test(text);
+  if (!inLiteral && !assigned) return;
   const x509Locals = [...f.adapter.imports].filter(([, p]) => p === X509).map(([l]) => l);
   if (x509Locals.length === 0) return;
-  for (const lit of f.root.findAll({ rule: { kind: 'composite_literal', has: { field: 'type', kind: 'qualified_type' } } })) {
-    const type = lit.field('type')!;
-    if (!x509Locals.includes(type.field('package')?.text() ?? '') || !TEMPLATE_TYPES.has(type.field('name')?.text() ?? '')) continue;
-    const value = signatureField(lit);
-    const name = value && signatureName(f, value);
-    if (name) f.algorithm(value.parent()?.parent() ?? value, `${X509}.SignatureAlgorithm`, { spelling: name, functions: ['sign'] });
+  if (inLiteral) {
+    const rule = { kind: 'composite_literal', regex: '\\bSignatureAlgorithm\\s*:', has: { field: 'type', kind: 'qualified_type' } };
+    for (const lit of f.root.findAll({ rule })) {
+      const type = lit.field('type')!;
+      if (!x509Locals.includes(type.field('package')?.text() ?? '') || !TEMPLATE_TYPES.has(type.field('name')?.text() ?? '')) continue;
+      const value = signatureField(lit);
+      const name = value && signatureName(f, value);
+      if (name) f.algorithm(value.parent()?.parent() ?? value, `${X509}.SignatureAlgorithm`, { spelling: name, functions: ['sign'] });
+    }
   }
+  if (!assigned) return;
   for (const stmt of statements) {
-    if (stmt.kind() !== 'assignment_statement') continue;
+    if (stmt.kind() !== 'assignment_statement' || !textHolds(stmt, 'SignatureAlgorithm')) continue;
     const left = stmt.field('left')?.namedChildren() ?? [];
     const right = stmt.field('right')?.namedChildren() ?? [];
     left.forEach((target, i) => {
