@@ -53,9 +53,42 @@ describe('Go JOSE libraries', () => {
     ].join('\n');
     assert.deepEqual(rows(source), [
       [6, 'AES-128-CBC', 'encrypt+decrypt', 'github.com/go-jose/go-jose/v4'],
+      [6, 'HMAC-SHA-256', 'tag', 'github.com/go-jose/go-jose/v4'],
       [6, 'RSA-PKCS1-1.5', 'encrypt+decrypt', 'github.com/go-jose/go-jose/v4'],
       [10, 'ECDSA-P384-SHA-384', 'sign+verify', 'github.com/go-jose/go-jose/v4'],
     ]);
+  });
+
+  it('go-jose: ECDH-ES and PBES2 with AES key wrap are two algorithms each; ECDH-ES alone is one', () => {
+    const source = [
+      'package auth',
+      '',
+      'import jose "github.com/go-jose/go-jose/v4"',
+      '',
+      'var keyAlgs = []jose.KeyAlgorithm{jose.ECDH_ES_A192KW, jose.PBES2_HS512_A256KW, jose.ECDH_ES}',
+      '',
+    ].join('\n');
+    assert.deepEqual(rows(source).map((r) => [r[1], r[2]]), [
+      ['ECDH', 'keyderive'], ['AES-192-KW', 'encrypt+decrypt'],
+      ['PBKDF2-SHA-512', 'keyderive'], ['AES-256-KW', 'encrypt+decrypt'],
+      ['ECDH', 'keyderive'],
+    ]);
+  });
+
+  it('golang-jwt PEM key parsers name the key type, size and curve unknown', () => {
+    const source = [
+      'package auth',
+      '',
+      'import "github.com/golang-jwt/jwt/v5"',
+      '',
+      'func keys(b []byte) {',
+      '\tjwt.ParseRSAPublicKeyFromPEM(b)',
+      '\tjwt.ParseECPrivateKeyFromPEM(b)',
+      '\tjwt.ParseEdPublicKeyFromPEM(b)',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(rows(source).map((r) => [r[0], r[1]]), [[6, 'RSA'], [7, 'ECDSA'], [8, 'Ed25519']]);
   });
 
   it('an unaliased go-jose import is the package jose; a local package named jwt is not golang-jwt', () => {

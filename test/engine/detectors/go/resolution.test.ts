@@ -196,3 +196,35 @@ func classic() hpke.KEM { return hpke.DHKEM(ecdh.X25519()) }
   }
   assert.deepEqual(names(src('github.com/acme/hpke')), ['X25519'], 'a look-alike package is not HPKE');
 });
+
+test('a value assigned in one branch of a switch or an if is unknown after it, known inside it', () => {
+  const src = goFile(['"crypto"', '"crypto/hmac"', '"crypto/rsa"', '"crypto/rand"', '"crypto/sha256"', '"crypto/sha512"', '"hash"'], `
+	var h func() hash.Hash
+	switch n {
+	case 256:
+		h = sha256.New
+		hmac.New(h, param)
+	case 512:
+		h = sha512.New
+	default:
+		return
+	}
+	hmac.New(h, param)
+	bits := n
+	if bits == 0 {
+		bits = 2048
+	}
+	rsa.GenerateKey(rand.Reader, bits)
+	size := 3072
+	if n > 0 {
+		size := 4096
+		_ = size
+	}
+	rsa.GenerateKey(rand.Reader, size)
+	var alg crypto.Hash = crypto.SHA384
+	rsa.SignPKCS1v15(rand.Reader, nil, alg, param)`);
+  assert.deepEqual(names(src), ['HMAC-SHA-256', 'HMAC', 'RSA', 'RSA-3072', 'RSA-PKCS1-1.5-SHA-384']);
+  const [, hm, rsaKey] = algorithms(src);
+  assert.deepEqual(hm!.unresolved, ['hash'], 'the hash depends on the case taken');
+  assert.deepEqual(rsaKey!.unresolved, ['keySize'], 'a default set in an if is not the only size');
+});

@@ -43,6 +43,19 @@ export function joseEncryptionAlg(alg: string): Named | undefined {
   return undefined;
 }
 
+/**
+ * The second algorithm of a composite JWE name, which joseEncryptionAlg leaves out: the AES key
+ * wrap of `ECDH-ES+A128KW` and `PBES2-HS256+A128KW`, and the HMAC half of `A128CBC-HS256` (RFC 7518
+ * §4.6, §4.8, §5.2). Undefined for every other name.
+ */
+export function joseSecondary(alg: string): Named | undefined {
+  let m = /^(?:ECDH-ES|PBES2-HS\d+)\+A(128|192|256)KW$/.exec(alg);
+  if (m) return { spelling: 'AES', params: { keySize: Number(m[1]), mode: 'KW' } };
+  m = /^A(?:128|192|256)CBC-HS(256|384|512)$/.exec(alg);
+  if (m) return { spelling: `HMAC-SHA-${m[1]}`, params: { hash: `SHA-${m[1]}` } };
+  return undefined;
+}
+
 /** Constant names of jjwt, Nimbus, go-jose and jwx -> JOSE names: RSA_OAEP_256 -> RSA-OAEP-256, A128CBC_HS256 -> A128CBC-HS256. */
 export function joseName(constant: string): string {
   return constant

@@ -7,15 +7,17 @@ import type { AlgorithmParams } from '../../../inventory/model.js';
 import { GoFile } from './file.js';
 import { HASH_FUNCTIONS } from './hashes.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
+import { X509_SIGNING_CALLS, pemEncryption, x509Signing } from './x509.js';
+import { GO_PKCS12, pkcs12Call } from './pkcs12.js';
 
 export type CallHandler = (f: GoFile, call: SgNode, callee: string, args: SgNode[]) => void;
 
 const X = 'golang.org/x/crypto';
 
-/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke and /age, math/rand. */
+/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke and /age, go-pkcs12, math/rand. */
 export function isCryptoImport(path: string): boolean {
   return path === 'crypto' || path.startsWith('crypto/') || path.startsWith(`${X}/`) || path === 'math/rand' || path === 'math/rand/v2'
-    || path === 'filippo.io/hpke' || path === 'filippo.io/age';
+    || path === 'filippo.io/hpke' || path === 'filippo.io/age' || path === GO_PKCS12;
 }
 
 const AES_KEY_BITS = new Set([128, 192, 256]);
@@ -350,5 +352,15 @@ const AGE: Readonly<Record<string, [string, CryptoFunctionName]>> = {
   Decrypt: ['ChaCha20-Poly1305', 'decrypt'], DecryptReaderAt: ['ChaCha20-Poly1305', 'decrypt'],
 };
 for (const [fn, [name, use]] of Object.entries(AGE)) table.push([`${AGE_PACKAGE}.${fn}`, fixed(name, use)]);
+
+for (const fn of ['Encode', 'EncodeTrustStore', 'EncodeTrustStoreEntries']) table.push([`${GO_PKCS12}.${fn}`, pkcs12Call]);
+for (const callee of Object.keys(X509_SIGNING_CALLS)) table.push([callee, x509Signing]);
+table.push(['crypto/x509.EncryptPEMBlock', pemEncryption], ['crypto/x509.DecryptPEMBlock', pemEncryption]);
+// A PKCS#1 key is an RSA key whatever it is used for (a key loaded from disk and used through its
+// methods, `key.Sign(…)`, is otherwise invisible). Marshal* is not listed: the key it encodes was
+// made by a call that reports it.
+for (const fn of ['ParsePKCS1PrivateKey', 'ParsePKCS1PublicKey']) {
+  table.push([`crypto/x509.${fn}`, (f, call, callee) => f.algorithm(call, callee, { spelling: 'RSA', unresolved: ['keySize'] })]);
+}
 
 export const GO_CALLS: ReadonlyMap<string, CallHandler> = new Map(table);

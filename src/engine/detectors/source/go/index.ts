@@ -16,6 +16,8 @@ import { GoFile } from './file.js';
 import { GO_CALLS, isCryptoImport } from './calls.js';
 import { detectConfigLiterals, detectConfigAssignments } from './config.js';
 import { detectJoseNames, isJoseImport } from './jose.js';
+import { detectSignatureAlgorithms } from './x509.js';
+import { GO_PKCS12, detectPkcs12Encoders } from './pkcs12.js';
 
 export const GO_DETECTOR_ID = 'go';
 
@@ -41,6 +43,9 @@ export function detectGo(file: SourceFile): Detection[] {
     }
     detectConfigLiterals(f, pkgRegex, text);
     detectConfigAssignments(f, index.statements);
+    detectSignatureAlgorithms(f, index.statements, text);
+    const pkcs12 = [...imports].filter(([, path]) => path === GO_PKCS12).map(([local]) => local);
+    if (pkcs12.length > 0) detectPkcs12Encoders(f, root, pkcs12);
   }
   detectJoseNames(f, root, imports);
   return f.detections();
@@ -55,8 +60,8 @@ export const goDetector: Detector = {
   appliesTo: (path) => path.endsWith('.go'),
   // Every crypto package path contains "crypto/" (crypto/aes, golang.org/x/crypto/argon2); math/rand
   // is the weak-random signal; filippo.io/hpke is the HPKE module that predates crypto/hpke, filippo.io/age
-  // the age file encryption module; the JOSE
+  // the age file encryption module, go-pkcs12 the PKCS#12 encoder; the JOSE
   // libraries (golang-jwt, jwt-go, go-jose, jwx) by their module paths.
-  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx'],
+  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'go-pkcs12', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx'],
   detect: (file: SourceFile) => detectGo(file),
 };

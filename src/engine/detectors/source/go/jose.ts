@@ -5,7 +5,7 @@
 // `jwt.SigningMethodNone` / `UnsafeAllowNoneSignatureType` / `jwa.NoSignature` accept unsigned ones.
 import type { SgNode } from '@ast-grep/napi';
 import type { CryptoFunction } from '../../../inventory/model.js';
-import { joseEncryptionAlg, joseName, joseSignatureAlg } from '../common/jose.js';
+import { joseEncryptionAlg, joseName, joseSecondary, joseSignatureAlg } from '../common/jose.js';
 import { escapeRegex } from '../common/regex.js';
 import type { GoFile } from './file.js';
 
@@ -20,6 +20,17 @@ export function isJoseImport(path: string): boolean {
 
 const NONE_NAMES = new Set(['SigningMethodNone', 'UnsafeAllowNoneSignatureType', 'NoSignature']);
 
+/**
+ * golang-jwt's PEM key parsers name the key type: the RSA, EC or Ed25519 key a service signs or
+ * verifies its tokens with, even where the signing method is chosen from configuration. Sizes and
+ * curves are in the PEM, not the code.
+ */
+const JWT_KEY_PARSERS: Readonly<Record<string, string>> = {
+  ParseRSAPrivateKeyFromPEM: 'RSA', ParseRSAPrivateKeyFromPEMWithPassword: 'RSA', ParseRSAPublicKeyFromPEM: 'RSA',
+  ParseECPrivateKeyFromPEM: 'ECDSA', ParseECPublicKeyFromPEM: 'ECDSA',
+  ParseEdPrivateKeyFromPEM: 'Ed25519', ParseEdPublicKeyFromPEM: 'Ed25519',
+};
+
 /** The JOSE name a library member stands for, or undefined when it is not an algorithm. */
 function joseOf(path: string, member: string): string | undefined {
   if (GOLANG_JWT.test(path)) {
@@ -29,6 +40,18 @@ function joseOf(path: string, member: string): string | undefined {
   }
   // go-jose and jwx spell the JOSE names as identifiers (RSA_OAEP_256, A128CBC_HS256).
   return /^[A-Z][A-Za-z0-9_]*$/.test(member) ? joseName(member) : undefined;
+}
+
+/**
+ * What a JOSE algorithm does: HMAC tags, signatures sign and verify, ECDH-ES and PBES2 derive the
+ * key that wraps or is the content key (PBES2's PBKDF2 count, `p2c`, is chosen at run time), the
+ * rest encrypt and decrypt.
+ */
+function joseFunctions(jose: string, signature: boolean): { functions: CryptoFunction[]; unresolved?: 'iterations'[] } {
+  if (signature) return { functions: jose.startsWith('HS') ? ['tag'] : ['sign', 'verify'] };
+  if (jose.startsWith('ECDH-ES')) return { functions: ['keyderive'] };
+  if (jose.startsWith('PBES2')) return { functions: ['keyderive'], unresolved: ['iterations'] };
+  return { functions: ['encrypt', 'decrypt'] };
 }
 
 /** `pkg.Member` references to the JOSE libraries' algorithms, in files that import one of them. */
@@ -47,12 +70,21 @@ export function detectJoseNames(f: GoFile, root: SgNode, imports: ReadonlyMap<st
       f.signal(node, callee, 'jwt-none-algorithm', `${local}.${member}: tokens without a signature are accepted`);
       continue;
     }
+    const keyType = GOLANG_JWT.test(path) ? JWT_KEY_PARSERS[member] : undefined;
+    if (keyType) {
+      const unresolved = keyType === 'RSA' ? ['keySize' as const] : keyType === 'ECDSA' ? ['curve' as const] : [];
+      const parent = node.parent();
+      f.algorithm(parent?.kind() === 'call_expression' ? parent : node, callee, { spelling: keyType, unresolved });
+      continue;
+    }
     const jose = joseOf(path, member);
     if (!jose) continue;
     const sig = joseSignatureAlg(jose);
     const named = sig ?? joseEncryptionAlg(jose);
     if (!named) continue;
-    const functions: CryptoFunction[] = sig ? (jose.startsWith('HS') ? ['tag'] : ['sign', 'verify']) : ['encrypt', 'decrypt'];
-    f.algorithm(node, callee, { spelling: named.spelling, params: named.params, functions });
+    f.algorithm(node, callee, { spelling: named.spelling, params: named.params, ...joseFunctions(jose, !!sig) });
+    // `ECDH-ES+A128KW` also wraps with AES-128-KW, `PBES2-HS256+A128KW` too, `A128CBC-HS256` also MACs with HMAC-SHA-256.
+    const second = joseSecondary(jose);
+    if (second) f.algorithm(node, callee, { spelling: second.spelling, params: second.params, functions: second.spelling.startsWith('HMAC') ? ['tag'] : ['encrypt', 'decrypt'] });
   }
 }

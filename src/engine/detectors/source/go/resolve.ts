@@ -22,10 +22,25 @@ export interface GoIndex {
   functions: Scope[];
 }
 
+/** A block that runs only on some paths (an `if`/`else` block, a `case` clause) and the `if`/`switch`/`select` statement it belongs to. */
+interface Branch {
+  scope: Scope;
+  owner: Scope;
+}
+
 const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
+const CASE_KINDS = new Set(['expression_case', 'default_case', 'type_case', 'communication_case']);
 const INDEX_RULE = {
-  any: ['import_spec', 'const_spec', 'var_spec', 'short_var_declaration', 'assignment_statement', 'parameter_declaration', ...FUNCTION_KINDS].map((kind) => ({ kind })),
+  any: [
+    'import_spec', 'const_spec', 'var_spec', 'short_var_declaration', 'assignment_statement', 'parameter_declaration',
+    ...FUNCTION_KINDS,
+  ].map((kind) => ({ kind })),
 };
+
+function rangeOf(node: SgNode): Scope {
+  const r = node.range();
+  return { start: r.start.index, end: r.end.index };
+}
 
 export function indexGoFile(root: SgNode): GoIndex {
   const r = root.range();
@@ -36,10 +51,7 @@ export function indexGoFile(root: SgNode): GoIndex {
     else if (k === 'const_spec' || k === 'var_spec') index.specs.push(node);
     else if (k === 'short_var_declaration' || k === 'assignment_statement') index.statements.push(node);
     else if (k === 'parameter_declaration') index.parameters.push(node);
-    else {
-      const nr = node.range();
-      index.functions.push({ start: nr.start.index, end: nr.end.index });
-    }
+    else index.functions.push(rangeOf(node));
   }
   return index;
 }
@@ -281,6 +293,28 @@ function scopeOf(index: GoIndex, at: number): { scope: Scope; member: boolean } 
   return best ? { scope: best, member: false } : { scope: index.file, member: true };
 }
 
+/**
+ * The conditional blocks around a binding statement, innermost first, up to its function: an `if`
+ * or `else` block, a `case` clause. Found from the statement's ancestors, so only the few bindings
+ * a lookup asks for pay for it (indexing every `if err != nil` of a file cost more than the rest).
+ */
+function branchesAround(stmt: SgNode): Branch[] {
+  const out: Branch[] = [];
+  const ancestors = stmt.ancestors();
+  // Each ancestor's kind is asked once: it is also the next one's owner.
+  let kind = ancestors[0]?.kind() as string | undefined;
+  for (let i = 0; kind !== undefined && !FUNCTION_KINDS.has(kind); i++) {
+    const owner = ancestors[i + 1];
+    const ownerKind = owner?.kind() as string | undefined;
+    // A block is a branch only as an `if`/`else` body; a `case` clause always is.
+    if (owner && (CASE_KINDS.has(kind) || (kind === 'block' && ownerKind === 'if_statement'))) {
+      out.push({ scope: rangeOf(ancestors[i]!), owner: rangeOf(owner) });
+    }
+    kind = ownerKind;
+  }
+  return out;
+}
+
 /** Pairs `a, b := x, y` (or `a, err := f()`, where only the first name gets the call's value). */
 function pair(names: SgNode[], values: SgNode[]): Array<[SgNode, SgNode | null]> {
   if (values.length === names.length) return names.map((n, i) => [n, values[i] ?? null]);
@@ -311,11 +345,27 @@ export function goBindingSource(index: GoIndex): BindingSource {
 
 function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readonly SgNode[], parameters: readonly SgNode[]): Binding[] {
   const out: Binding[] = [];
-  const add = (nameNode: SgNode, value: SgNode | null, stmt: SgNode): void => {
-    if (nameNode.kind() !== 'identifier' || nameNode.text() === '_') return;
+  /**
+   * A block is a scope as in Go (what `:=` declares in an `if` block or a `case` dies with it), and
+   * `h = sha256.New` inside one sets `h` on that path only: after the `if`/`switch` the value depends
+   * on the branch taken (go-jose picks its HMAC and RSA hash in a `switch alg`), so an unknown
+   * binding becomes visible where each enclosing branching statement ends, up to the function.
+   * Without it the last case written would win and name one hash for all.
+   */
+  const bind = (names: Array<[SgNode, SgNode | null]>, stmt: SgNode, assigns: boolean): void => {
+    const named = names.filter(([n]) => n.kind() === 'identifier' && n.text() !== '_');
+    if (named.length === 0) return;
     const r = stmt.range();
-    const { scope, member } = scopeOf(index, r.start.index);
-    out.push({ name: nameNode.text(), value, visibleFrom: r.end.index, scope, member });
+    const fn = scopeOf(index, r.start.index);
+    const branches = fn.member ? [] : branchesAround(stmt);
+    const scope = branches[0]?.scope ?? fn.scope;
+    for (const [n, value] of named) {
+      out.push({ name: n.text(), value, visibleFrom: r.end.index, scope, member: fn.member });
+      if (!assigns) continue;
+      branches.forEach((b, i) => {
+        out.push({ name: n.text(), value: null, visibleFrom: b.owner.end, scope: branches[i + 1]?.scope ?? fn.scope, member: false });
+      });
+    }
   };
   for (const spec of specs) {
     const names = spec.fieldChildren('name');
@@ -324,20 +374,20 @@ function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readon
     if (values.length === 0) {
       // `var key [32]byte` is a zeroed array; any other declaration without a value is unknown here.
       const type = spec.field('type');
-      for (const n of names) add(n, type?.kind() === 'array_type' ? type : null, spec);
+      bind(names.map((n) => [n, type?.kind() === 'array_type' ? type : null]), spec, false);
       continue;
     }
-    for (const [n, v] of pair(names, values)) add(n, v, spec);
+    bind(pair(names, values), spec, false);
   }
   for (const stmt of statements) {
     const left = stmt.field('left')?.namedChildren() ?? [];
     const right = stmt.field('right')?.namedChildren() ?? [];
     const op = stmt.kind() === 'assignment_statement' ? stmt.field('operator')?.text() : ':=';
     if (op !== '=' && op !== ':=') {
-      for (const n of left) add(n, null, stmt);
+      bind(left.map((n) => [n, null]), stmt, true);
       continue;
     }
-    for (const [n, v] of pair(left, right)) add(n, v, stmt);
+    bind(pair(left, right), stmt, op === '=');
   }
   for (const p of parameters) {
     const { scope, member } = scopeOf(index, p.range().start.index);

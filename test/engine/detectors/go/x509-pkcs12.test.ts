@@ -1,0 +1,72 @@
+// Go detector: certificate issuance through crypto/x509 (the template's SignatureAlgorithm, or an
+// unknown signature when the key decides) and PKCS#12 files written with go-pkcs12 (the encoder's
+// fixed algorithms).
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { algorithms, goFile, names, signals } from './helpers.js';
+
+const X509 = ['"crypto/rand"', '"crypto/x509"'];
+
+test('x509: a SignatureAlgorithm in the template names the signature; none leaves it to the key (unknown)', () => {
+  const named = goFile(X509, `
+	t := &x509.Certificate{SignatureAlgorithm: x509.ECDSAWithSHA384}
+	x509.CreateCertificate(rand.Reader, t, t, nil, nil)`);
+  assert.deepEqual(names(named), ['ECDSA-SHA-384']);
+  const assigned = goFile(X509, `
+	var csr x509.CertificateRequest
+	csr.SignatureAlgorithm = x509.SHA256WithRSAPSS
+	x509.CreateCertificateRequest(rand.Reader, &csr, nil)`);
+  assert.deepEqual(names(assigned), ['RSA-PSS-SHA-256']);
+  const unnamed = goFile(X509, `
+	x509.CreateCertificate(rand.Reader, &x509.Certificate{}, nil, nil, nil)
+	x509.CreateCertificate(rand.Reader, tmplFrom(param), nil, nil, nil)`);
+  assert.deepEqual(names(unnamed), ['unknown-signature', 'unknown-signature']);
+  assert.deepEqual(algorithms(unnamed)[0]!.functions, ['sign']);
+});
+
+test('x509: comparing a parsed certificate\'s SignatureAlgorithm is not a use; PKCS#1 parsing is an RSA key', () => {
+  const src = goFile(['"crypto/x509"'], `
+	c, _ := x509.ParseCertificate(param)
+	if c.SignatureAlgorithm == x509.MD5WithRSA {
+		return
+	}
+	x509.ParsePKCS1PublicKey(param)
+	x509.ParsePKCS8PrivateKey(param)`);
+  assert.deepEqual(names(src), ['RSA']);
+});
+
+test('go-pkcs12: package Encode is LegacyRC2; named encoders, WithIterations and literal passwords', () => {
+  const src = goFile(['"crypto/rand"', 'p12 "software.sslmate.com/src/go-pkcs12"'], `
+	p12.Encode(rand.Reader, nil, nil, nil, "hunter2")
+	p12.Modern2023.WithIterations(100000).WithRand(rand.Reader).Encode(nil, nil, nil, string(param))
+	p12.LegacyDES.EncodeTrustStore(nil, "changeit")
+	p12.Passwordless.EncodeTrustStore(nil, "")
+	p12.Decode(param, "x")`);
+  assert.deepEqual(names(src), [
+    'RC2-40-CBC', '3DES-168-CBC', 'HMAC-SHA-1',
+    'PBKDF2-SHA-256-100000', 'AES-256-CBC', 'HMAC-SHA-256',
+    '3DES-168-CBC', 'HMAC-SHA-1',
+  ]);
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-password', 11], ['hardcoded-password', 13]]);
+  assert.deepEqual(names(goFile(['"example.com/acme/pkcs12"'], '\tpkcs12.Modern.Encode(nil, nil, nil, "x")')), [], 'a look-alike package');
+});
+
+test('x509 legacy PEM encryption: the named cipher in CBC, the MD5 key derivation, a literal password', () => {
+  const src = goFile(['"crypto/rand"', '"crypto/x509"'], `
+	x509.EncryptPEMBlock(rand.Reader, "RSA PRIVATE KEY", param, []byte("s3cret"), x509.PEMCipher3DES)
+	x509.DecryptPEMBlock(nil, param)`);
+  assert.deepEqual(names(src), ['3DES-168-CBC', 'MD5', 'unknown-block-cipher', 'MD5']);
+  assert.deepEqual(signals(src).map((s) => s.signal), ['hardcoded-password']);
+});
+
+test('x509: without a template algorithm, a signer key the file generated gives Go\'s default signature', () => {
+  const src = goFile(['"crypto/ecdsa"', '"crypto/ed25519"', '"crypto/elliptic"', '"crypto/rand"', '"crypto/rsa"', '"crypto/x509"'], `
+	t := &x509.Certificate{}
+	ek, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	x509.CreateCertificate(rand.Reader, t, t, &ek.PublicKey, ek)
+	rk, _ := rsa.GenerateKey(rand.Reader, 4096)
+	x509.CreateCertificateRequest(rand.Reader, &x509.CertificateRequest{}, rk)
+	_, edk, _ := ed25519.GenerateKey(rand.Reader)
+	x509.CreateCertificate(rand.Reader, t, t, nil, edk)`);
+  assert.deepEqual(names(src), ['ECDSA-P256', 'ECDSA-SHA-256', 'RSA-4096', 'RSA-PKCS1-1.5-SHA-256', 'Ed25519', 'unknown-signature']);
+});
