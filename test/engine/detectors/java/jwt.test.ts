@@ -57,6 +57,27 @@ describe('Java JWT libraries', () => {
     assert.deepEqual(signals(source).map((s) => [s.signal, s.occurrence.line]), [['jwt-none-algorithm', 12]]);
   });
 
+  it('jjwt: a composite JWE name reports both halves (RFC 7518: ECDH-ES+A128KW wraps with AES-KW, A128CBC-HS256 MACs with HMAC)', () => {
+    const source = [
+      'import io.jsonwebtoken.Jwts;',
+      '',
+      'class Vault {',
+      '  String seal(java.security.PublicKey pub, String claims) {',
+      '    return Jwts.builder().content(claims).encryptWith(pub, Jwts.KEY.ECDH_ES_A256KW, Jwts.ENC.A128CBC_HS256).compact();',
+      '  }',
+      '  String direct(javax.crypto.SecretKey k, String claims) { return Jwts.builder().content(claims).encryptWith(k, Jwts.KEY.DIRECT, Jwts.ENC.A256GCM).compact(); }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(rows(source), [
+      [5, 'ECDH', 'encrypt+decrypt', 'io.jsonwebtoken:jjwt'],
+      [5, 'AES-256-KW', 'encrypt+decrypt', 'io.jsonwebtoken:jjwt'],
+      [5, 'AES-128-CBC', 'encrypt+decrypt', 'io.jsonwebtoken:jjwt'],
+      [5, 'HMAC-SHA-256', 'tag', 'io.jsonwebtoken:jjwt'],
+      [7, 'AES-256-GCM', 'encrypt+decrypt', 'io.jsonwebtoken:jjwt'],
+    ]);
+  });
+
   it('Auth0 java-jwt: RSASSA-PSS and secp256k1 factories, HMAC secrets written in the source', () => {
     const source = [
       'import com.auth0.jwt.algorithms.Algorithm;',
@@ -165,6 +186,7 @@ describe('Java JWT libraries', () => {
     assert.deepEqual(rows(source), [
       [4, 'RSA-PKCS1-1.5', 'encrypt+decrypt', 'com.nimbusds:nimbus-jose-jwt'],
       [4, 'AES-128-CBC', 'encrypt+decrypt', 'com.nimbusds:nimbus-jose-jwt'],
+      [4, 'HMAC-SHA-256', 'tag', 'com.nimbusds:nimbus-jose-jwt'],
       [5, 'RSA-PSS-SHA-384', 'sign+verify', 'com.nimbusds:nimbus-jose-jwt'],
     ]);
   });

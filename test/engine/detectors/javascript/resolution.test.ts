@@ -146,6 +146,14 @@ new UnsecuredJWT(claims).encode();
   assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['jwt-none-algorithm', 7], ['jwt-none-algorithm', 9]]);
 });
 
+test('jose: a composite JWE header reports both halves of each name', () => {
+  const src = `
+import { CompactEncrypt } from 'jose';
+const jwe = await new CompactEncrypt(payload).setProtectedHeader({ alg: 'PBES2-HS512+A256KW', enc: 'A256CBC-HS512' }).encrypt(secret);
+`;
+  assert.deepEqual(names(src), ['PBKDF2-SHA-512', 'AES-256-KW', 'AES-256-CBC', 'HMAC-SHA-512']);
+});
+
 test('crypto-js: passphrase means AES-256 with CBC/PKCS7 defaults; options override; hasher names PBKDF2', () => {
   const src = `
 import CryptoJS from 'crypto-js';

@@ -11,7 +11,7 @@ import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inven
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { isConstantBytes } from '../common/value.js';
 import { kindOf } from '../common/languages.js';
-import { joseEncryptionAlg, joseName, joseSignatureAlg, type Named } from '../common/jose.js';
+import { joseEncryptionAlg, joseName, joseSecondary, joseSignatureAlg, type Named } from '../common/jose.js';
 import type { JavaContext } from './context.js';
 import { isClassOf } from './imports.js';
 
@@ -120,6 +120,10 @@ function report(ctx: JavaContext, node: SgNode, symbol: string, jose: string, li
     functions.push('keygen');
   }
   ctx.sink.algorithm(node, symbol, named.spelling, named.params, { functions, library });
+  // `ECDH_ES_A128KW` and `PBES2_HS256_A128KW` also wrap with AES-KW, `A128CBC_HS256` also MACs with
+  // HMAC-SHA-256 (a generated key of such a name is one key for both halves: reported once, above).
+  const second = sig || keygen ? undefined : joseSecondary(jose);
+  if (second) ctx.sink.algorithm(node, symbol, second.spelling, second.params, { functions: second.spelling.startsWith('HMAC') ? ['tag'] : ['encrypt', 'decrypt'], library });
   return true;
 }
 

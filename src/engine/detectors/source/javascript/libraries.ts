@@ -7,7 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams } from '../../../inventory/model.js';
 import { JsFile } from './file.js';
 import type { CallHandler } from './node-crypto.js';
-import { digestName, joseEncryptionAlg, joseSignatureAlg, slhDsaName, type Named } from './names.js';
+import { digestName, joseEncryptionAlg, joseSecondary, joseSignatureAlg, slhDsaName, type Named } from './names.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
 const bits = (n: number | undefined, unit = 8): number | undefined => (n === undefined ? undefined : n * unit);
@@ -180,6 +180,13 @@ function emitAlg(f: JsFile, node: SgNode, callee: string, alg: string, fn: 'sign
   }
   const named = jwsOrJwe(alg);
   if (named) f.algorithm(node, callee, { spelling: named.spelling, params: { ...named.params }, functions: [fn] });
+  emitSecondary(f, node, callee, alg);
+}
+
+/** The AES-KW of `ECDH-ES+A128KW`/`PBES2-HS256+A128KW` and the HMAC of `A128CBC-HS256`, next to their first half. */
+function emitSecondary(f: JsFile, node: SgNode, callee: string, alg: string, symbol?: string): void {
+  const second = joseSecondary(alg);
+  if (second) f.algorithm(node, callee, { spelling: second.spelling, params: { ...second.params }, functions: second.spelling.startsWith('HMAC') ? ['tag'] : ['encrypt'] }, symbol);
 }
 
 /** Strings of a list argument (`algorithms: ['RS256', 'none']`). */
@@ -270,6 +277,7 @@ export function joseHeaders(f: JsFile, importsJose: boolean): void {
       }
       const named = key === 'enc' ? joseEncryptionAlg(alg) : jwsOrJwe(alg);
       if (named) f.algorithm(call, 'jose:', { spelling: named.spelling, params: { ...named.params }, functions: [key === 'enc' || !joseSignatureAlg(alg) ? 'encrypt' : 'sign'] }, symbol);
+      if (named) emitSecondary(f, call, 'jose:', alg, symbol);
     }
   }
 }

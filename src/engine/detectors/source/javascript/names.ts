@@ -5,7 +5,7 @@ import type { AlgorithmParams } from '../../../inventory/model.js';
 import type { Named } from '../common/jose.js';
 
 export type { Named } from '../common/jose.js';
-export { joseEncryptionAlg, joseSignatureAlg } from '../common/jose.js';
+export { joseEncryptionAlg, joseSecondary, joseSignatureAlg } from '../common/jose.js';
 
 /** OpenSSL/node digest names (case-insensitive): `sha256`, `SHA-256`, `RSA-SHA256`'s inner part, `sha3-256`. */
 const DIGESTS: Readonly<Record<string, string>> = {
