@@ -50,3 +50,16 @@ test('detections carry the library', () => {
   assert.deepEqual(libs, ['openssl', 'libsodium', 'mbedtls']);
   assert.equal(algorithms('void a(void) { SHA256(d, n, md); }\n')[0]!.name, 'SHA-256');
 });
+
+test('a verify callback that returns 1 whatever the certificate disables verification, even with SSL_VERIFY_PEER', () => {
+  const cb = 'static int trust_all(int preverify_ok, X509_STORE_CTX *x)\n{\n    (void)x;\n    return 1;\n}\n';
+  const src = ssl('    SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, trust_all);', cb.replace('    (void)x;\n', ''));
+  assert.deepEqual(signals(src).map((s) => s.signal), ['cert-verification-disabled']);
+  const checking = ssl('    SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, check);', 'static int check(int ok, X509_STORE_CTX *x)\n{\n    return ok;\n}\n');
+  assert.deepEqual(signals(checking), []);
+});
+
+test('a callback returning 1 in a file that checks SSL_get_verify_result itself is not a signal', () => {
+  const src = ssl('    SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, cb);\n    if (SSL_get_verify_result(ssl) != X509_V_OK) return NULL;', 'static int cb(int ok, X509_STORE_CTX *x)\n{\n    return 1;\n}\n');
+  assert.deepEqual(signals(src), []);
+});

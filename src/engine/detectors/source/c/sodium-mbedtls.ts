@@ -61,10 +61,20 @@ function pwhashStr(spelling: string): CallHandler {
   };
 }
 
-/** crypto_generichash(out, outlen, in, inlen, key, keylen): BLAKE2b with the output length. */
+/** libsodium's documented output-length constants of crypto_generichash (bytes). */
+const GENERICHASH_BYTES: Readonly<Record<string, number>> = {
+  crypto_generichash_BYTES: 32, crypto_generichash_BYTES_MIN: 16, crypto_generichash_BYTES_MAX: 64,
+  crypto_generichash_blake2b_BYTES: 32, crypto_generichash_blake2b_BYTES_MIN: 16, crypto_generichash_blake2b_BYTES_MAX: 64,
+};
+
+/**
+ * crypto_generichash(out, outlen, in, inlen, key, keylen): BLAKE2b with the output length. An unknown
+ * length stays unknown (the knowledge base's bare `BLAKE2b` is its 512-bit form).
+ */
 const generichash: CallHandler = (f, call, _c, args) => {
-  const bits = bitsOf(f.int(args[1]));
-  f.algorithm(call, SODIUM, { spelling: bits && [256, 384, 512].includes(bits) ? `BLAKE2b-${bits}` : 'BLAKE2b', functions: ['digest'] });
+  const bits = bitsOf(f.int(args[1]) ?? GENERICHASH_BYTES[f.symbol(args[1]) ?? '']);
+  const sized = bits !== undefined && [256, 384, 512].includes(bits);
+  f.algorithm(call, SODIUM, { spelling: sized ? `BLAKE2b-${bits}` : 'BLAKE2b', params: { outputLength: bits }, unresolved: ['outputLength'], functions: ['digest'] });
 };
 
 const sodiumTable: Array<[string, CallHandler]> = [

@@ -76,7 +76,31 @@ const groupsList: CallHandler = (f, call, _callee, args) => {
   f.protocol(call, OPENSSL, { protocolType: 'tls', groups });
 };
 
+/**
+ * Whether a verify callback named in the call is defined in the file and accepts every certificate:
+ * its body is one `return 1;` (OpenSSL then ignores every verification error). A body with anything
+ * else (logging under `#if`, checks) is not judged.
+ */
+function acceptsAll(f: CFile, cb: SgNode | undefined): boolean {
+  if (cb?.kind() !== 'identifier') return false;
+  // Returning 1 only lets the handshake finish; a file that then reads SSL_get_verify_result (as
+  // nginx does, to allow optional client certificates) still enforces the result itself.
+  if (f.root.text().includes('SSL_get_verify_result')) return false;
+  const name = cb.text();
+  for (const fn of f.root.findAll({ rule: { kind: 'function_definition', has: { field: 'declarator', regex: `\\b${name}\\s*\\(` } } })) {
+    const stmts = fn.field('body')?.namedChildren().filter((c) => c.kind() !== 'comment') ?? [];
+    if (stmts.length !== 1 || stmts[0]!.kind() !== 'return_statement') continue;
+    const v = f.int(stmts[0]!.namedChildren()[0]);
+    if (v === 1) return true;
+  }
+  return false;
+}
+
 const setVerify: CallHandler = (f, call, callee, args) => {
+  if (acceptsAll(f, args[2])) {
+    f.signal(call, OPENSSL, 'cert-verification-disabled', `${callee}: the verify callback ${args[2]!.text()} accepts every certificate`);
+    return;
+  }
   const mode = f.symbol(args[1]);
   const none = mode === 'SSL_VERIFY_NONE' || (mode === undefined && f.int(args[1]) === 0);
   if (!none) return;
