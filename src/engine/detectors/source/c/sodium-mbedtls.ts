@@ -212,6 +212,9 @@ const mbedTable: Array<[string, CallHandler]> = [
   ['mbedtls_sha512', (f, call, _c, args) => f.algorithm(call, MBEDTLS, { spelling: f.int(args[3]) === 1 ? 'SHA-384' : f.int(args[3]) === 0 ? 'SHA-512' : 'SHA-2', functions: ['digest'] })],
   ['mbedtls_sha1', fixed(MBEDTLS, 'SHA-1', 'digest')],
   ['mbedtls_md5', fixed(MBEDTLS, 'MD5', 'digest')],
+  // The DRBG seeding calls are knowledge-base spellings themselves (CTR_DRBG-AES-256, HMAC_DRBG).
+  ['mbedtls_ctr_drbg_seed', fixed(MBEDTLS, 'mbedtls_ctr_drbg_seed', 'generate')],
+  ['mbedtls_hmac_drbg_seed', fixed(MBEDTLS, 'mbedtls_hmac_drbg_seed', 'generate')],
   ['mbedtls_rsa_gen_key', (f, call, _c, args) => f.algorithm(call, MBEDTLS, { spelling: 'RSA', params: { keySize: f.int(args[3]) }, unresolved: ['keySize'], functions: ['keygen'] })],
   ['mbedtls_ecp_group_load', ecpCurve(1)],
   ['mbedtls_ecp_gen_key', ecpCurve(0, 'keygen')],
