@@ -122,6 +122,15 @@ const sodiumTable: Array<[string, CallHandler]> = [
   ['crypto_scalarmult_base', fixed(SODIUM, 'X25519', 'keygen')],
   ['crypto_scalarmult_curve25519', fixed(SODIUM, 'X25519')],
   ['crypto_scalarmult_curve25519_base', fixed(SODIUM, 'X25519', 'keygen')],
+  // secretstream is XChaCha20-Poly1305 in libsodium's streaming construction (its documentation).
+  ['crypto_secretstream_xchacha20poly1305_init_push', fixed(SODIUM, 'XChaCha20-Poly1305', 'encrypt')],
+  ['crypto_secretstream_xchacha20poly1305_init_pull', fixed(SODIUM, 'XChaCha20-Poly1305', 'decrypt')],
+  // These names are knowledge-base spellings themselves (Poly1305, SipHash-2-4, ChaCha20).
+  ['crypto_onetimeauth', fixed(SODIUM, 'crypto_onetimeauth', 'tag')],
+  ['crypto_onetimeauth_verify', fixed(SODIUM, 'crypto_onetimeauth', 'verify')],
+  ['crypto_shorthash', fixed(SODIUM, 'crypto_shorthash', 'tag')],
+  ['crypto_stream_chacha20_xor', fixed(SODIUM, 'crypto_stream_chacha20', 'encrypt', 'decrypt')],
+  ['crypto_stream_chacha20_ietf_xor', fixed(SODIUM, 'crypto_stream_chacha20_ietf', 'encrypt', 'decrypt')],
   ['crypto_pwhash', pwhash],
   ['crypto_pwhash_str', pwhashStr('Argon2')],
   ['crypto_pwhash_argon2id_str', pwhashStr('Argon2id')],
