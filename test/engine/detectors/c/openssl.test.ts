@@ -179,3 +179,21 @@ test('a declaration inside a nested block does not leak out of it', () => {
     RSA_generate_key_ex(rsa, bits, e, NULL);`, '#define BITS 3072\n');
   assert.deepEqual(names(src), ['RSA-1024', 'RSA-3072']);
 });
+
+test('a value assigned in one branch holds inside it and is unknown after it, never the last branch written', () => {
+  const src = cFile(`
+    int bits = 2048;
+    switch (n) {
+    case 1:
+        bits = 1024;
+        RSA_generate_key_ex(rsa, bits, e, NULL);
+        break;
+    case 2:
+        bits = 4096;
+        break;
+    }
+    RSA_generate_key_ex(rsa, bits, e, NULL);
+    int fixed = 3072;
+    RSA_generate_key_ex(rsa, fixed, e, NULL);`);
+  assert.deepEqual(names(src), ['RSA-1024', 'RSA', 'RSA-3072']);
+});

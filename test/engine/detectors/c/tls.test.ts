@@ -63,3 +63,8 @@ test('a callback returning 1 in a file that checks SSL_get_verify_result itself 
   const src = ssl('    SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, cb);\n    if (SSL_get_verify_result(ssl) != X509_V_OK) return NULL;', 'static int cb(int ok, X509_STORE_CTX *x)\n{\n    return 1;\n}\n');
   assert.deepEqual(signals(src), []);
 });
+
+test('SSL_VERIFY_NONE in a file that checks SSL_get_verify_result itself is not a signal', () => {
+  const src = ssl('    SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());\n    SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, NULL);\n    return ctx;', 'int checked(SSL *s) { return SSL_get_verify_result(s) == X509_V_OK; }\n');
+  assert.deepEqual(signals(src), []);
+});

@@ -245,6 +245,19 @@ function scopeOf(index: CIndex, at: number): { scope: Scope; member: boolean } {
   return best ? { scope: best, member: false } : { scope: index.file, member: true };
 }
 
+/** Control-flow nodes whose body runs conditionally or repeatedly (an assignment there is not certain afterwards). */
+const BRANCHING = new Set(['if_statement', 'else_clause', 'case_statement', 'while_statement', 'for_statement', 'do_statement', 'conditional_expression', 'for_range_loop']);
+
+/** The range of the innermost conditional body an assignment is in (within its function), or undefined. */
+function branchOf(a: SgNode): ReturnType<SgNode['range']> | undefined {
+  for (const anc of a.ancestors()) {
+    const k = anc.kind() as string;
+    if (k === 'function_definition' || k === 'translation_unit') return undefined;
+    if (BRANCHING.has(k)) return anc.range();
+  }
+  return undefined;
+}
+
 /** Parsed `#define` bodies (kept alive with their trees for the file's lifetime). */
 class DefineBodies {
   private readonly roots: SgRoot[] = [];
@@ -305,7 +318,18 @@ function bindingsOf(index: CIndex, defines: DefineBodies, sel: Pick<CIndex, 'def
   for (const a of sel.assignments) {
     const left = a.field('left');
     if (left?.kind() !== 'identifier') continue;
-    add(left.text(), a.field('operator')?.text() === '=' ? a.field('right') : null, a);
+    const value = a.field('operator')?.text() === '=' ? a.field('right') : null;
+    const branch = branchOf(a);
+    if (!branch) {
+      add(left.text(), value, a);
+      continue;
+    }
+    // An assignment in one branch (`case TLS1_1: min = TLS1_1_VERSION; break;`, `if (legacy) bits =
+    // 1024;`) holds inside that branch only; after it the variable may hold any branch's value, so
+    // from there on it is unknown (a null binding in the function), never the last branch written.
+    const r = a.range();
+    out.push({ name: left.text(), value, visibleFrom: r.end.index, scope: { start: branch.start.index, end: branch.end.index }, member: false });
+    add(left.text(), null, a);
   }
   for (const p of sel.parameters) {
     const { scope, member } = scopeOf(index, p.range().start.index);
