@@ -68,3 +68,19 @@ test('SSL_VERIFY_NONE in a file that checks SSL_get_verify_result itself is not 
   const src = ssl('    SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());\n    SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, NULL);\n    return ctx;', 'int checked(SSL *s) { return SSL_get_verify_result(s) == X509_V_OK; }\n');
   assert.deepEqual(signals(src), []);
 });
+
+test('a minimum version chosen in a switch whose cases are wrapped in #ifdef is unknown after it', () => {
+  const src = ssl(`    int v = 0;
+    switch (opt) {
+    case 1:
+#ifdef HAVE_TLS12
+        v = TLS1_2_VERSION;
+        break;
+#endif
+    case 2:
+        v = TLS1_3_VERSION;
+        break;
+    }
+    SSL_CTX_set_min_proto_version(ctx, v);`);
+  assert.deepEqual(protocols(src), []);
+});

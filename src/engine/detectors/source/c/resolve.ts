@@ -245,8 +245,12 @@ function scopeOf(index: CIndex, at: number): { scope: Scope; member: boolean } {
   return best ? { scope: best, member: false } : { scope: index.file, member: true };
 }
 
-/** Control-flow nodes whose body runs conditionally or repeatedly (an assignment there is not certain afterwards). */
-const BRANCHING = new Set(['if_statement', 'else_clause', 'case_statement', 'while_statement', 'for_statement', 'do_statement', 'conditional_expression', 'for_range_loop']);
+/**
+ * Control-flow nodes whose body runs conditionally or repeatedly (an assignment there is not certain
+ * afterwards). `switch_statement` as well as `case_statement`: an `#ifdef` around a case's statements
+ * (curl's mbedtls.c) makes tree-sitter hang them off the switch body instead of the case.
+ */
+const BRANCHING = new Set(['if_statement', 'else_clause', 'case_statement', 'switch_statement', 'while_statement', 'for_statement', 'do_statement', 'conditional_expression', 'for_range_loop']);
 
 /** The range of the innermost conditional body an assignment is in (within its function), or undefined. */
 function branchOf(a: SgNode): ReturnType<SgNode['range']> | undefined {
