@@ -197,3 +197,17 @@ test('a value assigned in one branch holds inside it and is unknown after it, ne
     RSA_generate_key_ex(rsa, fixed, e, NULL);`);
   assert.deepEqual(names(src), ['RSA-1024', 'RSA', 'RSA-3072']);
 });
+
+test('legacy low-level AES/DES/RC4 APIs: key size from the key schedule, mode from the encrypt call', () => {
+  const src = cFile(`
+    AES_KEY k;
+    AES_set_encrypt_key(param, 192, &k);
+    AES_cbc_encrypt(param, out, n, &k, iv, AES_ENCRYPT);
+    DES_set_key_unchecked(&dk, &ks);
+    DES_ecb_encrypt(&in, &o, &ks, DES_ENCRYPT);
+    DES_ede3_cbc_encrypt(param, out, n, &k1, &k2, &k3, &iv, DES_ENCRYPT);
+    RC4_set_key(&rk, n, param);
+    AES_set_decrypt_key(secret, 128, &k);`, 'static const unsigned char secret[16] = "0123456789abcde";\n');
+  assert.deepEqual(names(src), ['AES-192', 'AES-CBC', 'DES', 'DES-ECB', '3DES-168-CBC', 'RC4', 'AES-128']);
+  assert.deepEqual(signals(src).map((s) => s.signal), ['hardcoded-key']);
+});

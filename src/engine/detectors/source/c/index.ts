@@ -27,7 +27,7 @@ const CALLS: ReadonlyMap<string, CallHandler> = new Map([...OPENSSL_CALLS, ...TL
  * Function-name prefixes of the calls the handlers read, as one regex for the native query (the
  * callee may be `::NAME` in C++). Narrow on purpose: a file's other calls never reach JS.
  */
-const CALLEE_REGEX = '^(::)?(EVP_|RSA_|EC_|ECDSA_|ECDH_|DSA_|DH_|HMAC|PKCS5_|SSL_|MD4|MD5|SHA1|SHA2|SHA3|SHA5|RIPEMD|crypto_|mbedtls_)';
+const CALLEE_REGEX = '^(::)?(EVP_|RSA_|EC_|ECDSA_|ECDH_|DSA_|DH_|HMAC|PKCS5_|SSL_|MD4|MD5|SHA1|SHA2|SHA3|SHA5|RIPEMD|AES_|DES_|RC4|BF_|crypto_|mbedtls_)';
 
 const C_EXTENSIONS = new Set(['c', 'h']);
 const CPP_EXTENSIONS = new Set(['cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h++']);
@@ -69,11 +69,11 @@ export const cDetector: Detector = {
   id: C_DETECTOR_ID,
   appliesTo: (path) => languageOf(path) !== undefined,
   // Every OpenSSL libcrypto API the handlers read starts with one of these (EVP_ covers ciphers,
-  // digests, PKEY contexts and fetches; the low-level RSA/EC/DSA/DH/HMAC/PKCS5 and one-shot digests
-  // have their own), libssl's with SSL_CTX_/SSL_set; libsodium's with crypto_ followed by a primitive
+  // digests, PKEY contexts and fetches; the low-level RSA/EC/DSA/DH/HMAC/PKCS5, AES/DES/RC4/BF key
+  // schedules and modes, and one-shot digests have their own), libssl's with SSL_CTX_/SSL_set; libsodium's with crypto_ followed by a primitive
   // family, mbedTLS's with mbedtls_. A file without any of them cannot hold a call we report.
   keywords: [
-    'EVP_', 'RSA_', 'EC_KEY_', 'EC_GROUP_', 'ECDSA_', 'ECDH_', 'DSA_', 'DH_', 'HMAC', 'PKCS5_', 'SHA1(', 'SHA1_', 'SHA224', 'SHA256', 'SHA384',
+    'EVP_', 'RSA_', 'EC_KEY_', 'EC_GROUP_', 'ECDSA_', 'ECDH_', 'DSA_', 'DH_', 'HMAC', 'PKCS5_', 'AES_set_', 'AES_ecb', 'AES_c', 'AES_o', 'AES_ige', 'AES_wrap', 'AES_unwrap', 'DES_', 'RC4_set_key', 'RC4(', 'BF_set_key', 'SHA1(', 'SHA1_', 'SHA224', 'SHA256', 'SHA384',
     'SHA512', 'MD5', 'MD4', 'RIPEMD160', 'SSL_CTX_', 'SSL_set', 'crypto_box', 'crypto_secretbox', 'crypto_sign', 'crypto_aead',
     'crypto_pwhash', 'crypto_kx', 'crypto_scalarmult', 'crypto_generichash', 'crypto_hash', 'crypto_auth', 'crypto_kdf', 'crypto_stream',
     'crypto_kem', 'crypto_secretstream', 'crypto_onetimeauth', 'crypto_shorthash', 'mbedtls_',

@@ -432,10 +432,30 @@ const table: Array<[string, CallHandler]> = [
     }
   }],
 
+  // Legacy low-level block and stream cipher APIs (deprecated in OpenSSL 3, common in old code).
+  // The key schedule fixes the cipher (AES bits from AES_set_*_key); the mode comes from the encrypt call.
+  ['AES_set_encrypt_key', lowLevelAes],
+  ['AES_set_decrypt_key', lowLevelAes],
+  ...([['AES_ecb_encrypt', 'aes-ecb'], ['AES_cbc_encrypt', 'aes-cbc'], ['AES_cfb128_encrypt', 'aes-cfb'], ['AES_ofb128_encrypt', 'aes-ofb'],
+    ['AES_ctr128_encrypt', 'aes-ctr'], ['AES_ige_encrypt', 'AES'], ['AES_wrap_key', 'AESWrap'], ['AES_unwrap_key', 'AESWrap'],
+    ['DES_set_key', 'des'], ['DES_set_key_checked', 'des'], ['DES_set_key_unchecked', 'des'], ['DES_key_sched', 'des'],
+    ['DES_ecb_encrypt', 'des-ecb'], ['DES_ncbc_encrypt', 'des-cbc'], ['DES_cbc_encrypt', 'des-cbc'], ['DES_cfb64_encrypt', 'des-cfb'],
+    ['DES_ofb64_encrypt', 'des-ofb'], ['DES_ecb3_encrypt', 'des-ede3-ecb'], ['DES_ede3_cbc_encrypt', 'des-ede3-cbc'],
+    ['DES_ede3_cfb64_encrypt', 'des-ede3-cfb'], ['DES_ede3_ofb64_encrypt', 'des-ede3-ofb'],
+    ['RC4_set_key', 'rc4'], ['RC4', 'rc4'], ['BF_set_key', 'bf'], ['BF_ecb_encrypt', 'bf-ecb'], ['BF_cbc_encrypt', 'bf-cbc'],
+  ] as const).map(([fn, spelling]): [string, CallHandler] => [fn, (f, call) => f.algorithm(call, OPENSSL, { spelling, functions: ['encrypt', 'decrypt'] })]),
+
   // DSA and DH parameters.
   ['DSA_generate_parameters_ex', (f, call, _c, args) => f.algorithm(call, OPENSSL, { spelling: 'DSA', params: { keySize: f.int(args[1]) }, unresolved: ['keySize'], functions: ['keygen'] })],
   ['DH_generate_parameters_ex', (f, call, _c, args) => f.algorithm(call, OPENSSL, { spelling: 'DH', params: { keySize: f.int(args[1]) }, unresolved: ['keySize'], functions: ['keygen'] })],
 ];
+
+/** AES_set_encrypt_key(userKey, bits, &key): AES with the key size; a literal key is hard-coded. */
+function lowLevelAes(f: CFile, call: SgNode, _callee: string, args: SgNode[]): void {
+  const bits = f.int(args[1]);
+  f.algorithm(call, OPENSSL, { spelling: 'AES', params: { keySize: bits }, unresolved: ['keySize'], functions: ['encrypt', 'decrypt'] });
+  if (f.constantBytes(args[0])) f.signal(call, OPENSSL, 'hardcoded-key', 'AES key is written in the source', { spelling: 'AES', params: { keySize: bits } });
+}
 
 function hmac(mdArg: number, keyArg: number): CallHandler {
   return (f, call, callee, args) => {
