@@ -6,5 +6,6 @@ import { javaDetector } from './source/java/index.js';
 import { pythonDetector } from './source/python/index.js';
 import { goDetector } from './source/go/index.js';
 import { javascriptDetector } from './source/javascript/index.js';
+import { cDetector } from './source/c/index.js';
 
-export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector];
+export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector, cDetector];

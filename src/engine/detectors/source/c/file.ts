@@ -1,0 +1,183 @@
+// Per-file state of the C/C++ detector: the evaluator, the detections so far, and the argument
+// questions every handler asks (integer, string, library constant, constant bytes, the call that made
+// a value, the other calls made on the same context object in the same function).
+import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, Detection, LibraryRef, ProtocolFacts, SignalType } from '../../../inventory/model.js';
+import type { KnowledgeBase } from '../../../kb/types.js';
+import type { Evaluator } from '../common/evaluate.js';
+import type { DetectionSink } from '../common/sink.js';
+import type { Value } from '../common/value.js';
+import { calleeName } from './resolve.js';
+
+export interface AlgorithmEmit {
+  spelling: string;
+  params?: AlgorithmParams;
+  unresolved?: AlgorithmParamName[];
+  functions?: CryptoFunction[];
+}
+
+/** Calls whose arguments, when they contain a buffer's name, fill that buffer (so it is not a constant IV or key). */
+const NOT_FILLING = /^(EVP_(Encrypt|Decrypt|Cipher)Init(_ex2?)?|memset|explicit_bzero|OPENSSL_cleanse|sizeof|printf|fprintf)$/;
+
+export class CFile {
+  constructor(
+    readonly root: SgNode,
+    readonly ev: Evaluator,
+    readonly kb: KnowledgeBase,
+    private readonly sink: DetectionSink,
+  ) {}
+
+  detections(): Detection[] {
+    return this.sink.detections;
+  }
+
+  algorithm(node: SgNode, library: LibraryRef, a: AlgorithmEmit): void {
+    this.sink.algorithm(node, symbolOf(node), a.spelling, a.params ?? {}, {
+      unresolved: a.unresolved ?? [],
+      ...(a.functions ? { functions: a.functions } : {}),
+      library,
+    });
+  }
+
+  signal(node: SgNode, library: LibraryRef, signal: SignalType, detail: string, related?: { spelling: string; params: AlgorithmParams }): void {
+    this.sink.signal(node, symbolOf(node), signal, detail, { library, ...(related ? { related } : {}) });
+  }
+
+  protocol(node: SgNode, library: LibraryRef, protocol: ProtocolFacts): void {
+    this.sink.protocol(node, symbolOf(node), protocol, library);
+  }
+
+  eval(node: SgNode | undefined): Value {
+    return this.ev.eval(node);
+  }
+
+  int(node: SgNode | undefined): number | undefined {
+    const v = this.ev.eval(node);
+    return v.kind === 'int' ? v.value : undefined;
+  }
+
+  str(node: SgNode | undefined): string | undefined {
+    const v = this.ev.eval(node);
+    return v.kind === 'str' ? v.value : undefined;
+  }
+
+  /**
+   * The expression a value comes from, following same-file bindings (`int nid = NID_secp384r1;`,
+   * `#define CURVE NID_secp384r1`): a call, a literal, or an identifier the file never binds (a
+   * library constant). Undefined when it comes from outside (a parameter, a struct field).
+   */
+  origin(node: SgNode | undefined): SgNode | undefined {
+    let cur = node;
+    for (let i = 0; cur && i < 12; i++) {
+      const s = this.ev.adapter.shape(cur);
+      if (s.t === 'group') {
+        cur = s.inner;
+        continue;
+      }
+      if (s.t !== 'name') return cur;
+      const b = this.ev.symbols.lookup(s.name, cur.range().start.index);
+      if (!b) return cur;
+      if (!b.value) return undefined;
+      cur = b.value.kind() === 'init_declarator' ? (b.value.field('value') ?? undefined) : b.value;
+    }
+    return undefined;
+  }
+
+  /** Spelling of a library constant argument (`NID_X9_62_prime256v1`, `RSA_PKCS1_OAEP_PADDING`), through same-file aliases. */
+  symbol(node: SgNode | undefined): string | undefined {
+    const o = this.origin(node);
+    return o?.kind() === 'identifier' && o.text() !== 'NULL' ? o.text() : undefined;
+  }
+
+  /** The call that produced a value (`EVP_sha256()` behind `md`), or undefined. */
+  producer(node: SgNode | undefined): { callee: string; call: SgNode } | undefined {
+    const o = this.origin(node);
+    return o?.kind() === 'call_expression' ? { callee: calleeName(o), call: o } : undefined;
+  }
+
+  /** Whether an argument is NULL / nullptr / 0 (an optional argument left out). */
+  isNull(node: SgNode | undefined): boolean {
+    const v = this.ev.eval(node);
+    return v.kind === 'none' || (v.kind === 'int' && v.value === 0);
+  }
+
+  /** Key size in bits of a buffer argument whose length the file fixes, or undefined. */
+  keyBits(node: SgNode | undefined): number | undefined {
+    const v = this.ev.eval(node);
+    return v.kind === 'bytes' && v.length !== undefined ? v.length * 8 : undefined;
+  }
+
+  /**
+   * Whether a key or IV argument is fixed in the source: a string literal, an array initialised with
+   * literal bytes, or a zero-filled array (`= {0}`, a static array) that no call of the file fills.
+   */
+  constantBytes(node: SgNode | undefined): boolean {
+    if (!node) return false;
+    const v = this.ev.eval(node);
+    if (v.kind === 'str') return v.value.length > 0;
+    if (v.kind !== 'bytes') return false;
+    if (v.origin === 'literal') return true;
+    if (v.origin !== 'zero') return false;
+    const name = this.origin(node) === undefined ? undefined : baseName(node);
+    return name !== undefined && !this.filled(name);
+  }
+
+  /** Whether a string or byte literal is passed (a password written in the source). */
+  literalSecret(node: SgNode | undefined): boolean {
+    const v = this.ev.eval(node);
+    return (v.kind === 'str' && v.value.length > 0) || (v.kind === 'bytes' && v.origin === 'literal');
+  }
+
+  private fillArgs: string[] | undefined;
+
+  /** Whether `name` is an argument of a call that may write it (RAND_bytes, memcpy, read, a helper). */
+  private filled(name: string): boolean {
+    if (!this.fillArgs) {
+      this.fillArgs = [];
+      for (const call of this.root.findAll({ rule: { kind: 'call_expression' } })) {
+        if (NOT_FILLING.test(calleeName(call))) continue;
+        for (const a of call.field('arguments')?.namedChildren() ?? []) this.fillArgs.push(a.text().replace(/\s+/g, ''));
+      }
+    }
+    return this.fillArgs.some((a) => a === name || a === `&${name}` || a.startsWith(`${name}+`) || a.startsWith(`&${name}[`) || a.startsWith(`${name}[`));
+  }
+
+  /**
+   * Calls made in the same function on the object `target` (first argument with the same text),
+   * after `from`: `EVP_PKEY_CTX_set_rsa_keygen_bits(ctx, 3072)` for `ctx = EVP_PKEY_CTX_new_id(…)`.
+   */
+  callsOn(target: string, from: SgNode, names: RegExp): SgNode[] {
+    const fn = from.ancestors().find((a) => a.kind() === 'function_definition');
+    if (!fn) return [];
+    const start = from.range().start.index;
+    return fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: names.source } } }).filter((c) => {
+      const first = c.field('arguments')?.namedChildren()[0];
+      return c.range().start.index > start && first !== undefined && first.text().replace(/\s+/g, '') === target && names.test(calleeName(c));
+    });
+  }
+}
+
+/** The variable a call's result is stored in (`ctx` of `ctx = EVP_PKEY_CTX_new_id(…)` or `EVP_PKEY_CTX *ctx = …`). */
+export function assignedName(call: SgNode): string | undefined {
+  const p = call.parent();
+  if (!p) return undefined;
+  if (p.kind() === 'assignment_expression' && p.field('right')?.id() === call.id()) return p.field('left')?.text().replace(/\s+/g, '');
+  if (p.kind() === 'init_declarator') {
+    let d = p.field('declarator');
+    while (d && d.kind() !== 'identifier') d = d.field('declarator') ?? null;
+    return d?.text();
+  }
+  return undefined;
+}
+
+/** The buffer name of an argument (`iv`, `&iv[0]`, `iv + 0` -> `iv`). */
+function baseName(node: SgNode): string | undefined {
+  const m = /^&?\(?([A-Za-z_]\w*)/.exec(node.text().replace(/\s+/g, ''));
+  return m?.[1];
+}
+
+/** Symbol shown as evidence: the called function (`EVP_EncryptInit_ex`), or the node's text. */
+export function symbolOf(node: SgNode): string {
+  if (node.kind() === 'call_expression') return calleeName(node);
+  return node.text().replace(/\s+/g, ' ').slice(0, 120);
+}

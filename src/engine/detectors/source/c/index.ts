@@ -1,0 +1,82 @@
+// C/C++ source detector: OpenSSL's libcrypto (EVP ciphers, digests, MACs, KDFs, key generation,
+// RSA/EC/DSA/DH, ML-KEM/ML-DSA by name) and libssl configuration (protocol versions, cipher lists,
+// groups, peer verification), libsodium and mbedTLS. Calls are found by syntax tree: one ast-grep
+// query per file for calls whose function name starts with a prefix of these libraries (bare C call
+// patterns match nothing in ast-grep, so calls are selected by kind and callee regex), then each
+// call's arguments are resolved through the shared Evaluator with C's bindings (resolve.ts).
+//
+// `.h` files are parsed with the C grammar unless they show C++ syntax: most headers that use these
+// libraries are C (OpenSSL's own API is C), and the C++ grammar rejects C code that uses C++ keywords
+// as names (`new`, `class`, `template`), while the C grammar reads a C++ header's free function calls
+// but not its classes and templates.
+import type { Detection } from '../../../inventory/model.js';
+import type { DetectContext, Detector, SourceFile } from '../../types.js';
+import { parseSource, type SourceLanguage } from '../common/languages.js';
+import { DetectionSink } from '../common/sink.js';
+import { CFile } from './file.js';
+import { cEvaluator, calleeName, indexCFile } from './resolve.js';
+import { EVP_GETTER, OPENSSL_CALLS, argsOf, evpGetter, type CallHandler } from './openssl.js';
+import { TLS_CALLS } from './tls.js';
+import { SODIUM_CALLS, MBEDTLS_CALLS } from './sodium-mbedtls.js';
+
+export const C_DETECTOR_ID = 'c';
+
+const CALLS: ReadonlyMap<string, CallHandler> = new Map([...OPENSSL_CALLS, ...TLS_CALLS, ...SODIUM_CALLS, ...MBEDTLS_CALLS]);
+
+/**
+ * Function-name prefixes of the calls the handlers read, as one regex for the native query (the
+ * callee may be `::NAME` in C++). Narrow on purpose: a file's other calls never reach JS.
+ */
+const CALLEE_REGEX = '^(::)?(EVP_|RSA_|EC_|ECDSA_|ECDH_|DSA_|DH_|HMAC|PKCS5_|SSL_|MD4|MD5|SHA1|SHA2|SHA3|SHA5|RIPEMD|AES_|DES_|RC4|BF_|crypto_|mbedtls_)';
+
+const C_EXTENSIONS = new Set(['c', 'h']);
+const CPP_EXTENSIONS = new Set(['cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h++']);
+
+/** C++-only syntax that makes a `.h` a C++ header. */
+const CPP_HEADER = /\bnamespace\s+\w+\s*\{|\btemplate\s*<|\bclass\s+\w+[^;(]*\{|\b(public|private|protected)\s*:|\w::\w|#include\s*<(string|vector|memory|iostream|map)>/;
+
+function extensionOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const dot = path.lastIndexOf('.');
+  return dot > slash ? path.slice(dot + 1).toLowerCase() : '';
+}
+
+export function languageOf(path: string, text?: string): SourceLanguage | undefined {
+  const ext = extensionOf(path);
+  if (CPP_EXTENSIONS.has(ext)) return 'cpp';
+  if (!C_EXTENSIONS.has(ext)) return undefined;
+  return ext === 'h' && text !== undefined && CPP_HEADER.test(text) ? 'cpp' : 'c';
+}
+
+export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
+  const text = file.content.toString('utf8');
+  const language = languageOf(file.path, text) ?? 'c';
+  const root = parseSource(language, text).root();
+  const calls = root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: CALLEE_REGEX } } });
+  if (calls.length === 0) return [];
+  const { ev } = cEvaluator(indexCFile(root), language);
+  const f = new CFile(root, ev, ctx.kb, new DetectionSink(file.path, text, C_DETECTOR_ID));
+  for (const call of calls) {
+    const callee = calleeName(call);
+    const handler = CALLS.get(callee);
+    if (handler) handler(f, call, callee, argsOf(call));
+    else if (EVP_GETTER.test(callee)) evpGetter(f, call, callee);
+  }
+  return f.detections();
+}
+
+export const cDetector: Detector = {
+  id: C_DETECTOR_ID,
+  appliesTo: (path) => languageOf(path) !== undefined,
+  // Every OpenSSL libcrypto API the handlers read starts with one of these (EVP_ covers ciphers,
+  // digests, PKEY contexts and fetches; the low-level RSA/EC/DSA/DH/HMAC/PKCS5, AES/DES/RC4/BF key
+  // schedules and modes, and one-shot digests have their own), libssl's with SSL_CTX_/SSL_set; libsodium's with crypto_ followed by a primitive
+  // family, mbedTLS's with mbedtls_. A file without any of them cannot hold a call we report.
+  keywords: [
+    'EVP_', 'RSA_', 'EC_KEY_', 'EC_GROUP_', 'ECDSA_', 'ECDH_', 'DSA_', 'DH_', 'HMAC', 'PKCS5_', 'AES_set_', 'AES_ecb', 'AES_c', 'AES_o', 'AES_ige', 'AES_wrap', 'AES_unwrap', 'DES_', 'RC4_set_key', 'RC4(', 'BF_set_key', 'SHA1(', 'SHA1_', 'SHA224', 'SHA256', 'SHA384',
+    'SHA512', 'MD5', 'MD4', 'RIPEMD160', 'SSL_CTX_', 'SSL_set', 'crypto_box', 'crypto_secretbox', 'crypto_sign', 'crypto_aead',
+    'crypto_pwhash', 'crypto_kx', 'crypto_scalarmult', 'crypto_generichash', 'crypto_hash', 'crypto_auth', 'crypto_kdf', 'crypto_stream',
+    'crypto_kem', 'crypto_secretstream', 'crypto_onetimeauth', 'crypto_shorthash', 'mbedtls_',
+  ],
+  detect: (file, ctx) => detectC(file, ctx),
+};

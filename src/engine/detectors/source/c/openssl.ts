@@ -1,0 +1,484 @@
+// OpenSSL's libcrypto calls the C/C++ detector recognises, keyed by function name, with how their
+// arguments become algorithm parameters (argument positions from the OpenSSL 3 manual pages).
+//
+// Algorithm names are never tabled here: OpenSSL's own spellings are what the knowledge base
+// resolves (`aes-256-gcm`, `SHA2-256`, `NID_X9_62_prime256v1`, `ML-KEM-768`). A cipher or digest
+// getter `EVP_aes_256_gcm()` is its OpenSSL name with `_` for `-` (`aes-256-gcm`), and an
+// `EVP_PKEY_RSA_PSS` key type is `RSA-PSS`; the knowledge base decides whether that is a cipher, a
+// digest or a key type.
+import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
+import { unresolvedSpelling, type UnresolvedRole } from '../../../kb/unresolved.js';
+import { assignedName, type CFile } from './file.js';
+import { calleeName } from './resolve.js';
+
+export const OPENSSL: LibraryRef = { ecosystem: 'generic', name: 'openssl' };
+
+export type CallHandler = (f: CFile, call: SgNode, callee: string, args: SgNode[]) => void;
+
+/** `EVP_aes_256_gcm`, `EVP_sha512_256`, `EVP_chacha20_poly1305`: lower-case EVP getters of ciphers and digests. */
+export const EVP_GETTER = /^EVP_[a-z][a-z0-9_]*$/;
+
+/**
+ * OpenSSL spelling of an EVP getter: `EVP_aes_256_gcm` -> `aes-256-gcm`. BoringSSL's AEAD getters
+ * (`EVP_aead_aes_128_gcm`, `EVP_aead_chacha20_poly1305`) name the same algorithms behind `aead_`.
+ */
+function getterSpelling(callee: string): string {
+  return callee.slice(callee.startsWith('EVP_aead_') ? 9 : 4).replace(/_/g, '-');
+}
+
+/**
+ * Calls that only ask about a cipher or digest (`EVP_MD_size(EVP_sha1())`,
+ * `EVP_MD_get_type(EVP_get_digestbyname(name))`, `EVP_CIPHER_key_length(…)`): the algorithm is not
+ * used there, so a getter or fetch written as their argument is not reported.
+ */
+const INTROSPECTION = /^EVP_(MD|CIPHER)_(?!fetch$)[a-z0-9_]+$/;
+
+const CIPHER_PRIMITIVES = new Set(['block-cipher', 'ae', 'stream-cipher']);
+const DIGEST_PRIMITIVES = new Set(['hash', 'xof']);
+
+/** What an EVP getter names, by the knowledge base: a cipher, a digest, or nothing we know. */
+export function getterKind(f: CFile, callee: string): 'cipher' | 'digest' | undefined {
+  if (!EVP_GETTER.test(callee) || callee.endsWith('_null')) return undefined;
+  const hit = f.kb.findAlgorithm(getterSpelling(callee));
+  if (!hit) return undefined;
+  if (CIPHER_PRIMITIVES.has(hit.entry.primitive)) return 'cipher';
+  if (DIGEST_PRIMITIVES.has(hit.entry.primitive)) return 'digest';
+  return undefined;
+}
+
+/** Hash named by a digest argument: `EVP_sha256()`, `EVP_MD_fetch(NULL, "SHA2-256", NULL)`, `EVP_get_digestbyname("sha1")`, a variable holding one. */
+export function digestOf(f: CFile, node: SgNode | undefined): string | undefined {
+  const p = f.producer(node);
+  if (!p) return undefined;
+  if (getterKind(f, p.callee) === 'digest') return hashName(f, getterSpelling(p.callee));
+  if (p.callee === 'EVP_MD_fetch' || p.callee === 'EVP_get_digestbyname') {
+    const args = argsOf(p.call);
+    const name = f.str(args[p.callee === 'EVP_MD_fetch' ? 1 : 0]);
+    return name ? hashName(f, name) : undefined;
+  }
+  return undefined;
+}
+
+/** Canonical hash name of an OpenSSL digest spelling, or undefined when the knowledge base does not know it as a hash. */
+function hashName(f: CFile, spelling: string): string | undefined {
+  const hit = f.kb.findAlgorithm(spelling);
+  return hit && DIGEST_PRIMITIVES.has(hit.entry.primitive) ? hit.entry.name : undefined;
+}
+
+/** Hash named by an `NID_sha256`-style constant (RSA_sign, ECDSA_sign's type argument). */
+function nidHash(f: CFile, node: SgNode | undefined): string | undefined {
+  const s = f.symbol(node);
+  return s?.startsWith('NID_') ? hashName(f, s.slice(4)) : undefined;
+}
+
+/**
+ * The name an `OSSL_DIGEST_NAME_SHA2_256` / `OSSL_MAC_NAME_HMAC` / `OSSL_KDF_NAME_HKDF` macro stands
+ * for: OpenSSL defines each as its name with `-` where the macro has `_` ("SHA2-256", "HMAC", "HKDF").
+ */
+function osslName(symbol: string | undefined): string | undefined {
+  const m = symbol ? /^OSSL_(?:DIGEST|MAC|KDF|CIPHER|PKEY|SIGNATURE)_NAME_(.+)$/.exec(symbol) : null;
+  return m ? m[1]!.replace(/_/g, '-') : undefined;
+}
+
+export function argsOf(call: SgNode): SgNode[] {
+  return call.field('arguments')?.namedChildren().filter((c) => c.kind() !== 'comment') ?? [];
+}
+
+function bitsOf(bytes: number | undefined): number | undefined {
+  return bytes === undefined ? undefined : bytes * 8;
+}
+
+function withHash(base: string, hash: string | undefined): string {
+  return hash ? `${base}-${hash}` : base;
+}
+
+/**
+ * Calls that take a digest and report it themselves (HMAC-SHA-256, PBKDF2-SHA-256, HKDF-SHA-256, the
+ * OAEP hash): a getter written as their argument is not a digest computed on its own.
+ */
+export const DIGEST_CONSUMERS = new Set([
+  'HMAC', 'HMAC_Init_ex', 'HMAC_Init', 'PKCS5_PBKDF2_HMAC', 'EVP_PKEY_CTX_set_hkdf_md', 'EVP_PKEY_CTX_set_rsa_oaep_md',
+  'EVP_PKEY_CTX_set_rsa_mgf1_md', 'EVP_PKEY_CTX_set_tls1_prf_md', 'RSA_padding_add_PKCS1_OAEP_mgf1',
+]);
+
+/** Cipher-context initialisers: where the cipher argument sits, and the key/IV arguments to check. */
+const CIPHER_INITS: Readonly<Record<string, { cipher: number; key: number; iv: number; fn: CryptoFunction[] }>> = {
+  EVP_EncryptInit_ex: { cipher: 1, key: 3, iv: 4, fn: ['encrypt'] },
+  EVP_DecryptInit_ex: { cipher: 1, key: 3, iv: 4, fn: ['decrypt'] },
+  EVP_CipherInit_ex: { cipher: 1, key: 3, iv: 4, fn: ['encrypt', 'decrypt'] },
+  EVP_EncryptInit: { cipher: 1, key: 2, iv: 3, fn: ['encrypt'] },
+  EVP_DecryptInit: { cipher: 1, key: 2, iv: 3, fn: ['decrypt'] },
+  EVP_CipherInit: { cipher: 1, key: 2, iv: 3, fn: ['encrypt', 'decrypt'] },
+  EVP_EncryptInit_ex2: { cipher: 1, key: 2, iv: 3, fn: ['encrypt'] },
+  EVP_DecryptInit_ex2: { cipher: 1, key: 2, iv: 3, fn: ['decrypt'] },
+  EVP_CipherInit_ex2: { cipher: 1, key: 2, iv: 3, fn: ['encrypt', 'decrypt'] },
+};
+
+
+/** The cipher/digest init a getter is an argument of, if any. */
+function initOf(call: SgNode): { callee: string; call: SgNode; index: number } | undefined {
+  const list = call.parent();
+  if (list?.kind() !== 'argument_list') return undefined;
+  const outer = list.parent();
+  if (outer?.kind() !== 'call_expression') return undefined;
+  const index = argsOf(outer).findIndex((a) => a.id() === call.id());
+  return { callee: calleeName(outer), call: outer, index };
+}
+
+/** Whether a getter is only compared with (`if (cipher == EVP_aes_128_gcm())`): that selects a branch, it uses nothing. */
+function compared(call: SgNode): boolean {
+  let node = call;
+  let parent = node.parent();
+  while (parent && (parent.kind() === 'parenthesized_expression' || parent.kind() === 'cast_expression')) {
+    node = parent;
+    parent = parent.parent();
+  }
+  const op = parent?.kind() === 'binary_expression' ? parent.field('operator')?.text() : undefined;
+  return op === '==' || op === '!=';
+}
+
+/** `EVP_aes_256_gcm()` / `EVP_sha256()` wherever it appears (an init's argument, assigned, returned, in a table). */
+export function evpGetter(f: CFile, call: SgNode, callee: string): void {
+  const kind = getterKind(f, callee);
+  if (!kind) return;
+  const outer = initOf(call);
+  if (outer && INTROSPECTION.test(outer.callee)) return;
+  if (compared(call)) return;
+  if (kind === 'digest') {
+    if (outer && DIGEST_CONSUMERS.has(outer.callee)) return;
+    f.algorithm(call, OPENSSL, { spelling: getterSpelling(callee), functions: ['digest'] });
+    return;
+  }
+  const init = outer ? CIPHER_INITS[outer.callee] : undefined;
+  f.algorithm(call, OPENSSL, { spelling: getterSpelling(callee), functions: init && outer!.index === init.cipher ? init.fn : ['encrypt', 'decrypt'] });
+}
+
+
+/**
+ * `EVP_EncryptInit_ex(ctx, cipher, impl, key, iv)` and friends: a key or IV written in the source
+ * raises a signal, with the cipher when the file names it. The cipher itself is reported where it is
+ * made: an `EVP_CIPHER` exists only through a getter or a fetch, each an asset (an unresolvable fetch
+ * is `unknown-cipher`), so a cipher handed in as a parameter is not reported a second time here.
+ */
+function cipherInit(f: CFile, call: SgNode, callee: string, args: SgNode[]): void {
+  const spec = CIPHER_INITS[callee]!;
+  const p = f.producer(args[spec.cipher]);
+  const related = p && getterKind(f, p.callee) === 'cipher' ? { spelling: getterSpelling(p.callee), params: {} } : undefined;
+  const mode = related ? f.kb.findAlgorithm(related.spelling)?.impliedParams.mode : undefined;
+  if (f.constantBytes(args[spec.key])) f.signal(call, OPENSSL, 'hardcoded-key', `${callee} key is written in the source`, related);
+  if (mode !== 'ECB' && f.constantBytes(args[spec.iv])) f.signal(call, OPENSSL, 'static-iv', `${callee} IV is a constant in the source`, related);
+}
+
+
+/** Fetch-by-name calls: the position of the name and the role an unresolvable name has. */
+const FETCHES: Readonly<Record<string, { name: number; role: UnresolvedRole; fn: CryptoFunction[] }>> = {
+  EVP_CIPHER_fetch: { name: 1, role: 'cipher', fn: ['encrypt', 'decrypt'] },
+  EVP_get_cipherbyname: { name: 0, role: 'cipher', fn: ['encrypt', 'decrypt'] },
+  EVP_MD_fetch: { name: 1, role: 'hash', fn: ['digest'] },
+  EVP_get_digestbyname: { name: 0, role: 'hash', fn: ['digest'] },
+  EVP_MAC_fetch: { name: 1, role: 'mac', fn: ['tag'] },
+  EVP_KDF_fetch: { name: 1, role: 'key-derivation', fn: ['keyderive'] },
+  EVP_SIGNATURE_fetch: { name: 1, role: 'signature', fn: ['sign', 'verify'] },
+  // No unresolved role names a KEM; key establishment is the nearest (a KEM fetch of unknown name is rare).
+  EVP_KEM_fetch: { name: 1, role: 'key-agreement', fn: ['encapsulate', 'decapsulate'] },
+  EVP_KEYEXCH_fetch: { name: 1, role: 'key-agreement', fn: [] },
+  EVP_ASYM_CIPHER_fetch: { name: 1, role: 'cipher', fn: ['encrypt', 'decrypt'] },
+  EVP_PKEY_CTX_new_from_name: { name: 1, role: 'key-pair-generator', fn: [] },
+};
+
+function fetch(f: CFile, call: SgNode, callee: string, args: SgNode[]): void {
+  const spec = FETCHES[callee]!;
+  const name = f.str(args[spec.name]) ?? osslName(f.symbol(args[spec.name]));
+  // A digest fetched to be handed to an HMAC/PBKDF2/HKDF call is reported by that call; one fetched
+  // only to ask its size or type is not used.
+  const outer = initOf(call);
+  if (outer && INTROSPECTION.test(outer.callee)) return;
+  if (spec.role === 'hash' && outer && DIGEST_CONSUMERS.has(outer.callee)) return;
+  if (callee === 'EVP_PKEY_CTX_new_from_name') {
+    pkeyContext(f, call, name);
+    return;
+  }
+  f.algorithm(call, OPENSSL, { spelling: name ?? unresolvedSpelling(spec.role), ...(spec.fn.length ? { functions: spec.fn } : {}) });
+}
+
+/** `EVP_PKEY_CTX_set_*` calls whose parameter joins the key type of the context they configure. */
+const PKEY_SETTERS = /^EVP_PKEY_CTX_(set_rsa_keygen_bits|set_ec_paramgen_curve_nid|set_group_name|set_dh_paramgen_prime_len|set_dsa_paramgen_bits|set_hkdf_md|set_rsa_padding|set_rsa_oaep_md|set_signature_md|set_dh_nid)$|^EVP_PKEY_(keygen|paramgen|derive|encrypt|decrypt|sign|verify|encapsulate|decapsulate)_init(_ex)?$/;
+
+/** Parameters an `EVP_PKEY_CTX_set_*` call gives, and the crypto function an `EVP_PKEY_*_init` selects. */
+function setterFacts(f: CFile, call: SgNode, params: AlgorithmParams, functions: Set<CryptoFunction>): void {
+  const callee = calleeName(call);
+  const a = argsOf(call);
+  switch (callee) {
+    case 'EVP_PKEY_CTX_set_rsa_keygen_bits':
+    case 'EVP_PKEY_CTX_set_dh_paramgen_prime_len':
+    case 'EVP_PKEY_CTX_set_dsa_paramgen_bits':
+      params.keySize = f.int(a[1]);
+      return;
+    case 'EVP_PKEY_CTX_set_ec_paramgen_curve_nid':
+    case 'EVP_PKEY_CTX_set_dh_nid':
+      params.curve = f.symbol(a[1]);
+      return;
+    case 'EVP_PKEY_CTX_set_group_name':
+      params.curve = f.str(a[1]);
+      return;
+    case 'EVP_PKEY_CTX_set_hkdf_md':
+    case 'EVP_PKEY_CTX_set_rsa_oaep_md':
+    case 'EVP_PKEY_CTX_set_signature_md':
+      params.hash = digestOf(f, a[1]);
+      return;
+    case 'EVP_PKEY_CTX_set_rsa_padding':
+      params.padding = rsaPadding(f.symbol(a[1]));
+      return;
+  }
+  const m = /^EVP_PKEY_(keygen|paramgen|derive|encrypt|decrypt|sign|verify|encapsulate|decapsulate)_init/.exec(callee);
+  if (m) functions.add(m[1] === 'paramgen' ? 'keygen' : m[1] === 'derive' ? 'keyderive' : (m[1] as CryptoFunction));
+}
+
+/** OpenSSL padding constants as the knowledge base spells paddings. */
+function rsaPadding(symbol: string | undefined): string | undefined {
+  switch (symbol) {
+    case 'RSA_PKCS1_PADDING': return 'PKCS1v15';
+    case 'RSA_PKCS1_OAEP_PADDING': return 'OAEP';
+    case 'RSA_PKCS1_PSS_PADDING': return 'PSS';
+    case 'RSA_NO_PADDING': return 'NoPadding';
+    default: return undefined;
+  }
+}
+
+/**
+ * A key context made for a key type (`EVP_PKEY_CTX_new_id(EVP_PKEY_RSA, NULL)`,
+ * `EVP_PKEY_CTX_new_from_name(NULL, "ML-KEM-768", NULL)`): one asset with what the same function then
+ * sets on that context (key bits, curve, HKDF hash, padding) and the operation it initialises.
+ */
+function pkeyContext(f: CFile, call: SgNode, keyType: string | undefined): void {
+  const params: AlgorithmParams = {};
+  const functions = new Set<CryptoFunction>();
+  const ctx = assignedName(call);
+  if (ctx) for (const c of f.callsOn(ctx, call, PKEY_SETTERS)) setterFacts(f, c, params, functions);
+  // A context for a key type the file does not name (`EVP_PKEY_get0_type_name(pub)`) serves an
+  // existing key: only a key generation on it is a use to report (as unknown-key-pair-generator).
+  if (keyType === undefined && !functions.has('keygen')) return;
+  const spelling = keyType ?? unresolvedSpelling('key-pair-generator');
+  let name = spelling;
+  if (/^hkdf$/i.test(spelling)) name = withHash('HKDF', params.hash);
+  // A curve fixes an EC key (`EC` + NID_secp384r1 is the curve's key): the knowledge base names it from the curve.
+  const unresolved = /^(rsa|dsa|dh)$/i.test(spelling) ? (['keySize'] as const) : /^ec$/i.test(spelling) ? (['curve'] as const) : [];
+  if (/^ec$/i.test(spelling) && params.curve && f.kb.findCurve(params.curve)) name = params.curve;
+  f.algorithm(call, OPENSSL, {
+    spelling: name,
+    params,
+    unresolved: [...unresolved],
+    ...(functions.size ? { functions: [...functions] } : {}),
+  });
+}
+
+/** `EVP_PKEY_CTX_set_*` on a context the file did not make from a key type (`EVP_PKEY_CTX_new(pkey, …)`): the setting stands alone. */
+function unlinkedSetter(f: CFile, call: SgNode, callee: string, args: SgNode[]): void {
+  const ctx = args[0]?.text().replace(/\s+/g, '');
+  if (ctx && linkedContext(f, call, ctx)) return;
+  switch (callee) {
+    case 'EVP_PKEY_CTX_set_rsa_keygen_bits':
+      f.algorithm(call, OPENSSL, { spelling: 'RSA', params: { keySize: f.int(args[1]) }, unresolved: ['keySize'], functions: ['keygen'] });
+      return;
+    case 'EVP_PKEY_CTX_set_ec_paramgen_curve_nid': {
+      const curve = f.symbol(args[1]);
+      f.algorithm(call, OPENSSL, curve && f.kb.findCurve(curve) ? { spelling: curve, functions: ['keygen'] } : { spelling: 'EC', unresolved: ['curve'], functions: ['keygen'] });
+      return;
+    }
+    case 'EVP_PKEY_CTX_set_rsa_padding': {
+      const padding = rsaPadding(f.symbol(args[1]));
+      if (!padding) return;
+      const hash = padding === 'OAEP' ? digestOf(f, f.callsOn(ctx ?? '', call, /^EVP_PKEY_CTX_set_rsa_oaep_md$/)[0]?.field('arguments')?.namedChildren()[1]) : undefined;
+      // Without a hash, RSA + PKCS1v15 reads as encryption; a signature context says so through its init.
+      const sign = f.callsOn(ctx ?? '', firstStatementOf(call), /^EVP_PKEY_(sign|verify)_init(_ex)?$|^EVP_DigestSign/).length > 0;
+      if (padding === 'PKCS1v15' && sign) {
+        f.algorithm(call, OPENSSL, { spelling: 'RSASSA-PKCS1-v1_5', unresolved: ['keySize', 'hash'], functions: ['sign'] });
+        return;
+      }
+      f.algorithm(call, OPENSSL, {
+        spelling: padding === 'PSS' ? 'RSA-PSS' : padding === 'OAEP' ? 'RSA-OAEP' : 'RSA',
+        params: { padding: padding === 'PSS' ? undefined : padding, hash },
+        unresolved: ['keySize'],
+        functions: padding === 'PSS' || sign ? ['sign'] : ['encrypt'],
+      });
+      return;
+    }
+  }
+}
+
+/** The first node of the function a call is in (so that "calls on ctx" covers the whole function). */
+function firstStatementOf(call: SgNode): SgNode {
+  return call.ancestors().find((a) => a.kind() === 'compound_statement' && a.parent()?.kind() === 'function_definition') ?? call;
+}
+
+/** Whether `ctx` was made in the same function by a key-type context constructor (which reports the setting). */
+function linkedContext(f: CFile, call: SgNode, ctx: string): boolean {
+  const fn = call.ancestors().find((a) => a.kind() === 'function_definition');
+  if (!fn) return false;
+  const at = call.range().start.index;
+  return fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^EVP_PKEY_CTX_new_(id|from_name)$' } } })
+    .some((c) => c.range().start.index < at && assignedName(c) === ctx);
+}
+
+function rsaKeygen(bitsArg: number): CallHandler {
+  return (f, call, _callee, args) => {
+    f.algorithm(call, OPENSSL, { spelling: 'RSA', params: { keySize: f.int(args[bitsArg]) }, unresolved: ['keySize'], functions: ['keygen'] });
+  };
+}
+
+/** `EC_KEY_new_by_curve_name(NID_secp384r1)`: the knowledge base names the key from the curve constant. */
+function curveKey(arg: number, fn?: CryptoFunction): CallHandler {
+  return (f, call, _callee, args) => {
+    const curve = f.symbol(args[arg]) ?? f.str(args[arg]);
+    const known = curve !== undefined && f.kb.findCurve(curve) !== undefined;
+    f.algorithm(call, OPENSSL, known ? { spelling: curve, ...(fn ? { functions: [fn] } : {}) } : { spelling: 'EC', unresolved: ['curve'], ...(fn ? { functions: [fn] } : {}) });
+  };
+}
+
+/** `RSA_public_encrypt(flen, from, to, rsa, padding)` and its three siblings. */
+function rsaRaw(fn: 'encrypt' | 'decrypt' | 'sign' | 'verify'): CallHandler {
+  return (f, call, _callee, args) => {
+    const padding = rsaPadding(f.symbol(args[4]));
+    if (padding === 'PKCS1v15' && (fn === 'sign' || fn === 'verify')) {
+      // RSA_private_encrypt with PKCS#1 padding is the raw signature primitive (type-1 padding, no hash).
+      f.algorithm(call, OPENSSL, { spelling: 'RSASSA-PKCS1-v1_5', unresolved: ['keySize'], functions: [fn] });
+      return;
+    }
+    f.algorithm(call, OPENSSL, {
+      // RSA_public_encrypt's OAEP is fixed by the API: SHA-1 with MGF1-SHA-1 (RSA_public_encrypt(3)).
+      spelling: padding === 'OAEP' ? 'RSA-OAEP' : 'RSA',
+      params: { padding, hash: padding === 'OAEP' ? 'SHA-1' : undefined },
+      unresolved: padding ? ['keySize'] : ['keySize', 'padding'],
+      functions: [fn],
+    });
+  };
+}
+
+const table: Array<[string, CallHandler]> = [
+  ...Object.keys(CIPHER_INITS).map((n): [string, CallHandler] => [n, cipherInit]),
+  ...Object.keys(FETCHES).map((n): [string, CallHandler] => [n, fetch]),
+
+  // One-shot and low-level digests: SHA256(d, n, md), SHA256_Init(&c), MD5(...), RIPEMD160(...).
+  ...['MD4', 'MD5', 'SHA1', 'SHA224', 'SHA256', 'SHA384', 'SHA512', 'RIPEMD160'].flatMap((h): Array<[string, CallHandler]> => [
+    [h, (f, call) => f.algorithm(call, OPENSSL, { spelling: h, functions: ['digest'] })],
+    [`${h}_Init`, (f, call) => f.algorithm(call, OPENSSL, { spelling: h, functions: ['digest'] })],
+  ]),
+  ['EVP_Q_digest', (f, call, _c, args) => f.algorithm(call, OPENSSL, { spelling: f.str(args[1]) ?? unresolvedSpelling('hash'), functions: ['digest'] })],
+
+  // HMAC(md, key, keylen, data, n, out, outlen); HMAC_Init_ex(ctx, key, keylen, md, impl).
+  ['HMAC', hmac(0, 1)],
+  ['HMAC_Init_ex', hmac(3, 1)],
+  ['HMAC_Init', hmac(3, 1)],
+
+  // PKCS5_PBKDF2_HMAC(pass, passlen, salt, saltlen, iter, md, keylen, out).
+  ['PKCS5_PBKDF2_HMAC', pbkdf2({ pass: 0, iter: 4, md: 5, keyLen: 6 })],
+  ['PKCS5_PBKDF2_HMAC_SHA1', pbkdf2({ pass: 0, iter: 4, keyLen: 5 })],
+  // EVP_PBE_scrypt(pass, passlen, salt, saltlen, N, r, p, maxmem, key, keylen).
+  ['EVP_PBE_scrypt', (f, call, _c, args) => {
+    const n = f.int(args[4]);
+    const r = f.int(args[5]);
+    f.algorithm(call, OPENSSL, {
+      spelling: 'scrypt',
+      // scrypt uses 128 * N * r bytes of memory (memoryCost is in KiB).
+      params: { cost: n, memoryCost: n !== undefined && r !== undefined ? (128 * n * r) / 1024 : undefined, parallelism: f.int(args[6]), outputLength: bitsOf(f.int(args[9])) },
+      unresolved: ['cost', 'memoryCost', 'parallelism', 'outputLength'],
+      functions: ['keyderive'],
+    });
+    if (f.literalSecret(args[0])) f.signal(call, OPENSSL, 'hardcoded-password', 'scrypt password is written in the source');
+  }],
+
+  // Key contexts by key type, and their settings when the context comes from elsewhere.
+  ['EVP_PKEY_CTX_new_id', (f, call, _c, args) => {
+    const id = f.symbol(args[0]);
+    pkeyContext(f, call, id?.startsWith('EVP_PKEY_') ? id.slice('EVP_PKEY_'.length).replace(/_/g, '-') : undefined);
+  }],
+  ...['EVP_PKEY_CTX_set_rsa_keygen_bits', 'EVP_PKEY_CTX_set_ec_paramgen_curve_nid', 'EVP_PKEY_CTX_set_rsa_padding']
+    .map((n): [string, CallHandler] => [n, unlinkedSetter]),
+
+  // RSA.
+  ['RSA_generate_key_ex', rsaKeygen(1)],
+  ['RSA_generate_key', rsaKeygen(0)],
+  ['RSA_generate_multi_prime_key', rsaKeygen(1)],
+  ['EVP_RSA_gen', rsaKeygen(0)],
+  ['RSA_public_encrypt', rsaRaw('encrypt')],
+  ['RSA_private_decrypt', rsaRaw('decrypt')],
+  ['RSA_private_encrypt', rsaRaw('sign')],
+  ['RSA_public_decrypt', rsaRaw('verify')],
+  ['RSA_sign', (f, call, _c, args) => f.algorithm(call, OPENSSL, { spelling: 'RSASSA-PKCS1-v1_5', params: { hash: nidHash(f, args[0]) }, unresolved: ['keySize', 'hash'], functions: ['sign'] })],
+  ['RSA_verify', (f, call, _c, args) => f.algorithm(call, OPENSSL, { spelling: 'RSASSA-PKCS1-v1_5', params: { hash: nidHash(f, args[0]) }, unresolved: ['keySize', 'hash'], functions: ['verify'] })],
+
+  // EC, Ed25519/X25519 through the generic key APIs.
+  ['EVP_EC_gen', curveKey(0, 'keygen')],
+  ['EC_KEY_new_by_curve_name', curveKey(0)],
+  ['EC_GROUP_new_by_curve_name', curveKey(0)],
+  ['ECDSA_sign', (f, call) => f.algorithm(call, OPENSSL, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['sign'] })],
+  ['ECDSA_do_sign', (f, call) => f.algorithm(call, OPENSSL, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['sign'] })],
+  ['ECDSA_verify', (f, call) => f.algorithm(call, OPENSSL, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['verify'] })],
+  ['ECDSA_do_verify', (f, call) => f.algorithm(call, OPENSSL, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['verify'] })],
+  ['ECDH_compute_key', (f, call) => f.algorithm(call, OPENSSL, { spelling: 'ECDH', unresolved: ['curve'] })],
+  // EVP_PKEY_Q_keygen(libctx, propq, type, ...): "RSA" takes the bits, "EC" the curve name.
+  ['EVP_PKEY_Q_keygen', (f, call, _c, args) => {
+    const type = f.str(args[2]);
+    if (type === undefined) {
+      f.algorithm(call, OPENSSL, { spelling: unresolvedSpelling('key-pair-generator'), functions: ['keygen'] });
+    } else if (/^rsa$/i.test(type)) {
+      f.algorithm(call, OPENSSL, { spelling: 'RSA', params: { keySize: f.int(args[3]) }, unresolved: ['keySize'], functions: ['keygen'] });
+    } else if (/^ec$/i.test(type)) {
+      const curve = f.str(args[3]);
+      f.algorithm(call, OPENSSL, curve && f.kb.findCurve(curve) ? { spelling: curve, functions: ['keygen'] } : { spelling: 'EC', unresolved: ['curve'], functions: ['keygen'] });
+    } else {
+      f.algorithm(call, OPENSSL, { spelling: type, functions: ['keygen'] });
+    }
+  }],
+
+  // Legacy low-level block and stream cipher APIs (deprecated in OpenSSL 3, common in old code).
+  // The key schedule fixes the cipher (AES bits from AES_set_*_key); the mode comes from the encrypt call.
+  ['AES_set_encrypt_key', lowLevelAes],
+  ['AES_set_decrypt_key', lowLevelAes],
+  ...([['AES_ecb_encrypt', 'aes-ecb'], ['AES_cbc_encrypt', 'aes-cbc'], ['AES_cfb128_encrypt', 'aes-cfb'], ['AES_ofb128_encrypt', 'aes-ofb'],
+    ['AES_ctr128_encrypt', 'aes-ctr'], ['AES_ige_encrypt', 'AES'], ['AES_wrap_key', 'AESWrap'], ['AES_unwrap_key', 'AESWrap'],
+    ['DES_set_key', 'des'], ['DES_set_key_checked', 'des'], ['DES_set_key_unchecked', 'des'], ['DES_key_sched', 'des'],
+    ['DES_ecb_encrypt', 'des-ecb'], ['DES_ncbc_encrypt', 'des-cbc'], ['DES_cbc_encrypt', 'des-cbc'], ['DES_cfb64_encrypt', 'des-cfb'],
+    ['DES_ofb64_encrypt', 'des-ofb'], ['DES_ecb3_encrypt', 'des-ede3-ecb'], ['DES_ede3_cbc_encrypt', 'des-ede3-cbc'],
+    ['DES_ede3_cfb64_encrypt', 'des-ede3-cfb'], ['DES_ede3_ofb64_encrypt', 'des-ede3-ofb'],
+    ['RC4_set_key', 'rc4'], ['RC4', 'rc4'], ['BF_set_key', 'bf'], ['BF_ecb_encrypt', 'bf-ecb'], ['BF_cbc_encrypt', 'bf-cbc'],
+  ] as const).map(([fn, spelling]): [string, CallHandler] => [fn, (f, call) => f.algorithm(call, OPENSSL, { spelling, functions: ['encrypt', 'decrypt'] })]),
+
+  // DSA and DH parameters.
+  ['DSA_generate_parameters_ex', (f, call, _c, args) => f.algorithm(call, OPENSSL, { spelling: 'DSA', params: { keySize: f.int(args[1]) }, unresolved: ['keySize'], functions: ['keygen'] })],
+  ['DH_generate_parameters_ex', (f, call, _c, args) => f.algorithm(call, OPENSSL, { spelling: 'DH', params: { keySize: f.int(args[1]) }, unresolved: ['keySize'], functions: ['keygen'] })],
+];
+
+/** AES_set_encrypt_key(userKey, bits, &key): AES with the key size; a literal key is hard-coded. */
+function lowLevelAes(f: CFile, call: SgNode, _callee: string, args: SgNode[]): void {
+  const bits = f.int(args[1]);
+  f.algorithm(call, OPENSSL, { spelling: 'AES', params: { keySize: bits }, unresolved: ['keySize'], functions: ['encrypt', 'decrypt'] });
+  if (f.constantBytes(args[0])) f.signal(call, OPENSSL, 'hardcoded-key', 'AES key is written in the source', { spelling: 'AES', params: { keySize: bits } });
+}
+
+function hmac(mdArg: number, keyArg: number): CallHandler {
+  return (f, call, callee, args) => {
+    // HMAC_Init_ex(ctx, NULL, 0, NULL, NULL) re-uses the context's key and digest: nothing new.
+    if (callee !== 'HMAC' && f.isNull(args[mdArg]) && f.isNull(args[keyArg])) return;
+    const hash = digestOf(f, args[mdArg]);
+    f.algorithm(call, OPENSSL, { spelling: withHash('HMAC', hash), params: { hash }, unresolved: ['hash'], functions: ['tag'] });
+    if (f.literalSecret(args[keyArg])) f.signal(call, OPENSSL, 'hardcoded-key', 'HMAC key is written in the source');
+  };
+}
+
+function pbkdf2(pos: { pass: number; iter: number; md?: number; keyLen: number }): CallHandler {
+  return (f, call, _c, args) => {
+    // PKCS5_PBKDF2_HMAC_SHA1 fixes SHA-1 (its name); otherwise the digest argument does.
+    const hash = pos.md === undefined ? 'SHA-1' : digestOf(f, args[pos.md]);
+    f.algorithm(call, OPENSSL, {
+      spelling: withHash('PBKDF2', hash),
+      params: { hash, iterations: f.int(args[pos.iter]), outputLength: bitsOf(f.int(args[pos.keyLen])) },
+      unresolved: ['hash', 'iterations', 'outputLength'],
+      functions: ['keyderive'],
+    });
+    if (f.literalSecret(args[pos.pass])) f.signal(call, OPENSSL, 'hardcoded-password', 'PBKDF2 password is written in the source');
+  };
+}
+
+export const OPENSSL_CALLS: ReadonlyMap<string, CallHandler> = new Map(table);

@@ -1,0 +1,376 @@
+// Argument resolution for C and C++: literals, same-file `#define` constants, `const`/`static`
+// variables, enum values, locals assigned before the call, `sizeof` of fixed arrays and `strlen` of
+// literals, through the shared Evaluator. Everything else (parameters, struct fields, values from
+// other files or headers) stays Unknown.
+//
+// A `#define` body is raw text in the tree (`preproc_arg`): it is parsed, on first lookup of its
+// name only, as the initializer of a one-line C declaration and evaluated like any expression. A
+// name that the file never binds (`NID_secp384r1`, `TLS1_2_VERSION`, `EVP_PKEY_RSA`) is a library
+// constant: `symbol()` gives its spelling for the handlers to read.
+import type { SgNode, SgRoot } from '@ast-grep/napi';
+import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
+import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
+import { parseSource, type SourceLanguage } from '../common/languages.js';
+
+/** The nodes of one file that can bind a name, collected in one walk. */
+export interface CIndex {
+  file: Scope;
+  functions: Scope[];
+  defines: SgNode[];
+  declarations: SgNode[];
+  assignments: SgNode[];
+  parameters: SgNode[];
+  enumerators: SgNode[];
+}
+
+export function indexCFile(root: SgNode): CIndex {
+  const r = root.range();
+  const index: CIndex = { file: { start: r.start.index, end: r.end.index }, functions: [], defines: [], declarations: [], assignments: [], parameters: [], enumerators: [] };
+  const nodes = root.findAll({
+    rule: {
+      any: ['function_definition', 'preproc_def', 'declaration', 'assignment_expression', 'parameter_declaration', 'enumerator'].map((kind) => ({ kind })),
+    },
+  });
+  for (const n of nodes) {
+    switch (n.kind() as string) {
+      case 'function_definition': {
+        const fr = n.range();
+        index.functions.push({ start: fr.start.index, end: fr.end.index });
+        break;
+      }
+      case 'preproc_def': index.defines.push(n); break;
+      case 'declaration': index.declarations.push(n); break;
+      case 'assignment_expression': index.assignments.push(n); break;
+      case 'parameter_declaration': index.parameters.push(n); break;
+      case 'enumerator': index.enumerators.push(n); break;
+    }
+  }
+  return index;
+}
+
+/** Integer value of a C number literal (`3072`, `0x10001L`, `65537UL`, `0b101`), or undefined. */
+export function parseCInt(text: string): number | undefined {
+  const t = text.replace(/'/g, '').replace(/[uUlLzZ]+$/, '').toLowerCase();
+  let n: number;
+  if (/^0x[0-9a-f]+$/.test(t)) n = parseInt(t.slice(2), 16);
+  else if (/^0b[01]+$/.test(t)) n = parseInt(t.slice(2), 2);
+  else if (/^0[0-7]+$/.test(t)) n = parseInt(t.slice(1), 8);
+  else if (/^\d+$/.test(t)) n = parseInt(t, 10);
+  else return undefined;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Contents of a C string literal with its escapes decoded (as many characters as bytes for ASCII escapes). */
+function cString(node: SgNode): string {
+  const text = node.text();
+  const open = text.indexOf('"');
+  const close = text.lastIndexOf('"');
+  if (open < 0 || close <= open) return '';
+  // Raw strings (C++ R"(...)") are kept as written.
+  if (node.kind() === 'raw_string_literal') return text.slice(open + 1, close).replace(/^[^(]*\(|\)[^)]*$/g, '');
+  return text.slice(open + 1, close).replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/g, (_m, e: string) => {
+    if (e[0] === 'x') return String.fromCharCode(parseInt(e.slice(1), 16));
+    if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
+    return ({ n: '\n', t: '\t', r: '\r', '0': '\0' } as Record<string, string>)[e] ?? e;
+  });
+}
+
+const STRING_KINDS = new Set(['string_literal', 'raw_string_literal']);
+
+/** The identifier a declarator declares (`*key`, `key[32]`, `(*fn)`), or undefined for function prototypes. */
+export function declaredName(d: SgNode | null): SgNode | undefined {
+  let cur: SgNode | null = d;
+  for (let i = 0; cur && i < 8; i++) {
+    const k = cur.kind() as string;
+    if (k === 'identifier' || k === 'field_identifier') return cur;
+    if (k === 'function_declarator') return undefined;
+    cur = cur.field('declarator') ?? cur.namedChildren()[0] ?? null;
+  }
+  return undefined;
+}
+
+/** The array declarator under a declarator (`key[32]`, `*keys[4]` is not one), if any. */
+function arrayDeclarator(d: SgNode | null): SgNode | undefined {
+  return d?.kind() === 'array_declarator' ? d : undefined;
+}
+
+export class CAdapter implements LanguageAdapter {
+  /** Set once the evaluator exists: array sizes written as constants need it. */
+  ev?: Evaluator;
+
+  constructor(readonly language: SourceLanguage) {}
+
+  shape(node: SgNode): Shape {
+    switch (node.kind() as string) {
+      case 'number_literal': {
+        const n = parseCInt(node.text());
+        return { t: 'value', value: n === undefined ? UNKNOWN : int(n) };
+      }
+      case 'string_literal':
+      case 'raw_string_literal':
+        return { t: 'value', value: str(cString(node)) };
+      case 'concatenated_string': {
+        // "ECDHE-..." "..." : adjacent literals are one string (macros between them make it unknown).
+        const parts = node.namedChildren();
+        if (!parts.every((p) => STRING_KINDS.has(p.kind() as string))) return { t: 'opaque' };
+        return { t: 'value', value: str(parts.map(cString).join('')) };
+      }
+      case 'true':
+        return { t: 'value', value: { kind: 'bool', value: true } };
+      case 'false':
+        return { t: 'value', value: { kind: 'bool', value: false } };
+      case 'null':
+      case 'nullptr':
+        return { t: 'value', value: { kind: 'none' } };
+      case 'identifier':
+        return node.text() === 'NULL' ? { t: 'value', value: { kind: 'none' } } : { t: 'name', name: node.text() };
+      case 'qualified_identifier': {
+        // `::EVP_sha256` is the global function; other qualified names are C++ members we do not follow.
+        const inner = node.namedChildren();
+        return inner.length === 1 && inner[0]!.kind() === 'identifier' ? { t: 'group', inner: inner[0]! } : { t: 'opaque' };
+      }
+      case 'binary_expression': {
+        const left = node.field('left');
+        const right = node.field('right');
+        const op = node.field('operator')?.text();
+        return left && right && op ? { t: 'binary', op, left, right } : { t: 'opaque' };
+      }
+      case 'unary_expression': {
+        const operand = node.field('argument');
+        const op = node.field('operator')?.text() ?? '';
+        return operand ? { t: 'unary', op, operand } : { t: 'opaque' };
+      }
+      case 'pointer_expression': {
+        // `&key[0]`, `&key`: the buffer itself for our purposes; `*p` is unknown.
+        const arg = node.field('argument');
+        return arg && node.field('operator')?.text() === '&' ? { t: 'group', inner: arg } : { t: 'opaque' };
+      }
+      case 'subscript_expression': {
+        // `&key[0]` -> key (the address of the first element is the buffer).
+        const arg = node.field('argument');
+        const index = node.field('index') ?? node.field('indices');
+        return arg && index?.text().replace(/[[\]\s]/g, '') === '0' && node.parent()?.kind() === 'pointer_expression' ? { t: 'group', inner: arg } : { t: 'opaque' };
+      }
+      case 'parenthesized_expression': {
+        const inner = node.namedChildren()[0];
+        return inner ? { t: 'group', inner } : { t: 'opaque' };
+      }
+      case 'cast_expression': {
+        // `(size_t)2048`, `(const unsigned char *)"k"`: the value is the operand.
+        const value = node.field('value');
+        return value ? { t: 'group', inner: value } : { t: 'opaque' };
+      }
+      case 'sizeof_expression': {
+        const value = node.field('value');
+        return value ? { t: 'call', callee: 'sizeof', args: { positional: [value], named: new Map() } } : { t: 'opaque' };
+      }
+      case 'call_expression': {
+        const args = node.field('arguments')?.namedChildren().filter((c) => c.kind() !== 'comment') ?? [];
+        return { t: 'call', callee: calleeName(node), args: { positional: args, named: new Map() } };
+      }
+      case 'init_declarator':
+        return this.initShape(node);
+      case 'array_declarator':
+        return this.uninitialisedArray(node);
+      default:
+        return { t: 'opaque' };
+    }
+  }
+
+  /** `unsigned char key[32] = {…}`, `char pw[] = "…"`, `int bits = 2048`: the declared value. */
+  private initShape(node: SgNode): Shape {
+    const value = node.field('value');
+    const array = arrayDeclarator(node.field('declarator'));
+    if (!value) return { t: 'opaque' };
+    if (!array) return { t: 'group', inner: value };
+    const declared = this.arraySize(array);
+    const k = value.kind() as string;
+    if (STRING_KINDS.has(k) || k === 'concatenated_string') {
+      const v = this.ev?.eval(value);
+      const length = v?.kind === 'str' ? Buffer.byteLength(v.value, 'latin1') + 1 : undefined;
+      return { t: 'value', value: bytes(declared ?? length, 'literal') };
+    }
+    if (k === 'initializer_list') {
+      const items = value.namedChildren().filter((c) => c.kind() !== 'comment');
+      const allZero = items.every((i) => i.kind() === 'number_literal' && parseCInt(i.text()) === 0);
+      return { t: 'value', value: bytes(declared ?? items.length, allZero ? 'zero' : 'literal') };
+    }
+    return { t: 'opaque' };
+  }
+
+  /** `static unsigned char iv[16];` is zero-filled (static storage); a local array's bytes are unknown. */
+  private uninitialisedArray(array: SgNode): Shape {
+    const decl = array.parent();
+    const stat = decl?.parent()?.kind() === 'translation_unit'
+      || (decl?.children().some((c) => c.kind() === 'storage_class_specifier' && c.text() === 'static') ?? false);
+    return { t: 'value', value: bytes(this.arraySize(array), stat ? 'zero' : 'unknown') };
+  }
+
+  private arraySize(array: SgNode): number | undefined {
+    const size = array.field('size');
+    if (!size) return undefined;
+    const v = this.ev?.eval(size);
+    return v?.kind === 'int' ? v.value : undefined;
+  }
+
+  call(callee: string, args: Args, ev: Evaluator): Value | undefined {
+    const a = args.positional;
+    if (callee === 'sizeof') {
+      const v = ev.eval(a[0]);
+      if (v.kind === 'bytes' && v.length !== undefined) return int(v.length);
+      if (v.kind === 'str' && a[0] && STRING_KINDS.has(a[0].kind() as string)) return int(Buffer.byteLength(v.value, 'latin1') + 1);
+      return UNKNOWN;
+    }
+    if (callee === 'strlen') {
+      const v = ev.eval(a[0]);
+      return v.kind === 'str' ? int(Buffer.byteLength(v.value, 'latin1')) : UNKNOWN;
+    }
+    return undefined;
+  }
+}
+
+/** Name of a call's function: `EVP_sha256`, `::EVP_sha256` -> `EVP_sha256`; a method call keeps its text. */
+export function calleeName(call: SgNode): string {
+  const fn = call.field('function');
+  if (!fn) return '';
+  const text = fn.text();
+  return text.startsWith('::') ? text.slice(2).trim() : text.replace(/\s+/g, '');
+}
+
+/** Innermost function containing position `at`, else the file scope (where bindings are visible throughout). */
+function scopeOf(index: CIndex, at: number): { scope: Scope; member: boolean } {
+  let best: Scope | undefined;
+  for (const f of index.functions) if (f.start <= at && at < f.end && (!best || f.end - f.start < best.end - best.start)) best = f;
+  return best ? { scope: best, member: false } : { scope: index.file, member: true };
+}
+
+/**
+ * Control-flow nodes whose body runs conditionally or repeatedly (an assignment there is not certain
+ * afterwards). `switch_statement` as well as `case_statement`: an `#ifdef` around a case's statements
+ * (curl's mbedtls.c) makes tree-sitter hang them off the switch body instead of the case.
+ */
+const BRANCHING = new Set(['if_statement', 'else_clause', 'case_statement', 'switch_statement', 'while_statement', 'for_statement', 'do_statement', 'conditional_expression', 'for_range_loop']);
+
+/** The range of the innermost conditional body an assignment is in (within its function), or undefined. */
+function branchOf(a: SgNode): ReturnType<SgNode['range']> | undefined {
+  for (const anc of a.ancestors()) {
+    const k = anc.kind() as string;
+    if (k === 'function_definition' || k === 'translation_unit') return undefined;
+    if (BRANCHING.has(k)) return anc.range();
+  }
+  return undefined;
+}
+
+/** Parsed `#define` bodies (kept alive with their trees for the file's lifetime). */
+class DefineBodies {
+  private readonly roots: SgRoot[] = [];
+  private readonly cache = new Map<number, SgNode | null>();
+
+  constructor(private readonly language: SourceLanguage) {}
+
+  /** The expression a `#define NAME body` stands for, or null when the body is not one expression. */
+  body(def: SgNode): SgNode | null {
+    const id = def.id();
+    if (this.cache.has(id)) return this.cache.get(id)!;
+    // A body continued over several lines (`\` + newline) is one line to the preprocessor.
+    const arg = (def.field('value')?.text() ?? '').replace(/\\\r?\n/g, ' ').trim();
+    let out: SgNode | null = null;
+    if (arg !== '' && !arg.includes('\n') && !/[;{}]/.test(arg)) {
+      const root = parseSource(this.language, `int __cbom_define = (${arg});`);
+      this.roots.push(root);
+      const init = root.root().find({ rule: { kind: 'init_declarator' } });
+      out = init?.field('value') ?? null;
+      if (out && root.root().find({ rule: { kind: 'ERROR' } })) out = null;
+    }
+    this.cache.set(id, out);
+    return out;
+  }
+}
+
+function bindingsOf(index: CIndex, defines: DefineBodies, sel: Pick<CIndex, 'defines' | 'declarations' | 'assignments' | 'parameters' | 'enumerators'>): Binding[] {
+  const out: Binding[] = [];
+  const add = (name: string, value: SgNode | null, stmt: SgNode): void => {
+    const r = stmt.range();
+    const { scope, member } = scopeOf(index, r.start.index);
+    out.push({ name, value, visibleFrom: r.end.index, scope, member });
+  };
+  for (const def of sel.defines) {
+    const name = def.field('name')?.text();
+    if (name) out.push({ name, value: defines.body(def), visibleFrom: def.range().end.index, scope: index.file, member: true });
+  }
+  for (const decl of sel.declarations) {
+    // A declaration in a nested block (`if (…) { int bits = 4096; }`) is visible in that block only;
+    // assignments stay in the function's scope (the last one before a use wins, as in the other languages).
+    const block = decl.parent();
+    const nested = block?.kind() === 'compound_statement' && block.parent()?.kind() !== 'function_definition' ? block.range() : undefined;
+    const declare = (name: string, value: SgNode | null): void => {
+      if (!nested) return add(name, value, decl);
+      out.push({ name, value, visibleFrom: decl.range().end.index, scope: { start: nested.start.index, end: nested.end.index }, member: false });
+    };
+    for (const d of decl.fieldChildren('declarator')) {
+      if (d.kind() === 'init_declarator') {
+        const name = declaredName(d.field('declarator'));
+        if (name) declare(name.text(), d);
+      } else {
+        const name = declaredName(d);
+        // `unsigned char iv[16];` is an array of known size; any other declaration without a value is unknown.
+        if (name) declare(name.text(), d.kind() === 'array_declarator' ? d : null);
+      }
+    }
+  }
+  for (const a of sel.assignments) {
+    const left = a.field('left');
+    if (left?.kind() !== 'identifier') continue;
+    const value = a.field('operator')?.text() === '=' ? a.field('right') : null;
+    const branch = branchOf(a);
+    if (!branch) {
+      add(left.text(), value, a);
+      continue;
+    }
+    // An assignment in one branch (`case TLS1_1: min = TLS1_1_VERSION; break;`, `if (legacy) bits =
+    // 1024;`) holds inside that branch only; after it the variable may hold any branch's value, so
+    // from there on it is unknown (a null binding in the function), never the last branch written.
+    const r = a.range();
+    out.push({ name: left.text(), value, visibleFrom: r.end.index, scope: { start: branch.start.index, end: branch.end.index }, member: false });
+    add(left.text(), null, a);
+  }
+  for (const p of sel.parameters) {
+    const { scope, member } = scopeOf(index, p.range().start.index);
+    if (member) continue; // a prototype's parameter names bind nothing
+    const name = declaredName(p.field('declarator'));
+    if (name) out.push({ name: name.text(), value: null, visibleFrom: scope.start, scope, member: false });
+  }
+  for (const e of sel.enumerators) {
+    const name = e.field('name')?.text();
+    if (name) out.push({ name, value: e.field('value'), visibleFrom: e.range().end.index, scope: index.file, member: true });
+  }
+  return out;
+}
+
+/** Per-name collection for the LazySymbolTable: the index nodes whose text holds the name (C has no owners). */
+export function cBindingSource(index: CIndex, language: SourceLanguage): BindingSource {
+  const defines = new DefineBodies(language);
+  return {
+    every: () => bindingsOf(index, defines, index),
+    named(name) {
+      const holds = (node: SgNode): boolean => textHolds(node, name);
+      return bindingsOf(index, defines, {
+        defines: index.defines.filter((d) => d.field('name')?.text() === name),
+        declarations: index.declarations.filter(holds),
+        assignments: index.assignments.filter(holds),
+        parameters: index.parameters.filter(holds),
+        enumerators: index.enumerators.filter(holds),
+      });
+    },
+    mayOwn: () => false,
+  };
+}
+
+/** The evaluator for one C/C++ file. */
+export function cEvaluator(index: CIndex, language: SourceLanguage): { ev: Evaluator; adapter: CAdapter } {
+  const adapter = new CAdapter(language);
+  const ev = new Evaluator(adapter, () => new LazySymbolTable(cBindingSource(index, language)));
+  adapter.ev = ev;
+  return { ev, adapter };
+}

@@ -1,0 +1,86 @@
+// C/C++ detector: OpenSSL libssl settings, libsodium and mbedTLS.
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { algorithms, detect, names, protocols, signals } from './helpers.js';
+
+const ssl = (body: string, top = ''): string => `#include <openssl/ssl.h>\n${top}\nSSL_CTX *mk(void)\n{\n${body}\n}\n`;
+
+test('a version-specific method pins the protocol; old ones are insecure', () => {
+  const src = ssl('    SSL_CTX *a = SSL_CTX_new(TLSv1_1_client_method());\n    SSL_CTX *b = SSL_CTX_new(TLSv1_2_method());\n    SSL_CTX *c = SSL_CTX_new(SSLv3_method());');
+  assert.deepEqual(protocols(src).map((p) => p.protocol.version), ['1.1', '1.2', 'SSLv3']);
+  assert.equal(signals(src).filter((s) => s.signal === 'insecure-protocol-version').length, 2);
+});
+
+test('the minimum version set on a flexible context is the protocol; 0 pins nothing', () => {
+  const pinned = ssl('    SSL_CTX *ctx = SSL_CTX_new(TLS_method());\n    SSL_CTX_set_min_proto_version(ctx, MIN);\n    return ctx;', '#define MIN TLS1_VERSION\n');
+  assert.deepEqual(protocols(pinned).map((p) => p.protocol.version), ['1.0']);
+  assert.deepEqual(signals(pinned).map((s) => s.signal), ['insecure-protocol-version']);
+  const open = ssl('    SSL_CTX *ctx = SSL_CTX_new(TLS_method());\n    SSL_CTX_set_min_proto_version(ctx, 0);\n    return ctx;');
+  assert.deepEqual(protocols(open).map((p) => p.protocol.version), [undefined]);
+});
+
+test('cipher lists keep the suites the knowledge base knows; groups are read as written', () => {
+  const src = ssl('    SSL_CTX_set_cipher_list(ctx, "ECDHE-RSA-AES256-GCM-SHA384:" "HIGH:!aNULL");\n    SSL_CTX_set1_groups_list(ctx, GROUPS);', '#define GROUPS "X25519MLKEM768:X25519"\n');
+  const [list, groups] = protocols(src);
+  assert.deepEqual(list!.protocol.cipherSuites, ['ECDHE-RSA-AES256-GCM-SHA384']);
+  assert.deepEqual(groups!.protocol.groups, ['X25519MLKEM768', 'X25519']);
+});
+
+test('SSL_VERIFY_NONE is a signal on a client, not on a server that requests no client certificate', () => {
+  const client = ssl('    SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());\n    SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, NULL);\n    return ctx;');
+  assert.deepEqual(signals(client).map((s) => s.signal), ['cert-verification-disabled']);
+  const server = ssl('    SSL_CTX *ctx = SSL_CTX_new(TLS_server_method());\n    SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, NULL);\n    return ctx;');
+  assert.deepEqual(signals(server), []);
+  const peer = ssl('    SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, NULL);');
+  assert.deepEqual(signals(peer), []);
+});
+
+test('libsodium calls name their fixed algorithms; crypto_pwhash reads its ALG and limits', () => {
+  const src = `#include <sodium.h>\nvoid s(unsigned char *o, const char *pw, unsigned char *salt) {\n  crypto_box_keypair(pk, sk);\n  crypto_secretbox_easy(o, m, n, nonce, k);\n  crypto_sign_detached(sig, NULL, m, n, sk);\n  crypto_pwhash(o, 32, pw, 8, salt, 2, 65536 * 1024, crypto_pwhash_ALG_ARGON2ID13);\n  crypto_pwhash(o, 32, pw, 8, salt, 2, 65536 * 1024, crypto_pwhash_ALG_DEFAULT);\n  crypto_generichash(o, 32, m, n, NULL, 0);\n  crypto_onetimeauth(o, m, n, k);\n  crypto_stream_chacha20_xor(o, m, n, nonce, k);\n}\n`;
+  assert.deepEqual(names(src), ['X25519', 'XSalsa20-Poly1305', 'Ed25519', 'Argon2id-65536-2', 'Argon2-65536-2', 'BLAKE2b-256', 'Poly1305', 'ChaCha20']);
+});
+
+test('mbedTLS key sizes, curves and digests from their identifiers', () => {
+  const src = `#include <mbedtls/aes.h>\nvoid m(void) {\n  mbedtls_aes_setkey_enc(&aes, key, 128);\n  mbedtls_gcm_setkey(&gcm, MBEDTLS_CIPHER_ID_AES, key, 256);\n  mbedtls_rsa_gen_key(&rsa, rng, NULL, 3072, 65537);\n  mbedtls_ecp_group_load(&grp, MBEDTLS_ECP_DP_SECP384R1);\n  mbedtls_md_info_from_type(MBEDTLS_MD_SHA512);\n  mbedtls_cipher_info_from_type(MBEDTLS_CIPHER_AES_128_CBC);\n  mbedtls_ctr_drbg_seed(&drbg, mbedtls_entropy_func, &entropy, NULL, 0);\n}\n`;
+  assert.deepEqual(names(src), ['AES-128', 'AES-256-GCM', 'RSA-3072', 'ECDSA-P384', 'SHA-512', 'AES-128-CBC', 'CTR_DRBG-AES-256']);
+});
+
+test('detections carry the library', () => {
+  const libs = detect(`void a(void) { EVP_sha256(); crypto_hash_sha256(o, m, n); mbedtls_sha1(m, n, o); }\n`).map((d) => d.library?.name);
+  assert.deepEqual(libs, ['openssl', 'libsodium', 'mbedtls']);
+  assert.equal(algorithms('void a(void) { SHA256(d, n, md); }\n')[0]!.name, 'SHA-256');
+});
+
+test('a verify callback that returns 1 whatever the certificate disables verification, even with SSL_VERIFY_PEER', () => {
+  const cb = 'static int trust_all(int preverify_ok, X509_STORE_CTX *x)\n{\n    (void)x;\n    return 1;\n}\n';
+  const src = ssl('    SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, trust_all);', cb.replace('    (void)x;\n', ''));
+  assert.deepEqual(signals(src).map((s) => s.signal), ['cert-verification-disabled']);
+  const checking = ssl('    SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, check);', 'static int check(int ok, X509_STORE_CTX *x)\n{\n    return ok;\n}\n');
+  assert.deepEqual(signals(checking), []);
+});
+
+test('a callback returning 1 in a file that checks SSL_get_verify_result itself is not a signal', () => {
+  const src = ssl('    SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, cb);\n    if (SSL_get_verify_result(ssl) != X509_V_OK) return NULL;', 'static int cb(int ok, X509_STORE_CTX *x)\n{\n    return 1;\n}\n');
+  assert.deepEqual(signals(src), []);
+});
+
+test('SSL_VERIFY_NONE in a file that checks SSL_get_verify_result itself is not a signal', () => {
+  const src = ssl('    SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());\n    SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, NULL);\n    return ctx;', 'int checked(SSL *s) { return SSL_get_verify_result(s) == X509_V_OK; }\n');
+  assert.deepEqual(signals(src), []);
+});
+
+test('a minimum version chosen in a switch whose cases are wrapped in #ifdef is unknown after it', () => {
+  const src = ssl(`    int v = 0;
+    switch (opt) {
+    case 1:
+#ifdef HAVE_TLS12
+        v = TLS1_2_VERSION;
+        break;
+#endif
+    case 2:
+        v = TLS1_3_VERSION;
+        break;
+    }
+    SSL_CTX_set_min_proto_version(ctx, v);`);
+  assert.deepEqual(protocols(src), []);
+});
