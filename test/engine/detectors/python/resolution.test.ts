@@ -260,3 +260,115 @@ test('imports inside functions, conditional blocks and one-line compound stateme
   ].join('\n');
   assert.deepEqual(algorithms(source).map((a) => [a.line, a.name]), [[5, 'MD5'], [11, 'AES-GCM']]);
 });
+
+// A value assigned on some paths only (an if/elif/else arm, a case, an except handler) is unknown
+// after the statement: Python keeps the name alive but the branch taken decides its value.
+test('branches: a value set in both arms, or in one arm only, is unknown after the if', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives import hashes, hmac
+
+def tag(key, data, legacy):
+    if legacy:
+        digest = hashes.SHA1()
+    else:
+        digest = hashes.SHA256()
+    h = hmac.HMAC(key, digest)
+
+def tag_default(key, data, strong):
+    digest = hashes.SHA1()
+    if strong:
+        digest = hashes.SHA512()
+    h = hmac.HMAC(key, digest)
+`);
+  // Before, the last arm written won: HMAC-SHA-256 and HMAC-SHA-512 stated with certainty.
+  assert.deepEqual(found.filter((f) => f.name.startsWith('HMAC')).map((f) => [f.line, f.name, f.unresolved]), [[9, 'HMAC', ['hash']], [15, 'HMAC', ['hash']]]);
+});
+
+test('branches: a use inside the arm keeps its value; the other arm sees the value from before', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.asymmetric import rsa
+
+def make_key(profile):
+    bits = 3072
+    if profile == "legacy":
+        bits = 1024
+        old = rsa.generate_private_key(public_exponent=65537, key_size=bits)
+    else:
+        new = rsa.generate_private_key(public_exponent=65537, key_size=bits)
+    return rsa.generate_private_key(public_exponent=65537, key_size=bits)
+`);
+  assert.deepEqual(found.map((f) => [f.line, f.name]), [[8, 'RSA-1024'], [10, 'RSA-3072'], [11, 'RSA']]);
+});
+
+test('branches: match/case, elif and except handlers; a later unconditional assignment wins again', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.asymmetric import ec
+
+def curve_for(name):
+    match name:
+        case "p256":
+            curve = ec.SECP256R1()
+        case "p384":
+            curve = ec.SECP384R1()
+    a = ec.generate_private_key(curve)
+    if name == "a":
+        curve = ec.SECP256R1()
+    elif name == "b":
+        curve = ec.SECP384R1()
+    b = ec.generate_private_key(curve)
+    try:
+        curve = ec.SECP521R1()
+    except ValueError:
+        curve = ec.SECP256R1()
+    c = ec.generate_private_key(curve)
+    curve = ec.SECP384R1()
+    return ec.generate_private_key(curve)
+`);
+  assert.deepEqual(found.map((f) => [f.line, f.name, f.unresolved ?? []]), [
+    [10, 'ECDSA', ['curve']],
+    [15, 'ECDSA', ['curve']],
+    [20, 'ECDSA', ['curve']],
+    [22, 'ECDSA-P384', []],
+  ]);
+});
+
+test('branches: a try body is the normal path; a field set in an if arm of __init__ is unknown elsewhere', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.asymmetric import rsa
+
+def fresh():
+    try:
+        size = 4096
+    finally:
+        pass
+    return rsa.generate_private_key(public_exponent=65537, key_size=size)
+
+class Issuer:
+    def __init__(self, bits=None):
+        self.bits = 2048
+        if bits is not None:
+            self.bits = bits
+
+    def issue(self):
+        return rsa.generate_private_key(public_exponent=65537, key_size=self.bits)
+`);
+  assert.deepEqual(found.map((f) => [f.line, f.name]), [[9, 'RSA-4096'], [18, 'RSA']]);
+});
+
+test('branches: nested ifs make the value unknown after the inner if, inside the outer arm too', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.asymmetric import rsa
+
+def rotate(hsm, fips):
+    bits = 2048
+    if hsm:
+        if fips:
+            bits = 3072
+            inner = rsa.generate_private_key(public_exponent=65537, key_size=bits)
+        arm = rsa.generate_private_key(public_exponent=65537, key_size=bits)
+    else:
+        other = rsa.generate_private_key(public_exponent=65537, key_size=bits)
+    return rsa.generate_private_key(public_exponent=65537, key_size=bits)
+`);
+  assert.deepEqual(found.map((f) => [f.line, f.name]), [[9, 'RSA-3072'], [10, 'RSA'], [12, 'RSA-2048'], [13, 'RSA']]);
+});

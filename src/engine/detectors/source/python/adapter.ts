@@ -324,6 +324,46 @@ function namedBindingRule(name: string): NapiConfig {
   };
 }
 
+/** Where a branch's enclosing walk stops: a binding never outlives its function, lambda or class. */
+const BRANCH_WALK_STOP = new Set(['function_definition', 'lambda', 'class_definition', 'module']);
+const EXCEPT_KINDS = new Set(['except_clause', 'except_group_clause']);
+
+/** An arm of a branching statement (an `if` block, a `case`, an `except` handler) and where the statement ends. */
+interface Branch {
+  arm: Scope;
+  end: number;
+}
+
+/**
+ * The branches around an assignment, innermost first, up to its function: an `if`/`elif`/`else`
+ * arm, a `case` of a `match`, an `except` handler, the `else` of a `for`/`while` (runs only without
+ * `break`). Python has no block scope, so the value assigned there stays visible after the
+ * statement, but which value it is depends on the path taken (`if legacy: digest = hashes.SHA1()`).
+ * A `try` body, its `else` and `finally`, a `with` body and a loop body are the normal path and are
+ * not branches (loop bodies as in the Go and C rule). Read from the assignment's ancestors, so only
+ * the assignments a lookup collects pay for it (a few parent steps each).
+ */
+function branchesAround(stmt: SgNode): Branch[] {
+  const out: Branch[] = [];
+  // The two nodes below `cur` on the path from the assignment: the arm is one of them.
+  let child: SgNode | undefined;
+  let grandchild: SgNode | undefined;
+  for (let cur = stmt.parent(); cur; cur = cur.parent()) {
+    const k = cur.kind() as string;
+    if (BRANCH_WALK_STOP.has(k)) break;
+    const ck = child?.kind() as string | undefined;
+    let arm: SgNode | undefined;
+    if (k === 'if_statement') arm = child; // the `if` block, an elif_clause or the else_clause
+    else if (k === 'match_statement') arm = grandchild; // match_statement > block > case_clause
+    else if (k === 'try_statement' && ck !== undefined && EXCEPT_KINDS.has(ck)) arm = child;
+    else if ((k === 'for_statement' || k === 'while_statement') && ck === 'else_clause') arm = child;
+    if (arm) out.push({ arm: nodeSpan(arm), end: nodeSpan(cur).end });
+    grandchild = child;
+    child = cur;
+  }
+  return out;
+}
+
 function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
   const out: Binding[] = [];
   for (const n of nodes) {
@@ -332,6 +372,7 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
     if (k === 'assignment' || k === 'augmented_assignment') {
       const left = n.field('left');
       if (!left) continue;
+      const first = out.length;
       // Chained `a = b = 3`: the right side of the outer assignment is the inner assignment.
       let value: SgNode | null = k === 'assignment' ? n.field('right') : n;
       while (value && value.kind() as string === 'assignment') value = value.field('right');
@@ -350,6 +391,19 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
         const { scope } = scopeOf(index, n);
         names.forEach((nm, i) => {
           if (nm.kind() as string === 'identifier') out.push({ name: nm.text(), value: items.length === names.length ? items[i] ?? null : null, visibleFrom: end, scope, member: false });
+        });
+      }
+      // Each name assigned in a branch: same name, owner and scope, no value, from where each enclosing branching statement ends.
+      const last = out.length;
+      const branches = last > first ? branchesAround(n) : [];
+      for (let i = first; i < last && branches.length > 0; i++) {
+        const b = out[i]!;
+        const outer = b.scope;
+        // A local lives in its innermost arm (a use in the `else` arm or after the statement does not see
+        // it); a field or class constant keeps its class scope, where the last binding written answers.
+        if (!b.member) b.scope = branches[0]!.arm;
+        branches.forEach((br, j) => {
+          out.push({ ...b, value: null, visibleFrom: br.end, scope: b.member ? outer : branches[j + 1]?.arm ?? outer });
         });
       }
     } else if (k === 'parameters') {
