@@ -287,3 +287,33 @@ class Defaults {
 }`);
   assert.deepEqual(found.map((f) => [f.line, f.name]), [[7, 'SHA-256'], [12, 'unknown-hash']]);
 });
+
+test('a case group that may fall through leaves the next groups unknown; nested branches and else-if chains', () => {
+  const found = algorithms(`
+import java.security.MessageDigest;
+class Fallthrough {
+  void run(int v, boolean a, boolean b) throws Exception {
+    String alg = "SHA-256";
+    switch (v) {
+      case 1:
+        alg = "MD5";
+      case 2:
+        MessageDigest shared = MessageDigest.getInstance(alg);
+        break;
+      default:
+        break;
+    }
+    String inner = "SHA-384";
+    if (a) {
+      if (b) inner = "SHA-1";
+      MessageDigest mid = MessageDigest.getInstance(inner);
+    } else if (b) {
+      MessageDigest other = MessageDigest.getInstance(inner);
+    } else {
+      inner = "SHA-512";
+    }
+    MessageDigest end = MessageDigest.getInstance(inner);
+  }
+}`);
+  assert.deepEqual(found.map((f) => [f.line, f.name]), [[10, 'unknown-hash'], [18, 'unknown-hash'], [20, 'SHA-384'], [24, 'unknown-hash']]);
+});

@@ -285,6 +285,11 @@ export function javaBindingSource(root: SgNode, scopes: () => ScopeIndex): Bindi
 interface Branch {
   scope: Scope;
   owner: Scope;
+  /**
+   * For a `case X:` group, the switch body: control may fall through into the groups after it, where
+   * the value is one of two (the assigned one or the one before the switch), hence unknown there.
+   */
+  fallsInto?: Scope;
 }
 
 /** Loops whose `body` runs zero or more times (a `do` body always runs once: not a branch). */
@@ -312,9 +317,10 @@ function branchesAround(node: SgNode, name: string, priorIsNull: () => boolean):
       const cond = a.field('condition');
       if (child.id() !== cond?.id() && !(nullGuard(cond, name) && priorIsNull())) owner = a;
     } else if (k === 'switch_block_statement_group' || k === 'switch_rule') {
-      owner = a.parent()?.parent() ?? undefined;
-      if (owner) out.push({ scope: nodeSpan(a), owner: nodeSpan(owner) });
-      owner = undefined;
+      // The rule or group, its switch_block, then the switch itself (`case X ->` rules never fall through).
+      const body = a.parent();
+      const sw = body?.parent();
+      if (body && sw) out.push({ scope: nodeSpan(a), owner: nodeSpan(sw), ...(k === 'switch_rule' ? {} : { fallsInto: nodeSpan(body) }) });
     } else if (LOOP_KINDS.has(k)) {
       if (child.id() === a.field('body')?.id()) owner = a;
     } else if (k === 'catch_clause') {
@@ -403,6 +409,7 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
           out.push({ name, value: op === '=' ? value : n, visibleFrom: end, scope: branches[0]?.scope ?? scope, member: !fn });
           branches.forEach((b, i) => {
             out.push({ name, value: null, visibleFrom: b.owner.end, scope: branches[i + 1]?.scope ?? scope, member: false });
+            if (b.fallsInto) out.push({ name, value: null, visibleFrom: b.scope.end, scope: b.fallsInto, member: false });
           });
         }
       } else if (left.kind() as string === 'field_access' && left.field('object')?.kind() as string === 'this') {
