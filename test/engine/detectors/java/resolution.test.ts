@@ -194,3 +194,126 @@ class Keys {
 }`);
   assert.deepEqual(found.map((f) => f.name), ['RSA-3072', 'RSA-PKCS1-1.5-SHA-384-3072']);
 });
+
+test('a value set in one branch is unknown after it; in both arms, unknown too; inside the arm it resolves', () => {
+  const found = algorithms(`
+import java.security.MessageDigest;
+class Hashes {
+  void run(boolean strong, boolean legacy) throws Exception {
+    String alg = "SHA-1";
+    if (strong) {
+      alg = "SHA-512";
+      MessageDigest inside = MessageDigest.getInstance(alg);
+    }
+    MessageDigest after = MessageDigest.getInstance(alg);
+    String both;
+    if (legacy) both = "MD5"; else both = "SHA-256";
+    MessageDigest either = MessageDigest.getInstance(both);
+    alg = "SHA-384";
+    MessageDigest again = MessageDigest.getInstance(alg);
+  }
+}`);
+  // Before the rule, line 10 read SHA-512 and line 13 SHA-256 (the last assignment written).
+  assert.deepEqual(found.map((f) => [f.line, f.name]), [[8, 'SHA-512'], [10, 'unknown-hash'], [13, 'unknown-hash'], [15, 'SHA-384']]);
+});
+
+test('a key size chosen per case of a switch (groups and arrow rules) is unknown after the switch', () => {
+  const found = algorithms(`
+import java.security.KeyPairGenerator;
+class Sizes {
+  void make(String level) throws Exception {
+    int bits = 2048;
+    switch (level) {
+      case "high": bits = 4096; break;
+      case "low": bits = 1024; break;
+      default: break;
+    }
+    KeyPairGenerator a = KeyPairGenerator.getInstance("RSA");
+    a.initialize(bits);
+    int curveBits;
+    switch (level) {
+      case "high" -> curveBits = 3072;
+      default -> { curveBits = 2048; }
+    }
+    KeyPairGenerator b = KeyPairGenerator.getInstance("RSA");
+    b.initialize(curveBits);
+  }
+}`);
+  assert.deepEqual(found.map((f) => [f.line, f.name, f.params.keySize]), [[11, 'RSA', undefined], [18, 'RSA', undefined]]);
+});
+
+test('a field set in one branch of the constructor is unknown; lazy initialisation and try blocks still link', () => {
+  const found = algorithms(`
+import java.security.KeyPairGenerator;
+import javax.crypto.Cipher;
+class Holder {
+  private int keyBits = 2048;
+  private Cipher cipher;
+  Holder(boolean big) { if (big) this.keyBits = 4096; }
+  void make() throws Exception {
+    KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
+    g.initialize(keyBits);
+  }
+  Cipher get() throws Exception {
+    if (cipher == null) cipher = Cipher.getInstance("AES/GCM/NoPadding");
+    cipher.init(Cipher.ENCRYPT_MODE, new javax.crypto.spec.SecretKeySpec(new byte[32], "AES"));
+    return cipher;
+  }
+  Cipher other() {
+    Cipher c;
+    try { c = Cipher.getInstance("AES/CBC/PKCS5Padding"); } catch (Exception e) { throw new IllegalStateException(e); }
+    c.init(Cipher.DECRYPT_MODE, new javax.crypto.spec.SecretKeySpec(new byte[16], "AES"));
+    return c;
+  }
+}`);
+  assert.deepEqual(found.map((f) => [f.line, f.name, f.params.keySize]), [[9, 'RSA', undefined], [13, 'AES-256-GCM', 256], [19, 'AES-128-CBC-PKCS5', 128]]);
+});
+
+test('a null default replaced under `if (x == null)` is the value assigned there; a computed default is not', () => {
+  const found = algorithms(`
+import java.security.MessageDigest;
+class Defaults {
+  MessageDigest pick(String configured) throws Exception {
+    String fallback = null;
+    if (fallback == null) fallback = "SHA-256";
+    MessageDigest a = MessageDigest.getInstance(fallback);
+    String chosen = lookup(configured);
+    if (chosen == null) {
+      chosen = "SHA-512";
+    }
+    return MessageDigest.getInstance(chosen);
+  }
+  String lookup(String s) { return s; }
+}`);
+  assert.deepEqual(found.map((f) => [f.line, f.name]), [[7, 'SHA-256'], [12, 'unknown-hash']]);
+});
+
+test('a case group that may fall through leaves the next groups unknown; nested branches and else-if chains', () => {
+  const found = algorithms(`
+import java.security.MessageDigest;
+class Fallthrough {
+  void run(int v, boolean a, boolean b) throws Exception {
+    String alg = "SHA-256";
+    switch (v) {
+      case 1:
+        alg = "MD5";
+      case 2:
+        MessageDigest shared = MessageDigest.getInstance(alg);
+        break;
+      default:
+        break;
+    }
+    String inner = "SHA-384";
+    if (a) {
+      if (b) inner = "SHA-1";
+      MessageDigest mid = MessageDigest.getInstance(inner);
+    } else if (b) {
+      MessageDigest other = MessageDigest.getInstance(inner);
+    } else {
+      inner = "SHA-512";
+    }
+    MessageDigest end = MessageDigest.getInstance(inner);
+  }
+}`);
+  assert.deepEqual(found.map((f) => [f.line, f.name]), [[10, 'unknown-hash'], [18, 'unknown-hash'], [20, 'SHA-384'], [24, 'unknown-hash']]);
+});

@@ -5,6 +5,7 @@ import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
+import { kindOf } from '../common/languages.js';
 import { knownConstant } from './constants.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 
@@ -280,12 +281,86 @@ export function javaBindingSource(root: SgNode, scopes: () => ScopeIndex): Bindi
   };
 }
 
+/** A block that runs only on some paths (an `if`/`else` arm, a `case`, a loop body, a `catch`) and the statement it belongs to. */
+interface Branch {
+  scope: Scope;
+  owner: Scope;
+  /**
+   * For a `case X:` group, the switch body: control may fall through into the groups after it, where
+   * the value is one of two (the assigned one or the one before the switch), hence unknown there.
+   */
+  fallsInto?: Scope;
+}
+
+/** Loops whose `body` runs zero or more times (a `do` body always runs once: not a branch). */
+const LOOP_KINDS = new Set(['for_statement', 'enhanced_for_statement', 'while_statement']);
+const STOP_KINDS = new Set([...CLASS_KINDS, ...FUNCTION_KINDS, 'class_body']);
+
+/**
+ * The conditional blocks around an assignment, innermost first, up to its method or lambda: an `if`
+ * or `else` arm, a `case` group or `case ->` rule, a loop body, a `catch` clause. Read from the
+ * assignment's ancestors, so only the bindings a lookup collects pay for it (as in Go's resolver).
+ * A `try` block is not one: on its normal path it runs to the end, and the common Java shape
+ * `Cipher c; try { c = Cipher.getInstance(..); } catch (..) { throw .. }` must keep linking `c`.
+ * `if (x == null) x = ..;` is not one when `priorIsNull` says `x` held nothing but null before
+ * (lazy initialisation): then the value assigned there is the only one `x` can have after it. With
+ * any other prior value (`x = parse(s); if (x == null) x = DEFAULT;`) it is a branch like any other.
+ */
+function branchesAround(node: SgNode, name: string, priorIsNull: () => boolean): Branch[] {
+  const out: Branch[] = [];
+  let child = node;
+  for (const a of node.ancestors()) {
+    const k = kindOf(a);
+    if (STOP_KINDS.has(k)) break;
+    let owner: SgNode | undefined;
+    if (k === 'if_statement') {
+      const cond = a.field('condition');
+      if (child.id() !== cond?.id() && !(nullGuard(cond, name) && priorIsNull())) owner = a;
+    } else if (k === 'switch_block_statement_group' || k === 'switch_rule') {
+      // The rule or group, its switch_block, then the switch itself (`case X ->` rules never fall through).
+      const body = a.parent();
+      const sw = body?.parent();
+      if (body && sw) out.push({ scope: nodeSpan(a), owner: nodeSpan(sw), ...(k === 'switch_rule' ? {} : { fallsInto: nodeSpan(body) }) });
+    } else if (LOOP_KINDS.has(k)) {
+      if (child.id() === a.field('body')?.id()) owner = a;
+    } else if (k === 'catch_clause') {
+      const t = a.parent();
+      if (t) out.push({ scope: nodeSpan(a), owner: nodeSpan(t) });
+    }
+    if (owner) out.push({ scope: nodeSpan(child), owner: nodeSpan(owner) });
+    child = a;
+  }
+  return out;
+}
+
+/** `(x == null)`, `(this.x == null)`, `(null == x)` for the assigned name `x`: a lazy-initialisation guard. */
+function nullGuard(cond: SgNode | null, name: string): boolean {
+  const text = cond?.text().replace(/\s+/g, '');
+  if (!text?.includes('null')) return false;
+  return [name, `this.${name}`].some((x) => text === `(${x}==null)` || text === `(null==${x})`);
+}
+
 function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
   const out: Binding[] = [];
   // Names declared as locals or parameters per function scope (Java declares before use, so a
   // document-order pass sees the declaration before any assignment to it).
   const locals = new Set<string>();
   const fields = new Set<string>();
+  // Per local (function start:name): whether its value so far is certainly the null literal, for
+  // the lazy-initialisation guard of branchesAround.
+  const nullLocals = new Set<string>();
+  /** A field holds only null before a guard if it is declared without a value or `= null` and this is its only assignment. */
+  const fieldOnlyNull = (name: string, at: SgNode): boolean =>
+    nodes.every((o) => {
+      const k = o.kind() as string;
+      if (k === 'variable_declarator') {
+        const v = o.field('name')?.text() === name && ['field_declaration', 'constant_declaration'].includes(o.parent()?.kind() as string) ? o.field('value') : null;
+        return !v || v.kind() as string === 'null_literal';
+      }
+      if (k !== 'assignment_expression' || o.id() === at.id()) return true;
+      const l = o.field('left');
+      return (l?.kind() as string === 'field_access' ? l?.field('field')?.text() : l?.text()) !== name;
+    });
   for (const n of nodes) {
     const k = n.kind() as string;
     const end = nodeSpan(n).end;
@@ -302,6 +377,7 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
       } else {
         const { scope } = scopeOf(index, n);
         locals.add(`${scope.start}:${name}`);
+        if (value?.kind() as string === 'null_literal') nullLocals.add(`${scope.start}:${name}`);
         out.push({ name, value: value ?? null, visibleFrom: end, scope, member: false });
       }
     } else if (k === 'assignment_expression') {
@@ -315,14 +391,36 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
         const name = left.text();
         if (op !== '=' && op !== '+=') continue;
         const owner = classScope(index, n);
-        if (fn && !locals.has(`${scope.start}:${name}`) && fields.has(`${owner.owner ?? ''}.${name}`)) {
+        const key = `${scope.start}:${name}`;
+        const isField = fn && !locals.has(key) && fields.has(`${owner.owner ?? ''}.${name}`);
+        const branches = fn ? branchesAround(n, name, () => (isField ? fieldOnlyNull(name, n) : nullLocals.has(key))) : [];
+        nullLocals.delete(key);
+        if (isField) {
           // `rsaPair = gen.generateKeyPair()` in a constructor assigns the field.
-          out.push({ name, ...(owner.owner ? { owner: owner.owner } : {}), value: op === '=' ? value : n, visibleFrom: end, scope: owner.scope, member: true });
-        } else out.push({ name, value: op === '=' ? value : n, visibleFrom: end, scope, member: !fn });
+          const field = { name, ...(owner.owner ? { owner: owner.owner } : {}), scope: owner.scope, member: true };
+          out.push({ ...field, value: op === '=' ? value : n, visibleFrom: end });
+          // A field set in one branch is unknown (later member bindings win); see branchesAround.
+          const last = branches[branches.length - 1];
+          if (last) out.push({ ...field, value: null, visibleFrom: last.owner.end });
+        } else {
+          // `hash = "SHA-256"` inside an `if` arm or a `case` holds in that arm; where each enclosing
+          // branching statement ends, the value depends on the path taken, so it is unknown there
+          // (a `switch (alg) { case "RS256": hash = ..` would otherwise name the last case for every path).
+          out.push({ name, value: op === '=' ? value : n, visibleFrom: end, scope: branches[0]?.scope ?? scope, member: !fn });
+          branches.forEach((b, i) => {
+            out.push({ name, value: null, visibleFrom: b.owner.end, scope: branches[i + 1]?.scope ?? scope, member: false });
+            if (b.fallsInto) out.push({ name, value: null, visibleFrom: b.scope.end, scope: b.fallsInto, member: false });
+          });
+        }
       } else if (left.kind() as string === 'field_access' && left.field('object')?.kind() as string === 'this') {
         const name = left.field('field')?.text();
         const { owner, scope } = classScope(index, n);
-        if (name) out.push({ name, ...(owner ? { owner } : {}), value, visibleFrom: end, scope, member: true });
+        if (!name) continue;
+        const field = { name, ...(owner ? { owner } : {}), scope, member: true };
+        out.push({ ...field, value, visibleFrom: end });
+        const branches = scopeOf(index, n).fn ? branchesAround(n, name, () => fieldOnlyNull(name, n)) : [];
+        const last = branches[branches.length - 1];
+        if (last) out.push({ ...field, value: null, visibleFrom: last.owner.end });
       }
     } else {
       const nameNode = k === 'enhanced_for_statement' ? n.field('name') : n.field('name') ?? n.namedChildren().find((c) => c.kind() as string === 'identifier');
