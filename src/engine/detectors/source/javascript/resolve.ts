@@ -519,6 +519,46 @@ function scopeOf(index: JsIndex, node: SgNode): { scope: Scope; member: boolean 
   return fn ? { scope: fn, member: false } : { scope: index.file, member: true };
 }
 
+/** A part of a statement that runs on some paths only, and the statement it belongs to. */
+interface Branch {
+  scope: Scope;
+  owner: Scope;
+}
+
+const LOOP_KINDS = new Set(['for_statement', 'for_in_statement', 'while_statement', 'do_statement']);
+
+/**
+ * The conditional parts around a binding node, innermost first, up to its function (or the module):
+ * an `if` consequence or `else` clause, a `case`/`default` clause, a `try` block or `catch` clause
+ * (either may not complete), a loop body (it may run zero times) and a ternary arm. Found from the
+ * node's ancestors, so only the bindings a lookup collects pay for it (as for Go), never a walk of
+ * every `if` of the file.
+ */
+function branchesAround(node: SgNode): Branch[] {
+  const out: Branch[] = [];
+  const ancestors = node.ancestors();
+  let child: SgNode = node;
+  let kind = node.kind() as string;
+  for (let i = 0; i < ancestors.length && !FUNCTION_KINDS.has(kind); i++) {
+    const parent = ancestors[i]!;
+    const pk = parent.kind() as string;
+    let owner: SgNode | undefined;
+    if (pk === 'if_statement') owner = kind === 'parenthesized_expression' ? undefined : parent;
+    else if (pk === 'switch_body') owner = kind === 'switch_case' || kind === 'switch_default' ? ancestors[i + 1] : undefined;
+    else if (pk === 'try_statement') owner = kind === 'finally_clause' ? undefined : parent;
+    else if (LOOP_KINDS.has(pk) || pk === 'ternary_expression') {
+      // Only the body (a loop's header runs at least its first part) and the arms (not the condition).
+      const fixed = parent.field(pk === 'ternary_expression' ? 'condition' : 'body');
+      const isBody = fixed !== null && fixed.range().start.index === child.range().start.index;
+      owner = (pk === 'ternary_expression') !== isBody ? parent : undefined;
+    }
+    if (owner) out.push({ scope: rangeScope(child), owner: rangeScope(owner) });
+    child = parent;
+    kind = pk;
+  }
+  return out;
+}
+
 /** Every binding a JS/TS file makes, for the shared symbol table. */
 export function jsBindings(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): Binding[] {
   return bindingsOf(index, index, imports);
@@ -555,18 +595,39 @@ export function jsBindingSource(index: JsIndex, imports: ReadonlyMap<string, Imp
 
 function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<string, ImportRef>): Binding[] {
   const out: Binding[] = [];
-  const add = (name: string, value: SgNode | null, stmt: SgNode): void => {
+  /**
+   * `let hash = 'sha1'; if (strong) hash = 'sha256'; sign(hash)`: an assignment inside a branch sets
+   * the name on that path only, so it holds inside the branch and, where each enclosing branching
+   * statement ends, an unknown binding takes over (up to the function): after the `if` either value
+   * may arrive, and the last one written must not be reported with certainty. A later unconditional
+   * assignment is visible later still and wins again. `var` behaves the same (function-scoped, set
+   * on one path); `let`/`const` declared in a branch are block-scoped and simply die with it.
+   */
+  const add = (name: string, value: SgNode | null, stmt: SgNode, assigns = true): void => {
     const { scope, member } = scopeOf(index, stmt);
-    out.push({ name, value, visibleFrom: stmt.range().end.index, scope, member });
+    const branches = branchesAround(stmt);
+    const visibleFrom = stmt.range().end.index;
+    if (branches.length === 0) {
+      out.push({ name, value, visibleFrom, scope, member });
+      return;
+    }
+    out.push({ name, value, visibleFrom, scope: branches[0]!.scope, member: false });
+    if (!assigns) return;
+    branches.forEach((b, i) => {
+      const next = branches[i + 1];
+      out.push({ name, value: null, visibleFrom: b.owner.end, scope: next?.scope ?? scope, member: next ? false : member });
+    });
   };
   for (const decl of nodes.declarators) {
     const name = decl.field('name');
     const value = decl.field('value');
     if (!name) continue;
     const nk = name.kind() as string;
+    // `let`/`const` are block-scoped (a branch's one dies with it); `var` is the function's, set on this path.
+    const isVar = (decl.parent()?.kind() as string) === 'variable_declaration';
     if (nk === 'identifier') {
       if (imports.has(name.text()) && value?.text().startsWith('require')) continue;
-      add(name.text(), value, decl);
+      add(name.text(), value, decl, isVar);
       // Members of an object-literal constant: `CONFIG.algorithm` (also `{...} as const`).
       const obj = unwrapTs(value);
       if ((obj?.kind() as string) === 'object') objectMembers(name.text(), obj!, out);
@@ -575,8 +636,8 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
       // `const { privateKey } = generateKeyPairSync('ed25519')`: each name refers to the call's result.
       for (const p of name.namedChildren()) {
         const k = p.kind() as string;
-        if (k === 'shorthand_property_identifier_pattern') add(p.text(), value, decl);
-        else if (k === 'pair_pattern' && (p.field('value')?.kind() as string) === 'identifier') add(p.field('value')!.text(), value, decl);
+        if (k === 'shorthand_property_identifier_pattern') add(p.text(), value, decl, isVar);
+        else if (k === 'pair_pattern' && (p.field('value')?.kind() as string) === 'identifier') add(p.field('value')!.text(), value, decl, isVar);
       }
     }
   }
@@ -588,7 +649,15 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
     if (lk === 'identifier') add(left.text(), right, asg);
     else if (lk === 'member_expression' && (left.field('object')?.kind() as string) === 'this') {
       const cls = innermost(index.classes, asg.range().start.index);
-      if (cls?.name) out.push({ name: left.field('property')!.text(), owner: cls.name, value: right, visibleFrom: asg.range().end.index, scope: cls, member: true });
+      if (!cls?.name) continue;
+      const name = left.field('property')!.text();
+      out.push({ name, owner: cls.name, value: right, visibleFrom: asg.range().end.index, scope: cls, member: true });
+      // `if (legacy) this.hash = 'sha1'`: a field set on one path only. Fields resolve to the last
+      // one written in the class, so an unknown one after the outermost branch keeps that last
+      // branch from being reported as the value (an unconditional one written later wins again).
+      const branches = branchesAround(asg);
+      const outer = branches[branches.length - 1];
+      if (outer) out.push({ name, owner: cls.name, value: null, visibleFrom: outer.owner.end, scope: cls, member: true });
     }
   }
   // `x += '-cbc'`, `n *= 2`: the value after the update is not tracked, so the name becomes unknown.
@@ -599,8 +668,12 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
     if ((target?.kind() as string) !== 'identifier') continue;
     const name = target!.text();
     const { scope } = scopeOf(index, upd);
-    const local = out.some((b) => b.name === name && !b.owner && b.scope.start === scope.start && b.scope.end === scope.end);
-    out.push({ name, value: null, visibleFrom: upd.range().end.index, scope: local ? scope : index.file, member: !local });
+    const local = out.some((b) => b.name === name && !b.owner && b.scope.start >= scope.start && b.scope.end <= scope.end);
+    const visibleFrom = upd.range().end.index;
+    out.push({ name, value: null, visibleFrom, scope: local ? scope : index.file, member: !local });
+    // Inside a branch that set the name (`if (c) { n = 5; n *= 2; }`) the branch's own binding would
+    // be the innermost one: the update makes it unknown there too.
+    for (const b of branchesAround(upd)) out.push({ name, value: null, visibleFrom, scope: b.scope, member: false });
   }
   for (const field of nodes.fields) {
     const cls = innermost(index.classes, field.range().start.index);
