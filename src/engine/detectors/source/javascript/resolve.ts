@@ -530,6 +530,9 @@ interface Branch {
 
 const LOOP_KINDS = new Set(['for_statement', 'for_in_statement', 'while_statement', 'do_statement']);
 
+/** branchesAround per node: the lazy table collects a file's bindings per name and then maybe whole. */
+const branchCache = new WeakMap<SgNode, Branch[]>();
+
 /**
  * The conditional parts around a binding node, innermost first, up to its function (or the module),
  * found from the node's ancestors so that only the bindings a lookup collects pay for it (as for Go),
@@ -539,9 +542,7 @@ const LOOP_KINDS = new Set(['for_statement', 'for_in_statement', 'while_statemen
  * - `try` block: where the block ends (the `catch` may run after any part of it);
  * - loop body (not the header): where the loop starts (the next iteration reads the last one's value).
  */
-const branchCache = new WeakMap<SgNode, Branch[]>();
 function branchesAround(node: SgNode): Branch[] {
-  // The lazy table collects a file's bindings per name and then maybe whole: each node once.
   let out = branchCache.get(node);
   if (!out) branchCache.set(node, (out = findBranches(node)));
   return out;
