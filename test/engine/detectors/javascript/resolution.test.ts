@@ -286,3 +286,109 @@ async function f() {
 `;
   assert.deepEqual(names(src), ['Ed25519', 'HMAC-SHA-512', 'SHA-1']);
 });
+
+test('a value assigned in one branch of an if, a switch or a try is unknown after it, known inside it', () => {
+  const src = `
+import { createHash, createHmac, generateKeyPairSync, createCipheriv } from 'node:crypto';
+function digest(kind, data, strong) {
+  let hash = 'sha1';
+  if (strong) hash = 'sha256';
+  createHash(hash).update(data);
+  let mac;
+  switch (kind) {
+    case 'hs256':
+      mac = 'sha256';
+      createHmac(mac, data);
+      break;
+    case 'hs512':
+      mac = 'sha512';
+      break;
+    default:
+      throw new Error(kind);
+  }
+  createHmac(mac, data);
+  let bits = 2048;
+  if (strong) {
+    bits = 4096;
+  } else {
+    bits = 3072;
+  }
+  generateKeyPairSync('rsa', { modulusLength: bits });
+  bits = 3072;
+  generateKeyPairSync('rsa', { modulusLength: bits });
+}
+`;
+  const a = algorithms(src, 'a.js');
+  assert.deepEqual(a.map((x) => [x.line, x.name]), [
+    [6, 'unknown-hash'], [11, 'HMAC-SHA-256'], [19, 'HMAC'], [26, 'RSA'], [28, 'RSA-3072'],
+  ], 'after the if/switch either value may run; inside the case its own value holds; a later plain assignment wins');
+});
+
+test('let/const in a branch die with it, var is set on one path; nested branches, loops, catch and this.x', () => {
+  const src = `
+const crypto = require('crypto');
+const CURVE = 'prime256v1';
+class Signer {
+  constructor(legacy) {
+    this.alg = 'sha256';
+    if (legacy) this.alg = 'sha1';
+  }
+  sign(d) { return crypto.createSign(this.alg).update(d); }
+}
+function run(opts) {
+  let cipher = 'aes-256-gcm';
+  if (opts.legacy) {
+    const CURVE = 'secp384r1';
+    crypto.createECDH(CURVE);
+    cipher = 'aes-128-cbc';
+    crypto.createCipheriv(cipher, k, iv);
+    if (opts.ctr) cipher = 'aes-128-ctr';
+    crypto.createCipheriv(cipher, k, iv);
+  }
+  crypto.createECDH(CURVE);
+  var h = 'sha256'; if (opts.v) { var h = 'md5'; }
+  crypto.createHash(h);
+  let n = 'sha384';
+  for (const x of opts.list) n = x;
+  crypto.createHash(n);
+  let p = 'sha512';
+  try { p = pick(); } catch (e) { p = 'sha224'; }
+  crypto.createHash(p);
+}
+`;
+  assert.deepEqual(algorithms(src, 'a.js').map((x) => [x.line, x.name]), [
+    [9, 'unknown-signature'], [15, 'ECDH-P384'], [17, 'AES-128-CBC'], [19, 'unknown-cipher'], [21, 'ECDH-P256'],
+    [23, 'unknown-hash'], [26, 'unknown-hash'], [29, 'unknown-hash'],
+  ], 'a field set in an if, a nested if inside a branch, a var in an if, a loop body and try/catch all leave the value unknown');
+});
+
+test('a case that falls through, the next loop iteration and a catch clause do not see a certain value', () => {
+  const src = `
+import { createHash } from 'node:crypto';
+function pick(kind, items) {
+  let h = 'sha256';
+  switch (kind) {
+    case 'old':
+      h = 'md5';
+    case 'mid':
+      createHash(h);
+      break;
+  }
+  let d = 'sha384';
+  for (const item of items) {
+    createHash(d).update(item);
+    d = item.next;
+  }
+  let t = 'sha512';
+  try {
+    t = 'sha1';
+    load();
+  } catch (e) {
+    createHash(t);
+  }
+  createHash('sha224');
+}
+`;
+  assert.deepEqual(names(src), ['unknown-hash', 'unknown-hash', 'unknown-hash', 'SHA-224'],
+    "md5 may fall into 'mid'; the second iteration hashes with the first one's value; the catch may follow the assignment");
+});

@@ -519,6 +519,65 @@ function scopeOf(index: JsIndex, node: SgNode): { scope: Scope; member: boolean 
   return fn ? { scope: fn, member: false } : { scope: index.file, member: true };
 }
 
+/**
+ * A part of a statement that runs on some paths only (`scope`), and from where a value assigned in it
+ * is no longer certain outside it (`after`).
+ */
+interface Branch {
+  scope: Scope;
+  after: number;
+}
+
+const LOOP_KINDS = new Set(['for_statement', 'for_in_statement', 'while_statement', 'do_statement']);
+
+/** branchesAround per node: the lazy table collects a file's bindings per name and then maybe whole. */
+const branchCache = new WeakMap<SgNode, Branch[]>();
+
+/**
+ * The conditional parts around a binding node, innermost first, up to its function (or the module),
+ * found from the node's ancestors so that only the bindings a lookup collects pay for it (as for Go),
+ * never a walk of every `if` of the file. Where the value stops being certain outside each part:
+ * - `if` consequence or `else` clause, `catch` clause, ternary arm: where the statement ends;
+ * - `case`/`default` clause: where the clause ends (a clause without `break` falls into the next one);
+ * - `try` block: where the block ends (the `catch` may run after any part of it);
+ * - loop body (not the header): where the loop starts (the next iteration reads the last one's value).
+ */
+function branchesAround(node: SgNode): Branch[] {
+  let out = branchCache.get(node);
+  if (!out) branchCache.set(node, (out = findBranches(node)));
+  return out;
+}
+
+function findBranches(node: SgNode): Branch[] {
+  const out: Branch[] = [];
+  let child: SgNode = node;
+  let kind = node.kind() as string;
+  // Step up parent by parent: most bindings sit a few levels under their function, so this stops
+  // long before the root (ancestors() would wrap every node up to the program).
+  for (let parent = node.parent(); parent && !FUNCTION_KINDS.has(kind); parent = parent.parent()) {
+    const pk = parent.kind() as string;
+    let after: number | undefined;
+    if (pk === 'if_statement') {
+      if (kind !== 'parenthesized_expression') after = parent.range().end.index;
+    } else if (pk === 'switch_body') {
+      if (kind === 'switch_case' || kind === 'switch_default') after = child.range().end.index;
+    } else if (pk === 'try_statement') {
+      if (kind === 'catch_clause') after = parent.range().end.index;
+      else if (kind !== 'finally_clause') after = child.range().end.index;
+    } else if (LOOP_KINDS.has(pk)) {
+      const body = parent.field('body');
+      if (body && body.range().start.index === child.range().start.index) after = parent.range().start.index;
+    } else if (pk === 'ternary_expression') {
+      const condition = parent.field('condition');
+      if (!condition || condition.range().start.index !== child.range().start.index) after = parent.range().end.index;
+    }
+    if (after !== undefined) out.push({ scope: rangeScope(child), after });
+    child = parent;
+    kind = pk;
+  }
+  return out;
+}
+
 /** Every binding a JS/TS file makes, for the shared symbol table. */
 export function jsBindings(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): Binding[] {
   return bindingsOf(index, index, imports);
@@ -553,11 +612,66 @@ export function jsBindingSource(index: JsIndex, imports: ReadonlyMap<string, Imp
   };
 }
 
+/** A binding of `out` (at index `at`) made by a declarator, or by an assignment or update, that may sit in a branch. */
+interface Pending {
+  at: number;
+  node: SgNode;
+  kind: 'declare' | 'assign';
+}
+
+/**
+ * `let hash = 'sha1'; if (strong) hash = 'sha256'; sign(hash)`: an assignment inside a branch sets
+ * the name on that path only, so it holds inside the branch and, where each enclosing branching
+ * statement stops being certain (branchesAround), an unknown binding takes over, up to the function:
+ * after the `if` either value may arrive, and the last one written must not be reported with
+ * certainty. A later unconditional assignment is visible later still and wins again. `var` in a
+ * branch is the same (function-scoped, set on one path); `let`/`const` declared in a branch are
+ * block-scoped and simply die with it. `this.x = ...` in a branch: fields resolve to the last one
+ * written in the class, so an unknown one after the outermost branch keeps it from being the value.
+ * Only names bound more than once in the binding's function or around it (fields: per class) pay
+ * for the ancestor walk: a name bound once has that value whichever path runs, or none.
+ */
+function placeInBranches(out: Binding[], pending: readonly Pending[]): void {
+  const key = (b: Binding): string => (b.owner === undefined ? b.name : `${b.owner}.${b.name}`);
+  const byKey = new Map<string, Binding[]>();
+  for (const b of out) {
+    const list = byKey.get(key(b));
+    if (list) list.push(b);
+    else byKey.set(key(b), [b]);
+  }
+  // Another binding matters only where this one is in its scope: the same function, or one around it
+  // (`result` bound once in each of twenty functions needs no branch lookup).
+  const shared = (b: Binding): boolean =>
+    byKey.get(key(b))!.some((o) => o !== b && (b.owner !== undefined || (o.scope.start <= b.scope.start && b.scope.end <= o.scope.end)));
+  for (const { at, node, kind } of pending) {
+    const b = out[at]!;
+    if (!shared(b)) continue;
+    const branches = branchesAround(node);
+    if (branches.length === 0) continue;
+    if (b.owner !== undefined) {
+      out.push({ ...b, value: null, visibleFrom: Math.max(...branches.map((x) => x.after)) });
+      continue;
+    }
+    out[at] = { ...b, scope: branches[0]!.scope, member: false };
+    if (kind === 'declare' && (node.parent()?.kind() as string) !== 'variable_declaration') continue;
+    branches.forEach((x, i) => {
+      const next = branches[i + 1];
+      out.push({ name: b.name, value: null, visibleFrom: x.after, scope: next?.scope ?? b.scope, member: next ? false : b.member });
+    });
+  }
+}
+
 function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<string, ImportRef>): Binding[] {
   const out: Binding[] = [];
-  const add = (name: string, value: SgNode | null, stmt: SgNode): void => {
-    const { scope, member } = scopeOf(index, stmt);
-    out.push({ name, value, visibleFrom: stmt.range().end.index, scope, member });
+  /**
+   * Bindings made by a statement that may sit in a branch, placed first as if it did not: the
+   * branches are looked up (see placeInBranches) only for names bound more than once, since a single
+   * binding is the value whatever path runs (or no value at all), and most names are bound once.
+   */
+  const pending: Pending[] = [];
+  const add = (name: string, value: SgNode | null, node: SgNode, kind: Pending['kind'], home = scopeOf(index, node)): void => {
+    pending.push({ at: out.length, node, kind });
+    out.push({ name, value, visibleFrom: node.range().end.index, scope: home.scope, member: home.member });
   };
   for (const decl of nodes.declarators) {
     const name = decl.field('name');
@@ -566,7 +680,7 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
     const nk = name.kind() as string;
     if (nk === 'identifier') {
       if (imports.has(name.text()) && value?.text().startsWith('require')) continue;
-      add(name.text(), value, decl);
+      add(name.text(), value, decl, 'declare');
       // Members of an object-literal constant: `CONFIG.algorithm` (also `{...} as const`).
       const obj = unwrapTs(value);
       if ((obj?.kind() as string) === 'object') objectMembers(name.text(), obj!, out);
@@ -575,8 +689,8 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
       // `const { privateKey } = generateKeyPairSync('ed25519')`: each name refers to the call's result.
       for (const p of name.namedChildren()) {
         const k = p.kind() as string;
-        if (k === 'shorthand_property_identifier_pattern') add(p.text(), value, decl);
-        else if (k === 'pair_pattern' && (p.field('value')?.kind() as string) === 'identifier') add(p.field('value')!.text(), value, decl);
+        if (k === 'shorthand_property_identifier_pattern') add(p.text(), value, decl, 'declare');
+        else if (k === 'pair_pattern' && (p.field('value')?.kind() as string) === 'identifier') add(p.field('value')!.text(), value, decl, 'declare');
       }
     }
   }
@@ -585,10 +699,12 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
     const right = asg.field('right');
     if (!left) continue;
     const lk = left.kind() as string;
-    if (lk === 'identifier') add(left.text(), right, asg);
+    if (lk === 'identifier') add(left.text(), right, asg, 'assign');
     else if (lk === 'member_expression' && (left.field('object')?.kind() as string) === 'this') {
       const cls = innermost(index.classes, asg.range().start.index);
-      if (cls?.name) out.push({ name: left.field('property')!.text(), owner: cls.name, value: right, visibleFrom: asg.range().end.index, scope: cls, member: true });
+      if (!cls?.name) continue;
+      pending.push({ at: out.length, node: asg, kind: 'assign' });
+      out.push({ name: left.field('property')!.text(), owner: cls.name, value: right, visibleFrom: asg.range().end.index, scope: cls, member: true });
     }
   }
   // `x += '-cbc'`, `n *= 2`: the value after the update is not tracked, so the name becomes unknown.
@@ -599,8 +715,8 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
     if ((target?.kind() as string) !== 'identifier') continue;
     const name = target!.text();
     const { scope } = scopeOf(index, upd);
-    const local = out.some((b) => b.name === name && !b.owner && b.scope.start === scope.start && b.scope.end === scope.end);
-    out.push({ name, value: null, visibleFrom: upd.range().end.index, scope: local ? scope : index.file, member: !local });
+    const local = out.some((b) => b.name === name && !b.owner && b.scope.start >= scope.start && b.scope.end <= scope.end);
+    add(name, null, upd, 'assign', local ? { scope, member: false } : { scope: index.file, member: true });
   }
   for (const field of nodes.fields) {
     const cls = innermost(index.classes, field.range().start.index);
@@ -614,6 +730,7 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
     const scope = rangeScope(fn);
     for (const p of params.namedChildren()) parameterNames(p, (name) => out.push({ name, value: null, visibleFrom: scope.start, scope, member: false }));
   }
+  placeInBranches(out, pending);
   return out;
 }
 
