@@ -163,6 +163,7 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
   }
 
   if (mod === 'hashes' && name.startsWith('hazmat.hashes.')) {
+    if (member !== 'Hash' && x509Signature(ctx, c, lib)) return true;
     if (member === 'Hash') {
       const h = ctx.hash(arg(c.args, 0, 'algorithm'));
       ctx.sink.algorithm(node, 'hashes.Hash', h ?? unresolvedSpelling('hash'), {}, { functions: ['digest'], ...lib });
@@ -291,6 +292,58 @@ function cipherKey(ctx: PyContext, alg: string, c: Call): AlgorithmParams {
   if (key && isConstantBytes(ctx.value(key)))
     ctx.sink.signal(c.node, `algorithms.${alg}`, 'hardcoded-key', `${alg} key bytes are fixed in source`, { related: { spelling: CIPHER_ALGORITHMS[alg] ?? alg, params: bits ? { keySize: bits } : {} } });
   return bits === undefined || alg === 'ChaCha20' ? {} : { keySize: bits };
+}
+
+/** The x509 builders whose `sign(private_key, algorithm)` signs a certificate, a CSR or a CRL. */
+const X509_BUILDER = /(^|\.)x509\.(Certificate|CertificateSigningRequest|CertificateRevocationList)Builder$/;
+
+/** The builder class (`CertificateBuilder`) when `node` holds a value built from one, through its chained setters. */
+function x509BuilderOf(ctx: PyContext, node: SgNode | undefined): string | undefined {
+  let cur = node;
+  for (let depth = 0; cur && depth < 16; depth++) {
+    const origin = kindOf(cur) === 'call' ? cur : ctx.originCall(cur);
+    if (!origin) return undefined;
+    const c = ctx.call(origin);
+    const m = c.name ? X509_BUILDER.exec(c.name) : null;
+    if (m) return `${m[2]}Builder`;
+    if (!c.method || !c.receiver) return undefined;
+    cur = c.receiver;
+  }
+  return undefined;
+}
+
+/**
+ * `builder.sign(key, hashes.SHA256())` on an x509 certificate, CSR or CRL builder: a signature with
+ * that hash, by the key's algorithm when the file shows it (an RSA key signs with PKCS#1 v1.5 unless
+ * `rsa_padding` says otherwise, an EC key with ECDSA), else a signature of unknown scheme. Reached
+ * from the hash argument, since the builder's `sign` call is a method on a local value. The hash
+ * belongs to the signature: no separate digest asset.
+ */
+function x509Signature(ctx: PyContext, hash: Call, lib: { library?: import('../../../inventory/model.js').LibraryRef }): boolean {
+  let holder = hash.node.parent();
+  if (holder && kindOf(holder) === 'keyword_argument') {
+    if (holder.field('name')?.text() !== 'algorithm') return false;
+    holder = holder.parent();
+  } else if (holder && kindOf(holder) === 'argument_list') {
+    const positional = holder.namedChildren().filter((a) => kindOf(a) !== 'comment' && kindOf(a) !== 'keyword_argument');
+    if (positional[1]?.id() !== hash.node.id()) return false;
+  } else return false;
+  const call = holder?.parent();
+  if (!call || kindOf(call) !== 'call') return false;
+  const fn = call.field('function');
+  if (!fn || kindOf(fn) !== 'attribute' || fn.field('attribute')?.text() !== 'sign') return false;
+  const builder = x509BuilderOf(ctx, fn.field('object') ?? undefined);
+  if (!builder) return false;
+  const h = ctx.hash(hash.node);
+  const sign = ctx.call(call);
+  const facts = keyFacts(ctx, arg(sign.args, 0, 'private_key'));
+  const params: AlgorithmParams = { ...facts.params, ...(h ? { hash: h } : {}) };
+  const paddingCall = ctx.originCall(sign.args.named.get('rsa_padding'));
+  const pss = paddingCall !== undefined && (ctx.call(paddingCall).name?.endsWith('padding.PSS') ?? false);
+  const spelling = facts.kind === 'RSA' ? (pss ? 'RSASSA-PSS' : 'RSASSA-PKCS1-v1_5') : facts.kind === 'EC' ? 'ECDSA' : facts.kind === 'DSA' ? 'DSA' : unresolvedSpelling('signature');
+  const unresolved: AlgorithmParamName[] = facts.kind === 'RSA' ? ['keySize'] : facts.kind === 'EC' ? ['curve'] : [];
+  ctx.sink.algorithm(call, `${builder}.sign`, spelling, params, { unresolved, functions: ['sign'], ...lib });
+  return true;
 }
 
 /** `key.sign(data, <padding>, hash)`, `key.encrypt(msg, <padding>)`: the call a padding object is an argument of. */
