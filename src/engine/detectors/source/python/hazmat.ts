@@ -302,7 +302,7 @@ function x509BuilderOf(ctx: PyContext, node: SgNode | undefined): string | undef
   let cur = node;
   for (let depth = 0; cur && depth < 16; depth++) {
     const origin = kindOf(cur) === 'call' ? cur : ctx.originCall(cur);
-    if (!origin) return undefined;
+    if (!origin) return cur && kindOf(cur) === 'identifier' ? builderVariable(ctx, cur) : undefined;
     const c = ctx.call(origin);
     const m = c.name ? X509_BUILDER.exec(c.name) : null;
     if (m) return `${m[2]}Builder`;
@@ -310,6 +310,47 @@ function x509BuilderOf(ctx: PyContext, node: SgNode | undefined): string | undef
     cur = c.receiver;
   }
   return undefined;
+}
+
+/**
+ * Where a method chain starts: `'self'` when it chains on the variable `name` itself
+ * (`builder.add_extension(…).critical(…)`), else its innermost call (`x509.CertificateBuilder()` in
+ * `x509.CertificateBuilder().subject_name(…)`).
+ */
+function chainStart(call: SgNode, name: string): SgNode | 'self' {
+  let cur = call;
+  for (let i = 0; i < 32; i++) {
+    const fn = cur.field('function');
+    const receiver = fn && kindOf(fn) === 'attribute' ? fn.field('object') : null;
+    if (!receiver) return cur;
+    if (kindOf(receiver) === 'identifier' && receiver.text() === name) return 'self';
+    if (kindOf(receiver) !== 'call') return cur;
+    cur = receiver;
+  }
+  return cur;
+}
+
+/**
+ * A builder variable whose value the branch rule leaves unknown (`if sans: builder =
+ * builder.add_extension(…)`): it is still a builder when, in its function, one assignment makes it
+ * from an x509 builder and every other one only chains setters on the variable itself, so every path
+ * leaves a builder in it.
+ */
+function builderVariable(ctx: PyContext, name: SgNode): string | undefined {
+  const fn = name.ancestors().find((a) => kindOf(a) === 'function_definition');
+  if (!fn) return undefined;
+  let builder: string | undefined;
+  for (const assignment of fn.findAll({ rule: { kind: 'assignment', has: { field: 'left', kind: 'identifier', regex: `^${name.text()}$` } } })) {
+    let right = assignment.field('right');
+    while (right && kindOf(right) === 'parenthesized_expression') right = right.namedChildren()[0] ?? null;
+    if (!right || kindOf(right) !== 'call') return undefined;
+    const start = chainStart(right, name.text());
+    if (start === 'self') continue;
+    const made = X509_BUILDER.exec(ctx.call(start).name ?? '');
+    if (!made) return undefined;
+    builder = `${made[2]}Builder`;
+  }
+  return builder;
 }
 
 /**
