@@ -46,8 +46,11 @@ test('mbedTLS key sizes, curves and digests from their identifiers', () => {
 });
 
 test('detections carry the library', () => {
-  const libs = detect(`void a(void) { EVP_sha256(); crypto_hash_sha256(o, m, n); mbedtls_sha1(m, n, o); }\n`).map((d) => d.library?.name);
+  const libs = detect(`#include <sodium.h>\nvoid a(void) { EVP_sha256(); crypto_hash_sha256(o, m, n); mbedtls_sha1(m, n, o); }\n`).map((d) => d.library?.name);
   assert.deepEqual(libs, ['openssl', 'libsodium', 'mbedtls']);
+  // NaCl's names without libsodium's header: a bundled copy (OpenSSH's crypto_api.h), same algorithm, no library.
+  const bundled = detect(`#include "crypto_api.h"\nvoid k(void) { crypto_scalarmult_curve25519(shared, key, pub); crypto_hash_sha512(out, m, n); }\n`);
+  assert.deepEqual(bundled.map((d) => [d.type === 'algorithm' ? d.spelling : d.type, d.library?.name]), [['X25519', undefined], ['SHA-512', undefined]]);
   assert.equal(algorithms('void a(void) { SHA256(d, n, md); }\n')[0]!.name, 'SHA-256');
 });
 

@@ -19,32 +19,51 @@ export interface AlgorithmEmit {
 /** Calls whose arguments, when they contain a buffer's name, fill that buffer (so it is not a constant IV or key). */
 const NOT_FILLING = /^(EVP_(Encrypt|Decrypt|Cipher)Init(_ex2?)?|memset|explicit_bzero|OPENSSL_cleanse|sizeof|printf|fprintf)$/;
 
+/**
+ * NaCl's function names (`crypto_box`, `crypto_hash_sha512`, `crypto_scalarmult_curve25519`) are also
+ * those of NaCl itself, TweetNaCl and the copies projects bundle (OpenSSH's `crypto_api.h`): the
+ * algorithm is the same, but the call is libsodium's only in a file that includes its header.
+ */
+const SODIUM_HEADER = /#\s*include\s*[<"](sodium\.h|sodium\/)/;
+
 export class CFile {
+  private readonly includesSodium: boolean;
+
   constructor(
     readonly root: SgNode,
     readonly ev: Evaluator,
     readonly kb: KnowledgeBase,
     private readonly sink: DetectionSink,
-  ) {}
+    text = '',
+  ) {
+    this.includesSodium = SODIUM_HEADER.test(text);
+  }
+
+  /** The library a handler names, unless it is libsodium and the file does not include libsodium. */
+  private provider(library: LibraryRef): LibraryRef | undefined {
+    return library.name === 'libsodium' && !this.includesSodium ? undefined : library;
+  }
 
   detections(): Detection[] {
     return this.sink.detections;
   }
 
   algorithm(node: SgNode, library: LibraryRef, a: AlgorithmEmit): void {
+    const provider = this.provider(library);
     this.sink.algorithm(node, symbolOf(node), a.spelling, a.params ?? {}, {
       unresolved: a.unresolved ?? [],
       ...(a.functions ? { functions: a.functions } : {}),
-      library,
+      ...(provider ? { library: provider } : {}),
     });
   }
 
   signal(node: SgNode, library: LibraryRef, signal: SignalType, detail: string, related?: { spelling: string; params: AlgorithmParams }): void {
-    this.sink.signal(node, symbolOf(node), signal, detail, { library, ...(related ? { related } : {}) });
+    const provider = this.provider(library);
+    this.sink.signal(node, symbolOf(node), signal, detail, { ...(provider ? { library: provider } : {}), ...(related ? { related } : {}) });
   }
 
   protocol(node: SgNode, library: LibraryRef, protocol: ProtocolFacts): void {
-    this.sink.protocol(node, symbolOf(node), protocol, library);
+    this.sink.protocol(node, symbolOf(node), protocol, this.provider(library));
   }
 
   eval(node: SgNode | undefined): Value {

@@ -55,7 +55,7 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
   const calls = root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: CALLEE_REGEX } } });
   if (calls.length === 0) return [];
   const { ev } = cEvaluator(indexCFile(root), language);
-  const f = new CFile(root, ev, ctx.kb, new DetectionSink(file.path, text, C_DETECTOR_ID));
+  const f = new CFile(root, ev, ctx.kb, new DetectionSink(file.path, text, C_DETECTOR_ID), text);
   for (const call of calls) {
     const callee = calleeName(call);
     const handler = CALLS.get(callee);
