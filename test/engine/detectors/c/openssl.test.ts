@@ -211,3 +211,22 @@ test('legacy low-level AES/DES/RC4 APIs: key size from the key schedule, mode fr
   assert.deepEqual(names(src), ['AES-192', 'AES-CBC', 'DES', 'DES-ECB', '3DES-168-CBC', 'RC4', 'AES-128']);
   assert.deepEqual(signals(src).map((s) => s.signal), ['hardcoded-key']);
 });
+
+test('EVP getters named as rows of a table are the ciphers and digests the program offers; prototypes and comments are not', () => {
+  const src = [
+    '#include <openssl/evp.h>',
+    'struct offer { const char *name; const EVP_CIPHER *(*evptype)(void); };',
+    'static const struct offer offers[] = {',
+    '\t{ "aes128-ctr", EVP_aes_128_ctr },',
+    '\t{ "3des-cbc", EVP_des_ede3_cbc },',
+    '\t{ "none", EVP_enc_null },',
+    '};',
+    'static const struct { int id; const EVP_MD *(*md)(void); } digests[] = { { 1, EVP_sha256 }, { 2, EVP_md5 } };',
+    '/* EVP_aes_128_cbc in a comment */',
+    'const EVP_CIPHER *EVP_aes_192_cbc(void);',
+    '',
+  ].join('\n');
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name, a.functions ?? []]), [
+    [4, 'AES-128-CTR', []], [5, '3DES-168-CBC', []], [8, 'SHA-256', []], [8, 'MD5', []],
+  ]);
+});

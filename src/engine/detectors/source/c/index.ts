@@ -15,7 +15,7 @@ import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
 import { CFile } from './file.js';
 import { cEvaluator, calleeName, indexCFile } from './resolve.js';
-import { EVP_GETTER, OPENSSL_CALLS, argsOf, evpGetter, type CallHandler } from './openssl.js';
+import { EVP_GETTER, OPENSSL_CALLS, argsOf, evpGetter, tableGetter, type CallHandler } from './openssl.js';
 import { TLS_CALLS } from './tls.js';
 import { SODIUM_CALLS, MBEDTLS_CALLS } from './sodium-mbedtls.js';
 
@@ -52,11 +52,24 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
   const text = file.content.toString('utf8');
   const language = languageOf(file.path, text) ?? 'c';
   const root = parseSource(language, text).root();
-  const calls = root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: CALLEE_REGEX } } });
+  // One walk for both: the calls, and EVP getters named (not called) as rows of a table, as OpenSSH's
+  // cipher table does (`{ "aes128-ctr", 16, 16, 0, 0, 0, EVP_aes_128_ctr }`).
+  const calls = root.findAll({
+    rule: {
+      any: [
+        { kind: 'call_expression', has: { field: 'function', regex: CALLEE_REGEX } },
+        { kind: 'identifier', regex: '^EVP_[a-z]', inside: { kind: 'initializer_list', stopBy: 'neighbor' } },
+      ],
+    },
+  });
   if (calls.length === 0) return [];
   const { ev } = cEvaluator(indexCFile(root), language);
   const f = new CFile(root, ev, ctx.kb, new DetectionSink(file.path, text, C_DETECTOR_ID), text);
   for (const call of calls) {
+    if (call.kind() === 'identifier') {
+      tableGetter(f, call);
+      continue;
+    }
     const callee = calleeName(call);
     const handler = CALLS.get(callee);
     if (handler) handler(f, call, callee, argsOf(call));

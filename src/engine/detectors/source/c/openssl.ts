@@ -139,6 +139,17 @@ function compared(call: SgNode): boolean {
 }
 
 /** `EVP_aes_256_gcm()` / `EVP_sha256()` wherever it appears (an init's argument, assigned, returned, in a table). */
+/**
+ * An EVP getter named as a value in a table row (`{ "aes256-gcm@openssh.com", …, EVP_aes_256_gcm }`):
+ * a cipher or digest the program offers, looked up by name at run time. What it is used for is not
+ * in sight, so no function is claimed.
+ */
+export function tableGetter(f: CFile, name: SgNode): void {
+  const getter = name.text();
+  if (!getterKind(f, getter)) return;
+  f.algorithm(name, OPENSSL, { spelling: getterSpelling(getter) });
+}
+
 export function evpGetter(f: CFile, call: SgNode, callee: string): void {
   const kind = getterKind(f, callee);
   if (!kind) return;
