@@ -3,7 +3,7 @@
 import { SEVERITIES, type Asset, type CertificateAsset, type Finding, type FindingsSummary, type Inventory, type Location } from '../inventory/model.js';
 import { getKnowledgeBase } from '../kb/index.js';
 import { compareOccurrences, compareStrings } from '../inventory/order.js';
-import type { Hit, RuleContext } from './rule.js';
+import { locationKey, type Hit, type RuleContext } from './rule.js';
 import { RULES } from './rules/index.js';
 import { computeScore, severityRank } from './score.js';
 
@@ -29,10 +29,6 @@ function defaultAsOf(assets: readonly Asset[]): string | null {
     if (latest === null || Date.parse(nb) > Date.parse(latest)) latest = nb;
   }
   return latest;
-}
-
-function locationKey(l: Location): string {
-  return `${l.path}:${l.line}:${l.column}`;
 }
 
 export function evaluateFindings(inventory: Inventory, options: EvaluateOptions = {}): { findings: Finding[]; findingsSummary: FindingsSummary; score: number } {

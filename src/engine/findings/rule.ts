@@ -33,6 +33,11 @@ export function toLocation(o: Occurrence): Location {
   return l;
 }
 
+/** A place as `path:line:column`: the anchor of a finding without an asset, and how rules compare places. */
+export function locationKey(l: Location): string {
+  return `${l.path}:${l.line}:${l.column}`;
+}
+
 export function assetLocations(a: Asset): Location[] {
   return a.occurrences.map(toLocation);
 }

@@ -1,11 +1,7 @@
 // Rules on protocol assets and protocol-version signals.
-import type { Location, ProtocolAsset } from '../../inventory/model.js';
+import type { ProtocolAsset } from '../../inventory/model.js';
 import type { KbCipherSuite } from '../../kb/types.js';
-import { assetLocations, signalHits, type Hit, type Rule, type RuleContext } from '../rule.js';
-
-function placeKey(l: Location): string {
-  return `${l.path}:${l.line}:${l.column}`;
-}
+import { assetLocations, locationKey, signalHits, type Hit, type Rule, type RuleContext } from '../rule.js';
 
 function protocols(ctx: RuleContext): ProtocolAsset[] {
   return ctx.inventory.assets.filter((a): a is ProtocolAsset => a.kind === 'protocol');
@@ -33,9 +29,9 @@ export const legacyProtocolVersion: Rule = {
     // A configuration line such as `ssl_protocols TLSv1.1 TLSv1.2` yields both a protocol asset for
     // TLS 1.1 and a signal at the same place: the asset's finding already reports that line, so the
     // signal adds a finding only where no version asset was recorded (one issue, one finding).
-    const reported = new Set(hits.flatMap((h) => h.locations.map(placeKey)));
+    const reported = new Set(hits.flatMap((h) => h.locations.map(locationKey)));
     const signals = signalHits(ctx, 'insecure-protocol-version', 'high', VERSION_REMEDIATION, 'Insecure protocol version enabled');
-    return [...hits, ...signals.filter((h) => !h.locations.every((l) => reported.has(placeKey(l))))];
+    return [...hits, ...signals.filter((h) => !h.locations.every((l) => reported.has(locationKey(l))))];
   },
 };
 
