@@ -27,21 +27,22 @@ const NOT_FILLING = /^(EVP_(Encrypt|Decrypt|Cipher)Init(_ex2?)?|memset|explicit_
 const SODIUM_HEADER = /#\s*include\s*[<"](sodium\.h|sodium\/)/;
 
 export class CFile {
-  private readonly includesSodium: boolean;
+  /** Whether the file includes libsodium's header: read on the first libsodium call only. */
+  private includesSodium: boolean | undefined;
 
   constructor(
     readonly root: SgNode,
     readonly ev: Evaluator,
     readonly kb: KnowledgeBase,
     private readonly sink: DetectionSink,
-    text = '',
-  ) {
-    this.includesSodium = SODIUM_HEADER.test(text);
-  }
+    private readonly text = '',
+  ) {}
 
   /** The library a handler names, unless it is libsodium and the file does not include libsodium. */
   private provider(library: LibraryRef): LibraryRef | undefined {
-    return library.name === 'libsodium' && !this.includesSodium ? undefined : library;
+    if (library.name !== 'libsodium') return library;
+    this.includesSodium ??= SODIUM_HEADER.test(this.text);
+    return this.includesSodium ? library : undefined;
   }
 
   detections(): Detection[] {

@@ -297,15 +297,21 @@ function cipherKey(ctx: PyContext, alg: string, c: Call): AlgorithmParams {
 /** The x509 builders whose `sign(private_key, algorithm)` signs a certificate, a CSR or a CRL. */
 const X509_BUILDER = /(^|\.)x509\.(Certificate|CertificateSigningRequest|CertificateRevocationList)Builder$/;
 
+/** The builder class (`CertificateBuilder`) a call constructs, if it constructs one. */
+function builderClass(ctx: PyContext, call: SgNode): string | undefined {
+  const m = X509_BUILDER.exec(ctx.call(call).name ?? '');
+  return m ? `${m[2]}Builder` : undefined;
+}
+
 /** The builder class (`CertificateBuilder`) when `node` holds a value built from one, through its chained setters. */
 function x509BuilderOf(ctx: PyContext, node: SgNode | undefined): string | undefined {
   let cur = node;
   for (let depth = 0; cur && depth < 16; depth++) {
     const origin = kindOf(cur) === 'call' ? cur : ctx.originCall(cur);
     if (!origin) return cur && kindOf(cur) === 'identifier' ? builderVariable(ctx, cur) : undefined;
+    const made = builderClass(ctx, origin);
+    if (made) return made;
     const c = ctx.call(origin);
-    const m = c.name ? X509_BUILDER.exec(c.name) : null;
-    if (m) return `${m[2]}Builder`;
     if (!c.method || !c.receiver) return undefined;
     cur = c.receiver;
   }
@@ -346,9 +352,8 @@ function builderVariable(ctx: PyContext, name: SgNode): string | undefined {
     if (!right || kindOf(right) !== 'call') return undefined;
     const start = chainStart(right, name.text());
     if (start === 'self') continue;
-    const made = X509_BUILDER.exec(ctx.call(start).name ?? '');
-    if (!made) return undefined;
-    builder = `${made[2]}Builder`;
+    builder = builderClass(ctx, start);
+    if (!builder) return undefined;
   }
   return builder;
 }
