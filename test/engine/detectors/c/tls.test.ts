@@ -87,3 +87,42 @@ test('a minimum version chosen in a switch whose cases are wrapped in #ifdef is 
     SSL_CTX_set_min_proto_version(ctx, v);`);
   assert.deepEqual(protocols(src), []);
 });
+
+test('a version chosen in an else-if chain that #ifdef lines split is unknown after it', () => {
+  // tree-sitter reads `else v = TLS1_VERSION;` after an `#endif` as a declaration of type `else`.
+  const src = ssl(`    int v;
+    if (conf->min < 1.0) return NULL;
+#ifdef TLS1_3_VERSION
+    else if (conf->min >= 1.3) v = TLS1_3_VERSION;
+#endif
+    else if (conf->min >= 1.2) v = TLS1_2_VERSION;
+    else v = TLS1_VERSION;
+    SSL_CTX_set_min_proto_version(ctx, v);
+    SSL_CTX_set_max_proto_version(ctx, v);`);
+  assert.deepEqual(protocols(src), []);
+  assert.deepEqual(signals(src), []);
+});
+
+test('SSL_VERIFY_NONE on an accepted connection is no signal in a file that also plays the client', () => {
+  const src = `#include <openssl/ssl.h>
+SSL *outgoing(SSL_CTX *ctx) {
+    SSL *s = SSL_new(ctx);
+    SSL_set_verify(s, SSL_VERIFY_PEER, NULL);
+    SSL_set_connect_state(s);
+    return s;
+}
+SSL *accepted(SSL_CTX *ctx, int require_auth) {
+    SSL *s = SSL_new(ctx);
+    if (!require_auth) SSL_set_verify(s, SSL_VERIFY_NONE, NULL);
+    SSL_set_accept_state(s);
+    return s;
+}
+SSL *insecure_outgoing(SSL_CTX *ctx) {
+    SSL *s = SSL_new(ctx);
+    SSL_set_verify(s, SSL_VERIFY_NONE, NULL);
+    SSL_set_connect_state(s);
+    return s;
+}
+`;
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['cert-verification-disabled', 16]]);
+});

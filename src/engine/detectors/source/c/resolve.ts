@@ -302,6 +302,16 @@ function bindingsOf(index: CIndex, defines: DefineBodies, sel: Pick<CIndex, 'def
   for (const decl of sel.declarations) {
     // A declaration in a nested block (`if (…) { int bits = 4096; }`) is visible in that block only;
     // assignments stay in the function's scope (the last one before a use wins, as in the other languages).
+    // `#ifdef` lines inside an `if … else if … else` chain break it: tree-sitter then reads
+    // `else v = TLS1_VERSION;` as a declaration of `v` with the type `else` (FreeRADIUS's tls/ctx.c).
+    // It is an assignment in a branch, so the variable is unknown after it, never the last arm's value.
+    if (decl.field('type')?.text() === 'else') {
+      for (const d of decl.fieldChildren('declarator')) {
+        const name = d.kind() === 'init_declarator' ? declaredName(d.field('declarator')) : undefined;
+        if (name) add(name.text(), null, decl);
+      }
+      continue;
+    }
     const block = decl.parent();
     const nested = block?.kind() === 'compound_statement' && block.parent()?.kind() !== 'function_definition' ? block.range() : undefined;
     const declare = (name: string, value: SgNode | null): void => {

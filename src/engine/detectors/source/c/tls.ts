@@ -38,6 +38,10 @@ function describe(v: string): string {
 const SERVER_ROLE = /\b(?:\w+_server_method|SSL_accept|SSL_set_accept_state)\b/;
 const CLIENT_ROLE = /\b(?:\w+_client_method|SSL_connect|SSL_set_connect_state|SSL_set_tlsext_host_name|SSL_set1_host)\b/;
 
+function serverOnly(text: string): boolean {
+  return SERVER_ROLE.test(text) && !CLIENT_ROLE.test(text);
+}
+
 const sslCtxNew: CallHandler = (f, call, _callee, args) => {
   const method = f.producer(args[0]);
   const pinned = method ? methodVersion(method.callee) : undefined;
@@ -105,8 +109,12 @@ const setVerify: CallHandler = (f, call, callee, args) => {
   const none = mode === 'SSL_VERIFY_NONE' || (mode === undefined && f.int(args[1]) === 0);
   if (!none) return;
   // On a server, SSL_VERIFY_NONE only means "no client certificate requested", which is the default.
+  // The role is read from the file, or from the function when the file plays both (Redis's tls.c sets
+  // it on an accepted connection, next to SSL_set_accept_state, and verifies the servers it connects to).
   const text = f.root.text();
-  if (SERVER_ROLE.test(text) && !CLIENT_ROLE.test(text)) return;
+  if (serverOnly(text)) return;
+  const fn = call.ancestors().find((a) => a.kind() === 'function_definition');
+  if (fn && serverOnly(fn.text())) return;
   // SSL_VERIFY_NONE still verifies; it only lets the handshake finish. A file that reads the result
   // with SSL_get_verify_result (curl does, to try other trust stores) enforces it itself.
   if (text.includes('SSL_get_verify_result')) return;
