@@ -230,3 +230,18 @@ test('EVP getters named as rows of a table are the ciphers and digests the progr
     [4, 'AES-128-CTR', []], [5, '3DES-168-CBC', []], [8, 'SHA-256', []], [8, 'MD5', []],
   ]);
 });
+
+test('a sign init takes its scheme from a key the file makes; an unknown key leaves it unknown', () => {
+  const src = `#include <openssl/evp.h>
+int rsa(EVP_MD_CTX *ctx) {
+    EVP_PKEY *pkey = EVP_PKEY_Q_keygen(NULL, NULL, "RSA", 3072);
+    return EVP_DigestSignInit_ex(ctx, NULL, "SHA2-256", NULL, NULL, pkey, NULL);
+}
+int given(EVP_MD_CTX *ctx, EVP_PKEY *pkey) {
+    return EVP_DigestSignInit(ctx, NULL, EVP_sha512(), NULL, pkey);
+}
+`;
+  assert.deepEqual(algorithms(src).map((a) => [a.name, a.line]), [
+    ['RSA-3072', 3], ['RSA-PKCS1-1.5-SHA-256-3072', 4], ['SHA-512', 7], ['unknown-signature-or-mac', 7],
+  ]);
+});

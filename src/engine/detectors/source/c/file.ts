@@ -164,14 +164,15 @@ export class CFile {
 
   /**
    * Calls made in the same function on the object `target` (first argument with the same text),
-   * after `from`: `EVP_PKEY_CTX_set_rsa_keygen_bits(ctx, 3072)` for `ctx = EVP_PKEY_CTX_new_id(…)`.
+   * after `from`: `EVP_PKEY_CTX_set_rsa_keygen_bits(ctx, 3072)` for `ctx = EVP_PKEY_CTX_new_id(…)`
+   * (or with `target` as the argument at `argIndex`: `&pctx` of `EVP_DigestSignInit(md, &pctx, …)`).
    */
-  callsOn(target: string, from: SgNode, names: RegExp): SgNode[] {
+  callsOn(target: string, from: SgNode, names: RegExp, argIndex = 0): SgNode[] {
     const fn = from.ancestors().find((a) => a.kind() === 'function_definition');
     if (!fn) return [];
     const start = from.range().start.index;
     return fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: names.source } } }).filter((c) => {
-      const first = c.field('arguments')?.namedChildren()[0];
+      const first = c.field('arguments')?.namedChildren()[argIndex];
       return c.range().start.index > start && first !== undefined && first.text().replace(/\s+/g, '') === target && names.test(calleeName(c));
     });
   }

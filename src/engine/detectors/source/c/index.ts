@@ -17,11 +17,12 @@ import { CFile } from './file.js';
 import { cEvaluator, calleeName, indexCFile } from './resolve.js';
 import { EVP_GETTER, OPENSSL_CALLS, argsOf, evpGetter, tableGetter, type CallHandler } from './openssl.js';
 import { TLS_CALLS } from './tls.js';
+import { DIGEST_SIGN_CALLS } from './digest-sign.js';
 import { SODIUM_CALLS, MBEDTLS_CALLS } from './sodium-mbedtls.js';
 
 export const C_DETECTOR_ID = 'c';
 
-const CALLS: ReadonlyMap<string, CallHandler> = new Map([...OPENSSL_CALLS, ...TLS_CALLS, ...SODIUM_CALLS, ...MBEDTLS_CALLS]);
+const CALLS: ReadonlyMap<string, CallHandler> = new Map([...OPENSSL_CALLS, ...DIGEST_SIGN_CALLS, ...TLS_CALLS, ...SODIUM_CALLS, ...MBEDTLS_CALLS]);
 
 /**
  * Function-name prefixes of the calls the handlers read, as one regex for the native query (the

@@ -61,7 +61,7 @@ export function digestOf(f: CFile, node: SgNode | undefined): string | undefined
 }
 
 /** Canonical hash name of an OpenSSL digest spelling, or undefined when the knowledge base does not know it as a hash. */
-function hashName(f: CFile, spelling: string): string | undefined {
+export function hashName(f: CFile, spelling: string): string | undefined {
   const hit = f.kb.findAlgorithm(spelling);
   return hit && DIGEST_PRIMITIVES.has(hit.entry.primitive) ? hit.entry.name : undefined;
 }
@@ -89,7 +89,7 @@ function bitsOf(bytes: number | undefined): number | undefined {
   return bytes === undefined ? undefined : bytes * 8;
 }
 
-function withHash(base: string, hash: string | undefined): string {
+export function withHash(base: string, hash: string | undefined): string {
   return hash ? `${base}-${hash}` : base;
 }
 
@@ -100,7 +100,12 @@ function withHash(base: string, hash: string | undefined): string {
 export const DIGEST_CONSUMERS = new Set([
   'HMAC', 'HMAC_Init_ex', 'HMAC_Init', 'PKCS5_PBKDF2_HMAC', 'EVP_PKEY_CTX_set_hkdf_md', 'EVP_PKEY_CTX_set_rsa_oaep_md',
   'EVP_PKEY_CTX_set_rsa_mgf1_md', 'EVP_PKEY_CTX_set_tls1_prf_md', 'RSA_padding_add_PKCS1_OAEP_mgf1',
+  // The digest of a sign/verify init names the HMAC or signature of its key (digest-sign.ts).
+  'EVP_DigestSignInit', 'EVP_DigestVerifyInit',
 ]);
+
+/** `EVP_DigestSignInit`/`EVP_DigestVerifyInit` and their `_ex` forms (digest-sign.ts reads them). */
+export const DIGEST_SIGN_INIT = /^EVP_Digest(Sign|Verify)Init(_ex)?$/;
 
 /** Cipher-context initialisers: where the cipher argument sits, and the key/IV arguments to check. */
 const CIPHER_INITS: Readonly<Record<string, { cipher: number; key: number; iv: number; fn: CryptoFunction[] }>> = {
@@ -117,7 +122,7 @@ const CIPHER_INITS: Readonly<Record<string, { cipher: number; key: number; iv: n
 
 
 /** The cipher/digest init a getter is an argument of, if any. */
-function initOf(call: SgNode): { callee: string; call: SgNode; index: number } | undefined {
+export function initOf(call: SgNode): { callee: string; call: SgNode; index: number } | undefined {
   const list = call.parent();
   if (list?.kind() !== 'argument_list') return undefined;
   const outer = list.parent();
@@ -214,10 +219,10 @@ function fetch(f: CFile, call: SgNode, callee: string, args: SgNode[]): void {
 }
 
 /** `EVP_PKEY_CTX_set_*` calls whose parameter joins the key type of the context they configure. */
-const PKEY_SETTERS = /^EVP_PKEY_CTX_(set_rsa_keygen_bits|set_ec_paramgen_curve_nid|set_group_name|set_dh_paramgen_prime_len|set_dsa_paramgen_bits|set_hkdf_md|set_rsa_padding|set_rsa_oaep_md|set_signature_md|set_dh_nid)$|^EVP_PKEY_(keygen|paramgen|derive|encrypt|decrypt|sign|verify|encapsulate|decapsulate)_init(_ex)?$/;
+export const PKEY_SETTERS = /^EVP_PKEY_CTX_(set_rsa_keygen_bits|set_ec_paramgen_curve_nid|set_group_name|set_dh_paramgen_prime_len|set_dsa_paramgen_bits|set_hkdf_md|set_rsa_padding|set_rsa_oaep_md|set_signature_md|set_dh_nid)$|^EVP_PKEY_(keygen|paramgen|derive|encrypt|decrypt|sign|verify|encapsulate|decapsulate)_init(_ex)?$/;
 
 /** Parameters an `EVP_PKEY_CTX_set_*` call gives, and the crypto function an `EVP_PKEY_*_init` selects. */
-function setterFacts(f: CFile, call: SgNode, params: AlgorithmParams, functions: Set<CryptoFunction>): void {
+export function setterFacts(f: CFile, call: SgNode, params: AlgorithmParams, functions: Set<CryptoFunction>): void {
   const callee = calleeName(call);
   const a = argsOf(call);
   switch (callee) {
@@ -247,7 +252,7 @@ function setterFacts(f: CFile, call: SgNode, params: AlgorithmParams, functions:
 }
 
 /** OpenSSL padding constants as the knowledge base spells paddings. */
-function rsaPadding(symbol: string | undefined): string | undefined {
+export function rsaPadding(symbol: string | undefined): string | undefined {
   switch (symbol) {
     case 'RSA_PKCS1_PADDING': return 'PKCS1v15';
     case 'RSA_PKCS1_OAEP_PADDING': return 'OAEP';
@@ -288,6 +293,8 @@ function pkeyContext(f: CFile, call: SgNode, keyType: string | undefined): void 
 function unlinkedSetter(f: CFile, call: SgNode, callee: string, args: SgNode[]): void {
   const ctx = args[0]?.text().replace(/\s+/g, '');
   if (ctx && linkedContext(f, call, ctx)) return;
+  // The padding of the context a sign/verify init hands back (`&pctx`) is reported with that init.
+  if (ctx && f.callsOn(`&${ctx}`, firstStatementOf(call), DIGEST_SIGN_INIT, 1).some((c) => c.range().start.index < call.range().start.index)) return;
   switch (callee) {
     case 'EVP_PKEY_CTX_set_rsa_keygen_bits':
       f.algorithm(call, OPENSSL, { spelling: 'RSA', params: { keySize: f.int(args[1]) }, unresolved: ['keySize'], functions: ['keygen'] });
@@ -319,7 +326,7 @@ function unlinkedSetter(f: CFile, call: SgNode, callee: string, args: SgNode[]):
 }
 
 /** The first node of the function a call is in (so that "calls on ctx" covers the whole function). */
-function firstStatementOf(call: SgNode): SgNode {
+export function firstStatementOf(call: SgNode): SgNode {
   return call.ancestors().find((a) => a.kind() === 'compound_statement' && a.parent()?.kind() === 'function_definition') ?? call;
 }
 
