@@ -30,6 +30,9 @@ const CALLS: ReadonlyMap<string, CallHandler> = new Map([...OPENSSL_CALLS, ...DI
  */
 const CALLEE_REGEX = '^(::)?(EVP_|RSA_|EC_|ECDSA_|ECDH_|DSA_|DH_|HMAC|PKCS5_|SSL_|MD4|MD5|SHA1|SHA2|SHA3|SHA5|RIPEMD|AES_|DES_|RC4|BF_|crypto_|mbedtls_)';
 
+/** A `#define` body that is an EVP getter, named or called (`EVP_aes_256_ctr`, `EVP_sha1()`). */
+const DEFINED_GETTER = /^\s*(EVP_[a-z][a-z0-9_]*)\s*(?:\(\s*\))?\s*$/;
+
 const C_EXTENSIONS = new Set(['c', 'h']);
 const CPP_EXTENSIONS = new Set(['cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h++']);
 
@@ -60,6 +63,10 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
       any: [
         { kind: 'call_expression', has: { field: 'function', regex: CALLEE_REGEX } },
         { kind: 'identifier', regex: '^EVP_[a-z]', inside: { kind: 'initializer_list', stopBy: 'neighbor' } },
+        // A macro that stands for a getter (libssh2's openssl.h: `#define ssh2_cipher_aes256ctr
+        // EVP_aes_256_ctr`, `#define SSH2_SHA256_ALG EVP_sha256()`): a backend's map of the
+        // algorithms it offers; the body is raw text to the grammar.
+        { kind: 'preproc_arg', regex: DEFINED_GETTER.source, inside: { kind: 'preproc_def', stopBy: 'neighbor' } },
       ],
     },
   });
@@ -68,7 +75,11 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
   const f = new CFile(root, ev, ctx.kb, new DetectionSink(file.path, text, C_DETECTOR_ID), text);
   for (const call of calls) {
     if (call.kind() === 'identifier') {
-      tableGetter(f, call);
+      tableGetter(f, call, call.text());
+      continue;
+    }
+    if (call.kind() === 'preproc_arg') {
+      tableGetter(f, call, DEFINED_GETTER.exec(call.text())![1]!);
       continue;
     }
     const callee = calleeName(call);

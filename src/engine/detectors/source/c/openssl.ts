@@ -143,18 +143,18 @@ function compared(call: SgNode): boolean {
   return op === '==' || op === '!=';
 }
 
-/** `EVP_aes_256_gcm()` / `EVP_sha256()` wherever it appears (an init's argument, assigned, returned, in a table). */
 /**
- * An EVP getter named as a value in a table row (`{ "aes256-gcm@openssh.com", …, EVP_aes_256_gcm }`):
+ * An EVP getter named as a value in a table row (`{ "aes256-gcm@openssh.com", …, EVP_aes_256_gcm }`)
+ * or as the body of a macro (`#define ssh2_cipher_aes256ctr EVP_aes_256_ctr`):
  * a cipher or digest the program offers, looked up by name at run time. What it is used for is not
  * in sight, so no function is claimed.
  */
-export function tableGetter(f: CFile, name: SgNode): void {
-  const getter = name.text();
+export function tableGetter(f: CFile, name: SgNode, getter: string): void {
   if (!getterKind(f, getter)) return;
   f.algorithm(name, OPENSSL, { spelling: getterSpelling(getter) });
 }
 
+/** `EVP_aes_256_gcm()` / `EVP_sha256()` wherever it appears (an init's argument, assigned, returned, in a table). */
 export function evpGetter(f: CFile, call: SgNode, callee: string): void {
   const kind = getterKind(f, callee);
   if (!kind) return;
