@@ -9,8 +9,9 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { unresolvedSpelling, type UnresolvedRole } from '../../../kb/unresolved.js';
-import { assignedName, type CFile } from './file.js';
+import { assignedName, type AlgorithmEmit, type CFile } from './file.js';
 import { calleeName } from './resolve.js';
+import { deriveLength, osslName, paramsFor, type ParamFacts } from './ossl-params.js';
 
 export const OPENSSL: LibraryRef = { ecosystem: 'generic', name: 'openssl' };
 
@@ -70,15 +71,6 @@ export function hashName(f: CFile, spelling: string): string | undefined {
 function nidHash(f: CFile, node: SgNode | undefined): string | undefined {
   const s = f.symbol(node);
   return s?.startsWith('NID_') ? hashName(f, s.slice(4)) : undefined;
-}
-
-/**
- * The name an `OSSL_DIGEST_NAME_SHA2_256` / `OSSL_MAC_NAME_HMAC` / `OSSL_KDF_NAME_HKDF` macro stands
- * for: OpenSSL defines each as its name with `-` where the macro has `_` ("SHA2-256", "HMAC", "HKDF").
- */
-function osslName(symbol: string | undefined): string | undefined {
-  const m = symbol ? /^OSSL_(?:DIGEST|MAC|KDF|CIPHER|PKEY|SIGNATURE)_NAME_(.+)$/.exec(symbol) : null;
-  return m ? m[1]!.replace(/_/g, '-') : undefined;
 }
 
 export function argsOf(call: SgNode): SgNode[] {
@@ -215,11 +207,55 @@ function fetch(f: CFile, call: SgNode, callee: string, args: SgNode[]): void {
     pkeyContext(f, call, name);
     return;
   }
+  if (name && (callee === 'EVP_KDF_fetch' || callee === 'EVP_MAC_fetch')) {
+    f.algorithm(call, OPENSSL, { ...configured(f, call, callee, name), functions: spec.fn });
+    return;
+  }
   f.algorithm(call, OPENSSL, { spelling: name ?? unresolvedSpelling(spec.role), ...(spec.fn.length ? { functions: spec.fn } : {}) });
 }
 
+/**
+ * A KDF or MAC fetched by name, with what the parameter arrays of the same function set on it
+ * (ossl-params.ts): the HMAC/HKDF/PBKDF2/TLS PRF digest, PBKDF2's iterations, scrypt's N, r and p,
+ * the output length of the function's one `EVP_KDF_derive`.
+ */
+function configured(f: CFile, call: SgNode, callee: string, name: string): Omit<AlgorithmEmit, 'functions'> {
+  const p = paramsFor(f, call, callee === 'EVP_KDF_fetch' ? /^EVP_KDF_fetch$/ : /^EVP_MAC_fetch$/);
+  const digest = typeof p.get('digest') === 'string' ? (p.get('digest') as string) : undefined;
+  const hash = digest ? hashName(f, digest) : undefined;
+  const num = (k: string): number | undefined => (typeof p.get(k) === 'number' ? (p.get(k) as number) : undefined);
+  const upper = name.toUpperCase();
+  if (upper === 'HMAC' || upper === 'HKDF') return { spelling: withHash(upper, hash), params: { hash }, unresolved: ['hash'] };
+  if (upper === 'TLS1-PRF') return tlsPrf(digest, hash);
+  const outputLength = callee === 'EVP_KDF_fetch' ? bitsOf(deriveLength(f, call)) : undefined;
+  if (upper === 'PBKDF2') {
+    return { spelling: withHash('PBKDF2', hash), params: { hash, iterations: num('iter'), outputLength }, unresolved: ['hash', 'iterations', 'outputLength'] };
+  }
+  if (upper === 'SCRYPT' || upper === 'ID-SCRYPT') {
+    const n = num('n');
+    const r = num('r');
+    return scryptEmit(n, r, num('p'), outputLength);
+  }
+  return { spelling: name, params: { hash } };
+}
+
+/** OpenSSL's TLS1-PRF: with the MD5-SHA1 digest it is the TLS 1.0/1.1 PRF, otherwise the TLS 1.2 PRF of that digest. */
+function tlsPrf(digest: string | undefined, hash: string | undefined): Omit<AlgorithmEmit, 'functions'> {
+  if (digest && /^md5-sha1$/i.test(digest)) return { spelling: 'TLS1.0-PRF' };
+  return { spelling: 'TLS1-PRF', params: { hash }, unresolved: ['hash'] };
+}
+
+/** scrypt's N, r, p and output length (memory 128·N·r bytes, memoryCost in KiB). */
+function scryptEmit(n: number | undefined, r: number | undefined, p: number | undefined, outputLength: number | undefined): Omit<AlgorithmEmit, 'functions'> {
+  return {
+    spelling: 'scrypt',
+    params: { cost: n, memoryCost: n !== undefined && r !== undefined ? (128 * n * r) / 1024 : undefined, parallelism: p, outputLength },
+    unresolved: ['cost', 'memoryCost', 'parallelism', 'outputLength'],
+  };
+}
+
 /** `EVP_PKEY_CTX_set_*` calls whose parameter joins the key type of the context they configure. */
-export const PKEY_SETTERS = /^EVP_PKEY_CTX_(set_rsa_keygen_bits|set_ec_paramgen_curve_nid|set_group_name|set_dh_paramgen_prime_len|set_dsa_paramgen_bits|set_hkdf_md|set_rsa_padding|set_rsa_oaep_md|set_signature_md|set_dh_nid)$|^EVP_PKEY_(keygen|paramgen|derive|encrypt|decrypt|sign|verify|encapsulate|decapsulate)_init(_ex)?$/;
+export const PKEY_SETTERS = /^EVP_PKEY_CTX_(set_rsa_keygen_bits|set_ec_paramgen_curve_nid|set_group_name|set_dh_paramgen_prime_len|set_dsa_paramgen_bits|set_hkdf_md|set_tls1_prf_md|set_rsa_padding|set_rsa_oaep_md|set_signature_md|set_dh_nid)$|^EVP_PKEY_(keygen|paramgen|derive|encrypt|decrypt|sign|verify|encapsulate|decapsulate)_init(_ex)?$/;
 
 /** Parameters an `EVP_PKEY_CTX_set_*` call gives, and the crypto function an `EVP_PKEY_*_init` selects. */
 export function setterFacts(f: CFile, call: SgNode, params: AlgorithmParams, functions: Set<CryptoFunction>): void {
@@ -245,6 +281,10 @@ export function setterFacts(f: CFile, call: SgNode, params: AlgorithmParams, fun
       return;
     case 'EVP_PKEY_CTX_set_rsa_padding':
       params.padding = rsaPadding(f.symbol(a[1]));
+      return;
+    case 'EVP_PKEY_CTX_set_tls1_prf_md':
+      // EVP_md5_sha1() is no hash of its own: it selects the TLS 1.0/1.1 PRF (EVP_PKEY_CTX_set_tls1_prf_md(3)).
+      params.hash = f.producer(a[1])?.callee === 'EVP_md5_sha1' ? 'MD5-SHA1' : digestOf(f, a[1]);
       return;
   }
   const m = /^EVP_PKEY_(keygen|paramgen|derive|encrypt|decrypt|sign|verify|encapsulate|decapsulate)_init/.exec(callee);
@@ -272,12 +312,18 @@ function pkeyContext(f: CFile, call: SgNode, keyType: string | undefined): void 
   const functions = new Set<CryptoFunction>();
   const ctx = assignedName(call);
   if (ctx) for (const c of f.callsOn(ctx, call, PKEY_SETTERS)) setterFacts(f, c, params, functions);
+  fromParamArrays(paramsFor(f, call, /^EVP_PKEY_CTX_new_(id|from_name)$/), params);
   // A context for a key type the file does not name (`EVP_PKEY_get0_type_name(pub)`) serves an
   // existing key: only a key generation on it is a use to report (as unknown-key-pair-generator).
   if (keyType === undefined && !functions.has('keygen')) return;
   const spelling = keyType ?? unresolvedSpelling('key-pair-generator');
   let name = spelling;
   if (/^hkdf$/i.test(spelling)) name = withHash('HKDF', params.hash);
+  if (/^tls1-prf$/i.test(spelling)) {
+    const prf = tlsPrf(params.hash, params.hash === 'MD5-SHA1' ? undefined : params.hash);
+    f.algorithm(call, OPENSSL, { ...prf, functions: [...functions] });
+    return;
+  }
   // A curve fixes an EC key (`EC` + NID_secp384r1 is the curve's key): the knowledge base names it from the curve.
   const unresolved = /^(rsa|dsa|dh)$/i.test(spelling) ? (['keySize'] as const) : /^ec$/i.test(spelling) ? (['curve'] as const) : [];
   if (/^ec$/i.test(spelling) && params.curve && f.kb.findCurve(params.curve)) name = params.curve;
@@ -287,6 +333,14 @@ function pkeyContext(f: CFile, call: SgNode, keyType: string | undefined): void 
     unresolved: [...unresolved],
     ...(functions.size ? { functions: [...functions] } : {}),
   });
+}
+
+/** A key context's bits and group given as `OSSL_PARAM`s (`OSSL_PKEY_PARAM_RSA_BITS`, `OSSL_PKEY_PARAM_GROUP_NAME`), unless a setter gave them. */
+function fromParamArrays(p: ParamFacts, params: AlgorithmParams): void {
+  const bits = p.get('bits');
+  const group = p.get('group');
+  if (params.keySize === undefined && typeof bits === 'number') params.keySize = bits;
+  if (params.curve === undefined && typeof group === 'string') params.curve = group;
 }
 
 /** `EVP_PKEY_CTX_set_*` on a context the file did not make from a key type (`EVP_PKEY_CTX_new(pkey, …)`): the setting stands alone. */
@@ -394,15 +448,7 @@ const table: Array<[string, CallHandler]> = [
   ['PKCS5_PBKDF2_HMAC_SHA1', pbkdf2({ pass: 0, iter: 4, keyLen: 5 })],
   // EVP_PBE_scrypt(pass, passlen, salt, saltlen, N, r, p, maxmem, key, keylen).
   ['EVP_PBE_scrypt', (f, call, _c, args) => {
-    const n = f.int(args[4]);
-    const r = f.int(args[5]);
-    f.algorithm(call, OPENSSL, {
-      spelling: 'scrypt',
-      // scrypt uses 128 * N * r bytes of memory (memoryCost is in KiB).
-      params: { cost: n, memoryCost: n !== undefined && r !== undefined ? (128 * n * r) / 1024 : undefined, parallelism: f.int(args[6]), outputLength: bitsOf(f.int(args[9])) },
-      unresolved: ['cost', 'memoryCost', 'parallelism', 'outputLength'],
-      functions: ['keyderive'],
-    });
+    f.algorithm(call, OPENSSL, { ...scryptEmit(f.int(args[4]), f.int(args[5]), f.int(args[6]), bitsOf(f.int(args[9]))), functions: ['keyderive'] });
     if (f.literalSecret(args[0])) f.signal(call, OPENSSL, 'hardcoded-password', 'scrypt password is written in the source');
   }],
 
