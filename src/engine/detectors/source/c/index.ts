@@ -18,7 +18,7 @@ import { cEvaluator, calleeName, indexCFile } from './resolve.js';
 import { EVP_GETTER, OPENSSL_CALLS, argsOf, evpGetter, tableGetter, type CallHandler } from './openssl.js';
 import { TLS_CALLS } from './tls.js';
 import { DIGEST_SIGN_CALLS } from './digest-sign.js';
-import { SODIUM_CALLS, MBEDTLS_CALLS } from './sodium-mbedtls.js';
+import { SODIUM_CALLS, MBEDTLS_CALLS, definedMbedCipher } from './sodium-mbedtls.js';
 
 export const C_DETECTOR_ID = 'c';
 
@@ -30,8 +30,11 @@ const CALLS: ReadonlyMap<string, CallHandler> = new Map([...OPENSSL_CALLS, ...DI
  */
 const CALLEE_REGEX = '^(::)?(EVP_|RSA_|EC_|ECDSA_|ECDH_|DSA_|DH_|HMAC|PKCS5_|SSL_|MD4|MD5|SHA1|SHA2|SHA3|SHA5|RIPEMD|AES_|DES_|RC4|BF_|crypto_|mbedtls_)';
 
-/** A `#define` body that is an EVP getter, named or called (`EVP_aes_256_ctr`, `EVP_sha1()`). */
-const DEFINED_GETTER = /^\s*(EVP_[a-z][a-z0-9_]*)\s*(?:\(\s*\))?\s*$/;
+/**
+ * A `#define` body that names a cipher or digest: an EVP getter, named or called (`EVP_aes_256_ctr`,
+ * `EVP_sha1()`), or an mbedTLS cipher type (`MBEDTLS_CIPHER_AES_256_CTR`, libssh2's mbedtls.h).
+ */
+const DEFINED_GETTER = /^\s*(EVP_[a-z][a-z0-9_]*|MBEDTLS_CIPHER_[A-Z0-9_]+)\s*(?:\(\s*\))?\s*$/;
 
 const C_EXTENSIONS = new Set(['c', 'h']);
 const CPP_EXTENSIONS = new Set(['cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h++']);
@@ -79,7 +82,9 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
       continue;
     }
     if (call.kind() === 'preproc_arg') {
-      tableGetter(f, call, DEFINED_GETTER.exec(call.text())![1]!);
+      const name = DEFINED_GETTER.exec(call.text())![1]!;
+      if (name.startsWith('EVP_')) tableGetter(f, call, name);
+      else definedMbedCipher(f, call, name);
       continue;
     }
     const callee = calleeName(call);

@@ -211,8 +211,8 @@ const mbedTable: Array<[string, CallHandler]> = [
   ['mbedtls_ccm_setkey', mbedAead('CCM')],
   ['mbedtls_chachapoly_setkey', fixed(MBEDTLS, 'ChaCha20-Poly1305', 'encrypt', 'decrypt')],
   ['mbedtls_cipher_info_from_type', (f, call, _c, args) => {
-    const name = mbedName(f, args[0], 'MBEDTLS_CIPHER_');
-    f.algorithm(call, MBEDTLS, { spelling: name && f.kb.findAlgorithm(name) ? name : 'unknown-cipher', functions: ['encrypt', 'decrypt'] });
+    const name = mbedCipher(f, mbedName(f, args[0], 'MBEDTLS_CIPHER_'));
+    f.algorithm(call, MBEDTLS, { spelling: name ?? 'unknown-cipher', functions: ['encrypt', 'decrypt'] });
   }],
   ['mbedtls_cipher_info_from_string', (f, call, _c, args) => f.algorithm(call, MBEDTLS, { spelling: f.str(args[0]) ?? 'unknown-cipher', functions: ['encrypt', 'decrypt'] })],
   ['mbedtls_md_info_from_type', mdInfo],
@@ -254,6 +254,23 @@ const mbedTable: Array<[string, CallHandler]> = [
     f.signal(call, MBEDTLS, 'cert-verification-disabled', 'mbedtls_ssl_conf_authmode(…, MBEDTLS_SSL_VERIFY_NONE): the peer certificate is not verified');
   }],
 ];
+
+/** `#define ssh2_cipher_aes256ctr MBEDTLS_CIPHER_AES_256_CTR`: a cipher a backend offers (no function claimed, as for EVP getters in tables). */
+export function definedMbedCipher(f: CFile, node: SgNode, type: string): void {
+  const rest = type.slice('MBEDTLS_CIPHER_'.length);
+  // MBEDTLS_CIPHER_ID_AES is a block cipher id (key size and mode elsewhere), not a cipher type.
+  const name = rest.startsWith('ID_') ? undefined : mbedCipher(f, rest);
+  if (name) f.algorithm(node, MBEDTLS, { spelling: name });
+}
+
+/**
+ * The knowledge-base spelling of an mbedTLS cipher type without its prefix: `AES_256_GCM` is
+ * OpenSSL's `AES-256-GCM`, `DES_EDE3_CBC` its `DES-EDE3-CBC` (mbedTLS names them alike with `_`).
+ */
+function mbedCipher(f: CFile, type: string | undefined): string | undefined {
+  const spelling = type?.replace(/_/g, '-');
+  return spelling && f.kb.findAlgorithm(spelling) ? spelling : undefined;
+}
 
 export const SODIUM_CALLS: ReadonlyArray<[string, CallHandler]> = sodiumTable;
 export const MBEDTLS_CALLS: ReadonlyArray<[string, CallHandler]> = mbedTable;
