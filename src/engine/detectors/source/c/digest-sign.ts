@@ -8,7 +8,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import type { CFile } from './file.js';
-import { OPENSSL, PKEY_SETTERS, argsOf, digestOf, hashName, rsaPadding, setterFacts, withHash, type CallHandler } from './openssl.js';
+import { OPENSSL, PKEY_SETTERS, commonFamily, argsOf, digestOf, hashName, rsaPadding, setterFacts, withHash, type CallHandler } from './openssl.js';
 
 /** What the file shows of a key: its OpenSSL type (`RSA`, `EC`, `HMAC`, `ED25519`) and parameters. */
 interface KeyFacts {
@@ -32,7 +32,7 @@ function keyFromCall(f: CFile, callee: string, a: SgNode[]): KeyFacts | undefine
     }
     case 'EVP_PKEY_new_raw_private_key_ex':
     case 'EVP_PKEY_new_raw_public_key_ex': {
-      const type = f.str(a[1])?.toUpperCase();
+      const type = (f.str(a[1]) ?? commonFamily(f, a[1]))?.toUpperCase();
       return type ? { type, params: {} } : undefined;
     }
     case 'EVP_RSA_gen':

@@ -7,7 +7,7 @@ import type { KnowledgeBase } from '../../../kb/types.js';
 import type { Evaluator } from '../common/evaluate.js';
 import type { DetectionSink } from '../common/sink.js';
 import type { Value } from '../common/value.js';
-import { calleeName } from './resolve.js';
+import { calleeName, declaredName } from './resolve.js';
 
 export interface AlgorithmEmit {
   spelling: string;
@@ -113,6 +113,46 @@ export class CFile {
   producer(node: SgNode | undefined): { callee: string; call: SgNode } | undefined {
     const o = this.origin(node);
     return o?.kind() === 'call_expression' ? { callee: calleeName(o), call: o } : undefined;
+  }
+
+  /**
+   * The strings a local variable may hold at `node` when no single one is certain (assigned in
+   * several branches: libssh2 picks `evp_name = "ML-KEM-768"` in a `switch` on the key size): every
+   * assignment and initialiser of that name in the function before `node`, when each is a string
+   * (NULL ones aside). Undefined for a parameter, or when any value is not a known string.
+   */
+  alternatives(node: SgNode | undefined): string[] | undefined {
+    if (node?.kind() !== 'identifier') return undefined;
+    const name = node.text();
+    const fn = node.ancestors().find((a) => a.kind() === 'function_definition');
+    if (!fn) return undefined;
+    const at = node.range().start.index;
+    const params = fn.field('declarator')?.findAll({ rule: { kind: 'parameter_declaration' } }) ?? [];
+    if (params.some((p) => declaredName(p.field('declarator'))?.text() === name)) return undefined;
+    const values: SgNode[] = [];
+    for (const n of fn.findAll({ rule: { any: [{ kind: 'assignment_expression' }, { kind: 'init_declarator' }] } })) {
+      if (n.range().start.index >= at) continue;
+      if (n.kind() === 'assignment_expression') {
+        if (n.field('left')?.text() !== name) continue;
+        if (n.field('operator')?.text() !== '=') return undefined;
+        values.push(n.field('right')!);
+      } else if (declaredName(n.field('declarator'))?.text() === name) {
+        values.push(n.field('value')!);
+      }
+    }
+    const out = new Set<string>();
+    // `bits == 768 ? "ML-KEM-768" : "ML-KEM-1024"`: either arm.
+    for (const v of [...values]) {
+      if (v.kind() !== 'conditional_expression') continue;
+      values.splice(values.indexOf(v), 1, ...[v.field('consequence'), v.field('alternative')].filter((x): x is SgNode => x !== null));
+    }
+    for (const v of values) {
+      const e = this.ev.eval(v);
+      if (e.kind === 'none' || (e.kind === 'int' && e.value === 0)) continue;
+      if (e.kind !== 'str') return undefined;
+      out.add(e.value);
+    }
+    return out.size ? [...out] : undefined;
   }
 
   /** Whether an argument is NULL / nullptr / 0 (an optional argument left out). */

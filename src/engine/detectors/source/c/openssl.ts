@@ -179,6 +179,21 @@ function cipherInit(f: CFile, call: SgNode, callee: string, args: SgNode[]): voi
 }
 
 
+/**
+ * The family every candidate name of a variable shares, when the knowledge base has a generic entry
+ * for it (`"ML-KEM-512"`, `"ML-KEM-768"`, `"ML-KEM-1024"` chosen per case -> `ML-KEM`): the algorithm
+ * is certain, its parameter set is not.
+ */
+export function commonFamily(f: CFile, node: SgNode | undefined): string | undefined {
+  const names = f.alternatives(node);
+  if (!names) return undefined;
+  const families = new Set(names.map((n) => f.kb.findAlgorithm(n)?.entry.family));
+  const [family] = families;
+  if (families.size !== 1 || !family) return undefined;
+  const hit = f.kb.findAlgorithm(family);
+  return hit?.entry.name === family && hit.entry.generic ? family : undefined;
+}
+
 /** Fetch-by-name calls: the position of the name and the role an unresolvable name has. */
 const FETCHES: Readonly<Record<string, { name: number; role: UnresolvedRole; fn: CryptoFunction[] }>> = {
   EVP_CIPHER_fetch: { name: 1, role: 'cipher', fn: ['encrypt', 'decrypt'] },
@@ -197,7 +212,7 @@ const FETCHES: Readonly<Record<string, { name: number; role: UnresolvedRole; fn:
 
 function fetch(f: CFile, call: SgNode, callee: string, args: SgNode[]): void {
   const spec = FETCHES[callee]!;
-  const name = f.str(args[spec.name]) ?? osslName(f.symbol(args[spec.name]));
+  const name = f.str(args[spec.name]) ?? osslName(f.symbol(args[spec.name])) ?? commonFamily(f, args[spec.name]);
   // A digest fetched to be handed to an HMAC/PBKDF2/HKDF call is reported by that call; one fetched
   // only to ask its size or type is not used.
   const outer = initOf(call);
