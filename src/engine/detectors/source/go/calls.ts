@@ -5,7 +5,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams } from '../../../inventory/model.js';
 import { GoFile } from './file.js';
-import { HASH_FUNCTIONS } from './hashes.js';
+import { CRYPTO_HASH, HASH_FUNCTIONS } from './hashes.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { X509_SIGNING_CALLS, pemEncryption, x509Signing } from './x509.js';
 import { GO_PKCS12, pkcs12Call } from './pkcs12.js';
@@ -314,6 +314,7 @@ const CONSUMERS = new Set([
 for (const [pkg, fns] of Object.entries(HASH_FUNCTIONS)) {
   for (const [fn, name] of Object.entries(fns)) table.push([`${pkg}.${fn}`, hashCall(name)]);
 }
+for (const [constant, name] of Object.entries(CRYPTO_HASH)) table.push([`crypto.${constant}.New`, hashCall(name)]);
 for (const pkg of ['math/rand', 'math/rand/v2']) {
   for (const fn of ['Read', 'Int', 'Intn', 'Int31', 'Int31n', 'Int63', 'Int63n', 'Uint32', 'Uint64', 'IntN', 'Int64', 'Int64N', 'Uint32N', 'Uint64N', 'N', 'Perm']) {
     table.push([`${pkg}.${fn}`, mathRand]);

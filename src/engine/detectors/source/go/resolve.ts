@@ -139,6 +139,10 @@ export class GoAdapter implements LanguageAdapter {
   callee(call: SgNode): string {
     const fn = call.field('function');
     if (!fn) return '';
+    // A method of a package-level value, `crypto.SHA256.New()`: canonical as `crypto.SHA256.New`.
+    const operand = fn.kind() === 'selector_expression' ? fn.field('operand') : null;
+    const owner = operand ? this.qualified(operand) : undefined;
+    if (owner) return `${owner}.${fn.field('field')?.text() ?? ''}`;
     return this.qualified(fn) ?? fn.text().replace(/\s+/g, '');
   }
 

@@ -8,6 +8,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import type { GoFile } from './file.js';
 import { textHolds } from '../common/symbols.js';
+import { declaredType } from './types.js';
 
 const X509 = 'crypto/x509';
 const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
@@ -48,8 +49,21 @@ function defaultSignature(f: GoFile, signer: SgNode | undefined): string | undef
     case 'crypto/ed25519.NewKeyFromSeed':
       return 'Ed25519';
     default:
-      return undefined;
+      return p ? undefined : declaredSignature(f, signer);
   }
+}
+
+/**
+ * A signer the file does not make but declares (`func issue(key *rsa.PrivateKey)`, or `k` in `case
+ * *rsa.PrivateKey:` of a type switch): its kind fixes Go's choice, except an ECDSA key's hash, which
+ * follows its curve (ECDSA of unknown curve and hash).
+ */
+const SIGNER_TYPES: Readonly<Record<string, string>> = {
+  'crypto/rsa.PrivateKey': 'SHA256withRSA', 'crypto/ecdsa.PrivateKey': 'ECDSA', 'crypto/ed25519.PrivateKey': 'Ed25519',
+};
+function declaredSignature(f: GoFile, signer: SgNode | undefined): string | undefined {
+  const type = signer && declaredType(f.adapter, signer);
+  return type ? SIGNER_TYPES[type] : undefined;
 }
 
 /** KB name of a `x509.SHA256WithRSA`-like value, or undefined (unknown, or `x509.UnknownSignatureAlgorithm`). */
@@ -97,7 +111,8 @@ export function x509Signing(f: GoFile, call: SgNode, callee: string, args: SgNod
   if (name?.kind() === 'identifier' && new RegExp(`\\b${name.text()}\\.SignatureAlgorithm\\s*=[^=]`).test(fn.text())) return;
   // No algorithm in the template: Go's default for the signer key when the file made or parsed it
   // (`priv, _ := ecdsa.GenerateKey(elliptic.P384(), …)` signs with ECDSA-SHA-384), else unknown.
-  f.algorithm(call, callee, { spelling: defaultSignature(f, args[pos.signer]) ?? unresolvedSpelling('signature'), functions: ['sign'] });
+  const spelling = defaultSignature(f, args[pos.signer]) ?? unresolvedSpelling('signature');
+  f.algorithm(call, callee, { spelling, ...(spelling === 'ECDSA' ? { unresolved: ['curve' as const] } : {}), functions: ['sign'] });
 }
 
 /** `SignatureAlgorithm: x509.SHA1WithRSA` in a template literal and `tpl.SignatureAlgorithm = …` assignments. */
