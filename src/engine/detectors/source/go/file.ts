@@ -29,6 +29,8 @@ const CURVES: Readonly<Record<string, string>> = {
  */
 export function goLibrary(importPath: string): LibraryRef {
   if (importPath.startsWith('golang.org/x/crypto')) return { ecosystem: 'golang', name: 'golang.org/x/crypto' };
+  // smallstep's toolkit is one module whatever its package (keyutil, x509util).
+  if (importPath.startsWith('go.step.sm/crypto/')) return { ecosystem: 'golang', name: 'go.step.sm/crypto' };
   // A third-party module the detector reads (filippo.io/hpke) is its own module.
   if (importPath.includes('.') && importPath.split('/')[0]!.includes('.')) return { ecosystem: 'golang', name: importPath };
   return { ecosystem: 'golang', name: 'stdlib' };

@@ -9,6 +9,7 @@ import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import type { GoFile } from './file.js';
 import { textHolds } from '../common/symbols.js';
 import { declaredType } from './types.js';
+import { STEP_KEY_CALLS, STEP_MODULE, stepKey, type StepKey } from './step.js';
 
 const X509 = 'crypto/x509';
 const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
@@ -25,11 +26,13 @@ const SIGNATURE_ALGORITHMS: Readonly<Record<string, string>> = {
 
 /** The templates that carry a SignatureAlgorithm field, and the functions that sign them (template argument index). */
 const TEMPLATE_TYPES = new Set(['Certificate', 'CertificateRequest', 'RevocationList']);
-/** Signing calls: template and signer-key argument positions. */
-export const X509_SIGNING_CALLS: Readonly<Record<string, { template: number; signer: number }>> = {
+/** Signing calls: template and signer-key argument positions (smallstep's x509util wraps crypto/x509; its CSR helper takes no template). */
+export const X509_SIGNING_CALLS: Readonly<Record<string, { template?: number; signer: number }>> = {
   [`${X509}.CreateCertificate`]: { template: 1, signer: 4 },
   [`${X509}.CreateCertificateRequest`]: { template: 1, signer: 2 },
   [`${X509}.CreateRevocationList`]: { template: 1, signer: 3 },
+  [`${STEP_MODULE}/x509util.CreateCertificate`]: { template: 0, signer: 3 },
+  [`${STEP_MODULE}/x509util.CreateCertificateRequest`]: { signer: 2 },
 };
 
 /** The signature Go picks for a key (crypto/x509 signingParamsForKey) when the template names none. */
@@ -43,14 +46,21 @@ function defaultSignature(f: GoFile, signer: SgNode | undefined): string | undef
       return 'SHA256withRSA';
     case 'crypto/ecdsa.GenerateKey': {
       const curve = f.curve(p.call.field('arguments')?.namedChildren()[0]);
-      return curve ? ECDSA_DEFAULT[curve] : undefined;
+      return curve ? ECDSA_DEFAULT[curve] : 'ECDSA';
     }
     case 'crypto/ed25519.GenerateKey':
     case 'crypto/ed25519.NewKeyFromSeed':
       return 'Ed25519';
     default:
+      if (p && STEP_KEY_CALLS.includes(p.callee)) return stepSignature(stepKey(f, p.callee, p.call.field('arguments')?.namedChildren() ?? []));
       return p ? undefined : declaredSignature(f, signer);
   }
+}
+
+function stepSignature(key: StepKey): string | undefined {
+  if (key.kty === 'RSA') return 'SHA256withRSA';
+  if (key.kty === 'EC') return key.crv ? ECDSA_DEFAULT[key.crv] : 'ECDSA';
+  return key.kty === 'OKP' && key.crv === 'Ed25519' ? 'Ed25519' : undefined;
 }
 
 /**
@@ -101,7 +111,7 @@ function signatureField(literal: SgNode): SgNode | undefined {
  */
 export function x509Signing(f: GoFile, call: SgNode, callee: string, args: SgNode[]): void {
   const pos = X509_SIGNING_CALLS[callee]!;
-  const tpl = args[pos.template];
+  const tpl = pos.template === undefined ? undefined : args[pos.template];
   const literal = templateLiteral(f, tpl);
   const field = literal && signatureField(literal);
   if (field && signatureName(f, field)) return;
