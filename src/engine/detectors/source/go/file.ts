@@ -23,14 +23,17 @@ const CURVES: Readonly<Record<string, string>> = {
   'crypto/ecdh.X25519()': 'Curve25519',
 };
 
+const MODULE_ROOTS = ['go.step.sm/crypto', 'github.com/cloudflare/circl'];
+
 /**
  * The provider of a Go crypto package. The standard library is one "package" for the CBOM
  * (`pkg:golang/stdlib`, as syft names it); everything under golang.org/x/crypto is that module.
  */
 export function goLibrary(importPath: string): LibraryRef {
   if (importPath.startsWith('golang.org/x/crypto')) return { ecosystem: 'golang', name: 'golang.org/x/crypto' };
-  // smallstep's toolkit is one module whatever its package (keyutil, x509util).
-  if (importPath.startsWith('go.step.sm/crypto/')) return { ecosystem: 'golang', name: 'go.step.sm/crypto' };
+  // Modules whose packages the detector reads are one library whatever the package (keyutil, kem/mlkem/mlkem768).
+  const root = MODULE_ROOTS.find((m) => importPath.startsWith(`${m}/`));
+  if (root) return { ecosystem: 'golang', name: root };
   // A third-party module the detector reads (filippo.io/hpke) is its own module.
   if (importPath.includes('.') && importPath.split('/')[0]!.includes('.')) return { ecosystem: 'golang', name: importPath };
   return { ecosystem: 'golang', name: 'stdlib' };
