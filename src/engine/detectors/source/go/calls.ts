@@ -11,15 +11,17 @@ import { X509_SIGNING_CALLS, pemEncryption, x509Signing } from './x509.js';
 import { GO_PKCS12, pkcs12Call } from './pkcs12.js';
 import { STEP_KEY_CALLS, STEP_MODULE, stepKeyGeneration } from './step.js';
 import { isCirclImport } from './circl.js';
+import { MISCREANT, miscreantCall } from './miscreant.js';
 
 export type CallHandler = (f: GoFile, call: SgNode, callee: string, args: SgNode[]) => void;
 
 const X = 'golang.org/x/crypto';
 
-/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke and /age, go-pkcs12, go.step.sm/crypto/*, CIRCL, math/rand. */
+/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke and /age, go-pkcs12, go.step.sm/crypto/*, CIRCL, miscreant (AES-SIV), math/rand. */
 export function isCryptoImport(path: string): boolean {
   return path === 'crypto' || path.startsWith('crypto/') || path.startsWith(`${X}/`) || path === 'math/rand' || path === 'math/rand/v2'
-    || path === 'filippo.io/hpke' || path === 'filippo.io/age' || path === GO_PKCS12 || path.startsWith(`${STEP_MODULE}/`) || isCirclImport(path);
+    || path === 'filippo.io/hpke' || path === 'filippo.io/age' || path === GO_PKCS12 || path.startsWith(`${STEP_MODULE}/`) || isCirclImport(path)
+    || path === MISCREANT;
 }
 
 const AES_KEY_BITS = new Set([128, 192, 256]);
@@ -373,6 +375,7 @@ for (const [fn, [name, use]] of Object.entries(AGE)) table.push([`${AGE_PACKAGE}
 for (const fn of ['Encode', 'EncodeTrustStore', 'EncodeTrustStoreEntries']) table.push([`${GO_PKCS12}.${fn}`, pkcs12Call]);
 for (const callee of Object.keys(X509_SIGNING_CALLS)) table.push([callee, x509Signing]);
 for (const callee of STEP_KEY_CALLS) table.push([callee, stepKeyGeneration]);
+table.push([`${MISCREANT}.NewAEAD`, miscreantCall], [`${MISCREANT}.NewAESCMACSIV`, miscreantCall]);
 table.push(['crypto/x509.EncryptPEMBlock', pemEncryption], ['crypto/x509.DecryptPEMBlock', pemEncryption]);
 // A PKCS#1 key is an RSA key whatever it is used for (a key loaded from disk and used through its
 // methods, `key.Sign(…)`, is otherwise invisible). Marshal* is not listed: the key it encodes was

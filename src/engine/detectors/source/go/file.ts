@@ -10,6 +10,7 @@ import type { GoAdapter } from './resolve.js';
 import type { OccurrenceFactory } from '../common/occurrence.js';
 import { DetectionSink } from '../common/sink.js';
 import { HASH_FUNCTIONS, hashFromPath } from './hashes.js';
+import { byteArrayLength, declaredTypeNode } from './types.js';
 
 /** Curves named by `elliptic.P256()`, `ecdh.X25519()` and friends, as the knowledge base names them. */
 const CURVES: Readonly<Record<string, string>> = {
@@ -105,7 +106,12 @@ export class GoFile {
   /** Key size in bits of a byte-slice argument, or undefined. */
   keyBits(node: SgNode | undefined): number | undefined {
     const v = this.ev.eval(node);
-    return v.kind === 'bytes' && v.length !== undefined ? v.length * 8 : undefined;
+    if (v.kind === 'bytes' && v.length !== undefined) return v.length * 8;
+    // A key parameter of array type, `func seal(key *[32]byte) { aes.NewCipher(key[:]) }`: the type is the size.
+    const name = node?.kind() === 'slice_expression' && !node.field('start') && !node.field('end') ? node.field('operand') : node;
+    const length = name ? byteArrayLength(declaredTypeNode(name)) : undefined;
+    const n = length ? this.ev.eval(length) : undefined;
+    return n?.kind === 'int' ? n.value * 8 : undefined;
   }
 
   /** Whether an argument is key material written in the source (`[]byte("k")`, `[]byte{1, 2}`). */

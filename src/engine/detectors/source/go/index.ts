@@ -64,8 +64,8 @@ export const goDetector: Detector = {
   // Every crypto package path contains "crypto/" (crypto/aes, golang.org/x/crypto/argon2); math/rand
   // is the weak-random signal; filippo.io/hpke is the HPKE module that predates crypto/hpke, filippo.io/age
   // the age file encryption module, go-pkcs12 the PKCS#12 encoder, cloudflare/circl the post-quantum
-  // schemes (go.step.sm/crypto/* is covered by "crypto/"); the JOSE libraries (golang-jwt, jwt-go,
-  // go-jose, jwx) by their module paths.
-  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'go-pkcs12', 'cloudflare/circl', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx'],
+  // schemes, miscreant AES-SIV (go.step.sm/crypto/* is covered by "crypto/"); the JOSE libraries
+  // (golang-jwt, jwt-go, go-jose, jwx) by their module paths.
+  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'go-pkcs12', 'cloudflare/circl', 'miscreant', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx'],
   detect: (file: SourceFile) => detectGo(file),
 };
