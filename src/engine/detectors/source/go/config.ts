@@ -6,6 +6,7 @@ import type { Value } from '../common/value.js';
 import { parseTlsVersion } from '../common/versions.js';
 import type { GoFile } from './file.js';
 import { declaredType } from './types.js';
+import { escapeRegex } from '../common/regex.js';
 
 const TLS = 'crypto/tls';
 const SSH = 'golang.org/x/crypto/ssh';
@@ -122,7 +123,9 @@ export function detectConfigLiterals(f: GoFile, pkgRegex: string, text: string):
       else if (pkg === SSH && name === 'Config') sshConfig(f, lit);
     }
   }
-  if (/\.(TLS_|X25519|Curve|SecP)/.test(text) && [...f.adapter.imports.values()].includes(TLS)) tlsLists(f, consumed);
+  // Lists are looked for only where the text names a suite or group of the file's crypto/tls import.
+  const tlsLocals = [...f.adapter.imports].filter(([, path]) => path === TLS).map(([local]) => escapeRegex(local));
+  if (tlsLocals.length > 0 && new RegExp(`\\b(${tlsLocals.join('|')})\\.(TLS_|X25519|Curve|SecP)`).test(text)) tlsLists(f, consumed);
 }
 
 /**
