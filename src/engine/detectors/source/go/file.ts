@@ -6,7 +6,7 @@ import type {
 } from '../../../inventory/model.js';
 import type { Evaluator } from '../common/evaluate.js';
 import type { Value } from '../common/value.js';
-import type { GoAdapter } from './resolve.js';
+import { FUNCTION_KINDS, type GoAdapter } from './resolve.js';
 import type { OccurrenceFactory } from '../common/occurrence.js';
 import { DetectionSink } from '../common/sink.js';
 import { HASH_FUNCTIONS, hashFromPath } from './hashes.js';
@@ -25,7 +25,6 @@ const CURVES: Readonly<Record<string, string>> = {
 };
 
 const MODULE_ROOTS = ['go.step.sm/crypto', 'github.com/cloudflare/circl'];
-const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
 /** Callers followed per helper: a helper called from more places than this is a library of its own. */
 const MAX_CALLERS = 16;
 

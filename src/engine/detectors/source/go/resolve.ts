@@ -28,7 +28,8 @@ interface Branch {
   owner: Scope;
 }
 
-const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
+/** Nodes that open a function scope (declarations, methods, closures). */
+export const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function_declaration', 'method_declaration', 'func_literal']);
 const CASE_KINDS = new Set(['expression_case', 'default_case', 'type_case', 'communication_case']);
 const INDEX_RULE = {
   any: [

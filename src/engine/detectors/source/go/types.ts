@@ -4,9 +4,8 @@
 // cannot follow (a key handed in by the caller) still have a kind that decides what Go does with them,
 // e.g. the signature x509.CreateCertificate picks for a signer.
 import type { SgNode } from '@ast-grep/napi';
-import type { GoAdapter } from './resolve.js';
+import { FUNCTION_KINDS, type GoAdapter } from './resolve.js';
 
-const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
 
 /**
  * Type of an identifier at its use, as `import/path.Name` for a package type (`crypto/rsa.PrivateKey`,

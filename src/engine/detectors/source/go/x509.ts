@@ -8,11 +8,11 @@ import type { SgNode } from '@ast-grep/napi';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import type { GoFile } from './file.js';
 import { textHolds } from '../common/symbols.js';
+import { FUNCTION_KINDS } from './resolve.js';
 import { declaredType } from './types.js';
 import { STEP_KEY_CALLS, STEP_MODULE, stepKey, type StepKey } from './step.js';
 
 const X509 = 'crypto/x509';
-const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
 
 /** x509.SignatureAlgorithm constants -> the knowledge base's (JCA-style) names. */
 const SIGNATURE_ALGORITHMS: Readonly<Record<string, string>> = {
