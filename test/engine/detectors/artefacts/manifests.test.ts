@@ -46,8 +46,8 @@ test('PyPI: requirements, pyproject (PEP 621 and Poetry) and Pipfile, names norm
 });
 
 test('go.mod: require lines and blocks, major-version suffixes kept in the purl', () => {
-  const mod = 'module x\n\nrequire golang.org/x/crypto v0.21.0\n\nrequire (\n\tgithub.com/golang-jwt/jwt/v5 v5.2.1\n\tgithub.com/stretchr/testify v1.9.0\n)\n';
-  assert.deepEqual(purls(run(goModDetector, 'go.mod', mod)), ['pkg:golang/golang.org/x/crypto@v0.21.0', 'pkg:golang/github.com/golang-jwt/jwt/v5@v5.2.1']);
+  const mod = 'module x\n\nrequire golang.org/x/crypto v0.21.0\n\nrequire (\n\tgithub.com/golang-jwt/jwt/v5 v5.2.1\n\tgithub.com/stretchr/testify v1.9.0\n\tgo.step.sm/crypto v0.81.1\n)\n';
+  assert.deepEqual(purls(run(goModDetector, 'go.mod', mod)), ['pkg:golang/golang.org/x/crypto@v0.21.0', 'pkg:golang/github.com/golang-jwt/jwt/v5@v5.2.1', 'pkg:golang/go.step.sm/crypto@v0.81.1']);
 });
 
 test('Maven pom.xml resolves same-file properties; Gradle reads string and map notations', () => {
@@ -98,7 +98,7 @@ test('the library list covers the main crypto libraries of each ecosystem', () =
   const required = [
     'npm:node-forge', 'npm:jsonwebtoken', 'npm:jose', 'npm:crypto-js', 'npm:tweetnacl', 'npm:libsodium-wrappers', 'npm:@noble/hashes', 'npm:@noble/curves', 'npm:@noble/ed25519', 'npm:bcrypt', 'npm:bcryptjs', 'npm:argon2', 'npm:openpgp', 'npm:elliptic',
     'pypi:cryptography', 'pypi:pycryptodome', 'pypi:pycryptodomex', 'pypi:pyopenssl', 'pypi:pynacl', 'pypi:bcrypt', 'pypi:argon2-cffi', 'pypi:passlib', 'pypi:pyjwt', 'pypi:python-jose', 'pypi:paramiko', 'pypi:authlib',
-    'golang:golang.org/x/crypto', 'golang:github.com/golang-jwt/jwt', 'golang:filippo.io/age', 'golang:github.com/cloudflare/circl', 'golang:github.com/go-jose/go-jose',
+    'golang:golang.org/x/crypto', 'golang:github.com/golang-jwt/jwt', 'golang:filippo.io/age', 'golang:github.com/cloudflare/circl', 'golang:github.com/go-jose/go-jose', 'golang:go.step.sm/crypto',
     'maven:org.bouncycastle:bcprov-jdk18on', 'maven:org.bouncycastle:bcpkix-jdk18on', 'maven:org.bouncycastle:bcpqc-jdk18on', 'maven:io.jsonwebtoken:jjwt-api', 'maven:io.jsonwebtoken:jjwt-impl', 'maven:com.nimbusds:nimbus-jose-jwt', 'maven:com.google.crypto.tink:tink', 'maven:org.conscrypt:conscrypt-openjdk-uber',
   ];
   assert.deepEqual(required.filter((r) => !names.has(r)), []);

@@ -5,19 +5,23 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams } from '../../../inventory/model.js';
 import { GoFile } from './file.js';
-import { HASH_FUNCTIONS } from './hashes.js';
+import { CRYPTO_HASH, HASH_FUNCTIONS } from './hashes.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { X509_SIGNING_CALLS, pemEncryption, x509Signing } from './x509.js';
 import { GO_PKCS12, pkcs12Call } from './pkcs12.js';
+import { STEP_KEY_CALLS, STEP_MODULE, stepKeyGeneration } from './step.js';
+import { isCirclImport } from './circl.js';
+import { MISCREANT, miscreantCall } from './miscreant.js';
 
 export type CallHandler = (f: GoFile, call: SgNode, callee: string, args: SgNode[]) => void;
 
 const X = 'golang.org/x/crypto';
 
-/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke and /age, go-pkcs12, math/rand. */
+/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke and /age, go-pkcs12, go.step.sm/crypto/*, CIRCL, miscreant (AES-SIV), math/rand. */
 export function isCryptoImport(path: string): boolean {
   return path === 'crypto' || path.startsWith('crypto/') || path.startsWith(`${X}/`) || path === 'math/rand' || path === 'math/rand/v2'
-    || path === 'filippo.io/hpke' || path === 'filippo.io/age' || path === GO_PKCS12;
+    || path === 'filippo.io/hpke' || path === 'filippo.io/age' || path === GO_PKCS12 || path.startsWith(`${STEP_MODULE}/`) || isCirclImport(path)
+    || path === MISCREANT;
 }
 
 const AES_KEY_BITS = new Set([128, 192, 256]);
@@ -112,6 +116,12 @@ function weakReader(f: GoFile, call: SgNode, callee: string, reader: SgNode | un
 function ecdsaCurve(f: GoFile, call: SgNode, callee: string, curveArg: SgNode | undefined, spelling: string): void {
   const curve = f.curve(curveArg);
   f.algorithm(call, callee, { spelling, params: { curve }, unresolved: ['curve'], functions: ['keygen'] });
+  // A curve handed in by a helper's callers (`newKey(elliptic.P384())`): each such call makes a key on that curve.
+  if (curve !== undefined) return;
+  for (const arg of f.callerArgs(curveArg)) {
+    const c = f.curve(arg);
+    if (c) f.algorithm(arg.parent()!.parent()!, callee, { spelling, params: { curve: c }, functions: ['keygen'] });
+  }
 }
 
 const SECRET_NAME = /(key|token|secret|nonce|salt|passw|otp|iv$|^iv)/i;
@@ -152,7 +162,15 @@ const table: Array<[string, CallHandler]> = [
   ['crypto/cipher.NewOFB', mode('OFB', 1)],
 
   ['crypto/rsa.GenerateKey', (f, call, callee, args) => {
-    f.algorithm(call, callee, { spelling: 'RSA', params: { keySize: f.int(args[1]) }, unresolved: ['keySize'], functions: ['keygen'] });
+    const keySize = f.int(args[1]);
+    f.algorithm(call, callee, { spelling: 'RSA', params: { keySize }, unresolved: ['keySize'], functions: ['keygen'] });
+    // `func newKey(bits int) { rsa.GenerateKey(rand.Reader, bits) }`: each `newKey(3072)` of the file is a key of that size.
+    if (keySize === undefined) {
+      for (const arg of f.callerArgs(args[1])) {
+        const bits = f.int(arg);
+        if (bits !== undefined && bits > 0) f.algorithm(arg.parent()!.parent()!, callee, { spelling: 'RSA', params: { keySize: bits }, functions: ['keygen'] });
+      }
+    }
     weakReader(f, call, callee, args[0]);
   }],
   ['crypto/rsa.GenerateMultiPrimeKey', (f, call, callee, args) => {
@@ -314,6 +332,7 @@ const CONSUMERS = new Set([
 for (const [pkg, fns] of Object.entries(HASH_FUNCTIONS)) {
   for (const [fn, name] of Object.entries(fns)) table.push([`${pkg}.${fn}`, hashCall(name)]);
 }
+for (const [constant, name] of Object.entries(CRYPTO_HASH)) table.push([`crypto.${constant}.New`, hashCall(name)]);
 for (const pkg of ['math/rand', 'math/rand/v2']) {
   for (const fn of ['Read', 'Int', 'Intn', 'Int31', 'Int31n', 'Int63', 'Int63n', 'Uint32', 'Uint64', 'IntN', 'Int64', 'Int64N', 'Uint32N', 'Uint64N', 'N', 'Perm']) {
     table.push([`${pkg}.${fn}`, mathRand]);
@@ -355,6 +374,8 @@ for (const [fn, [name, use]] of Object.entries(AGE)) table.push([`${AGE_PACKAGE}
 
 for (const fn of ['Encode', 'EncodeTrustStore', 'EncodeTrustStoreEntries']) table.push([`${GO_PKCS12}.${fn}`, pkcs12Call]);
 for (const callee of Object.keys(X509_SIGNING_CALLS)) table.push([callee, x509Signing]);
+for (const callee of STEP_KEY_CALLS) table.push([callee, stepKeyGeneration]);
+table.push([`${MISCREANT}.NewAEAD`, miscreantCall], [`${MISCREANT}.NewAESCMACSIV`, miscreantCall]);
 table.push(['crypto/x509.EncryptPEMBlock', pemEncryption], ['crypto/x509.DecryptPEMBlock', pemEncryption]);
 // A PKCS#1 key is an RSA key whatever it is used for (a key loaded from disk and used through its
 // methods, `key.Sign(…)`, is otherwise invisible). Marshal* is not listed: the key it encodes was

@@ -5,6 +5,8 @@ import type { ProtocolFacts } from '../../../inventory/model.js';
 import type { Value } from '../common/value.js';
 import { parseTlsVersion } from '../common/versions.js';
 import type { GoFile } from './file.js';
+import { declaredType } from './types.js';
+import { escapeRegex } from '../common/regex.js';
 
 const TLS = 'crypto/tls';
 const SSH = 'golang.org/x/crypto/ssh';
@@ -57,9 +59,17 @@ function fields(literal: SgNode): Map<string, SgNode> {
   return out;
 }
 
-function tlsConfig(f: GoFile, lit: SgNode): void {
+/** The list literals a tls.Config literal read as its CipherSuites/CurvePreferences (directly or through a variable). */
+type Consumed = Set<number>;
+
+function tlsConfig(f: GoFile, lit: SgNode, consumed: Consumed): void {
   const fs = fields(lit);
   const callee = `${TLS}.Config`;
+  for (const field of ['CipherSuites', 'CurvePreferences']) {
+    const v = fs.get(field);
+    const origin = v && f.ev.origin(v);
+    if (origin) consumed.add(origin.range().start.index);
+  }
   const min = fs.has('MinVersion') ? tlsVersion(f.eval(fs.get('MinVersion'))) : undefined;
   const max = fs.has('MaxVersion') ? tlsVersion(f.eval(fs.get('MaxVersion'))) : undefined;
   const cipherSuites = fs.has('CipherSuites') ? members(f.eval(fs.get('CipherSuites')), TLS) : [];
@@ -100,17 +110,66 @@ function sshConfig(f: GoFile, lit: SgNode): void {
   f.protocol(lit, 'ssh.Config', `${SSH}.Config`, { protocolType: 'ssh', cipherSuites, groups });
 }
 
-/** tls.Config{...} and ssh.Config{...} literals (also nested, also behind `&`). */
+/** tls.Config{...} and ssh.Config{...} literals (also nested, also behind `&`), then suite and group lists kept apart from a config. */
 export function detectConfigLiterals(f: GoFile, pkgRegex: string, text: string): void {
-  // Only Config literals are read, and the query walks the whole tree: skipped in files without one.
-  if (!text.includes('Config')) return;
-  for (const lit of f.root.findAll({ rule: { kind: 'composite_literal', has: { field: 'type', kind: 'qualified_type', regex: pkgRegex } } })) {
-    const type = lit.field('type')!;
-    const pkg = f.adapter.imports.get(type.field('package')?.text() ?? '');
-    const name = type.field('name')?.text();
-    if (pkg === TLS && name === 'Config') tlsConfig(f, lit);
-    else if (pkg === SSH && name === 'Config') sshConfig(f, lit);
+  const consumed: Consumed = new Set();
+  // Config literals: the query walks the whole tree, so it is skipped in files without one.
+  if (text.includes('Config')) {
+    for (const lit of f.root.findAll({ rule: { kind: 'composite_literal', has: { field: 'type', kind: 'qualified_type', regex: pkgRegex } } })) {
+      const type = lit.field('type')!;
+      const pkg = f.adapter.imports.get(type.field('package')?.text() ?? '');
+      const name = type.field('name')?.text();
+      if (pkg === TLS && name === 'Config') tlsConfig(f, lit, consumed);
+      else if (pkg === SSH && name === 'Config') sshConfig(f, lit);
+    }
   }
+  // Lists are looked for only where the text names a suite or group of the file's crypto/tls import.
+  const tlsLocals = [...f.adapter.imports].filter(([, path]) => path === TLS).map(([local]) => escapeRegex(local));
+  if (tlsLocals.length > 0 && new RegExp(`\\b(${tlsLocals.join('|')})\\.(TLS_|X25519|Curve|SecP)`).test(text)) tlsLists(f, consumed);
+}
+
+/**
+ * `var defaultSuites = []uint16{tls.TLS_…}` and `[]tls.CurveID{tls.X25519MLKEM768, …}`: a preference list
+ * kept in a variable (a package's defaults), which a config takes later through a helper, `copy` or an
+ * assignment (`cfg.CipherSuites = defaultSuites()`): the suites or groups the program offers, without a
+ * version. Lists a tls.Config literal of the file already read are not reported twice, and maps
+ * (`map[string]uint16{"TLS_…": tls.TLS_…}`) are not lists: they are tables of the values a
+ * configuration may name, not a choice.
+ */
+function tlsLists(f: GoFile, consumed: Consumed): void {
+  const rule = { kind: 'composite_literal', has: { field: 'type', any: [{ kind: 'slice_type' }, { kind: 'array_type' }, { kind: 'implicit_length_array_type' }] } };
+  for (const lit of f.root.findAll({ rule })) {
+    if (consumed.has(lit.range().start.index) || insideTlsConfig(f, lit)) continue;
+    const names = members(f.eval(lit), TLS);
+    // TLS_FALLBACK_SCSV is a signalling value, not a suite (`append([]uint16{tls.TLS_FALLBACK_SCSV}, …)`).
+    const cipherSuites = names.filter((n) => n.startsWith('TLS_') && n !== 'TLS_FALLBACK_SCSV');
+    const groups = names.filter((n) => TLS_GROUPS[n] !== undefined).map((g) => TLS_GROUPS[g]!);
+    if (cipherSuites.length === 0 && groups.length === 0) continue;
+    f.protocol(lit, cipherSuites.length ? 'tls.CipherSuites list' : 'tls.CurveID list', `${TLS}.Config`, {
+      protocolType: 'tls',
+      ...(cipherSuites.length ? { cipherSuites } : {}),
+      ...(groups.length ? { groups } : {}),
+    });
+  }
+}
+
+/** Whether a list is written inside a tls.Config literal (its own fields read it). */
+function insideTlsConfig(f: GoFile, lit: SgNode): boolean {
+  const kv = lit.parent()?.kind() === 'literal_element' ? lit.parent()?.parent() : undefined;
+  if (kv?.kind() !== 'keyed_element') return false;
+  const type = kv.parent()?.parent()?.field('type');
+  return type?.kind() === 'qualified_type' && f.adapter.imports.get(type.field('package')?.text() ?? '') === TLS && type.field('name')?.text() === 'Config';
+}
+
+/**
+ * Whether the object of `x.InsecureSkipVerify = …` may be a tls.Config: not when the file declares `x`
+ * as another type (caddy's `func (t *TLSConfig) unmarshalCaddyfile(…)` sets its own option field, which
+ * only configures a tls.Config elsewhere). Chains (`tr.TLSClientConfig.…`) and undeclared names count.
+ */
+function maybeTlsConfig(f: GoFile, object: SgNode | null): boolean {
+  if (object?.kind() !== 'identifier') return true;
+  const type = declaredType(f.adapter, object);
+  return type === undefined || type === `${TLS}.Config`;
 }
 
 /** `cfg.MinVersion = tls.VersionTLS10`, `cfg.InsecureSkipVerify = true` on an existing config. */
@@ -122,7 +181,7 @@ export function detectConfigAssignments(f: GoFile, statements: readonly SgNode[]
     left.forEach((target, i) => {
       const field = target.kind() === 'selector_expression' ? target.field('field')?.text() : undefined;
       const value = right[i];
-      if (!field || !value) return;
+      if (!field || !value || !maybeTlsConfig(f, target.field('operand'))) return;
       const v = f.eval(value);
       if (field === 'InsecureSkipVerify' && v.kind === 'bool' && v.value) {
         f.signal(stmt, `${TLS}.Config`, 'cert-verification-disabled', 'InsecureSkipVerify is set to true: server certificates are not verified');

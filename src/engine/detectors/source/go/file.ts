@@ -6,10 +6,11 @@ import type {
 } from '../../../inventory/model.js';
 import type { Evaluator } from '../common/evaluate.js';
 import type { Value } from '../common/value.js';
-import type { GoAdapter } from './resolve.js';
+import { FUNCTION_KINDS, type GoAdapter } from './resolve.js';
 import type { OccurrenceFactory } from '../common/occurrence.js';
 import { DetectionSink } from '../common/sink.js';
 import { HASH_FUNCTIONS, hashFromPath } from './hashes.js';
+import { byteArrayLength, declaredTypeNode } from './types.js';
 
 /** Curves named by `elliptic.P256()`, `ecdh.X25519()` and friends, as the knowledge base names them. */
 const CURVES: Readonly<Record<string, string>> = {
@@ -23,12 +24,19 @@ const CURVES: Readonly<Record<string, string>> = {
   'crypto/ecdh.X25519()': 'Curve25519',
 };
 
+const MODULE_ROOTS = ['go.step.sm/crypto', 'github.com/cloudflare/circl'];
+/** Callers followed per helper: a helper called from more places than this is a library of its own. */
+const MAX_CALLERS = 16;
+
 /**
  * The provider of a Go crypto package. The standard library is one "package" for the CBOM
  * (`pkg:golang/stdlib`, as syft names it); everything under golang.org/x/crypto is that module.
  */
 export function goLibrary(importPath: string): LibraryRef {
   if (importPath.startsWith('golang.org/x/crypto')) return { ecosystem: 'golang', name: 'golang.org/x/crypto' };
+  // Modules whose packages the detector reads are one library whatever the package (keyutil, kem/mlkem/mlkem768).
+  const root = MODULE_ROOTS.find((m) => importPath.startsWith(`${m}/`));
+  if (root) return { ecosystem: 'golang', name: root };
   // A third-party module the detector reads (filippo.io/hpke) is its own module.
   if (importPath.includes('.') && importPath.split('/')[0]!.includes('.')) return { ecosystem: 'golang', name: importPath };
   return { ecosystem: 'golang', name: 'stdlib' };
@@ -97,7 +105,12 @@ export class GoFile {
   /** Key size in bits of a byte-slice argument, or undefined. */
   keyBits(node: SgNode | undefined): number | undefined {
     const v = this.ev.eval(node);
-    return v.kind === 'bytes' && v.length !== undefined ? v.length * 8 : undefined;
+    if (v.kind === 'bytes' && v.length !== undefined) return v.length * 8;
+    // A key parameter of array type, `func seal(key *[32]byte) { aes.NewCipher(key[:]) }`: the type is the size.
+    const name = node?.kind() === 'slice_expression' && !node.field('start') && !node.field('end') ? node.field('operand') : node;
+    const length = name ? byteArrayLength(declaredTypeNode(name)) : undefined;
+    const n = length ? this.ev.eval(length) : undefined;
+    return n?.kind === 'int' ? n.value * 8 : undefined;
   }
 
   /** Whether an argument is key material written in the source (`[]byte("k")`, `[]byte{1, 2}`). */
@@ -164,6 +177,31 @@ export class GoFile {
   curve(node: SgNode | undefined): string | undefined {
     const v = this.ev.eval(node);
     return v.kind === 'member' ? CURVES[v.path] : undefined;
+  }
+
+  /**
+   * The arguments that same-file callers pass for a parameter: `c` in `func newKey(c elliptic.Curve) {
+   * ecdsa.GenerateKey(c, …) }` gives the `elliptic.P384()` of each `newKey(elliptic.P384())`. Only
+   * package-level functions (called by name) are followed, one level; empty when `node` is not a
+   * parameter of one or nothing in the file calls it.
+   */
+  callerArgs(node: SgNode | undefined): SgNode[] {
+    if (node?.kind() !== 'identifier') return [];
+    const fn = node.ancestors().find((a) => FUNCTION_KINDS.has(a.kind() as string));
+    if (fn?.kind() !== 'function_declaration') return [];
+    let index = -1;
+    let position = 0;
+    for (const p of fn.field('parameters')?.namedChildren() ?? []) {
+      if (p.kind() !== 'parameter_declaration') continue;
+      for (const name of p.namedChildren().filter((c) => c.kind() === 'identifier')) {
+        if (name.text() === node.text()) index = position;
+        position++;
+      }
+    }
+    const name = fn.field('name')?.text();
+    if (index < 0 || !name) return [];
+    const calls = this.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier', regex: `^${name}$` } } });
+    return calls.slice(0, MAX_CALLERS).flatMap((c) => c.field('arguments')?.namedChildren().filter((a) => a.kind() !== 'comment')[index] ?? []);
   }
 
   /** Whether a hash-function call is itself an argument of a crypto call (then that call reports it). */

@@ -29,8 +29,8 @@ export const HASH_FUNCTIONS: Readonly<Record<string, Readonly<Record<string, str
   'golang.org/x/crypto/ripemd160': { New: 'RIPEMD-160' },
 };
 
-/** `crypto.Hash` constants (package `crypto`). */
-const CRYPTO_HASH: Readonly<Record<string, string>> = {
+/** `crypto.Hash` constants (package `crypto`); `crypto.SHA256.New()` computes the hash too. */
+export const CRYPTO_HASH: Readonly<Record<string, string>> = {
   MD5: 'MD5', SHA1: 'SHA-1', SHA224: 'SHA-224', SHA256: 'SHA-256', SHA384: 'SHA-384', SHA512: 'SHA-512',
   SHA512_224: 'SHA-512/224', SHA512_256: 'SHA-512/256', SHA3_224: 'SHA3-224', SHA3_256: 'SHA3-256',
   SHA3_384: 'SHA3-384', SHA3_512: 'SHA3-512', BLAKE2b_256: 'BLAKE2b-256', BLAKE2b_512: 'BLAKE2b-512',

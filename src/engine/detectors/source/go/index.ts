@@ -18,6 +18,7 @@ import { detectConfigLiterals, detectConfigAssignments } from './config.js';
 import { detectJoseNames, isJoseImport } from './jose.js';
 import { detectSignatureAlgorithms } from './x509.js';
 import { GO_PKCS12, detectPkcs12Encoders } from './pkcs12.js';
+import { circlCall, detectCirclHpke } from './circl.js';
 
 export const GO_DETECTOR_ID = 'go';
 
@@ -40,6 +41,7 @@ export function detectGo(file: SourceFile): Detection[] {
       const callee = adapter.callee(call);
       const handler = GO_CALLS.get(callee);
       if (handler) handler(f, call, callee, argsOf(call));
+      else circlCall(f, call, callee);
     }
     detectConfigLiterals(f, pkgRegex, text);
     detectConfigAssignments(f, index.statements);
@@ -48,6 +50,7 @@ export function detectGo(file: SourceFile): Detection[] {
     if (pkcs12.length > 0) detectPkcs12Encoders(f, root, pkcs12);
   }
   detectJoseNames(f, root, imports);
+  detectCirclHpke(f, root, imports);
   return f.detections();
 }
 
@@ -60,8 +63,9 @@ export const goDetector: Detector = {
   appliesTo: (path) => path.endsWith('.go'),
   // Every crypto package path contains "crypto/" (crypto/aes, golang.org/x/crypto/argon2); math/rand
   // is the weak-random signal; filippo.io/hpke is the HPKE module that predates crypto/hpke, filippo.io/age
-  // the age file encryption module, go-pkcs12 the PKCS#12 encoder; the JOSE
-  // libraries (golang-jwt, jwt-go, go-jose, jwx) by their module paths.
-  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'go-pkcs12', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx'],
+  // the age file encryption module, go-pkcs12 the PKCS#12 encoder, cloudflare/circl the post-quantum
+  // schemes, miscreant AES-SIV (go.step.sm/crypto/* is covered by "crypto/"); the JOSE libraries
+  // (golang-jwt, jwt-go, go-jose, jwx) by their module paths.
+  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'go-pkcs12', 'cloudflare/circl', 'miscreant', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx'],
   detect: (file: SourceFile) => detectGo(file),
 };

@@ -28,7 +28,8 @@ interface Branch {
   owner: Scope;
 }
 
-const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
+/** Nodes that open a function scope (declarations, methods, closures). */
+export const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function_declaration', 'method_declaration', 'func_literal']);
 const CASE_KINDS = new Set(['expression_case', 'default_case', 'type_case', 'communication_case']);
 const INDEX_RULE = {
   any: [
@@ -139,6 +140,10 @@ export class GoAdapter implements LanguageAdapter {
   callee(call: SgNode): string {
     const fn = call.field('function');
     if (!fn) return '';
+    // A method of a package-level value, `crypto.SHA256.New()`: canonical as `crypto.SHA256.New`.
+    const operand = fn.kind() === 'selector_expression' ? fn.field('operand') : null;
+    const owner = operand ? this.qualified(operand) : undefined;
+    if (owner) return `${owner}.${fn.field('field')?.text() ?? ''}`;
     return this.qualified(fn) ?? fn.text().replace(/\s+/g, '');
   }
 

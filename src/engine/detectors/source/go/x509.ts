@@ -8,9 +8,11 @@ import type { SgNode } from '@ast-grep/napi';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import type { GoFile } from './file.js';
 import { textHolds } from '../common/symbols.js';
+import { FUNCTION_KINDS } from './resolve.js';
+import { declaredType } from './types.js';
+import { STEP_KEY_CALLS, STEP_MODULE, stepKey, type StepKey } from './step.js';
 
 const X509 = 'crypto/x509';
-const FUNCTION_KINDS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
 
 /** x509.SignatureAlgorithm constants -> the knowledge base's (JCA-style) names. */
 const SIGNATURE_ALGORITHMS: Readonly<Record<string, string>> = {
@@ -24,11 +26,13 @@ const SIGNATURE_ALGORITHMS: Readonly<Record<string, string>> = {
 
 /** The templates that carry a SignatureAlgorithm field, and the functions that sign them (template argument index). */
 const TEMPLATE_TYPES = new Set(['Certificate', 'CertificateRequest', 'RevocationList']);
-/** Signing calls: template and signer-key argument positions. */
-export const X509_SIGNING_CALLS: Readonly<Record<string, { template: number; signer: number }>> = {
+/** Signing calls: template and signer-key argument positions (smallstep's x509util wraps crypto/x509; its CSR helper takes no template). */
+export const X509_SIGNING_CALLS: Readonly<Record<string, { template?: number; signer: number }>> = {
   [`${X509}.CreateCertificate`]: { template: 1, signer: 4 },
   [`${X509}.CreateCertificateRequest`]: { template: 1, signer: 2 },
   [`${X509}.CreateRevocationList`]: { template: 1, signer: 3 },
+  [`${STEP_MODULE}/x509util.CreateCertificate`]: { template: 0, signer: 3 },
+  [`${STEP_MODULE}/x509util.CreateCertificateRequest`]: { signer: 2 },
 };
 
 /** The signature Go picks for a key (crypto/x509 signingParamsForKey) when the template names none. */
@@ -42,14 +46,34 @@ function defaultSignature(f: GoFile, signer: SgNode | undefined): string | undef
       return 'SHA256withRSA';
     case 'crypto/ecdsa.GenerateKey': {
       const curve = f.curve(p.call.field('arguments')?.namedChildren()[0]);
-      return curve ? ECDSA_DEFAULT[curve] : undefined;
+      return curve ? ECDSA_DEFAULT[curve] : 'ECDSA';
     }
     case 'crypto/ed25519.GenerateKey':
     case 'crypto/ed25519.NewKeyFromSeed':
       return 'Ed25519';
     default:
-      return undefined;
+      if (p && STEP_KEY_CALLS.includes(p.callee)) return stepSignature(stepKey(f, p.callee, p.call.field('arguments')?.namedChildren() ?? []));
+      return p ? undefined : declaredSignature(f, signer);
   }
+}
+
+function stepSignature(key: StepKey): string | undefined {
+  if (key.kty === 'RSA') return 'SHA256withRSA';
+  if (key.kty === 'EC') return key.crv ? ECDSA_DEFAULT[key.crv] : 'ECDSA';
+  return key.kty === 'OKP' && key.crv === 'Ed25519' ? 'Ed25519' : undefined;
+}
+
+/**
+ * A signer the file does not make but declares (`func issue(key *rsa.PrivateKey)`, or `k` in `case
+ * *rsa.PrivateKey:` of a type switch): its kind fixes Go's choice, except an ECDSA key's hash, which
+ * follows its curve (ECDSA of unknown curve and hash).
+ */
+const SIGNER_TYPES: Readonly<Record<string, string>> = {
+  'crypto/rsa.PrivateKey': 'SHA256withRSA', 'crypto/ecdsa.PrivateKey': 'ECDSA', 'crypto/ed25519.PrivateKey': 'Ed25519',
+};
+function declaredSignature(f: GoFile, signer: SgNode | undefined): string | undefined {
+  const type = signer && declaredType(f.adapter, signer);
+  return type ? SIGNER_TYPES[type] : undefined;
 }
 
 /** KB name of a `x509.SHA256WithRSA`-like value, or undefined (unknown, or `x509.UnknownSignatureAlgorithm`). */
@@ -87,7 +111,7 @@ function signatureField(literal: SgNode): SgNode | undefined {
  */
 export function x509Signing(f: GoFile, call: SgNode, callee: string, args: SgNode[]): void {
   const pos = X509_SIGNING_CALLS[callee]!;
-  const tpl = args[pos.template];
+  const tpl = pos.template === undefined ? undefined : args[pos.template];
   const literal = templateLiteral(f, tpl);
   const field = literal && signatureField(literal);
   if (field && signatureName(f, field)) return;
@@ -97,7 +121,8 @@ export function x509Signing(f: GoFile, call: SgNode, callee: string, args: SgNod
   if (name?.kind() === 'identifier' && new RegExp(`\\b${name.text()}\\.SignatureAlgorithm\\s*=[^=]`).test(fn.text())) return;
   // No algorithm in the template: Go's default for the signer key when the file made or parsed it
   // (`priv, _ := ecdsa.GenerateKey(elliptic.P384(), …)` signs with ECDSA-SHA-384), else unknown.
-  f.algorithm(call, callee, { spelling: defaultSignature(f, args[pos.signer]) ?? unresolvedSpelling('signature'), functions: ['sign'] });
+  const spelling = defaultSignature(f, args[pos.signer]) ?? unresolvedSpelling('signature');
+  f.algorithm(call, callee, { spelling, ...(spelling === 'ECDSA' ? { unresolved: ['curve' as const] } : {}), functions: ['sign'] });
 }
 
 /** `SignatureAlgorithm: x509.SHA1WithRSA` in a template literal and `tpl.SignatureAlgorithm = …` assignments. */

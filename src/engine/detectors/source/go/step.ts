@@ -1,0 +1,69 @@
+// smallstep's go.step.sm/crypto, the toolkit behind step-ca and Caddy's internal CA: keyutil makes the
+// keys (`GenerateDefaultSigner()` is ECDSA P-256; `GenerateSigner("RSA", "", 3072)` names the type,
+// curve and size as arguments) and x509util signs certificates and CSRs with them through
+// crypto/x509, so Go's default signature for the key applies (x509.ts).
+import type { SgNode } from '@ast-grep/napi';
+import { unresolvedSpelling } from '../../../kb/unresolved.js';
+import type { GoFile } from './file.js';
+
+export const STEP_MODULE = 'go.step.sm/crypto';
+const KEYUTIL = `${STEP_MODULE}/keyutil`;
+
+/** keyutil.DefaultKeyType, DefaultKeyCurve and DefaultKeySize. */
+const DEFAULTS = { kty: 'EC', crv: 'P-256', size: 2048 } as const;
+
+/** keyutil generators: which take (kty, crv, size), and whether they may make a symmetric ("oct") key. */
+const GENERATORS: Readonly<Record<string, { args: boolean; symmetric: boolean }>> = {
+  GenerateDefaultKey: { args: false, symmetric: false },
+  GenerateDefaultKeyPair: { args: false, symmetric: false },
+  GenerateDefaultSigner: { args: false, symmetric: false },
+  GenerateKey: { args: true, symmetric: true },
+  GenerateKeyPair: { args: true, symmetric: false },
+  GenerateSigner: { args: true, symmetric: false },
+};
+export const STEP_KEY_CALLS = Object.keys(GENERATORS).map((fn) => `${KEYUTIL}.${fn}`);
+
+/** The key a keyutil call makes, as far as its arguments say: `{ kty: 'RSA', size: 3072 }`. */
+export interface StepKey {
+  kty?: string;
+  crv?: string;
+  size?: number;
+}
+
+export function stepKey(f: GoFile, callee: string, args: SgNode[]): StepKey {
+  if (!GENERATORS[callee.slice(KEYUTIL.length + 1)]?.args) return { ...DEFAULTS };
+  const kty = f.eval(args[0]);
+  const crv = f.eval(args[1]);
+  return {
+    ...(kty.kind === 'str' ? { kty: kty.value } : {}),
+    ...(crv.kind === 'str' ? { crv: crv.value } : {}),
+    ...(f.int(args[2]) !== undefined ? { size: f.int(args[2]) } : {}),
+  };
+}
+
+const EC_CURVES = new Set(['P-256', 'P-384', 'P-521']);
+
+export function stepKeyGeneration(f: GoFile, call: SgNode, callee: string, args: SgNode[]): void {
+  const key = stepKey(f, callee, args);
+  switch (key.kty) {
+    case 'EC': {
+      const curve = key.crv && EC_CURVES.has(key.crv) ? key.crv : undefined;
+      f.algorithm(call, callee, { spelling: 'ECDSA', params: { curve }, unresolved: ['curve'], functions: ['keygen'] });
+      return;
+    }
+    case 'RSA':
+      f.algorithm(call, callee, { spelling: 'RSA', params: { keySize: key.size }, unresolved: ['keySize'], functions: ['keygen'] });
+      return;
+    case 'OKP':
+      if (key.crv === 'Ed25519' || key.crv === 'X25519') f.algorithm(call, callee, { spelling: key.crv, functions: ['keygen'] });
+      else f.algorithm(call, callee, { spelling: unresolvedSpelling('key-pair-generator'), functions: ['keygen'] });
+      return;
+    case 'oct':
+      // A random secret for whatever algorithm uses it later: no algorithm to name here.
+      return;
+    default: {
+      const symmetric = GENERATORS[callee.slice(KEYUTIL.length + 1)]?.symmetric;
+      f.algorithm(call, callee, { spelling: unresolvedSpelling(symmetric ? 'key-generator' : 'key-pair-generator'), functions: ['keygen'] });
+    }
+  }
+}
