@@ -8,11 +8,12 @@ import { arg } from './adapter.js';
 import type { Call, PyContext } from './context.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
-const CIPHER_ALGORITHMS: Record<string, string> = {
+/** pyca cipher classes (`algorithms.X`) and the spelling the knowledge base resolves. */
+export const CIPHER_ALGORITHMS: Record<string, string> = {
   AES: 'AES', AES128: 'AES', AES256: 'AES', Camellia: 'Camellia', TripleDES: 'DESede', Blowfish: 'Blowfish',
   CAST5: 'CAST5', ARC4: 'RC4', IDEA: 'IDEA', SEED: 'SEED', SM4: 'SM4', ChaCha20: 'ChaCha20',
 };
-const FIXED_SIZE: Record<string, number> = { AES128: 128, AES256: 256 };
+export const FIXED_SIZE: Record<string, number> = { AES128: 128, AES256: 256 };
 const MODES = new Set(['CBC', 'CTR', 'OFB', 'CFB', 'CFB8', 'GCM', 'XTS', 'ECB']);
 const AEAD: Record<string, { spelling: string; mode?: string }> = {
   AESGCM: { spelling: 'AES', mode: 'GCM' }, AESCCM: { spelling: 'AES', mode: 'CCM' }, AESSIV: { spelling: 'AES', mode: 'SIV' },
@@ -219,7 +220,7 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     return true;
   }
   if (name === 'hazmat.asymmetric.ec.ECDSA') {
-    const parent = usingCall(node);
+    const parent = usingCall(ctx, node);
     const params: AlgorithmParams = {};
     const h = ctx.hash(arg(c.args, 0, 'algorithm'));
     if (h) params.hash = h;
@@ -392,8 +393,10 @@ function x509Signature(ctx: PyContext, hash: Call, lib: { library?: import('../.
   return true;
 }
 
+interface PaddingUse { receiver?: SgNode; fn: 'sign' | 'verify' | 'encrypt' | 'decrypt'; hashArg?: SgNode }
+
 /** `key.sign(data, <padding>, hash)`, `key.encrypt(msg, <padding>)`: the call a padding object is an argument of. */
-function usingCall(node: SgNode): { receiver?: SgNode; fn: 'sign' | 'verify' | 'encrypt' | 'decrypt'; hashArg?: SgNode } | undefined {
+function directUse(node: SgNode): PaddingUse | undefined {
   const list = node.parent();
   const call = list?.parent();
   if (!list || !call || kindOf(list) !== 'argument_list' || kindOf(call) !== 'call') return undefined;
@@ -408,8 +411,48 @@ function usingCall(node: SgNode): { receiver?: SgNode; fn: 'sign' | 'verify' | '
   return { ...(receiver ? { receiver } : {}), fn: m, ...(hashArg ? { hashArg } : {}) };
 }
 
+/**
+ * The use of a padding object: given directly to `sign`/`verify`/`encrypt`/`decrypt`, or stored first
+ * (`pad = padding.PKCS1v15()` in a function, `self.padding = padding.PKCS1v15()` in a class, as
+ * authlib's JWS `RSAAlgorithm` does) and given to those calls by that name in the same function or
+ * class. Stored and used both for signing and for encryption, or never passed, the use is unknown.
+ */
+function usingCall(ctx: PyContext, node: SgNode): PaddingUse | undefined {
+  return paddingUses(ctx, node)[0];
+}
+
+/** Every use of a padding object (see usingCall); empty when the use is unknown. */
+function paddingUses(ctx: PyContext, node: SgNode): PaddingUse[] {
+  const direct = directUse(node);
+  if (direct) return [direct];
+  const assignment = node.parent();
+  if (!assignment || kindOf(assignment) !== 'assignment' || assignment.field('right')?.id() !== node.id()) return [];
+  const left = assignment.field('left');
+  if (!left) return [];
+  const isSelf = kindOf(left) === 'attribute' && left.field('object')?.text() === 'self';
+  if (kindOf(left) !== 'identifier' && !isSelf) return [];
+  const scope = enclosing(node, isSelf ? 'class_definition' : 'function_definition') ?? ctx.root;
+  const uses: PaddingUse[] = [];
+  const calls = scope.findAll({
+    rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: '^(sign|verify|encrypt|decrypt)$' } } },
+  });
+  for (const call of calls) {
+    const passed = call.field('arguments')?.namedChildren().find((a) => a.text() === left.text());
+    const use = passed ? directUse(passed) : undefined;
+    if (use) uses.push(use);
+  }
+  const signs = (u: PaddingUse): boolean => u.fn === 'sign' || u.fn === 'verify';
+  return uses.every((u) => signs(u) === signs(uses[0]!)) ? uses : [];
+}
+
+function enclosing(node: SgNode, kind: string): SgNode | undefined {
+  for (let p = node.parent(); p; p = p.parent()) if (kindOf(p) === kind) return p;
+  return undefined;
+}
+
 function padding(ctx: PyContext, c: Call, kind: 'OAEP' | 'PSS' | 'PKCS1v15', lib: { library?: import('../../../inventory/model.js').LibraryRef }): void {
-  const use = usingCall(c.node);
+  const uses = paddingUses(ctx, c.node);
+  const use = uses[0];
   const params: AlgorithmParams = { padding: kind };
   if (kind === 'OAEP') {
     const h = ctx.hash(arg(c.args, 1, 'algorithm'));
@@ -417,6 +460,8 @@ function padding(ctx: PyContext, c: Call, kind: 'OAEP' | 'PSS' | 'PKCS1v15', lib
   } else if (use?.hashArg) {
     const h = ctx.hash(use.hashArg);
     if (h) params.hash = h;
+    // A stored padding's other sign/verify calls pass their hash too: part of this scheme, not digests.
+    for (const other of uses.slice(1)) if (other.hashArg) ctx.hash(other.hashArg);
   }
   // The MGF1 hash is part of the padding object, not a separate asset.
   const mgf = ctx.originCall(arg(c.args, 0, 'mgf'));

@@ -18,7 +18,9 @@ import { OPENSSL_METHODS, handleOpenSsl, handleOpenSslMethod, importsOpenSsl } f
 import { handleParamiko } from './paramiko.js';
 import { handleRsaEcdsa } from './rsa-ecdsa.js';
 import { pythonImports } from './imports.js';
-import { HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, handleHashReference, handleJoseAlgorithm, importsJosepy } from './references.js';
+import {
+  CIPHER_CLASS_SOURCE, HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, handleCipherReference, handleHashReference, handleJoseAlgorithm, importsJosepy,
+} from './references.js';
 import { handleStdlib } from './stdlib.js';
 import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
 
@@ -68,6 +70,7 @@ export function detectPython(file: SourceFile): Detection[] {
       // file's assignments are not, and each would cost several native calls to rule out.
       { kind: 'assignment', has: { field: 'left', kind: 'attribute', has: { field: 'attribute', regex: TLS_ATTRIBUTES_SOURCE } } },
       { kind: 'attribute', has: { field: 'attribute', regex: `(?i)${HASHY_SOURCE}` } },
+      { kind: 'attribute', has: { field: 'attribute', regex: CIPHER_CLASS_SOURCE } },
     ],
   };
   for (const node of root.findAll({ rule })) {
@@ -83,6 +86,7 @@ export function detectPython(file: SourceFile): Detection[] {
     if (kind === 'attribute') {
       if (josepy) handleJoseAlgorithm(ctx, node);
       handleHashReference(ctx, node);
+      handleCipherReference(ctx, node);
       continue;
     }
     const c = ctx.call(node);

@@ -6,6 +6,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { kindOf } from '../common/languages.js';
 import { hashFromName, type PyContext } from './context.js';
+import { CIPHER_ALGORITHMS, FIXED_SIZE } from './hazmat.js';
 import { libraryOf, normalise, qualify } from './imports.js';
 
 const HASH_REFERENCE = /^(hashlib\.[a-z0-9_]+|hazmat\.hashes\.[A-Z0-9_]+)$/;
@@ -43,6 +44,37 @@ export function handleHashReference(ctx: PyContext, node: SgNode): void {
   if (!hash) return;
   const library = libraryOf(raw);
   ctx.sink.algorithm(node, name.startsWith('hashlib.') ? name : `hashes.${attr}`, hash, {}, { functions: ['digest'], ...(library ? { library } : {}) });
+}
+
+/**
+ * A pyca cipher class used as a value: `{SymmetricKeyAlgorithm.CAST5: algorithms.CAST5, ...}` (PGPy's
+ * OpenPGP cipher table), `CIPHER = algorithms.TripleDES`, later instantiated as `alg(key)` inside a
+ * `Cipher(...)` whose algorithm the code picks at run time (an `unknown-cipher` there). The table is
+ * where the ciphers a program can use are named, so each class is reported there, with the key size
+ * and mode left unknown (the table does not fix them). A class given as an argument (`isinstance(a,
+ * algorithms.AES)`), compared (`cls is algorithms.ARC4`), written as a type annotation, or the object
+ * of a longer name (`algorithms.AES.block_size`) is not a use.
+ */
+export const CIPHER_CLASS_SOURCE = `^(${Object.keys(CIPHER_ALGORITHMS).join('|')})$`;
+
+export function handleCipherReference(ctx: PyContext, node: SgNode): void {
+  const attr = node.field('attribute')?.text();
+  if (!attr || !CIPHER_ALGORITHMS[attr]) return;
+  const parent = node.parent();
+  if (!parent) return;
+  const pk = kindOf(parent);
+  if ((pk === 'call' && parent.field('function')?.id() === node.id()) || pk === 'attribute' || pk === 'type' || pk === 'comparison_operator') return;
+  const raw = qualify(ctx.imports, node);
+  if (!raw || normalise(raw) !== `hazmat.ciphers.algorithms.${attr}` || isArgument(node)) return;
+  const spelling = CIPHER_ALGORITHMS[attr]!;
+  const fixed = FIXED_SIZE[attr];
+  const unresolved: ('keySize' | 'mode')[] = [];
+  if (fixed === undefined && spelling !== 'ChaCha20') unresolved.push('keySize');
+  if (spelling !== 'ChaCha20' && spelling !== 'RC4') unresolved.push('mode');
+  const library = libraryOf(raw);
+  ctx.sink.algorithm(node, `algorithms.${attr}`, spelling, fixed !== undefined ? { keySize: fixed } : {}, {
+    unresolved, functions: ['encrypt', 'decrypt'], ...(library ? { library } : {}),
+  });
 }
 
 /**
