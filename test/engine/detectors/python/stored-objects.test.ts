@@ -1,6 +1,7 @@
 // pyca objects the code stores before using: a padding kept in a variable or on `self` (authlib's JWS
-// RSAAlgorithm), cipher classes kept in a table (PGPy's OpenPGP cipher ids). What they are used
-// for decides the asset; a mention that is not a use
+// RSAAlgorithm), cipher classes kept in a table (PGPy's OpenPGP cipher ids), and bcrypt checks
+// against stored hashes (mitmproxy's htpasswd). What they are used for decides the asset; a mention
+// that is not a use
 // (isinstance, comparison, annotation) reports nothing.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
@@ -66,5 +67,21 @@ def legacy(cls, key: algorithms.IDEA):
     [4, 'CAST5-128', {}],
     [4, 'AES-256', { keySize: 256 }],
     [5, 'RC4', {}],
+  ]);
+});
+
+test('bcrypt checks and hashes with a stored salt are bcrypt of unknown cost; a gensalt salt is reported once', () => {
+  const found = algorithms(`
+import bcrypt
+
+def check(pw, stored):
+    return bcrypt.checkpw(pw, stored)
+
+def new(pw):
+    return bcrypt.hashpw(pw, bcrypt.gensalt())
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.functions]), [
+    [5, 'bcrypt', ['verify']],
+    [8, 'bcrypt-12', ['keyderive']],
   ]);
 });

@@ -67,6 +67,15 @@ export function handleAuth(ctx: PyContext, c: Call): boolean {
     ctx.sink.algorithm(node, 'bcrypt.gensalt', 'bcrypt', cost !== undefined ? { cost } : {}, { unresolved: ['cost'], functions: ['keyderive'], ...lib });
     return true;
   }
+  // Checking a password against a stored hash (and hashing with a salt read from one) is bcrypt in
+  // use, at the cost written in that hash: unknown here. A salt made by gensalt() in sight is
+  // reported at the gensalt call, with its cost.
+  if (name === 'bcrypt.checkpw' || name === 'bcrypt.hashpw') {
+    const salt = ctx.originCall(arg(c.args, 1, name === 'bcrypt.hashpw' ? 'salt' : 'hashed_password'));
+    if (salt && ctx.call(salt).name === 'bcrypt.gensalt') return true;
+    ctx.sink.algorithm(node, name, 'bcrypt', {}, { unresolved: ['cost'], functions: [name === 'bcrypt.checkpw' ? 'verify' : 'keyderive'], ...lib });
+    return true;
+  }
   if (name === 'bcrypt.kdf') {
     const rounds = ctx.int(arg(c.args, 3, 'rounds'));
     ctx.sink.algorithm(node, 'bcrypt.kdf', 'bcrypt', rounds !== undefined ? { cost: rounds } : {}, { unresolved: ['cost'], functions: ['keyderive'], ...lib });
