@@ -1,8 +1,7 @@
 // pyca objects the code stores before using: a padding kept in a variable or on `self` (authlib's JWS
 // RSAAlgorithm), cipher classes kept in a table (PGPy's OpenPGP cipher ids), and bcrypt checks
 // against stored hashes (mitmproxy's htpasswd). What they are used for decides the asset; a mention
-// that is not a use
-// (isinstance, comparison, annotation) reports nothing.
+// that is not a use (isinstance, comparison, annotation) reports nothing.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { algorithms } from './helpers.js';
