@@ -6,9 +6,9 @@ import { arg } from './adapter.js';
 import type { Call, PyContext } from './context.js';
 
 /** JWS algorithm names as the libraries accept them. */
-const JWS = /^(HS|RS|ES|PS)(256|384|512)$|^ES256K$|^EdDSA$|^Ed25519$|^Ed448$/;
+export const JWS = /^(HS|RS|ES|PS)(256|384|512)$|^ES256K$|^EdDSA$|^Ed25519$|^Ed448$/;
 
-function algorithmNames(ctx: PyContext, node: SgNode | undefined): string[] {
+export function algorithmNames(ctx: PyContext, node: SgNode | undefined): string[] {
   if (!node) return [];
   const v = ctx.value(node);
   const items = v.kind === 'list' ? v.items : [v];

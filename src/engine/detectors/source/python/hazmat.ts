@@ -425,13 +425,9 @@ function usingCall(ctx: PyContext, node: SgNode): PaddingUse | undefined {
 function paddingUses(ctx: PyContext, node: SgNode): PaddingUse[] {
   const direct = directUse(node);
   if (direct) return [direct];
-  const assignment = node.parent();
-  if (!assignment || kindOf(assignment) !== 'assignment' || assignment.field('right')?.id() !== node.id()) return [];
-  const left = assignment.field('left');
-  if (!left) return [];
-  const isSelf = kindOf(left) === 'attribute' && left.field('object')?.text() === 'self';
-  if (kindOf(left) !== 'identifier' && !isSelf) return [];
-  const scope = enclosing(node, isSelf ? 'class_definition' : 'function_definition') ?? ctx.root;
+  const stored = ctx.storedAs(node);
+  if (!stored) return [];
+  const { name: left, scope } = stored;
   const uses: PaddingUse[] = [];
   const calls = scope.findAll({
     rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: '^(sign|verify|encrypt|decrypt)$' } } },
@@ -443,11 +439,6 @@ function paddingUses(ctx: PyContext, node: SgNode): PaddingUse[] {
   }
   const signs = (u: PaddingUse): boolean => u.fn === 'sign' || u.fn === 'verify';
   return uses.every((u) => signs(u) === signs(uses[0]!)) ? uses : [];
-}
-
-function enclosing(node: SgNode, kind: string): SgNode | undefined {
-  for (let p = node.parent(); p; p = p.parent()) if (kindOf(p) === kind) return p;
-  return undefined;
 }
 
 function padding(ctx: PyContext, c: Call, kind: 'OAEP' | 'PSS' | 'PKCS1v15', lib: { library?: import('../../../inventory/model.js').LibraryRef }): void {

@@ -1,5 +1,5 @@
 // The Python source detector: hashlib/hmac/ssl (standard library), pyca/cryptography,
-// pycryptodome(x), requests/httpx, PyJWT, python-jose, josepy, bcrypt, argon2-cffi, passlib, paramiko,
+// pycryptodome(x), requests/httpx, PyJWT, python-jose, josepy, Authlib's JOSE, bcrypt, argon2-cffi, passlib, paramiko,
 // python-rsa, python-ecdsa, PyNaCl and pyOpenSSL. Calls are
 // matched on import-qualified names; arguments go through the shared evaluator (docs/detectors.md).
 import type { Detection } from '../../../inventory/model.js';
@@ -10,6 +10,7 @@ import { escapeRegex } from '../common/regex.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { pythonEvaluator } from './adapter.js';
 import { handleAuth } from './auth.js';
+import { handleAuthlib } from './authlib.js';
 import { PyContext } from './context.js';
 import { handleCryptodome } from './cryptodome.js';
 import { handleHazmat } from './hazmat.js';
@@ -110,6 +111,8 @@ export function detectPython(file: SourceFile): Detection[] {
         if (handleNacl(ctx, c)) continue;
       } else if (name.startsWith('OpenSSL.')) {
         if (handleOpenSsl(ctx, c)) continue;
+      } else if (name.startsWith('authlib.')) {
+        if (handleAuthlib(ctx, c)) continue;
       }
     } else if (openssl && c.method && (OPENSSL_METHODS as readonly string[]).includes(c.method)) {
       if (handleOpenSslMethod(ctx, c)) continue;
