@@ -46,3 +46,30 @@ mine = ours.encode({"alg": "HS256"}, {"sub": "x"}, "secret")
   assert.deepEqual(algorithms(source), []);
   assert.deepEqual(signals(source).map((s) => [s.occurrence.line, s.signal]), [[5, 'jwt-none-algorithm']]);
 });
+
+test("Authlib objects that verify with every registered algorithm accept alg 'none'; a restricted list does not", () => {
+  const source = `
+from authlib.jose import JsonWebSignature, JsonWebToken, jwt
+
+def a(token, key):
+    return jwt.decode(token, key)
+
+def b(token, key):
+    jws = JsonWebSignature()
+    return jws.deserialize_compact(token, key)
+
+def c(token, key):
+    return JsonWebToken(["RS256"]).decode(token, key)
+
+def d(token, key):
+    return JsonWebSignature(algorithms=["HS256", "none"]).deserialize_compact(token, key)
+
+def e(payload, key):
+    return JsonWebSignature().serialize_compact({"alg": "ES256"}, payload, key)
+`;
+  assert.deepEqual(signals(source).map((s) => [s.occurrence.line, s.signal]), [
+    [5, 'jwt-none-algorithm'],
+    [9, 'jwt-none-algorithm'],
+    [15, 'jwt-none-algorithm'],
+  ]);
+});

@@ -4,7 +4,9 @@
 // `JsonWebEncryption().serialize_compact(protected, payload, key)`; the algorithms a decoder accepts
 // are the list given to `JsonWebToken([...])` / `JsonWebSignature(algorithms=[...])`; keys come from
 // `RSAKey/ECKey/OKPKey.generate_key(...)` and `JsonWebKey.generate_key(kty, crv_or_size)`, with the
-// defaults Authlib's signatures fix (2048 bits, P-256, Ed25519). Authlib's own algorithm registry
+// defaults Authlib's signatures fix (2048 bits, P-256, Ed25519). Verifying with an object that
+// accepts every registered algorithm (the module-level `jwt.decode`, `JsonWebSignature()`) accepts
+// `alg: none` (ACCEPTS_NONE below). Authlib's own algorithm registry
 // (`JWS_ALGORITHMS = [RSAAlgorithm(256), ...]`) is the library defining names, not a use (as jjwt's,
 // docs/detectors.md "Tried on real code").
 import type { SgNode } from '@ast-grep/napi';
@@ -24,6 +26,16 @@ const OKP_CURVES = new Set(['Ed25519', 'Ed448', 'X25519', 'X448']);
 
 /** Methods of the JWS/JWE/JWT objects that take a header (or protected header) first. */
 const SERIALIZE = new Set(['serialize_compact', 'serialize', 'encode']);
+/** Methods that verify a token: what an object accepts matters there. */
+const DESERIALIZE = new Set(['deserialize_compact', 'deserialize', 'deserialize_json', 'decode']);
+
+/**
+ * Authlib registers its `none` algorithm (whose verify accepts an empty signature) with every other,
+ * and an object made without an algorithm list accepts all of them: the module-level `jwt`
+ * (`JsonWebToken(list(ALGORITHMS_REGISTRY))`) and `JsonWebSignature()` decode unsigned tokens (checked
+ * on Authlib's own code, fe87a117). So does a list that names `none`.
+ */
+const ACCEPTS_NONE = "accepts unsigned tokens: Authlib's 'none' algorithm is among the algorithms this object verifies with";
 
 /** The value node of `key` in a dict literal the argument is (or a name bound to one). */
 function dictEntry(ctx: PyContext, node: SgNode | undefined, key: string): SgNode | undefined {
@@ -92,7 +104,7 @@ function methodCalls(ctx: PyContext, ctor: SgNode): SgNode[] {
   if (!stored) return [];
   const { name: left, scope } = stored;
   return scope
-    .findAll({ rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: `^(${[...SERIALIZE].join('|')})$` } } } })
+    .findAll({ rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: `^(${[...SERIALIZE, ...DESERIALIZE].join('|')})$` } } } })
     .filter((c) => c.field('function')?.field('object')?.text() === left.text());
 }
 
@@ -134,22 +146,31 @@ export function handleAuthlib(ctx: PyContext, c: Call): boolean {
     serialize(ctx, c, false);
     return true;
   }
+  if (owner === 'jwt' && member === 'decode') {
+    ctx.sink.signal(c.node, 'jwt.decode', 'jwt-none-algorithm', `authlib.jose.jwt ${ACCEPTS_NONE}`, { library: LIBRARY });
+    return true;
+  }
   if (member === 'generate_key' && /^(RSAKey|ECKey|OKPKey|OctKey|JsonWebKey)$/.test(owner)) {
     generateKey(ctx, c, owner);
     return true;
   }
   if (member === 'JsonWebSignature' || member === 'JsonWebToken' || member === 'JsonWebEncryption') {
     const encryption = member === 'JsonWebEncryption';
+    const calls = methodCalls(ctx, c.node).map((call) => ctx.call(call));
     if (!encryption) {
       // The algorithms a JsonWebToken/JsonWebSignature accepts: what it will verify.
-      const accepted = algorithmNames(ctx, arg(c.args, 0, 'algorithms'));
+      const listNode = arg(c.args, 0, 'algorithms');
+      const accepted = algorithmNames(ctx, listNode);
       for (const alg of accepted)
         if (JWS.test(alg)) ctx.sink.algorithm(c.node, member, alg, {}, { functions: [alg.startsWith('HS') ? 'tag' : 'verify'], library: LIBRARY });
+      if (accepted.some((a) => a.toLowerCase() === 'none')) ctx.sink.signal(c.node, member, 'jwt-none-algorithm', `${member} ${ACCEPTS_NONE}`, { library: LIBRARY });
+      else if (!listNode && member === 'JsonWebSignature') {
+        // No list: every registered algorithm, `none` included, where the object verifies.
+        for (const made of calls)
+          if (made.method && DESERIALIZE.has(made.method)) ctx.sink.signal(made.node, `JsonWebSignature.${made.method}`, 'jwt-none-algorithm', `JsonWebSignature() ${ACCEPTS_NONE}`, { library: LIBRARY });
+      }
     }
-    for (const call of methodCalls(ctx, c.node)) {
-      const made = ctx.call(call);
-      if (made.method && SERIALIZE.has(made.method)) serialize(ctx, made, encryption);
-    }
+    for (const made of calls) if (made.method && SERIALIZE.has(made.method)) serialize(ctx, made, encryption);
     return true;
   }
   return false;
