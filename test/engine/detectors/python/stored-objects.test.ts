@@ -84,3 +84,20 @@ def new(pw):
     [8, 'bcrypt-12', ['keyderive']],
   ]);
 });
+
+test('a cipher class in a dict entry takes the mode and key size the entry holds; an import binds, it does not use', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.ciphers import algorithms, modes
+from cryptography.hazmat.decrepit.ciphers.algorithms import TripleDES
+
+TABLE = {
+    "aes192-ctr": {"class": algorithms.AES, "key-size": 24, "mode": modes.CTR},
+    "3des-cbc": {"class": TripleDES, "keysize": 192, "mode": modes.CBC},
+}
+`);
+  // The dict keys are SSH names, reported on their own; the classes are checked here.
+  assert.deepEqual(found.filter((a) => a.occurrence.symbol.startsWith('algorithms.')).map((a) => [a.line, a.name, a.params]), [
+    [6, 'AES-192-CTR', { keySize: 192, mode: 'CTR' }],
+    [7, '3DES-168-CBC', { keySize: 192, mode: 'CBC' }],
+  ]);
+});

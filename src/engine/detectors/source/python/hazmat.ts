@@ -14,7 +14,7 @@ export const CIPHER_ALGORITHMS: Record<string, string> = {
   CAST5: 'CAST5', ARC4: 'RC4', IDEA: 'IDEA', SEED: 'SEED', SM4: 'SM4', ChaCha20: 'ChaCha20',
 };
 export const FIXED_SIZE: Record<string, number> = { AES128: 128, AES256: 256 };
-const MODES = new Set(['CBC', 'CTR', 'OFB', 'CFB', 'CFB8', 'GCM', 'XTS', 'ECB']);
+export const MODES = new Set(['CBC', 'CTR', 'OFB', 'CFB', 'CFB8', 'GCM', 'XTS', 'ECB']);
 const AEAD: Record<string, { spelling: string; mode?: string }> = {
   AESGCM: { spelling: 'AES', mode: 'GCM' }, AESCCM: { spelling: 'AES', mode: 'CCM' }, AESSIV: { spelling: 'AES', mode: 'SIV' },
   AESOCB3: { spelling: 'AES', mode: 'OCB' }, AESGCMSIV: { spelling: 'AES', mode: 'GCM-SIV' }, ChaCha20Poly1305: { spelling: 'ChaCha20-Poly1305' },

@@ -20,7 +20,7 @@ import { handleParamiko } from './paramiko.js';
 import { handleRsaEcdsa } from './rsa-ecdsa.js';
 import { pythonImports } from './imports.js';
 import {
-  CIPHER_CLASS_SOURCE, HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, handleCipherReference, handleHashReference, handleJoseAlgorithm, importsJosepy,
+  CIPHER_CLASS_SOURCE, HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, handleCipherReference, importsCipherClass, handleHashReference, handleJoseAlgorithm, importsJosepy,
 } from './references.js';
 import { handleStdlib } from './stdlib.js';
 import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
@@ -56,6 +56,7 @@ export function detectPython(file: SourceFile): Detection[] {
   // pyOpenSSL's context and key methods, and josepy's algorithm names, only in files importing them.
   const openssl = importsOpenSsl(imports);
   const josepy = importsJosepy(imports);
+  const cipherClassImported = importsCipherClass(imports);
   const methods = `^(${[...UNQUALIFIED_METHODS, ...(openssl ? OPENSSL_METHODS : [])].join('|')})$`;
   const rule = {
     any: [
@@ -72,6 +73,8 @@ export function detectPython(file: SourceFile): Detection[] {
       { kind: 'assignment', has: { field: 'left', kind: 'attribute', has: { field: 'attribute', regex: TLS_ATTRIBUTES_SOURCE } } },
       { kind: 'attribute', has: { field: 'attribute', regex: `(?i)${HASHY_SOURCE}` } },
       { kind: 'attribute', has: { field: 'attribute', regex: CIPHER_CLASS_SOURCE } },
+      // `from ...algorithms import TripleDES` then `"cipher": TripleDES`: only in files importing one.
+      ...(cipherClassImported ? [{ kind: 'identifier', regex: CIPHER_CLASS_SOURCE }] : []),
     ],
   };
   for (const node of root.findAll({ rule })) {
@@ -81,7 +84,8 @@ export function detectPython(file: SourceFile): Detection[] {
       continue;
     }
     if (kind === 'identifier') {
-      handleJoseAlgorithm(ctx, node);
+      if (josepy) handleJoseAlgorithm(ctx, node);
+      if (cipherClassImported) handleCipherReference(ctx, node);
       continue;
     }
     if (kind === 'attribute') {
