@@ -101,3 +101,24 @@ TABLE = {
     [7, '3DES-168-CBC', { keySize: 192, mode: 'CBC' }],
   ]);
 });
+
+test("pyca's ML-KEM and ML-DSA key classes: called, or named in a table; an isinstance check is not a use", () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.asymmetric import mldsa, mlkem
+from cryptography.hazmat.primitives.asymmetric.mlkem import MLKEM1024PrivateKey
+
+PAIRS = {b"mlkem768": (mlkem.MLKEM768PrivateKey, mlkem.MLKEM768PublicKey)}
+
+def new(seed, raw, key):
+    if isinstance(key, mldsa.MLDSA87PublicKey):
+        return None
+    mldsa.MLDSA44PrivateKey.from_seed_bytes(seed)
+    return MLKEM1024PrivateKey.generate()
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.functions ?? []]), [
+    [5, 'ML-KEM-768', []],
+    [5, 'ML-KEM-768', []],
+    [10, 'ML-DSA-44', ['keygen']],
+    [11, 'ML-KEM-1024', ['keygen']],
+  ]);
+});

@@ -23,6 +23,18 @@ const EDWARDS: Record<string, string> = {
   Ed25519PrivateKey: 'Ed25519', Ed448PrivateKey: 'Ed448', X25519PrivateKey: 'X25519', X448PrivateKey: 'X448',
 };
 
+/**
+ * pyca's post-quantum key classes (cryptography 47): `mlkem.MLKEM768PrivateKey.generate()`,
+ * `mldsa.MLDSA65PrivateKey.from_seed_bytes(seed)`, `MLKEM1024PublicKey.from_public_bytes(raw)`. The class
+ * fixes the parameter set.
+ */
+export const PQ_KEY_CLASSES: Record<string, string> = {
+  MLKEM768PrivateKey: 'ML-KEM-768', MLKEM768PublicKey: 'ML-KEM-768', MLKEM1024PrivateKey: 'ML-KEM-1024', MLKEM1024PublicKey: 'ML-KEM-1024',
+  MLDSA44PrivateKey: 'ML-DSA-44', MLDSA44PublicKey: 'ML-DSA-44', MLDSA65PrivateKey: 'ML-DSA-65', MLDSA65PublicKey: 'ML-DSA-65',
+  MLDSA87PrivateKey: 'ML-DSA-87', MLDSA87PublicKey: 'ML-DSA-87',
+};
+const PQ_METHODS = new Set(['generate', 'from_seed_bytes', 'from_private_bytes', 'from_public_bytes']);
+
 function lastTwo(name: string): [string, string] {
   const p = name.split('.');
   return [p.at(-2) ?? '', p.at(-1) ?? ''];
@@ -213,6 +225,12 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     const dh = name.includes('.dh.');
     const size = ctx.int(arg(c.args, dh ? 1 : 0, 'key_size'));
     ctx.sink.algorithm(node, `${dh ? 'dh' : 'dsa'}.generate_parameters`, dh ? 'DH' : 'DSA', size !== undefined ? { keySize: size } : {}, { unresolved: ['keySize'], functions: ['keygen'], ...lib });
+    return true;
+  }
+  if (PQ_KEY_CLASSES[mod] && PQ_METHODS.has(member) && /^hazmat\.asymmetric\.ml(kem|dsa)\./.test(name)) {
+    // A seed derives the key pair deterministically: a key generation like generate().
+    const keygen = member === 'generate' || member === 'from_seed_bytes';
+    ctx.sink.algorithm(node, `${mod}.${member}`, PQ_KEY_CLASSES[mod]!, {}, { functions: keygen ? ['keygen'] : [], ...lib });
     return true;
   }
   if (EDWARDS[mod] && (member === 'generate' || member === 'from_private_bytes')) {

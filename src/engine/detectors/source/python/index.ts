@@ -20,7 +20,7 @@ import { handleParamiko } from './paramiko.js';
 import { handleRsaEcdsa } from './rsa-ecdsa.js';
 import { pythonImports } from './imports.js';
 import {
-  CIPHER_CLASS_SOURCE, HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, handleCipherReference, importsCipherClass, handleHashReference, handleJoseAlgorithm, importsJosepy,
+  CIPHER_CLASS_SOURCE, HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, PQ_CLASS_SOURCE, handleCipherReference, handlePqClassReference, importsCipherClass, handleHashReference, handleJoseAlgorithm, importsJosepy,
 } from './references.js';
 import { handleStdlib } from './stdlib.js';
 import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
@@ -73,6 +73,7 @@ export function detectPython(file: SourceFile): Detection[] {
       { kind: 'assignment', has: { field: 'left', kind: 'attribute', has: { field: 'attribute', regex: TLS_ATTRIBUTES_SOURCE } } },
       { kind: 'attribute', has: { field: 'attribute', regex: `(?i)${HASHY_SOURCE}` } },
       { kind: 'attribute', has: { field: 'attribute', regex: CIPHER_CLASS_SOURCE } },
+      { kind: 'attribute', has: { field: 'attribute', regex: PQ_CLASS_SOURCE } },
       // `from ...algorithms import TripleDES` then `"cipher": TripleDES`: only in files importing one.
       ...(cipherClassImported ? [{ kind: 'identifier', regex: CIPHER_CLASS_SOURCE }] : []),
     ],
@@ -92,6 +93,7 @@ export function detectPython(file: SourceFile): Detection[] {
       if (josepy) handleJoseAlgorithm(ctx, node);
       handleHashReference(ctx, node);
       handleCipherReference(ctx, node);
+      handlePqClassReference(ctx, node);
       continue;
     }
     const c = ctx.call(node);

@@ -7,7 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { hashFromName, type PyContext } from './context.js';
-import { CIPHER_ALGORITHMS, FIXED_SIZE, MODES } from './hazmat.js';
+import { CIPHER_ALGORITHMS, FIXED_SIZE, MODES, PQ_KEY_CLASSES } from './hazmat.js';
 import { libraryOf, normalise, qualify } from './imports.js';
 
 const HASH_REFERENCE = /^(hashlib\.[a-z0-9_]+|hazmat\.hashes\.[A-Z0-9_]+)$/;
@@ -87,6 +87,27 @@ export function handleCipherReference(ctx: PyContext, node: SgNode): void {
   ctx.sink.algorithm(node, `algorithms.${member}`, spelling, params, {
     unresolved, functions: ['encrypt', 'decrypt'], ...(library ? { library } : {}),
   });
+}
+
+/**
+ * pyca's ML-KEM/ML-DSA key classes used as values: asyncssh's
+ * `{b'mlkem768': (mlkem.MLKEM768PrivateKey, mlkem.MLKEM768PublicKey), ...}`, whose entry is later
+ * instantiated as `self._priv_cls.generate()`. Reported where the table names them, as the cipher
+ * classes above; a class called (`.generate()`, handled in hazmat.ts) or only checked is not.
+ */
+export const PQ_CLASS_SOURCE = `^(${Object.keys(PQ_KEY_CLASSES).join('|')})$`;
+
+export function handlePqClassReference(ctx: PyContext, node: SgNode): void {
+  const member = node.field('attribute')?.text();
+  if (!member || !PQ_KEY_CLASSES[member]) return;
+  const parent = node.parent();
+  if (!parent) return;
+  const pk = kindOf(parent);
+  if ((pk === 'call' && parent.field('function')?.id() === node.id()) || NOT_A_USE.has(pk)) return;
+  const raw = qualify(ctx.imports, node);
+  if (!raw || !/^hazmat\.asymmetric\.ml(kem|dsa)\.\w+$/.test(normalise(raw)) || isArgument(node)) return;
+  const library = libraryOf(raw);
+  ctx.sink.algorithm(node, member, PQ_KEY_CLASSES[member]!, {}, library ? { library } : {});
 }
 
 /** Whether a cipher class is imported by its own name (`from ...ciphers.algorithms import TripleDES`). */
