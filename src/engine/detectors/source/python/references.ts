@@ -61,25 +61,33 @@ export function handleHashReference(ctx: PyContext, node: SgNode): void {
  */
 export const CIPHER_CLASS_SOURCE = `^(${Object.keys(CIPHER_ALGORITHMS).join('|')})$`;
 
-/** Kinds of a parent that make a cipher class name not a value in use. */
+/** Kinds of a parent that make a class name not a value in use. */
 const NOT_A_USE = new Set(['attribute', 'type', 'comparison_operator', 'dotted_name', 'aliased_import', 'keyword_argument']);
+
+/**
+ * Whether a class name is a value the code keeps (a table entry, an assignment's right side): not
+ * called, not an argument (`isinstance`), not compared, annotated, imported, bound or the object of
+ * a longer name.
+ */
+function usedAsValue(node: SgNode, parent: SgNode): boolean {
+  const pk = kindOf(parent);
+  if ((pk === 'call' && parent.field('function')?.id() === node.id()) || NOT_A_USE.has(pk)) return false;
+  if (pk === 'assignment' && parent.field('left')?.id() === node.id()) return false;
+  return !isArgument(node);
+}
 
 export function handleCipherReference(ctx: PyContext, node: SgNode): void {
   const member = kindOf(node) === 'identifier' ? node.text() : node.field('attribute')?.text();
   if (!member || !CIPHER_ALGORITHMS[member]) return;
   const parent = node.parent();
-  if (!parent) return;
-  const pk = kindOf(parent);
-  if ((pk === 'call' && parent.field('function')?.id() === node.id()) || NOT_A_USE.has(pk)) return;
-  // A name on the left of `=` is being bound, not used.
-  if (pk === 'assignment' && parent.field('left')?.id() === node.id()) return;
+  if (!parent || !usedAsValue(node, parent)) return;
   const raw = qualify(ctx.imports, node);
-  if (!raw || normalise(raw) !== `hazmat.ciphers.algorithms.${member}` || isArgument(node)) return;
+  if (!raw || normalise(raw) !== `hazmat.ciphers.algorithms.${member}`) return;
   const spelling = CIPHER_ALGORITHMS[member]!;
   const params: AlgorithmParams = {};
   const fixed = FIXED_SIZE[member];
   if (fixed !== undefined) params.keySize = fixed;
-  if (pk === 'pair' && parent.field('value')?.id() === node.id()) Object.assign(params, entryFacts(ctx, parent), fixed !== undefined ? { keySize: fixed } : {});
+  if (kindOf(parent) === 'pair' && parent.field('value')?.id() === node.id()) Object.assign(params, entryFacts(ctx, parent), fixed !== undefined ? { keySize: fixed } : {});
   const unresolved: ('keySize' | 'mode')[] = [];
   if (params.keySize === undefined && spelling !== 'ChaCha20') unresolved.push('keySize');
   if (params.mode === undefined && spelling !== 'ChaCha20' && spelling !== 'RC4') unresolved.push('mode');
@@ -101,11 +109,9 @@ export function handlePqClassReference(ctx: PyContext, node: SgNode): void {
   const member = node.field('attribute')?.text();
   if (!member || !PQ_KEY_CLASSES[member]) return;
   const parent = node.parent();
-  if (!parent) return;
-  const pk = kindOf(parent);
-  if ((pk === 'call' && parent.field('function')?.id() === node.id()) || NOT_A_USE.has(pk)) return;
+  if (!parent || !usedAsValue(node, parent)) return;
   const raw = qualify(ctx.imports, node);
-  if (!raw || !/^hazmat\.asymmetric\.ml(kem|dsa)\.\w+$/.test(normalise(raw)) || isArgument(node)) return;
+  if (!raw || !/^hazmat\.asymmetric\.ml(kem|dsa)\.\w+$/.test(normalise(raw))) return;
   const library = libraryOf(raw);
   ctx.sink.algorithm(node, member, PQ_KEY_CLASSES[member]!, {}, library ? { library } : {});
 }
