@@ -29,7 +29,7 @@ const FUNCTIONS: Readonly<Record<SshAlgorithmRole, CryptoFunction[]>> = {
  * that is not about SSH or ciphers.
  */
 export const SSH_NAME_KEYWORDS = [
-  '-ctr', '-cbc', '@openssh.com', 'arcfour', 'hmac-', 'curve25519-sha256', 'curve448-sha512', 'mlkem768x25519-sha256',
+  '-ctr', '-cbc', '@openssh.com', 'arcfour', 'hmac-', 'curve25519-sha256', 'curve448-sha512', 'mlkem768x25519-sha256', 'mlkem768nistp256-sha256', 'mlkem1024nistp384-sha384',
   'ecdh-sha2-', 'diffie-hellman-group', 'ssh-ed25519', 'ssh-ed448', 'ssh-rsa', 'ssh-dss', 'ecdsa-sha2-', 'rsa-sha2-',
 ] as const;
 

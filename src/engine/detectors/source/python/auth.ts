@@ -6,9 +6,9 @@ import { arg } from './adapter.js';
 import type { Call, PyContext } from './context.js';
 
 /** JWS algorithm names as the libraries accept them. */
-const JWS = /^(HS|RS|ES|PS)(256|384|512)$|^ES256K$|^EdDSA$|^Ed25519$|^Ed448$/;
+export const JWS = /^(HS|RS|ES|PS)(256|384|512)$|^ES256K$|^EdDSA$|^Ed25519$|^Ed448$/;
 
-function algorithmNames(ctx: PyContext, node: SgNode | undefined): string[] {
+export function algorithmNames(ctx: PyContext, node: SgNode | undefined): string[] {
   if (!node) return [];
   const v = ctx.value(node);
   const items = v.kind === 'list' ? v.items : [v];
@@ -65,6 +65,15 @@ export function handleAuth(ctx: PyContext, c: Call): boolean {
     // gensalt() documents 12 rounds when none are given.
     const cost = roundsNode ? ctx.int(roundsNode) : 12;
     ctx.sink.algorithm(node, 'bcrypt.gensalt', 'bcrypt', cost !== undefined ? { cost } : {}, { unresolved: ['cost'], functions: ['keyderive'], ...lib });
+    return true;
+  }
+  // Checking a password against a stored hash (and hashing with a salt read from one) is bcrypt in
+  // use, at the cost written in that hash: unknown here. A salt made by gensalt() in sight is
+  // reported at the gensalt call, with its cost.
+  if (name === 'bcrypt.checkpw' || name === 'bcrypt.hashpw') {
+    const salt = ctx.originCall(arg(c.args, 1, name === 'bcrypt.hashpw' ? 'salt' : 'hashed_password'));
+    if (salt && ctx.call(salt).name === 'bcrypt.gensalt') return true;
+    ctx.sink.algorithm(node, name, 'bcrypt', {}, { unresolved: ['cost'], functions: [name === 'bcrypt.checkpw' ? 'verify' : 'keyderive'], ...lib });
     return true;
   }
   if (name === 'bcrypt.kdf') {

@@ -119,6 +119,29 @@ export class PyContext {
     return out;
   }
 
+  /**
+   * Where an object made by `node` is kept: `x = <node>` (searched for in its function, or the module)
+   * or `self.x = <node>` (searched for in its class). The name's text is what later uses are matched
+   * on (`key.sign(data, x, …)`, `x.serialize_compact(…)`). Undefined for anything else.
+   */
+  storedAs(node: SgNode): { name: SgNode; scope: SgNode } | undefined {
+    const assignment = node.parent();
+    if (!assignment || kindOf(assignment) !== 'assignment' || assignment.field('right')?.id() !== node.id()) return undefined;
+    const name = assignment.field('left');
+    if (!name) return undefined;
+    const onSelf = kindOf(name) === 'attribute' && name.field('object')?.text() === 'self';
+    if (kindOf(name) !== 'identifier' && !onSelf) return undefined;
+    const kind = onSelf ? 'class_definition' : 'function_definition';
+    let scope: SgNode = this.root;
+    for (let p = node.parent(); p; p = p.parent()) {
+      if (kindOf(p) === kind) {
+        scope = p;
+        break;
+      }
+    }
+    return { name, scope };
+  }
+
   /** A call to a same-file helper: its name when the callee is `helper` or `self.helper`. */
   helperName(call: Call): string | undefined {
     const fn = call.node.field('function');

@@ -8,12 +8,13 @@ import { arg } from './adapter.js';
 import type { Call, PyContext } from './context.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
-const CIPHER_ALGORITHMS: Record<string, string> = {
+/** pyca cipher classes (`algorithms.X`) and the spelling the knowledge base resolves. */
+export const CIPHER_ALGORITHMS: Record<string, string> = {
   AES: 'AES', AES128: 'AES', AES256: 'AES', Camellia: 'Camellia', TripleDES: 'DESede', Blowfish: 'Blowfish',
   CAST5: 'CAST5', ARC4: 'RC4', IDEA: 'IDEA', SEED: 'SEED', SM4: 'SM4', ChaCha20: 'ChaCha20',
 };
-const FIXED_SIZE: Record<string, number> = { AES128: 128, AES256: 256 };
-const MODES = new Set(['CBC', 'CTR', 'OFB', 'CFB', 'CFB8', 'GCM', 'XTS', 'ECB']);
+export const FIXED_SIZE: Record<string, number> = { AES128: 128, AES256: 256 };
+export const MODES = new Set(['CBC', 'CTR', 'OFB', 'CFB', 'CFB8', 'GCM', 'XTS', 'ECB']);
 const AEAD: Record<string, { spelling: string; mode?: string }> = {
   AESGCM: { spelling: 'AES', mode: 'GCM' }, AESCCM: { spelling: 'AES', mode: 'CCM' }, AESSIV: { spelling: 'AES', mode: 'SIV' },
   AESOCB3: { spelling: 'AES', mode: 'OCB' }, AESGCMSIV: { spelling: 'AES', mode: 'GCM-SIV' }, ChaCha20Poly1305: { spelling: 'ChaCha20-Poly1305' },
@@ -21,6 +22,18 @@ const AEAD: Record<string, { spelling: string; mode?: string }> = {
 const EDWARDS: Record<string, string> = {
   Ed25519PrivateKey: 'Ed25519', Ed448PrivateKey: 'Ed448', X25519PrivateKey: 'X25519', X448PrivateKey: 'X448',
 };
+
+/**
+ * pyca's post-quantum key classes (cryptography 47): `mlkem.MLKEM768PrivateKey.generate()`,
+ * `mldsa.MLDSA65PrivateKey.from_seed_bytes(seed)`, `MLKEM1024PublicKey.from_public_bytes(raw)`. The class
+ * fixes the parameter set.
+ */
+export const PQ_KEY_CLASSES: Record<string, string> = {
+  MLKEM768PrivateKey: 'ML-KEM-768', MLKEM768PublicKey: 'ML-KEM-768', MLKEM1024PrivateKey: 'ML-KEM-1024', MLKEM1024PublicKey: 'ML-KEM-1024',
+  MLDSA44PrivateKey: 'ML-DSA-44', MLDSA44PublicKey: 'ML-DSA-44', MLDSA65PrivateKey: 'ML-DSA-65', MLDSA65PublicKey: 'ML-DSA-65',
+  MLDSA87PrivateKey: 'ML-DSA-87', MLDSA87PublicKey: 'ML-DSA-87',
+};
+const PQ_METHODS = new Set(['generate', 'from_seed_bytes', 'from_private_bytes', 'from_public_bytes']);
 
 function lastTwo(name: string): [string, string] {
   const p = name.split('.');
@@ -214,12 +227,18 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     ctx.sink.algorithm(node, `${dh ? 'dh' : 'dsa'}.generate_parameters`, dh ? 'DH' : 'DSA', size !== undefined ? { keySize: size } : {}, { unresolved: ['keySize'], functions: ['keygen'], ...lib });
     return true;
   }
+  if (PQ_KEY_CLASSES[mod] && PQ_METHODS.has(member) && /^hazmat\.asymmetric\.ml(kem|dsa)\./.test(name)) {
+    // A seed derives the key pair deterministically: a key generation like generate().
+    const keygen = member === 'generate' || member === 'from_seed_bytes';
+    ctx.sink.algorithm(node, `${mod}.${member}`, PQ_KEY_CLASSES[mod]!, {}, { functions: keygen ? ['keygen'] : [], ...lib });
+    return true;
+  }
   if (EDWARDS[mod] && (member === 'generate' || member === 'from_private_bytes')) {
     ctx.sink.algorithm(node, `${mod}.${member}`, EDWARDS[mod]!, {}, { functions: member === 'generate' ? ['keygen'] : [], ...lib });
     return true;
   }
   if (name === 'hazmat.asymmetric.ec.ECDSA') {
-    const parent = usingCall(node);
+    const parent = usingCall(ctx, node);
     const params: AlgorithmParams = {};
     const h = ctx.hash(arg(c.args, 0, 'algorithm'));
     if (h) params.hash = h;
@@ -392,8 +411,10 @@ function x509Signature(ctx: PyContext, hash: Call, lib: { library?: import('../.
   return true;
 }
 
+interface PaddingUse { receiver?: SgNode; fn: 'sign' | 'verify' | 'encrypt' | 'decrypt'; hashArg?: SgNode }
+
 /** `key.sign(data, <padding>, hash)`, `key.encrypt(msg, <padding>)`: the call a padding object is an argument of. */
-function usingCall(node: SgNode): { receiver?: SgNode; fn: 'sign' | 'verify' | 'encrypt' | 'decrypt'; hashArg?: SgNode } | undefined {
+function directUse(node: SgNode): PaddingUse | undefined {
   const list = node.parent();
   const call = list?.parent();
   if (!list || !call || kindOf(list) !== 'argument_list' || kindOf(call) !== 'call') return undefined;
@@ -408,8 +429,39 @@ function usingCall(node: SgNode): { receiver?: SgNode; fn: 'sign' | 'verify' | '
   return { ...(receiver ? { receiver } : {}), fn: m, ...(hashArg ? { hashArg } : {}) };
 }
 
+/**
+ * The use of a padding object: given directly to `sign`/`verify`/`encrypt`/`decrypt`, or stored first
+ * (`pad = padding.PKCS1v15()` in a function, `self.padding = padding.PKCS1v15()` in a class, as
+ * authlib's JWS `RSAAlgorithm` does) and given to those calls by that name in the same function or
+ * class. Stored and used both for signing and for encryption, or never passed, the use is unknown.
+ */
+function usingCall(ctx: PyContext, node: SgNode): PaddingUse | undefined {
+  return paddingUses(ctx, node)[0];
+}
+
+/** Every use of a padding object (see usingCall); empty when the use is unknown. */
+function paddingUses(ctx: PyContext, node: SgNode): PaddingUse[] {
+  const direct = directUse(node);
+  if (direct) return [direct];
+  const stored = ctx.storedAs(node);
+  if (!stored) return [];
+  const { name: left, scope } = stored;
+  const uses: PaddingUse[] = [];
+  const calls = scope.findAll({
+    rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: '^(sign|verify|encrypt|decrypt)$' } } },
+  });
+  for (const call of calls) {
+    const passed = call.field('arguments')?.namedChildren().find((a) => a.text() === left.text());
+    const use = passed ? directUse(passed) : undefined;
+    if (use) uses.push(use);
+  }
+  const signs = (u: PaddingUse): boolean => u.fn === 'sign' || u.fn === 'verify';
+  return uses.every((u) => signs(u) === signs(uses[0]!)) ? uses : [];
+}
+
 function padding(ctx: PyContext, c: Call, kind: 'OAEP' | 'PSS' | 'PKCS1v15', lib: { library?: import('../../../inventory/model.js').LibraryRef }): void {
-  const use = usingCall(c.node);
+  const uses = paddingUses(ctx, c.node);
+  const use = uses[0];
   const params: AlgorithmParams = { padding: kind };
   if (kind === 'OAEP') {
     const h = ctx.hash(arg(c.args, 1, 'algorithm'));
@@ -417,6 +469,8 @@ function padding(ctx: PyContext, c: Call, kind: 'OAEP' | 'PSS' | 'PKCS1v15', lib
   } else if (use?.hashArg) {
     const h = ctx.hash(use.hashArg);
     if (h) params.hash = h;
+    // A stored padding's other sign/verify calls pass their hash too: part of this scheme, not digests.
+    for (const other of uses.slice(1)) if (other.hashArg) ctx.hash(other.hashArg);
   }
   // The MGF1 hash is part of the padding object, not a separate asset.
   const mgf = ctx.originCall(arg(c.args, 0, 'mgf'));

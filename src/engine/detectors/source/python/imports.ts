@@ -97,6 +97,7 @@ const LIBRARIES: [RegExp, LibraryRef][] = [
   [/^nacl(\.|$)/, { ecosystem: 'pypi', name: 'pynacl' }],
   [/^OpenSSL(\.|$)/, { ecosystem: 'pypi', name: 'pyopenssl' }],
   [/^josepy(\.|$)/, { ecosystem: 'pypi', name: 'josepy' }],
+  [/^authlib(\.|$)/, { ecosystem: 'pypi', name: 'authlib' }],
 ];
 
 /** The PyPI package behind a qualified name, or undefined for the standard library and unknown modules. */

@@ -1,5 +1,5 @@
 // The Python source detector: hashlib/hmac/ssl (standard library), pyca/cryptography,
-// pycryptodome(x), requests/httpx, PyJWT, python-jose, josepy, bcrypt, argon2-cffi, passlib, paramiko,
+// pycryptodome(x), requests/httpx, PyJWT, python-jose, josepy, Authlib's JOSE, bcrypt, argon2-cffi, passlib, paramiko,
 // python-rsa, python-ecdsa, PyNaCl and pyOpenSSL. Calls are
 // matched on import-qualified names; arguments go through the shared evaluator (docs/detectors.md).
 import type { Detection } from '../../../inventory/model.js';
@@ -10,6 +10,7 @@ import { escapeRegex } from '../common/regex.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { pythonEvaluator } from './adapter.js';
 import { handleAuth } from './auth.js';
+import { handleAuthlib } from './authlib.js';
 import { PyContext } from './context.js';
 import { handleCryptodome } from './cryptodome.js';
 import { handleHazmat } from './hazmat.js';
@@ -18,7 +19,9 @@ import { OPENSSL_METHODS, handleOpenSsl, handleOpenSslMethod, importsOpenSsl } f
 import { handleParamiko } from './paramiko.js';
 import { handleRsaEcdsa } from './rsa-ecdsa.js';
 import { pythonImports } from './imports.js';
-import { HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, handleHashReference, handleJoseAlgorithm, importsJosepy } from './references.js';
+import {
+  CIPHER_CLASS_SOURCE, HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, PQ_CLASS_SOURCE, handleCipherReference, handlePqClassReference, importsCipherClass, handleHashReference, handleJoseAlgorithm, importsJosepy,
+} from './references.js';
 import { handleStdlib } from './stdlib.js';
 import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
 
@@ -53,6 +56,7 @@ export function detectPython(file: SourceFile): Detection[] {
   // pyOpenSSL's context and key methods, and josepy's algorithm names, only in files importing them.
   const openssl = importsOpenSsl(imports);
   const josepy = importsJosepy(imports);
+  const cipherClassImported = importsCipherClass(imports);
   const methods = `^(${[...UNQUALIFIED_METHODS, ...(openssl ? OPENSSL_METHODS : [])].join('|')})$`;
   const rule = {
     any: [
@@ -68,6 +72,10 @@ export function detectPython(file: SourceFile): Detection[] {
       // file's assignments are not, and each would cost several native calls to rule out.
       { kind: 'assignment', has: { field: 'left', kind: 'attribute', has: { field: 'attribute', regex: TLS_ATTRIBUTES_SOURCE } } },
       { kind: 'attribute', has: { field: 'attribute', regex: `(?i)${HASHY_SOURCE}` } },
+      { kind: 'attribute', has: { field: 'attribute', regex: CIPHER_CLASS_SOURCE } },
+      { kind: 'attribute', has: { field: 'attribute', regex: PQ_CLASS_SOURCE } },
+      // `from ...algorithms import TripleDES` then `"cipher": TripleDES`: only in files importing one.
+      ...(cipherClassImported ? [{ kind: 'identifier', regex: CIPHER_CLASS_SOURCE }] : []),
     ],
   };
   for (const node of root.findAll({ rule })) {
@@ -77,12 +85,15 @@ export function detectPython(file: SourceFile): Detection[] {
       continue;
     }
     if (kind === 'identifier') {
-      handleJoseAlgorithm(ctx, node);
+      if (josepy) handleJoseAlgorithm(ctx, node);
+      if (cipherClassImported) handleCipherReference(ctx, node);
       continue;
     }
     if (kind === 'attribute') {
       if (josepy) handleJoseAlgorithm(ctx, node);
       handleHashReference(ctx, node);
+      handleCipherReference(ctx, node);
+      handlePqClassReference(ctx, node);
       continue;
     }
     const c = ctx.call(node);
@@ -106,6 +117,8 @@ export function detectPython(file: SourceFile): Detection[] {
         if (handleNacl(ctx, c)) continue;
       } else if (name.startsWith('OpenSSL.')) {
         if (handleOpenSsl(ctx, c)) continue;
+      } else if (name.startsWith('authlib.')) {
+        if (handleAuthlib(ctx, c)) continue;
       }
     } else if (openssl && c.method && (OPENSSL_METHODS as readonly string[]).includes(c.method)) {
       if (handleOpenSslMethod(ctx, c)) continue;

@@ -4,8 +4,10 @@
 // arguments (`hmac.new(key, msg, hashlib.sha256)`, `PBKDF2HMAC(algorithm=...)`) belongs to that
 // call's asset and is not reported again.
 import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParams } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { hashFromName, type PyContext } from './context.js';
+import { CIPHER_ALGORITHMS, FIXED_SIZE, MODES, PQ_KEY_CLASSES } from './hazmat.js';
 import { libraryOf, normalise, qualify } from './imports.js';
 
 const HASH_REFERENCE = /^(hashlib\.[a-z0-9_]+|hazmat\.hashes\.[A-Z0-9_]+)$/;
@@ -43,6 +45,108 @@ export function handleHashReference(ctx: PyContext, node: SgNode): void {
   if (!hash) return;
   const library = libraryOf(raw);
   ctx.sink.algorithm(node, name.startsWith('hashlib.') ? name : `hashes.${attr}`, hash, {}, { functions: ['digest'], ...(library ? { library } : {}) });
+}
+
+/**
+ * A pyca cipher class used as a value: `{SymmetricKeyAlgorithm.CAST5: algorithms.CAST5, ...}` (PGPy's
+ * OpenPGP cipher table), paramiko's `{"cipher": algorithms.AES, "keysize": 16, "mode": modes.CBC}`,
+ * `CIPHER = TripleDES` after `from ...algorithms import TripleDES`, later instantiated as `alg(key)`
+ * inside a `Cipher(...)` whose algorithm the code picks at run time (an `unknown-cipher` there). The
+ * table is where the ciphers a program can use are named, so each class is reported there. Its key
+ * size and mode are unknown unless the same dict entry holds them: a `modes.X` class, and a key size
+ * under a key named like `keysize`/`key-size`/`key_len` (16, 24, 32 are bytes, as paramiko's; 128,
+ * 192, 256 bits). A class given as an argument (`isinstance(a, algorithms.AES)`), compared (`cls is
+ * algorithms.ARC4`), written as a type annotation, imported, or the object of a longer name
+ * (`algorithms.AES.block_size`) is not a use.
+ */
+export const CIPHER_CLASS_SOURCE = `^(${Object.keys(CIPHER_ALGORITHMS).join('|')})$`;
+
+/** Kinds of a parent that make a class name not a value in use. */
+const NOT_A_USE = new Set(['attribute', 'type', 'comparison_operator', 'dotted_name', 'aliased_import', 'keyword_argument']);
+
+/**
+ * Whether a class name is a value the code keeps (a table entry, an assignment's right side): not
+ * called, not an argument (`isinstance`), not compared, annotated, imported, bound or the object of
+ * a longer name.
+ */
+function usedAsValue(node: SgNode, parent: SgNode): boolean {
+  const pk = kindOf(parent);
+  if ((pk === 'call' && parent.field('function')?.id() === node.id()) || NOT_A_USE.has(pk)) return false;
+  if (pk === 'assignment' && parent.field('left')?.id() === node.id()) return false;
+  return !isArgument(node);
+}
+
+export function handleCipherReference(ctx: PyContext, node: SgNode): void {
+  const member = kindOf(node) === 'identifier' ? node.text() : node.field('attribute')?.text();
+  if (!member || !CIPHER_ALGORITHMS[member]) return;
+  const parent = node.parent();
+  if (!parent || !usedAsValue(node, parent)) return;
+  const raw = qualify(ctx.imports, node);
+  if (!raw || normalise(raw) !== `hazmat.ciphers.algorithms.${member}`) return;
+  const spelling = CIPHER_ALGORITHMS[member]!;
+  const params: AlgorithmParams = {};
+  const fixed = FIXED_SIZE[member];
+  if (fixed !== undefined) params.keySize = fixed;
+  if (kindOf(parent) === 'pair' && parent.field('value')?.id() === node.id()) Object.assign(params, entryFacts(ctx, parent), fixed !== undefined ? { keySize: fixed } : {});
+  const unresolved: ('keySize' | 'mode')[] = [];
+  if (params.keySize === undefined && spelling !== 'ChaCha20') unresolved.push('keySize');
+  if (params.mode === undefined && spelling !== 'ChaCha20' && spelling !== 'RC4') unresolved.push('mode');
+  const library = libraryOf(raw);
+  ctx.sink.algorithm(node, `algorithms.${member}`, spelling, params, {
+    unresolved, functions: ['encrypt', 'decrypt'], ...(library ? { library } : {}),
+  });
+}
+
+/**
+ * pyca's ML-KEM/ML-DSA key classes used as values: asyncssh's
+ * `{b'mlkem768': (mlkem.MLKEM768PrivateKey, mlkem.MLKEM768PublicKey), ...}`, whose entry is later
+ * instantiated as `self._priv_cls.generate()`. Reported where the table names them, as the cipher
+ * classes above; a class called (`.generate()`, handled in hazmat.ts) or only checked is not.
+ */
+export const PQ_CLASS_SOURCE = `^(${Object.keys(PQ_KEY_CLASSES).join('|')})$`;
+
+export function handlePqClassReference(ctx: PyContext, node: SgNode): void {
+  const member = node.field('attribute')?.text();
+  if (!member || !PQ_KEY_CLASSES[member]) return;
+  const parent = node.parent();
+  if (!parent || !usedAsValue(node, parent)) return;
+  const raw = qualify(ctx.imports, node);
+  if (!raw || !/^hazmat\.asymmetric\.ml(kem|dsa)\.\w+$/.test(normalise(raw))) return;
+  const library = libraryOf(raw);
+  ctx.sink.algorithm(node, member, PQ_KEY_CLASSES[member]!, {}, library ? { library } : {});
+}
+
+/** Whether a cipher class is imported by its own name (`from ...ciphers.algorithms import TripleDES`). */
+export function importsCipherClass(imports: ReadonlyMap<string, string>): boolean {
+  for (const [local, q] of imports) {
+    const m = /\.ciphers\.algorithms\.(\w+)$/.exec(q);
+    if (m && CIPHER_ALGORITHMS[m[1]!] && local === m[1]) return true;
+  }
+  return false;
+}
+
+const KEY_SIZE_ENTRY = /^key[-_ ]?(size|len|length|bits)$/i;
+
+/** Mode and key size held by the other entries of the dict a cipher class is a value of. */
+function entryFacts(ctx: PyContext, pair: SgNode): AlgorithmParams {
+  const out: AlgorithmParams = {};
+  const dict = pair.parent();
+  if (!dict || kindOf(dict) !== 'dictionary') return out;
+  for (const other of dict.namedChildren()) {
+    if (other.id() === pair.id() || kindOf(other) !== 'pair') continue;
+    const value = other.field('value');
+    const key = ctx.str(other.field('key') ?? undefined);
+    if (!value) continue;
+    const mode = qualify(ctx.imports, value);
+    const m = mode ? /^hazmat\.ciphers\.modes\.(\w+)$/.exec(normalise(mode)) : null;
+    if (m && MODES.has(m[1]!)) out.mode = m[1]!;
+    else if (key && KEY_SIZE_ENTRY.test(key)) {
+      const n = ctx.int(value);
+      if (n === 16 || n === 24 || n === 32) out.keySize = n * 8;
+      else if (n === 128 || n === 192 || n === 256) out.keySize = n;
+    }
+  }
+  return out;
 }
 
 /**
