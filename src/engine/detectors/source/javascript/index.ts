@@ -7,6 +7,7 @@ import type { Detection } from '../../../inventory/model.js';
 import type { Detector, SourceFile } from '../../types.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
+import { nodeText } from '../common/symbols.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { DetectionSink } from '../common/sink.js';
 import { JsFile } from './file.js';
@@ -44,20 +45,31 @@ function callHeads(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): str
   // from zod, a project's own modules) qualifies to `module:...` with no handler, so skipping it changes
   // nothing, and such calls can be most of a file's calls (each visit costs several native calls).
   const heads = new Set([...[...imports].filter(([, ref]) => isHandledModule(ref.module)).map(([name]) => name), ...GLOBAL_HEADS]);
-  const aliases: Array<[string, string]> = [];
-  for (const decl of index.declarators) {
-    const name = decl.field('name');
-    const value = decl.field('value');
-    if ((name?.kind() as string) !== 'identifier' || !value || heads.has(name!.text())) continue;
-    const text = value.text();
-    if (text.length <= 200) aliases.push([name!.text(), text]);
-  }
+  // An alias is a declarator `name = value` with an identifier name that is not already a head and a
+  // value of at most 200 characters naming a head. The value's text ends the declarator's text, so a
+  // declarator whose (cached) text names no head cannot be one: its name and value, two native field
+  // lookups each, are read only for the few that do.
+  const initial = new Set(heads);
+  const parts = new Map<SgNode, { name: string; value: string } | null>();
+  const aliasOf = (decl: SgNode): { name: string; value: string } | null => {
+    let p = parts.get(decl);
+    if (p === undefined) {
+      const name = decl.field('name');
+      const value = decl.field('value');
+      const text = (name?.kind() as string) === 'identifier' && value && !initial.has(name!.text()) ? value.text() : undefined;
+      p = text !== undefined && text.length <= 200 ? { name: name!.text(), value: text } : null;
+      parts.set(decl, p);
+    }
+    return p;
+  };
   for (let hop = 0; hop < 3; hop++) {
     const words = new RegExp(`\\b(${[...heads].map(escapeRegex).join('|')})\\b`);
     let grew = false;
-    for (const [name, text] of aliases) {
-      if (!heads.has(name) && words.test(text)) {
-        heads.add(name);
+    for (const decl of index.declarators) {
+      if (!words.test(nodeText(decl))) continue;
+      const alias = aliasOf(decl);
+      if (alias && !heads.has(alias.name) && words.test(alias.value)) {
+        heads.add(alias.name);
         grew = true;
       }
     }

@@ -5,7 +5,7 @@
 // `Buffer.from('..', 'hex')`, `scryptSync(pw, salt, 32)`, `new Uint8Array(12)`).
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
-import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
+import { LazySymbolTable, nodeText, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 
@@ -120,6 +120,10 @@ export function jsImports(importNodes: readonly SgNode[], declarators: readonly 
     }
   }
   for (const decl of declarators) {
+    // The value's text is part of the declarator's (cached, shared with the call heads and the
+    // symbol lookups): most declarators are skipped without the native field lookups.
+    const whole = nodeText(decl);
+    if (!whole.includes('require') && !whole.includes('await')) continue;
     const value = decl.field('value');
     const name = decl.field('name');
     if (!value || !name) continue;
@@ -456,13 +460,11 @@ export interface JsIndex {
   updates: SgNode[];
   fields: SgNode[];
   parameters: SgNode[];
-  /** Function bodies (innermost-first lookup by position). */
-  functions: Scope[];
   /** Classes with their names, for `this.x` and class fields. */
   classes: Array<Scope & { name?: string }>;
 }
 
-const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'file' | 'functions' | 'classes'> | 'function' | 'class'>> = {
+const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'file' | 'classes'> | 'class'>> = {
   import_statement: 'imports',
   variable_declarator: 'declarators',
   assignment_expression: 'assignments',
@@ -471,7 +473,6 @@ const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'file' | 'functio
   public_field_definition: 'fields',
   field_definition: 'fields',
   formal_parameters: 'parameters',
-  ...Object.fromEntries([...FUNCTION_KINDS].map((k) => [k, 'function'])),
   ...Object.fromEntries([...CLASS_KINDS].map((k) => [k, 'class'])),
 };
 
@@ -496,12 +497,11 @@ function kindsFor(lang: SourceLanguage): string[] {
 
 export function indexFile(root: SgNode, lang: SourceLanguage): JsIndex {
   const index: JsIndex = {
-    file: rangeScope(root), imports: [], declarators: [], assignments: [], updates: [], fields: [], parameters: [], functions: [], classes: [],
+    file: rangeScope(root), imports: [], declarators: [], assignments: [], updates: [], fields: [], parameters: [], classes: [],
   };
   for (const node of root.findAll({ rule: { any: kindsFor(lang).map((kind) => ({ kind })) } })) {
     const slot = INDEX_KINDS[node.kind() as string];
-    if (slot === 'function') index.functions.push(rangeScope(node));
-    else if (slot === 'class') index.classes.push({ ...rangeScope(node), name: node.field('name')?.text() });
+    if (slot === 'class') index.classes.push({ ...rangeScope(node), name: node.field('name')?.text() });
     else if (slot) index[slot].push(node);
   }
   return index;
@@ -514,9 +514,16 @@ function innermost<T extends Scope>(ranges: readonly T[], at: number): T | undef
   return best;
 }
 
+/**
+ * The function a binding belongs to (its innermost enclosing one), or the module. Found from the
+ * node's ancestors, a few levels for most bindings: the index does not collect the file's functions,
+ * one per callback and so a large share of its nodes, for the few bindings a lookup reads.
+ */
 function scopeOf(index: JsIndex, node: SgNode): { scope: Scope; member: boolean } {
-  const fn = innermost(index.functions, node.range().start.index);
-  return fn ? { scope: fn, member: false } : { scope: index.file, member: true };
+  for (let p = node.parent(); p; p = p.parent()) {
+    if (FUNCTION_KINDS.has(p.kind() as string)) return { scope: rangeScope(p), member: false };
+  }
+  return { scope: index.file, member: true };
 }
 
 /**
