@@ -236,8 +236,8 @@ const scrypt: CallHandler = (f, call, callee, args) => {
   if (f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-password', 'scrypt password is written in the source');
 };
 
-/** hkdf(Sync)(digest, ikm, salt, info, keylen). */
-const hkdf: CallHandler = (f, call, callee, args) => {
+/** hkdf(Sync)(digest, ikm, salt, info, keylen); also @panva/hkdf's `hkdf`, which copies the signature. */
+export const hkdf: CallHandler = (f, call, callee, args) => {
   const hash = digestName(f.str(args[0]));
   f.algorithm(call, callee, {
     spelling: withHash('HKDF', hash),

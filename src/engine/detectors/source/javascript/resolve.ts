@@ -402,6 +402,19 @@ export class JsAdapter implements LanguageAdapter {
         const v = ev.eval(a[0]);
         return v.kind === 'str' ? bytesOfString(v.value) : bytes(undefined, 'unknown');
       }
+      case 'aes-js:utils.utf8.toBytes': {
+        const v = ev.eval(a[0]);
+        return v.kind === 'str' ? bytesOfString(v.value) : bytes(undefined, 'unknown');
+      }
+      case 'aes-js:utils.hex.toBytes': {
+        const v = ev.eval(a[0]);
+        return v.kind === 'str' ? bufferFromString(v.value, 'hex') : bytes(undefined, 'unknown');
+      }
+      case 'new aes-js:Counter': {
+        // aes-js v3's 16-byte counter block, from a number (1 when left out) or from bytes.
+        const v = a[0] ? ev.eval(a[0]) : int(1);
+        return bytes(16, v.kind === 'int' ? 'literal' : v.kind === 'bytes' ? v.origin : 'unknown');
+      }
       case 'crypto-js:lib.WordArray.random':
         return bytes(intOf(ev.eval(a[0])), 'random');
       case 'parseInt':
