@@ -362,6 +362,33 @@ function run(opts) {
   ], 'a field set in an if, a nested if inside a branch, a var in an if, a loop body and try/catch all leave the value unknown');
 });
 
+test('the right side of && / || / ?? runs on some paths only: a value assigned there is unknown after it', () => {
+  const src = `
+const crypto = require('crypto');
+function run(opts) {
+  let a = 'sha1';
+  opts.v2 && (a = 'sha256');
+  crypto.createHash(a);
+  let b = 'md5';
+  opts.legacy || (b = 'sha512');
+  crypto.createHash(b);
+  let c = 'aes-128-cbc';
+  opts.cipher ?? (c = 'aes-256-gcm');
+  crypto.createCipheriv(c, k, iv);
+  let d = 'sha1';
+  (d = 'sha384') || opts.never;
+  crypto.createHash(d);
+  let e = 'sha1';
+  opts.v2 && (e = 'sha256');
+  e = 'sha224';
+  crypto.createHash(e);
+}
+`;
+  assert.deepEqual(algorithms(src, 'a.js').map((x) => [x.line, x.name]), [
+    [6, 'unknown-hash'], [9, 'unknown-hash'], [12, 'unknown-cipher'], [15, 'SHA-384'], [19, 'SHA-224'],
+  ], 'the left side always runs (SHA-384), and a later unconditional assignment is certain again (SHA-224)');
+});
+
 test('a case that falls through, the next loop iteration and a catch clause do not see a certain value', () => {
   const src = `
 import { createHash } from 'node:crypto';

@@ -549,6 +549,7 @@ interface Branch {
 }
 
 const LOOP_KINDS = new Set(['for_statement', 'for_in_statement', 'while_statement', 'do_statement']);
+const SHORT_CIRCUITS = new Set(['&&', '||', '??']);
 
 /** branchesAround per node: the lazy table collects a file's bindings per name and then maybe whole. */
 const branchCache = new WeakMap<SgNode, Branch[]>();
@@ -557,7 +558,8 @@ const branchCache = new WeakMap<SgNode, Branch[]>();
  * The conditional parts around a binding node, innermost first, up to its function (or the module),
  * found from the node's ancestors so that only the bindings a lookup collects pay for it (as for Go),
  * never a walk of every `if` of the file. Where the value stops being certain outside each part:
- * - `if` consequence or `else` clause, `catch` clause, ternary arm: where the statement ends;
+ * - `if` consequence or `else` clause, `catch` clause, ternary arm, right side of `&&`/`||`/`??`:
+ *   where the statement (expression) ends;
  * - `case`/`default` clause: where the clause ends (a clause without `break` falls into the next one);
  * - `try` block: where the block ends (the `catch` may run after any part of it);
  * - loop body (not the header): where the loop starts (the next iteration reads the last one's value).
@@ -590,6 +592,12 @@ function findBranches(node: SgNode): Branch[] {
     } else if (pk === 'ternary_expression') {
       const condition = parent.field('condition');
       if (!condition || condition.range().start.index !== child.range().start.index) after = parent.range().end.index;
+    } else if (pk === 'binary_expression') {
+      // `legacy || (hash = 'sha256')`: the right side of a short-circuit runs on some paths only.
+      const left = parent.field('left');
+      if (left && left.range().start.index !== child.range().start.index && SHORT_CIRCUITS.has(parent.field('operator')?.text() ?? '')) {
+        after = parent.range().end.index;
+      }
     }
     if (after !== undefined) out.push({ scope: rangeScope(child), after });
     child = parent;
