@@ -362,6 +362,21 @@ function run(opts) {
   ], 'a field set in an if, a nested if inside a branch, a var in an if, a loop body and try/catch all leave the value unknown');
 });
 
+test('a signer name built at run time keeps the key type it names; the digest stays unknown', () => {
+  const src = `
+const crypto = require('crypto');
+function run(hashAlgo) {
+  crypto.createSign(('rsa-' + hashAlgo).toUpperCase());
+  crypto.createVerify(\`ecdsa-\${hashAlgo}\`);
+  crypto.createSign(hashAlgo);
+  crypto.createSign(hashAlgo + '-rsa');
+}
+`;
+  assert.deepEqual(algorithms(src, 'a.js').map((x) => [x.line, x.name, x.unresolved?.join('+')]), [
+    [4, 'RSA-PKCS1-1.5', 'hash+keySize'], [5, 'ECDSA', 'curve+hash'], [6, 'unknown-signature', undefined], [7, 'unknown-signature', undefined],
+  ], 'RSA is the PKCS#1 v1.5 signature (not encryption); a name whose key type is unknown stays unknown-signature');
+});
+
 test('the right side of && / || / ?? runs on some paths only: a value assigned there is unknown after it', () => {
   const src = `
 const crypto = require('crypto');
