@@ -45,19 +45,18 @@ function callHeads(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): str
   // from zod, a project's own modules) qualifies to `module:...` with no handler, so skipping it changes
   // nothing, and such calls can be most of a file's calls (each visit costs several native calls).
   const heads = new Set([...[...imports].filter(([, ref]) => isHandledModule(ref.module)).map(([name]) => name), ...GLOBAL_HEADS]);
-  // An alias is a declarator `name = value` with an identifier name that is not already a head and a
-  // value of at most 200 characters naming a head. The value's text ends the declarator's text, so a
-  // declarator whose (cached) text names no head cannot be one: its name and value, two native field
-  // lookups each, are read only for the few that do.
+  // An alias is a declarator `name = value` (or `{ a, b: c } = value`) whose names are not already
+  // heads and whose value of at most 200 characters names a head. The value's text ends the
+  // declarator's text, so a declarator whose (cached) text names no head cannot be one: its name and
+  // value, two native field lookups each, are read only for the few that do.
   const initial = new Set(heads);
-  const parts = new Map<SgNode, { name: string; value: string } | null>();
-  const aliasOf = (decl: SgNode): { name: string; value: string } | null => {
+  const parts = new Map<SgNode, { names: string[]; value: string } | null>();
+  const aliasOf = (decl: SgNode): { names: string[]; value: string } | null => {
     let p = parts.get(decl);
     if (p === undefined) {
-      const name = decl.field('name');
-      const value = decl.field('value');
-      const text = (name?.kind() as string) === 'identifier' && value && !initial.has(name!.text()) ? value.text() : undefined;
-      p = text !== undefined && text.length <= 200 ? { name: name!.text(), value: text } : null;
+      const names = boundNames(decl.field('name')).filter((n) => !initial.has(n));
+      const text = names.length ? decl.field('value')?.text() : undefined;
+      p = text !== undefined && text.length <= 200 ? { names, value: text } : null;
       parts.set(decl, p);
     }
     return p;
@@ -68,14 +67,30 @@ function callHeads(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): str
     for (const decl of index.declarators) {
       if (!words.test(nodeText(decl))) continue;
       const alias = aliasOf(decl);
-      if (alias && !heads.has(alias.name) && words.test(alias.value)) {
-        heads.add(alias.name);
+      if (!alias || !words.test(alias.value)) continue;
+      for (const name of alias.names) {
+        if (heads.has(name)) continue;
+        heads.add(name);
         grew = true;
       }
     }
     if (!grew) break;
   }
   return [...heads];
+}
+
+/** Names a declarator binds at its top level: `x`, or the names of `{ subtle, webcrypto: wc }`. */
+function boundNames(name: SgNode | null): string[] {
+  const k = name?.kind() as string;
+  if (k === 'identifier') return [name!.text()];
+  if (k !== 'object_pattern') return [];
+  const out: string[] = [];
+  for (const p of name!.namedChildren()) {
+    const pk = p.kind() as string;
+    if (pk === 'shorthand_property_identifier_pattern') out.push(p.text());
+    else if (pk === 'pair_pattern' && (p.field('value')?.kind() as string) === 'identifier') out.push(p.field('value')!.text());
+  }
+  return out;
 }
 
 /** Modules the call handlers read (`crypto`, `node-forge`, ..., `@noble/*`), from the handler table. */

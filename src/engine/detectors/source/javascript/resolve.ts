@@ -252,6 +252,9 @@ export class JsAdapter implements LanguageAdapter {
     const binding = this.ev?.bindingOf(cur);
     if (binding) {
       if (!binding.value) return undefined;
+      // `const { subtle } = globalThis.crypto`: the name is that member of the value.
+      const key = destructuredKey(binding.value, head);
+      if (key !== undefined) props.unshift(key);
       this.qualifying++;
       try {
         const base = this.qualify(binding.value);
@@ -439,6 +442,24 @@ export class JsAdapter implements LanguageAdapter {
   enclosingClass(node: SgNode): string | undefined {
     return innermost(this.classes, node.range().start.index)?.name;
   }
+}
+
+/**
+ * The property a declarator's object pattern takes for `name` from `value` (`subtle` for
+ * `const { subtle } = crypto`, `webcrypto` for `const { webcrypto: wc } = nodeCrypto`), if `value` is
+ * the value of such a declarator.
+ */
+function destructuredKey(value: SgNode, name: string): string | undefined {
+  const decl = value.parent();
+  if ((decl?.kind() as string) !== 'variable_declarator') return undefined;
+  const pattern = decl!.field('name');
+  if ((pattern?.kind() as string) !== 'object_pattern') return undefined;
+  for (const p of pattern!.namedChildren()) {
+    const k = p.kind() as string;
+    if (k === 'shorthand_property_identifier_pattern' && p.text() === name) return name;
+    if (k === 'pair_pattern' && p.field('value')?.text() === name) return propertyKey(p.field('key'));
+  }
+  return undefined;
 }
 
 function intOf(v: Value): number | undefined {
