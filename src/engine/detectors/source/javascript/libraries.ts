@@ -1,11 +1,11 @@
 // npm crypto libraries: crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt and
-// bcryptjs, argon2, node-rsa, elliptic, aes-js, @panva/hkdf. Keys are canonical callees (`module:member.path`, see resolve.ts); where a
+// bcryptjs, argon2, node-rsa, elliptic, aes-js, @panva/hkdf, libsignal. Keys are canonical callees (`module:member.path`, see resolve.ts); where a
 // library's documentation fixes a default (jsonwebtoken signs with HS256, crypto-js encrypts in CBC
 // mode with PKCS#7 padding and derives a 256-bit key from a passphrase, node-forge's PBKDF2 uses SHA-1),
 // that default is applied only when the call leaves the option out.
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams } from '../../../inventory/model.js';
-import { JsFile } from './file.js';
+import { JsFile, type AlgorithmEmit } from './file.js';
 import { hkdf, type CallHandler } from './node-crypto.js';
 import { digestName, joseEncryptionAlg, joseSecondary, joseSignatureAlg, slhDsaName, type Named } from './names.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
@@ -602,6 +602,35 @@ const AES_JS: Array<[string, CallHandler]> = [
   ['@panva/hkdf:hkdf', hkdf],
 ];
 
+// ---------------------------------------------------------------- libsignal
+
+/**
+ * libsignal (the Signal protocol for Node, used by WhatsApp clients such as Baileys): its `curve`
+ * makes Curve25519 key pairs, agrees with X25519 and signs with XEdDSA (Ed25519 signatures from the
+ * same keys, reported as Ed25519); its `crypto` fixes AES-256-CBC, HMAC-SHA-256, SHA-512 and
+ * HKDF-SHA-256 (`deriveSecrets`); `keyhelper` makes identity, pre- and signed pre-keys.
+ */
+const fixed = (emits: readonly AlgorithmEmit[]): CallHandler => (f, call, callee) => {
+  for (const e of emits) f.algorithm(call, callee, e);
+};
+const X25519_KEYS: AlgorithmEmit = { spelling: 'X25519', functions: ['keygen'] };
+const AES_256_CBC: AlgorithmParams = { keySize: 256, mode: 'CBC' };
+const LIBSIGNAL: Array<[string, CallHandler]> = [
+  ['libsignal:curve.generateKeyPair', fixed([X25519_KEYS])],
+  ['libsignal:curve.calculateAgreement', fixed([X25519_KEYS])],
+  ['libsignal:curve.calculateSignature', fixed([{ spelling: 'Ed25519', functions: ['sign'] }])],
+  ['libsignal:curve.verifySignature', fixed([{ spelling: 'Ed25519', functions: ['verify'] }])],
+  ['libsignal:crypto.encrypt', fixed([{ spelling: 'AES', params: AES_256_CBC, functions: ['encrypt'] }])],
+  ['libsignal:crypto.decrypt', fixed([{ spelling: 'AES', params: AES_256_CBC, functions: ['decrypt'] }])],
+  ['libsignal:crypto.calculateMAC', fixed([{ spelling: 'HMAC-SHA-256', params: { hash: 'SHA-256' }, functions: ['tag'] }])],
+  ['libsignal:crypto.verifyMAC', fixed([{ spelling: 'HMAC-SHA-256', params: { hash: 'SHA-256' }, functions: ['verify'] }])],
+  ['libsignal:crypto.hash', fixed([{ spelling: 'SHA-512', functions: ['digest'] }])],
+  ['libsignal:crypto.deriveSecrets', fixed([{ spelling: 'HKDF-SHA-256', params: { hash: 'SHA-256' }, unresolved: ['outputLength'], functions: ['keyderive'] }])],
+  ['libsignal:keyhelper.generateIdentityKeyPair', fixed([X25519_KEYS])],
+  ['libsignal:keyhelper.generatePreKey', fixed([X25519_KEYS])],
+  ['libsignal:keyhelper.generateSignedPreKey', fixed([X25519_KEYS, { spelling: 'Ed25519', functions: ['sign'] }])],
+];
+
 // ---------------------------------------------------------------- node-rsa, elliptic
 
 /** node-rsa `encryptionScheme` values -> padding; the library's default is pkcs1_oaep (OAEP, SHA-1). */
@@ -665,6 +694,6 @@ const NODE_RSA_ELLIPTIC: Array<[string, CallHandler]> = [
   ['new elliptic:eddsa', ellipticCurve],
 ];
 
-export const LIBRARY_CALLS: ReadonlyArray<[string, CallHandler]> = [...CRYPTO_JS, ...NODE_FORGE, ...JWT, ...TWEETNACL, ...BCRYPT, ...ARGON2, ...NODE_RSA_ELLIPTIC, ...AES_JS];
+export const LIBRARY_CALLS: ReadonlyArray<[string, CallHandler]> = [...CRYPTO_JS, ...NODE_FORGE, ...JWT, ...TWEETNACL, ...BCRYPT, ...ARGON2, ...NODE_RSA_ELLIPTIC, ...AES_JS, ...LIBSIGNAL];
 
 export { digestName };

@@ -32,6 +32,9 @@ function normaliseModule(spec: string, member: string | undefined, isDefault: bo
     const alg = CRYPTO_JS_MODULES[m.slice('crypto-js/'.length)];
     return { module: 'crypto-js', member: isDefault ? alg : member };
   }
+  // libsignal's parts are imported by file (`libsignal/src/curve`): the same objects as `libsignal.curve`.
+  const signal = /^libsignal\/src\/(curve|crypto|keyhelper)(?:\.js)?$/.exec(m);
+  if (signal) return { module: 'libsignal', member: member === undefined ? signal[1] : `${signal[1]}.${member}` };
   if (m === 'crypto/webcrypto' || m === 'crypto/promises') return { module: 'crypto', member };
   return member === undefined ? { module: m } : { module: m, member };
 }
