@@ -377,6 +377,21 @@ function run(hashAlgo) {
   ], 'RSA is the PKCS#1 v1.5 signature (not encryption); a name whose key type is unknown stays unknown-signature');
 });
 
+test('a name destructured from a crypto object is that member; from a local object it is nothing', () => {
+  const src = `
+const { subtle } = require('crypto').webcrypto;
+const { subtle: web } = globalThis.crypto;
+subtle.digest('SHA-384', data);
+web.digest('SHA-512', data);
+const helpers = { createHash: (s) => s, pbkdf2Sync: () => null };
+const { createHash, pbkdf2Sync: stretch } = helpers;
+createHash('md5');
+stretch('pw', 'salt', 1000, 32, 'sha1');
+`;
+  assert.deepEqual(algorithms(src, 'a.js').map((x) => [x.line, x.name]), [[4, 'SHA-384'], [5, 'SHA-512']],
+    'names destructured from a local object are not crypto APIs');
+});
+
 test('the right side of && / || / ?? runs on some paths only: a value assigned there is unknown after it', () => {
   const src = `
 const crypto = require('crypto');
