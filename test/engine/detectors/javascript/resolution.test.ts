@@ -362,6 +362,63 @@ function run(opts) {
   ], 'a field set in an if, a nested if inside a branch, a var in an if, a loop body and try/catch all leave the value unknown');
 });
 
+test('a signer name built at run time keeps the key type it names; the digest stays unknown', () => {
+  const src = `
+const crypto = require('crypto');
+function run(hashAlgo) {
+  crypto.createSign(('rsa-' + hashAlgo).toUpperCase());
+  crypto.createVerify(\`ecdsa-\${hashAlgo}\`);
+  crypto.createSign(hashAlgo);
+  crypto.createSign(hashAlgo + '-rsa');
+}
+`;
+  assert.deepEqual(algorithms(src, 'a.js').map((x) => [x.line, x.name, x.unresolved?.join('+')]), [
+    [4, 'RSA-PKCS1-1.5', 'hash+keySize'], [5, 'ECDSA', 'curve+hash'], [6, 'unknown-signature', undefined], [7, 'unknown-signature', undefined],
+  ], 'RSA is the PKCS#1 v1.5 signature (not encryption); a name whose key type is unknown stays unknown-signature');
+});
+
+test('a name destructured from a crypto object is that member; from a local object it is nothing', () => {
+  const src = `
+const { subtle } = require('crypto').webcrypto;
+const { subtle: web } = globalThis.crypto;
+subtle.digest('SHA-384', data);
+web.digest('SHA-512', data);
+const helpers = { createHash: (s) => s, pbkdf2Sync: () => null };
+const { createHash, pbkdf2Sync: stretch } = helpers;
+createHash('md5');
+stretch('pw', 'salt', 1000, 32, 'sha1');
+`;
+  assert.deepEqual(algorithms(src, 'a.js').map((x) => [x.line, x.name]), [[4, 'SHA-384'], [5, 'SHA-512']],
+    'names destructured from a local object are not crypto APIs');
+});
+
+test('the right side of && / || / ?? runs on some paths only: a value assigned there is unknown after it', () => {
+  const src = `
+const crypto = require('crypto');
+function run(opts) {
+  let a = 'sha1';
+  opts.v2 && (a = 'sha256');
+  crypto.createHash(a);
+  let b = 'md5';
+  opts.legacy || (b = 'sha512');
+  crypto.createHash(b);
+  let c = 'aes-128-cbc';
+  opts.cipher ?? (c = 'aes-256-gcm');
+  crypto.createCipheriv(c, k, iv);
+  let d = 'sha1';
+  (d = 'sha384') || opts.never;
+  crypto.createHash(d);
+  let e = 'sha1';
+  opts.v2 && (e = 'sha256');
+  e = 'sha224';
+  crypto.createHash(e);
+}
+`;
+  assert.deepEqual(algorithms(src, 'a.js').map((x) => [x.line, x.name]), [
+    [6, 'unknown-hash'], [9, 'unknown-hash'], [12, 'unknown-cipher'], [15, 'SHA-384'], [19, 'SHA-224'],
+  ], 'the left side always runs (SHA-384), and a later unconditional assignment is certain again (SHA-224)');
+});
+
 test('a case that falls through, the next loop iteration and a catch clause do not see a certain value', () => {
   const src = `
 import { createHash } from 'node:crypto';

@@ -111,12 +111,17 @@ export class SymbolTable implements Symbols {
  */
 const texts = new WeakMap<SgNode, string>();
 export function textHolds(node: SgNode, name: string): boolean {
+  return nodeText(node).includes(name);
+}
+
+/** A node's text through textHolds' cache: a detector's own text filters share the one native fetch. */
+export function nodeText(node: SgNode): string {
   let text = texts.get(node);
   if (text === undefined) {
     text = node.text();
     texts.set(node, text);
   }
-  return text.includes(name);
+  return text;
 }
 
 /** How a language collects a file's bindings: all at once, or only those that may carry one name. */

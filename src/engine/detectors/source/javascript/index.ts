@@ -7,6 +7,7 @@ import type { Detection } from '../../../inventory/model.js';
 import type { Detector, SourceFile } from '../../types.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
+import { nodeText } from '../common/symbols.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { DetectionSink } from '../common/sink.js';
 import { JsFile } from './file.js';
@@ -44,19 +45,31 @@ function callHeads(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): str
   // from zod, a project's own modules) qualifies to `module:...` with no handler, so skipping it changes
   // nothing, and such calls can be most of a file's calls (each visit costs several native calls).
   const heads = new Set([...[...imports].filter(([, ref]) => isHandledModule(ref.module)).map(([name]) => name), ...GLOBAL_HEADS]);
-  const aliases: Array<[string, string]> = [];
-  for (const decl of index.declarators) {
-    const name = decl.field('name');
-    const value = decl.field('value');
-    if ((name?.kind() as string) !== 'identifier' || !value || heads.has(name!.text())) continue;
-    const text = value.text();
-    if (text.length <= 200) aliases.push([name!.text(), text]);
-  }
+  // An alias is a declarator `name = value` (or `{ a, b: c } = value`) whose names are not already
+  // heads and whose value of at most 200 characters names a head. The value's text ends the
+  // declarator's text, so a declarator whose (cached) text names no head cannot be one: its name and
+  // value, two native field lookups each, are read only for the few that do.
+  const initial = new Set(heads);
+  const parts = new Map<SgNode, { names: string[]; value: string } | null>();
+  const aliasOf = (decl: SgNode): { names: string[]; value: string } | null => {
+    let p = parts.get(decl);
+    if (p === undefined) {
+      const names = boundNames(decl.field('name')).filter((n) => !initial.has(n));
+      const text = names.length ? decl.field('value')?.text() : undefined;
+      p = text !== undefined && text.length <= 200 ? { names, value: text } : null;
+      parts.set(decl, p);
+    }
+    return p;
+  };
   for (let hop = 0; hop < 3; hop++) {
     const words = new RegExp(`\\b(${[...heads].map(escapeRegex).join('|')})\\b`);
     let grew = false;
-    for (const [name, text] of aliases) {
-      if (!heads.has(name) && words.test(text)) {
+    for (const decl of index.declarators) {
+      if (!words.test(nodeText(decl))) continue;
+      const alias = aliasOf(decl);
+      if (!alias || !words.test(alias.value)) continue;
+      for (const name of alias.names) {
+        if (heads.has(name)) continue;
         heads.add(name);
         grew = true;
       }
@@ -64,6 +77,20 @@ function callHeads(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): str
     if (!grew) break;
   }
   return [...heads];
+}
+
+/** Names a declarator binds at its top level: `x`, or the names of `{ subtle, webcrypto: wc }`. */
+function boundNames(name: SgNode | null): string[] {
+  const k = name?.kind() as string;
+  if (k === 'identifier') return [name!.text()];
+  if (k !== 'object_pattern') return [];
+  const out: string[] = [];
+  for (const p of name!.namedChildren()) {
+    const pk = p.kind() as string;
+    if (pk === 'shorthand_property_identifier_pattern') out.push(p.text());
+    else if (pk === 'pair_pattern' && (p.field('value')?.kind() as string) === 'identifier') out.push(p.field('value')!.text());
+  }
+  return out;
 }
 
 /** Modules the call handlers read (`crypto`, `node-forge`, ..., `@noble/*`), from the handler table. */
@@ -133,7 +160,7 @@ export const javascriptDetector: Detector = {
   appliesTo: (path) => languageOf(path) !== undefined && !/\.d\.[cm]?ts$/.test(path),
   // Every API the detector reads needs one of these bytes: the module names it imports (crypto, tls,
   // crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2 all contain
-  // one), the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
-  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', ...SSH_NAME_KEYWORDS],
+  // one; aes-js, @panva/hkdf and libsignal are named), the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
+  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', ...SSH_NAME_KEYWORDS],
   detect: (file: SourceFile) => detectJavaScript(file),
 };

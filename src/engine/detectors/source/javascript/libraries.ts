@@ -1,12 +1,12 @@
 // npm crypto libraries: crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt and
-// bcryptjs, argon2, node-rsa, elliptic. Keys are canonical callees (`module:member.path`, see resolve.ts); where a
+// bcryptjs, argon2, node-rsa, elliptic, aes-js, @panva/hkdf, libsignal. Keys are canonical callees (`module:member.path`, see resolve.ts); where a
 // library's documentation fixes a default (jsonwebtoken signs with HS256, crypto-js encrypts in CBC
 // mode with PKCS#7 padding and derives a 256-bit key from a passphrase, node-forge's PBKDF2 uses SHA-1),
 // that default is applied only when the call leaves the option out.
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams } from '../../../inventory/model.js';
-import { JsFile } from './file.js';
-import type { CallHandler } from './node-crypto.js';
+import { JsFile, type AlgorithmEmit } from './file.js';
+import { hkdf, type CallHandler } from './node-crypto.js';
 import { digestName, joseEncryptionAlg, joseSecondary, joseSignatureAlg, slhDsaName, type Named } from './names.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
@@ -566,6 +566,71 @@ export function nobleReferences(f: JsFile, imports: ReadonlyMap<string, { module
   }
 }
 
+// ---------------------------------------------------------------- aes-js, @panva/hkdf
+
+/** aes-js modes of operation: v3 `ModeOfOperation.<mode>`, v4 the class of the same name (`CTR`). */
+const AES_JS_MODES: Readonly<Record<string, string>> = { ctr: 'CTR', cbc: 'CBC', ecb: 'ECB', cfb: 'CFB', ofb: 'OFB' };
+
+/**
+ * aes-js (ethers' keystore and many wallets): v3 `new aesjs.ModeOfOperation.ctr(key, new
+ * aesjs.Counter(5))`, v4 `new CTR(key, iv)`; `new AES(key)` is the bare block cipher. The key size is
+ * the key's length (16, 24 or 32 bytes). The modes do not pad (the caller pads with
+ * `aesjs.padding.pkcs7`), so no padding is reported. A mode given no IV starts from a constant one
+ * (CBC/CFB/OFB a zero IV, CTR the counter 1), as does a number for the counter: a static IV.
+ */
+const aesJs: CallHandler = (f, call, callee, args) => {
+  const name = callee.slice(callee.search(/[A-Za-z]+$/));
+  const mode = AES_JS_MODES[name.toLowerCase()];
+  if (!mode && name !== 'AES') return;
+  const params: AlgorithmParams = mode ? { mode } : {};
+  const keyBits = bits(f.byteLength(args[0]));
+  if (keyBits === 128 || keyBits === 192 || keyBits === 256) params.keySize = keyBits;
+  const op = appliedOperation(call);
+  f.algorithm(call, callee, { spelling: 'AES', params, unresolved: ['keySize'], ...(op ? { functions: [op] } : {}) });
+  if (f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-key', 'AES key is written in the source', { spelling: 'AES', params });
+  if (!mode || mode === 'ECB') return;
+  const iv = args[1];
+  const fixed = !iv || (mode === 'CTR' && f.int(iv) !== undefined) || f.constantBytes(iv);
+  if (fixed) f.signal(call, callee, 'static-iv', `AES-${mode} ${mode === 'CTR' ? 'counter' : 'IV'} is a constant in the source`, { spelling: 'AES', params });
+};
+
+const AES_JS: Array<[string, CallHandler]> = [
+  ...Object.keys(AES_JS_MODES).flatMap((m): Array<[string, CallHandler]> => [[`new aes-js:ModeOfOperation.${m}`, aesJs], [`new aes-js:${m.toUpperCase()}`, aesJs]]),
+  ['new aes-js:AES', aesJs],
+  // @panva/hkdf (next-auth, openid-client) copies node's `hkdf(digest, ikm, salt, info, keylen)`.
+  ['@panva/hkdf:', hkdf],
+  ['@panva/hkdf:hkdf', hkdf],
+];
+
+// ---------------------------------------------------------------- libsignal
+
+/**
+ * libsignal (the Signal protocol for Node, used by WhatsApp clients such as Baileys): its `curve`
+ * makes Curve25519 key pairs, agrees with X25519 and signs with XEdDSA (Ed25519 signatures from the
+ * same keys, reported as Ed25519); its `crypto` fixes AES-256-CBC, HMAC-SHA-256, SHA-512 and
+ * HKDF-SHA-256 (`deriveSecrets`); `keyhelper` makes identity, pre- and signed pre-keys.
+ */
+const fixed = (emits: readonly AlgorithmEmit[]): CallHandler => (f, call, callee) => {
+  for (const e of emits) f.algorithm(call, callee, e);
+};
+const X25519_KEYS: AlgorithmEmit = { spelling: 'X25519', functions: ['keygen'] };
+const AES_256_CBC: AlgorithmParams = { keySize: 256, mode: 'CBC' };
+const LIBSIGNAL: Array<[string, CallHandler]> = [
+  ['libsignal:curve.generateKeyPair', fixed([X25519_KEYS])],
+  ['libsignal:curve.calculateAgreement', fixed([X25519_KEYS])],
+  ['libsignal:curve.calculateSignature', fixed([{ spelling: 'Ed25519', functions: ['sign'] }])],
+  ['libsignal:curve.verifySignature', fixed([{ spelling: 'Ed25519', functions: ['verify'] }])],
+  ['libsignal:crypto.encrypt', fixed([{ spelling: 'AES', params: AES_256_CBC, functions: ['encrypt'] }])],
+  ['libsignal:crypto.decrypt', fixed([{ spelling: 'AES', params: AES_256_CBC, functions: ['decrypt'] }])],
+  ['libsignal:crypto.calculateMAC', fixed([{ spelling: 'HMAC-SHA-256', params: { hash: 'SHA-256' }, functions: ['tag'] }])],
+  ['libsignal:crypto.verifyMAC', fixed([{ spelling: 'HMAC-SHA-256', params: { hash: 'SHA-256' }, functions: ['verify'] }])],
+  ['libsignal:crypto.hash', fixed([{ spelling: 'SHA-512', functions: ['digest'] }])],
+  ['libsignal:crypto.deriveSecrets', fixed([{ spelling: 'HKDF-SHA-256', params: { hash: 'SHA-256' }, unresolved: ['outputLength'], functions: ['keyderive'] }])],
+  ['libsignal:keyhelper.generateIdentityKeyPair', fixed([X25519_KEYS])],
+  ['libsignal:keyhelper.generatePreKey', fixed([X25519_KEYS])],
+  ['libsignal:keyhelper.generateSignedPreKey', fixed([X25519_KEYS, { spelling: 'Ed25519', functions: ['sign'] }])],
+];
+
 // ---------------------------------------------------------------- node-rsa, elliptic
 
 /** node-rsa `encryptionScheme` values -> padding; the library's default is pkcs1_oaep (OAEP, SHA-1). */
@@ -629,6 +694,6 @@ const NODE_RSA_ELLIPTIC: Array<[string, CallHandler]> = [
   ['new elliptic:eddsa', ellipticCurve],
 ];
 
-export const LIBRARY_CALLS: ReadonlyArray<[string, CallHandler]> = [...CRYPTO_JS, ...NODE_FORGE, ...JWT, ...TWEETNACL, ...BCRYPT, ...ARGON2, ...NODE_RSA_ELLIPTIC];
+export const LIBRARY_CALLS: ReadonlyArray<[string, CallHandler]> = [...CRYPTO_JS, ...NODE_FORGE, ...JWT, ...TWEETNACL, ...BCRYPT, ...ARGON2, ...NODE_RSA_ELLIPTIC, ...AES_JS, ...LIBSIGNAL];
 
 export { digestName };

@@ -42,16 +42,21 @@ function cipher(fn: 'encrypt' | 'decrypt', hasIv: boolean): CallHandler {
 }
 
 /**
- * `'aes-' + key.length * 8 + '-gcm'`, `` `aes-${bits}-ctr` ``: AES in a stated mode whose size the
- * key decides at run time, read as the sizeless `aes-gcm` (size from the key when known, else unknown).
- * Only the size may be the unknown part: anything else left open stays an unknown cipher.
+ * A name built at run time, its unknown parts as `*`: `'aes-' + bits + '-gcm'` and `` `aes-${bits}-gcm` ``
+ * are `aes-*-gcm`, `('rsa-' + hashAlgo).toUpperCase()` is `rsa-*` (the case is the matcher's business).
  */
-function sizedAtRunTime(f: JsFile, node: SgNode | undefined): string | undefined {
+function namePattern(f: JsFile, node: SgNode | undefined): string | undefined {
   const parts: string[] = [];
   const walk = (n: SgNode | null | undefined): boolean => {
     if (!n) return false;
     const k = n.kind() as string;
     if (k === 'binary_expression' && n.field('operator')?.text() === '+') return walk(n.field('left')) && walk(n.field('right'));
+    if (k === 'parenthesized_expression') return walk(n.namedChildren()[0]);
+    if (k === 'call_expression') {
+      const fn = n.field('function');
+      const method = (fn?.kind() as string) === 'member_expression' ? fn!.field('property')?.text() : undefined;
+      if ((method === 'toUpperCase' || method === 'toLowerCase') && !n.field('arguments')?.namedChildren().length) return walk(fn!.field('object'));
+    }
     if (k === 'template_string') {
       for (const c of n.children()) {
         const ck = c.kind() as string;
@@ -63,8 +68,16 @@ function sizedAtRunTime(f: JsFile, node: SgNode | undefined): string | undefined
     parts.push(f.str(n) ?? '*');
     return true;
   };
-  if (!walk(node)) return undefined;
-  const m = /^aes-\*-([a-z0-9-]+)$/i.exec(parts.join(''));
+  return walk(node) ? parts.join('') : undefined;
+}
+
+/**
+ * `'aes-' + key.length * 8 + '-gcm'`, `` `aes-${bits}-ctr` ``: AES in a stated mode whose size the
+ * key decides at run time, read as the sizeless `aes-gcm` (size from the key when known, else unknown).
+ * Only the size may be the unknown part: anything else left open stays an unknown cipher.
+ */
+function sizedAtRunTime(f: JsFile, node: SgNode | undefined): string | undefined {
+  const m = /^aes-\*-([a-z0-9-]+)$/i.exec(namePattern(f, node) ?? '');
   return m ? `aes-${m[1]}` : undefined;
 }
 
@@ -156,7 +169,16 @@ function signer(fn: 'sign' | 'verify'): CallHandler {
   return (f, call, callee, args) => {
     const name = f.str(args[0]);
     if (!name) {
-      f.algorithm(call, callee, { spelling: unresolvedSpelling('signature'), functions: [fn] });
+      // `createSign(('rsa-' + hashAlgo).toUpperCase())` (DKIM signers): RSA PKCS#1 v1.5, digest unknown.
+      // Named as the signature scheme: RSA with PKCS#1 v1.5 padding and no digest reads as encryption.
+      const family = /^(rsa|ecdsa|dsa)-\*$/i.exec(namePattern(f, args[0]) ?? '')?.[1]?.toUpperCase();
+      if (family) {
+        f.algorithm(call, callee, {
+          spelling: family === 'RSA' ? 'RSASSA-PKCS1-v1_5' : family,
+          unresolved: family === 'ECDSA' ? ['curve', 'hash'] : ['keySize', 'hash'],
+          functions: [fn],
+        });
+      } else f.algorithm(call, callee, { spelling: unresolvedSpelling('signature'), functions: [fn] });
       return;
     }
     const m = /^(rsa|ecdsa|dsa)-(.+)$/i.exec(name) ?? /^(.+)with(rsa|ecdsa)(?:encryption)?$/i.exec(name);
@@ -236,8 +258,8 @@ const scrypt: CallHandler = (f, call, callee, args) => {
   if (f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-password', 'scrypt password is written in the source');
 };
 
-/** hkdf(Sync)(digest, ikm, salt, info, keylen). */
-const hkdf: CallHandler = (f, call, callee, args) => {
+/** hkdf(Sync)(digest, ikm, salt, info, keylen); also @panva/hkdf's `hkdf`, which copies the signature. */
+export const hkdf: CallHandler = (f, call, callee, args) => {
   const hash = digestName(f.str(args[0]));
   f.algorithm(call, callee, {
     spelling: withHash('HKDF', hash),

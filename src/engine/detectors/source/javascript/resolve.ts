@@ -5,7 +5,7 @@
 // `Buffer.from('..', 'hex')`, `scryptSync(pw, salt, 32)`, `new Uint8Array(12)`).
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
-import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
+import { LazySymbolTable, nodeText, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 
@@ -32,6 +32,9 @@ function normaliseModule(spec: string, member: string | undefined, isDefault: bo
     const alg = CRYPTO_JS_MODULES[m.slice('crypto-js/'.length)];
     return { module: 'crypto-js', member: isDefault ? alg : member };
   }
+  // libsignal's parts are imported by file (`libsignal/src/curve`): the same objects as `libsignal.curve`.
+  const signal = /^libsignal\/src\/(curve|crypto|keyhelper)(?:\.js)?$/.exec(m);
+  if (signal) return { module: 'libsignal', member: member === undefined ? signal[1] : `${signal[1]}.${member}` };
   if (m === 'crypto/webcrypto' || m === 'crypto/promises') return { module: 'crypto', member };
   return member === undefined ? { module: m } : { module: m, member };
 }
@@ -120,6 +123,10 @@ export function jsImports(importNodes: readonly SgNode[], declarators: readonly 
     }
   }
   for (const decl of declarators) {
+    // The value's text is part of the declarator's (cached, shared with the call heads and the
+    // symbol lookups): most declarators are skipped without the native field lookups.
+    const whole = nodeText(decl);
+    if (!whole.includes('require') && !whole.includes('await')) continue;
     const value = decl.field('value');
     const name = decl.field('name');
     if (!value || !name) continue;
@@ -248,6 +255,9 @@ export class JsAdapter implements LanguageAdapter {
     const binding = this.ev?.bindingOf(cur);
     if (binding) {
       if (!binding.value) return undefined;
+      // `const { subtle } = globalThis.crypto`: the name is that member of the value.
+      const key = destructuredKey(binding.value, head);
+      if (key !== undefined) props.unshift(key);
       this.qualifying++;
       try {
         const base = this.qualify(binding.value);
@@ -398,6 +408,19 @@ export class JsAdapter implements LanguageAdapter {
         const v = ev.eval(a[0]);
         return v.kind === 'str' ? bytesOfString(v.value) : bytes(undefined, 'unknown');
       }
+      case 'aes-js:utils.utf8.toBytes': {
+        const v = ev.eval(a[0]);
+        return v.kind === 'str' ? bytesOfString(v.value) : bytes(undefined, 'unknown');
+      }
+      case 'aes-js:utils.hex.toBytes': {
+        const v = ev.eval(a[0]);
+        return v.kind === 'str' ? bufferFromString(v.value, 'hex') : bytes(undefined, 'unknown');
+      }
+      case 'new aes-js:Counter': {
+        // aes-js v3's 16-byte counter block, from a number (1 when left out) or from bytes.
+        const v = a[0] ? ev.eval(a[0]) : int(1);
+        return bytes(16, v.kind === 'int' ? 'literal' : v.kind === 'bytes' ? v.origin : 'unknown');
+      }
       case 'crypto-js:lib.WordArray.random':
         return bytes(intOf(ev.eval(a[0])), 'random');
       case 'parseInt':
@@ -422,6 +445,24 @@ export class JsAdapter implements LanguageAdapter {
   enclosingClass(node: SgNode): string | undefined {
     return innermost(this.classes, node.range().start.index)?.name;
   }
+}
+
+/**
+ * The property a declarator's object pattern takes for `name` from `value` (`subtle` for
+ * `const { subtle } = crypto`, `webcrypto` for `const { webcrypto: wc } = nodeCrypto`), if `value` is
+ * the value of such a declarator.
+ */
+function destructuredKey(value: SgNode, name: string): string | undefined {
+  const decl = value.parent();
+  if ((decl?.kind() as string) !== 'variable_declarator') return undefined;
+  const pattern = decl!.field('name');
+  if ((pattern?.kind() as string) !== 'object_pattern') return undefined;
+  for (const p of pattern!.namedChildren()) {
+    const k = p.kind() as string;
+    if (k === 'shorthand_property_identifier_pattern' && p.text() === name) return name;
+    if (k === 'pair_pattern' && p.field('value')?.text() === name) return propertyKey(p.field('key'));
+  }
+  return undefined;
 }
 
 function intOf(v: Value): number | undefined {
@@ -456,13 +497,11 @@ export interface JsIndex {
   updates: SgNode[];
   fields: SgNode[];
   parameters: SgNode[];
-  /** Function bodies (innermost-first lookup by position). */
-  functions: Scope[];
   /** Classes with their names, for `this.x` and class fields. */
   classes: Array<Scope & { name?: string }>;
 }
 
-const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'file' | 'functions' | 'classes'> | 'function' | 'class'>> = {
+const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'file' | 'classes'> | 'class'>> = {
   import_statement: 'imports',
   variable_declarator: 'declarators',
   assignment_expression: 'assignments',
@@ -471,7 +510,6 @@ const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'file' | 'functio
   public_field_definition: 'fields',
   field_definition: 'fields',
   formal_parameters: 'parameters',
-  ...Object.fromEntries([...FUNCTION_KINDS].map((k) => [k, 'function'])),
   ...Object.fromEntries([...CLASS_KINDS].map((k) => [k, 'class'])),
 };
 
@@ -496,12 +534,11 @@ function kindsFor(lang: SourceLanguage): string[] {
 
 export function indexFile(root: SgNode, lang: SourceLanguage): JsIndex {
   const index: JsIndex = {
-    file: rangeScope(root), imports: [], declarators: [], assignments: [], updates: [], fields: [], parameters: [], functions: [], classes: [],
+    file: rangeScope(root), imports: [], declarators: [], assignments: [], updates: [], fields: [], parameters: [], classes: [],
   };
   for (const node of root.findAll({ rule: { any: kindsFor(lang).map((kind) => ({ kind })) } })) {
     const slot = INDEX_KINDS[node.kind() as string];
-    if (slot === 'function') index.functions.push(rangeScope(node));
-    else if (slot === 'class') index.classes.push({ ...rangeScope(node), name: node.field('name')?.text() });
+    if (slot === 'class') index.classes.push({ ...rangeScope(node), name: node.field('name')?.text() });
     else if (slot) index[slot].push(node);
   }
   return index;
@@ -514,9 +551,16 @@ function innermost<T extends Scope>(ranges: readonly T[], at: number): T | undef
   return best;
 }
 
+/**
+ * The function a binding belongs to (its innermost enclosing one), or the module. Found from the
+ * node's ancestors, a few levels for most bindings: the index does not collect the file's functions,
+ * one per callback and so a large share of its nodes, for the few bindings a lookup reads.
+ */
 function scopeOf(index: JsIndex, node: SgNode): { scope: Scope; member: boolean } {
-  const fn = innermost(index.functions, node.range().start.index);
-  return fn ? { scope: fn, member: false } : { scope: index.file, member: true };
+  for (let p = node.parent(); p; p = p.parent()) {
+    if (FUNCTION_KINDS.has(p.kind() as string)) return { scope: rangeScope(p), member: false };
+  }
+  return { scope: index.file, member: true };
 }
 
 /**
@@ -529,6 +573,7 @@ interface Branch {
 }
 
 const LOOP_KINDS = new Set(['for_statement', 'for_in_statement', 'while_statement', 'do_statement']);
+const SHORT_CIRCUITS = new Set(['&&', '||', '??']);
 
 /** branchesAround per node: the lazy table collects a file's bindings per name and then maybe whole. */
 const branchCache = new WeakMap<SgNode, Branch[]>();
@@ -537,7 +582,8 @@ const branchCache = new WeakMap<SgNode, Branch[]>();
  * The conditional parts around a binding node, innermost first, up to its function (or the module),
  * found from the node's ancestors so that only the bindings a lookup collects pay for it (as for Go),
  * never a walk of every `if` of the file. Where the value stops being certain outside each part:
- * - `if` consequence or `else` clause, `catch` clause, ternary arm: where the statement ends;
+ * - `if` consequence or `else` clause, `catch` clause, ternary arm, right side of `&&`/`||`/`??`:
+ *   where the statement (expression) ends;
  * - `case`/`default` clause: where the clause ends (a clause without `break` falls into the next one);
  * - `try` block: where the block ends (the `catch` may run after any part of it);
  * - loop body (not the header): where the loop starts (the next iteration reads the last one's value).
@@ -570,6 +616,12 @@ function findBranches(node: SgNode): Branch[] {
     } else if (pk === 'ternary_expression') {
       const condition = parent.field('condition');
       if (!condition || condition.range().start.index !== child.range().start.index) after = parent.range().end.index;
+    } else if (pk === 'binary_expression') {
+      // `legacy || (hash = 'sha256')`: the right side of a short-circuit runs on some paths only.
+      const left = parent.field('left');
+      if (left && left.range().start.index !== child.range().start.index && SHORT_CIRCUITS.has(parent.field('operator')?.text() ?? '')) {
+        after = parent.range().end.index;
+      }
     }
     if (after !== undefined) out.push({ scope: rangeScope(child), after });
     child = parent;
