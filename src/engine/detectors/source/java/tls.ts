@@ -127,19 +127,54 @@ export function handleMethodDeclaration(ctx: JavaContext, method: SgNode): void 
   }
 }
 
+/**
+ * Names of secret material (camelCase Java names: `nonce`, `sessionKey`, `ivBytes`, `saltFor`): the
+ * array a non-cryptographic generator fills, or the method returning it, names what it is for.
+ */
+const SECRET_WORD = /key|token|secret|nonce|salt|passw|otp|session|csrf/i;
+/** `iv` as a word of a camelCase or snake_case name (`iv`, `gcmIv`, `IV_BYTES`), not inside `private`. */
+const IV_WORD = /(?:^|[a-z_])(?:iv|Iv|IV)(?:[A-Z_]|$)/;
+const secretName = (name: string): boolean => SECRET_WORD.test(name) || IV_WORD.test(name);
+/** Key, IV and salt specs whose arguments are secret material whatever the array's name. */
+const SECRET_SINKS = new Set(['SecretKeySpec', 'IvParameterSpec', 'GCMParameterSpec', 'PBEKeySpec', 'KeyParameter']);
+
+/**
+ * Whether the array a weak generator fills is secret material: named as one (itself, or the method
+ * that returns it), or given to a key, IV or salt spec in the same method. Test payloads, benchmark
+ * data and MAC-address fallbacks (`random.nextBytes(data)`) are not secrets, and most code filling
+ * arrays from java.util.Random is exactly that.
+ */
+function fillsSecret(inv: SgNode, target: SgNode): boolean {
+  const name = kindOf(target) === 'field_access' ? target.field('field')?.text() ?? '' : target.text();
+  if (kindOf(target) !== 'identifier' && kindOf(target) !== 'field_access') return false;
+  if (secretName(name)) return true;
+  const method = inv.ancestors().find((a) => kindOf(a) === 'method_declaration' || kindOf(a) === 'constructor_declaration');
+  if (!method) return false;
+  const escaped = name.replace(/\$/g, '\\$');
+  const returned = method.findAll({ rule: { kind: 'return_statement', has: { kind: 'identifier', regex: `^${escaped}$` } } }).length > 0;
+  if (returned && secretName(method.field('name')?.text() ?? '')) return true;
+  return method.findAll({ rule: { kind: 'object_creation_expression', has: { field: 'arguments', has: { kind: 'identifier', regex: `^${escaped}$` } } } })
+    .some((c) => SECRET_SINKS.has(createdType(c)));
+}
+
 /** `java.util.Random` (or ThreadLocalRandom) filling byte arrays: keys, IVs and tokens must come from SecureRandom. */
 export function handleWeakRandom(ctx: JavaContext, inv: SgNode): boolean {
   if (inv.field('name')?.text() !== 'nextBytes') return false;
   const obj = inv.field('object');
-  if (!obj) return false;
+  const target = inv.field('arguments')?.namedChildren()[0];
+  if (!obj || !target) return false;
+  let detail: string | undefined;
+  let symbol = 'Random.nextBytes';
   if (/^ThreadLocalRandom\.current\(\)$/.test(obj.text().replace(/\s+/g, ''))) {
-    ctx.sink.signal(inv, 'ThreadLocalRandom.nextBytes', 'weak-random', 'ThreadLocalRandom is not a cryptographic RNG');
-    return true;
+    symbol = 'ThreadLocalRandom.nextBytes';
+    detail = 'ThreadLocalRandom is not a cryptographic RNG';
+  } else {
+    const o = ctx.origin(obj);
+    if (o && kindOf(o) === 'object_creation_expression' && /^(java\.util\.)?Random$/.test(o.field('type')?.text().replace(/\s+/g, '') ?? '')) {
+      detail = 'java.util.Random is not a cryptographic RNG';
+    }
   }
-  const o = ctx.origin(obj);
-  if (o && kindOf(o) === 'object_creation_expression' && /^(java\.util\.)?Random$/.test(o.field('type')?.text().replace(/\s+/g, '') ?? '')) {
-    ctx.sink.signal(inv, 'Random.nextBytes', 'weak-random', 'java.util.Random is not a cryptographic RNG');
-    return true;
-  }
-  return false;
+  if (!detail) return false;
+  if (fillsSecret(inv, target)) ctx.sink.signal(inv, symbol, 'weak-random', `${detail} (fills ${target.text()})`);
+  return true;
 }
