@@ -15,7 +15,8 @@ import { handleGetInstance, handleSpec } from './jca.js';
 import { SSH_CONFIG_METHODS, handleJschKeyPair, handlePromiscuousVerifier, handleSshConfigPair } from './ssh.js';
 import { SPRING_CREATED_TYPES, SPRING_METHODS, handleSpringCall, handleSpringCreation } from './spring.js';
 import { DIGEST_HELPER_METHOD, handleDigestHelper, handleDigestHelperCreation } from './digests.js';
-import { AUTH0_METHOD, JJWT_METHODS, NIMBUS_CREATED_TYPES, detectJoseConstants, handleAuth0Algorithm, handleJjwtCall, handleNimbusCreation } from './jwt.js';
+import { AUTH0_METHOD, JJWT_METHODS, detectJoseConstants, handleAuth0Algorithm, handleJjwtCall } from './jwt.js';
+import { handleNimbusCrypto, handleNimbusGenerator, isNimbusCreation, isNimbusCrypto } from './nimbus.js';
 import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
@@ -90,6 +91,7 @@ export function detectJava(file: SourceFile): Detection[] {
   const mutated = mutatedNames(invocations, invocationNames);
   // jjwt's method names (signWith, unsecured) are common words: read only in files that name the library.
   const usesJjwt = text.includes('io.jsonwebtoken');
+  const nimbusCrypto: SgNode[] = [];
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
     const k = kinds[i]!;
@@ -99,11 +101,14 @@ export function detectJava(file: SourceFile): Detection[] {
       const type = createdType(node);
       if (SPECS.has(type)) handleSpec(ctx, node, type, mutated);
       else if (type === 'SSLParameters') handleTlsCall(ctx, node);
-      else if (isBcType(type)) handleBouncyCastle(ctx, node);
+      else if (isNimbusCreation(ctx, node, type)) {
+        // Signers and encrypters wait for the file's JOSE constants (below).
+        if (isNimbusCrypto(type)) nimbusCrypto.push(node);
+        else handleNimbusGenerator(ctx, node, type);
+      } else if (isBcType(type)) handleBouncyCastle(ctx, node);
       else if (type === 'PromiscuousVerifier') handlePromiscuousVerifier(ctx, node);
       else if (SPRING_CREATED_TYPES.has(type)) handleSpringCreation(ctx, node, type);
       else if (type === 'HmacUtils' || type === 'DigestUtils') handleDigestHelperCreation(ctx, node, type);
-      else if (NIMBUS_CREATED_TYPES.has(type)) handleNimbusCreation(ctx, node, type);
     } else {
       const name = nameOf.get(node);
       if (name === 'getInstance') handleGetInstance(ctx, node);
@@ -119,7 +124,9 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name && usesJjwt && JJWT_METHODS.has(name)) handleJjwtCall(ctx, node, name);
     }
   }
-  detectJoseConstants(ctx, root, text);
+  const joseNames = detectJoseConstants(ctx, root, text);
+  // After the constants: a signer serves the algorithm its file's header names.
+  for (const node of nimbusCrypto) handleNimbusCrypto(ctx, node, joseNames);
   detectSshAlgorithmNames(root, sink, 'java', text);
   return sink.detections;
 }
