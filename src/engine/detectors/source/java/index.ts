@@ -16,6 +16,7 @@ import { SSH_CONFIG_METHODS, handleJschKeyPair, handlePromiscuousVerifier, handl
 import { SPRING_CREATED_TYPES, SPRING_METHODS, handleSpringCall, handleSpringCreation } from './spring.js';
 import { DIGEST_HELPER_METHOD, handleDigestHelper, handleDigestHelperCreation } from './digests.js';
 import { AUTH0_METHOD, JJWT_METHODS, detectJoseConstants, handleAuth0Algorithm, handleJjwtCall } from './jwt.js';
+import { NETTY_BUILDER_METHODS, NETTY_KEYWORDS, detectInsecureTrustManager, handleNettyBuilderCall, handleSelfSignedCertificate } from './netty.js';
 import { handleNimbusCrypto, handleNimbusGenerator, isNimbusCreation, isNimbusCrypto } from './nimbus.js';
 import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
@@ -36,13 +37,15 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
  * `StrictHostKeyChecking` (JSch) or `PromiscuousVerifier` (sshj); JSch generates keys with `genKeyPair`.
  * Spring Security's crypto classes, jBCrypt, Commons Codec's DigestUtils/HmacUtils and Guava's Hashing are
  * recognised only when imported from their packages, as are the JWT libraries (java-jwt, jjwt, Nimbus,
- * Spring Security's JOSE enums).
+ * Spring Security's JOSE enums). Netty's TLS builders, insecure trust manager and self-signed certificates need
+ * their class names (NETTY_KEYWORDS).
  */
 export const JAVA_KEYWORDS = [
   'getInstance', 'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec', 'Protocols', 'CipherSuites',
   'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
   'springframework.security.crypto', 'jbcrypt', 'commons.codec.digest', 'com.google.common.hash',
   'com.auth0.jwt', 'io.jsonwebtoken', 'com.nimbusds.jose', 'security.oauth2.jose',
+  ...NETTY_KEYWORDS,
   ...SSH_NAME_KEYWORDS,
 ] as const;
 
@@ -107,6 +110,7 @@ export function detectJava(file: SourceFile): Detection[] {
         else handleNimbusGenerator(ctx, node, type);
       } else if (isBcType(type)) handleBouncyCastle(ctx, node);
       else if (type === 'PromiscuousVerifier') handlePromiscuousVerifier(ctx, node);
+      else if (type === 'SelfSignedCertificate') handleSelfSignedCertificate(ctx, node);
       else if (SPRING_CREATED_TYPES.has(type)) handleSpringCreation(ctx, node, type);
       else if (type === 'HmacUtils' || type === 'DigestUtils') handleDigestHelperCreation(ctx, node, type);
     } else {
@@ -116,6 +120,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name === 'nextBytes') handleWeakRandom(ctx, node);
       else if (name === 'generate') handleBcStatic(ctx, node);
       else if (name && TLS_METHODS.has(name)) handleTlsCall(ctx, node);
+      else if (name && NETTY_BUILDER_METHODS.has(name)) handleNettyBuilderCall(ctx, node, name);
       else if (name && SSH_CONFIG_METHODS.has(name)) handleSshConfigPair(ctx, node, name);
       else if (name === 'genKeyPair') handleJschKeyPair(ctx, node);
       else if (name && SPRING_METHODS.has(name)) handleSpringCall(ctx, node, name);
@@ -127,6 +132,7 @@ export function detectJava(file: SourceFile): Detection[] {
   const joseNames = detectJoseConstants(ctx, root, text);
   // After the constants: a signer serves the algorithm its file's header names.
   for (const node of nimbusCrypto) handleNimbusCrypto(ctx, node, joseNames);
+  detectInsecureTrustManager(ctx, root, text);
   detectSshAlgorithmNames(root, sink, 'java', text);
   return sink.detections;
 }

@@ -165,23 +165,8 @@ export const JJWT_METHODS = new Set(['unsecured', 'parseClaimsJwt', 'parsePlaint
  * `Jwts.parserBuilder()`, through variables (`JwtParser p = Jwts.parser()...build(); p.parseClaimsJwt(t)`).
  */
 function fromJwts(ctx: JavaContext, call: SgNode): boolean {
-  let cur: SgNode | undefined = call.field('object') ?? undefined;
-  for (let i = 0; cur && i < 24; i++) {
-    const k = kindOf(cur);
-    if (k === 'method_invocation') {
-      const obj = cur.field('object');
-      if (obj && kindOf(obj) !== 'method_invocation') {
-        const owner = obj.text().replace(/\s+/g, '');
-        if (owner.slice(owner.lastIndexOf('.') + 1) === 'Jwts') return isClassOf(ctx.imports, owner, JJWT);
-      }
-      cur = obj ?? undefined;
-    } else if (k === 'identifier' || k === 'field_access') {
-      const next = ctx.origin(cur);
-      if (!next || next.id() === cur.id()) return false;
-      cur = next;
-    } else return false;
-  }
-  return false;
+  const owner = ctx.chainOwner(call);
+  return owner !== undefined && owner.slice(owner.lastIndexOf('.') + 1) === 'Jwts' && isClassOf(ctx.imports, owner, JJWT);
 }
 
 /**

@@ -1,6 +1,7 @@
 // TLS configuration in Java: enabled protocols and cipher suites, trust managers that accept every
 // certificate, hostname verifiers that accept every name, and java.util.Random used for key bytes.
 import type { SgNode } from '@ast-grep/napi';
+import type { LibraryRef } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { parseTlsVersion } from '../common/versions.js';
 import { createdType } from './adapter.js';
@@ -29,20 +30,22 @@ function stringItems(ctx: JavaContext, node: SgNode | undefined): string[] | und
   return out;
 }
 
-function protocols(ctx: JavaContext, node: SgNode, symbol: string, arg: SgNode | undefined): void {
+/** TLS versions named by an argument (a string, a `String[]`, a list): protocols, and a signal for SSLv3/TLS 1.0/1.1. */
+export function tlsProtocols(ctx: JavaContext, node: SgNode, symbol: string, arg: SgNode | undefined, library?: LibraryRef): void {
   const names = stringItems(ctx, arg);
   if (!names) return;
   for (const name of names) {
     const v = parseTlsVersion(name);
     if (!v) continue;
-    ctx.sink.protocol(node, symbol, { protocolType: 'tls', version: v.version });
-    if (v.insecure) ctx.sink.signal(node, symbol, 'insecure-protocol-version', `${name} enabled`);
+    ctx.sink.protocol(node, symbol, { protocolType: 'tls', version: v.version }, library);
+    if (v.insecure) ctx.sink.signal(node, symbol, 'insecure-protocol-version', `${name} enabled`, library ? { library } : {});
   }
 }
 
-function suites(ctx: JavaContext, node: SgNode, symbol: string, arg: SgNode | undefined): void {
+/** Cipher-suite names given by an argument (a `String[]`, a list). */
+export function tlsSuites(ctx: JavaContext, node: SgNode, symbol: string, arg: SgNode | undefined, library?: LibraryRef): void {
   const names = stringItems(ctx, arg);
-  if (names?.length) ctx.sink.protocol(node, symbol, { protocolType: 'tls', cipherSuites: names });
+  if (names?.length) ctx.sink.protocol(node, symbol, { protocolType: 'tls', cipherSuites: names }, library);
 }
 
 /** `setEnabledProtocols`, `setProtocols`, `setEnabledCipherSuites`, `setCipherSuites`, `new SSLParameters(suites, protocols)`. */
@@ -50,19 +53,19 @@ export function handleTlsCall(ctx: JavaContext, node: SgNode): boolean {
   if (kindOf(node) === 'object_creation_expression') {
     if (createdType(node) !== 'SSLParameters') return false;
     const a = node.field('arguments')?.namedChildren() ?? [];
-    if (a[0]) suites(ctx, node, 'SSLParameters', a[0]);
-    if (a[1]) protocols(ctx, node, 'SSLParameters', a[1]);
+    if (a[0]) tlsSuites(ctx, node, 'SSLParameters', a[0]);
+    if (a[1]) tlsProtocols(ctx, node, 'SSLParameters', a[1]);
     return true;
   }
   const name = node.field('name')?.text() ?? '';
   const a0 = node.field('arguments')?.namedChildren()[0];
   if (!node.field('object')) return false;
   if (name === 'setEnabledProtocols' || name === 'setProtocols') {
-    protocols(ctx, node, name, a0);
+    tlsProtocols(ctx, node, name, a0);
     return true;
   }
   if (name === 'setEnabledCipherSuites' || name === 'setCipherSuites') {
-    suites(ctx, node, name, a0);
+    tlsSuites(ctx, node, name, a0);
     return true;
   }
   if (name === 'setHostnameVerifier' || name === 'setDefaultHostnameVerifier' || name === 'setSSLHostnameVerifier') {
