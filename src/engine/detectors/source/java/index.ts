@@ -16,7 +16,7 @@ import { SSH_CONFIG_METHODS, handleJschKeyPair, handlePromiscuousVerifier, handl
 import { SPRING_CREATED_TYPES, SPRING_METHODS, handleSpringCall, handleSpringCreation } from './spring.js';
 import { DIGEST_HELPER_METHOD, handleDigestHelper, handleDigestHelperCreation } from './digests.js';
 import { AUTH0_METHOD, JJWT_METHODS, detectJoseConstants, handleAuth0Algorithm, handleJjwtCall } from './jwt.js';
-import { LIBSIGNAL_KEYWORD, LIBSIGNAL_METHODS, handleLibsignalCall, handleLibsignalCreation } from './libsignal.js';
+import { LIBSIGNAL_KEYWORDS, LIBSIGNAL_METHODS, handleLibsignalCall, handleLibsignalCreation, usesLibsignal } from './libsignal.js';
 import { NETTY_BUILDER_METHODS, NETTY_KEYWORDS, detectInsecureTrustManager, handleNettyBuilderCall, handleSelfSignedCertificate } from './netty.js';
 import { handleNimbusCrypto, handleNimbusGenerator, isNimbusCreation, isNimbusCrypto } from './nimbus.js';
 import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
@@ -39,14 +39,14 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
  * Spring Security's crypto classes, jBCrypt, Commons Codec's DigestUtils/HmacUtils and Guava's Hashing are
  * recognised only when imported from their packages, as are the JWT libraries (java-jwt, jjwt, Nimbus,
  * Spring Security's JOSE enums). Netty's TLS builders, insecure trust manager and self-signed certificates need
- * their class names (NETTY_KEYWORDS), libsignal's calls its package name.
+ * their class names (NETTY_KEYWORDS), libsignal's calls its protocol package names.
  */
 export const JAVA_KEYWORDS = [
   'getInstance', 'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec', 'Protocols', 'CipherSuites',
   'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
   'springframework.security.crypto', 'jbcrypt', 'commons.codec.digest', 'com.google.common.hash',
   'com.auth0.jwt', 'io.jsonwebtoken', 'com.nimbusds.jose', 'security.oauth2.jose',
-  ...NETTY_KEYWORDS, LIBSIGNAL_KEYWORD,
+  ...NETTY_KEYWORDS, ...LIBSIGNAL_KEYWORDS,
   ...SSH_NAME_KEYWORDS,
 ] as const;
 
@@ -97,7 +97,7 @@ export function detectJava(file: SourceFile): Detection[] {
   const usesJjwt = text.includes('io.jsonwebtoken');
   const nimbusCrypto: SgNode[] = [];
   // libsignal's method names (generate, verifySignature) are common words: only in files that name it.
-  const usesLibsignal = text.includes(LIBSIGNAL_KEYWORD);
+  const libsignal = usesLibsignal(text);
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
     const k = kinds[i]!;
@@ -114,12 +114,12 @@ export function detectJava(file: SourceFile): Detection[] {
       } else if (isBcType(type)) handleBouncyCastle(ctx, node);
       else if (type === 'PromiscuousVerifier') handlePromiscuousVerifier(ctx, node);
       else if (type === 'SelfSignedCertificate') handleSelfSignedCertificate(ctx, node);
-      else if (type === 'ECPublicKey' && usesLibsignal) handleLibsignalCreation(ctx, node);
+      else if (type === 'ECPublicKey' && libsignal) handleLibsignalCreation(ctx, node);
       else if (SPRING_CREATED_TYPES.has(type)) handleSpringCreation(ctx, node, type);
       else if (type === 'HmacUtils' || type === 'DigestUtils') handleDigestHelperCreation(ctx, node, type);
     } else {
       const name = nameOf.get(node);
-      if (usesLibsignal && name && LIBSIGNAL_METHODS.has(name) && handleLibsignalCall(ctx, node, name)) continue;
+      if (libsignal && name && LIBSIGNAL_METHODS.has(name) && handleLibsignalCall(ctx, node, name)) continue;
       if (name === 'getInstance') handleGetInstance(ctx, node);
       else if (name === 'newInstance') handleBouncyCastle(ctx, node);
       else if (name === 'nextBytes') handleWeakRandom(ctx, node);

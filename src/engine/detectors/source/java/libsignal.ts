@@ -15,8 +15,16 @@ const PACKAGES = ['org.signal.libsignal.', 'org.whispersystems.libsignal.'];
 export const LIBSIGNAL_METHODS: ReadonlySet<string> = new Set([
   'generate', 'generateKeyPair', 'calculateSignature', 'verifySignature', 'calculateAgreement', 'decodePoint', 'fromPublicKeyBytes',
 ]);
-/** Text every libsignal construct needs (its package names). */
-export const LIBSIGNAL_KEYWORD = 'libsignal';
+/**
+ * Text every libsignal construct needs: its protocol package names (a file importing only its zkgroup
+ * credentials, `org.signal.libsignal.zkgroup`, holds none of these calls).
+ */
+export const LIBSIGNAL_KEYWORDS = ['libsignal.protocol', 'whispersystems.libsignal'] as const;
+
+/** Whether a file names libsignal's protocol packages. */
+export function usesLibsignal(text: string): boolean {
+  return LIBSIGNAL_KEYWORDS.some((k) => text.includes(k));
+}
 
 /** KEMKeyType constants -> knowledge-base spellings (KYBER_1024 is round-3 Kyber, an alias of ML-KEM-1024 with its variant). */
 const KEM_TYPES: Readonly<Record<string, string>> = { KYBER_1024: 'Kyber1024', KYBER_768: 'Kyber768', ML_KEM_1024: 'ML-KEM-1024' };
