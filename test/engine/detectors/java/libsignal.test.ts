@@ -36,7 +36,7 @@ describe('Java libsignal', () => {
     const source = [
       'import com.acme.keys.ECKeyPair;',
       'import com.acme.keys.Curve;',
-      '// Mentions libsignal in a comment only.',
+      '// Mentions org.signal.libsignal.protocol.ecc in a comment only.',
       'class Own {',
       '  Object a() { return ECKeyPair.generate(); }',
       '  Object b() { return Curve.generateKeyPair(); }',

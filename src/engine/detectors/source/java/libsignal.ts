@@ -16,10 +16,13 @@ export const LIBSIGNAL_METHODS: ReadonlySet<string> = new Set([
   'generate', 'generateKeyPair', 'calculateSignature', 'verifySignature', 'calculateAgreement', 'decodePoint', 'fromPublicKeyBytes',
 ]);
 /**
- * Text every libsignal construct needs: its protocol package names (a file importing only its zkgroup
- * credentials, `org.signal.libsignal.zkgroup`, holds none of these calls).
+ * Text every libsignal construct needs: the packages of its key classes (`ecc`, `kem`, `IdentityKey`,
+ * `IdentityKeyPair`, a wildcard import) or the legacy package. A file importing only libsignal's
+ * service ids or zkgroup credentials holds none of these calls.
  */
-export const LIBSIGNAL_KEYWORDS = ['libsignal.protocol', 'whispersystems.libsignal'] as const;
+export const LIBSIGNAL_KEYWORDS = [
+  'libsignal.protocol.ecc', 'libsignal.protocol.kem', 'libsignal.protocol.IdentityKey', 'libsignal.protocol.*', 'whispersystems.libsignal',
+] as const;
 
 /** Whether a file names libsignal's protocol packages. */
 export function usesLibsignal(text: string): boolean {
