@@ -118,6 +118,8 @@ export class JavaContext {
           const owner = obj.text().replace(/\s+/g, '');
           // A static factory on a class (`Jwts.builder()`), not a call on a variable.
           if (/^[A-Za-z_][\w.]*$/.test(owner) && /(^|\.)[A-Z]\w*$/.test(owner)) {
+            // An imported class needs no symbol-table lookup (a local cannot share its name in practice).
+            if (this.imports.types.has(owner)) return owner;
             const o = this.origin(obj);
             if (!o || o.id() === obj.id()) return owner;
           }

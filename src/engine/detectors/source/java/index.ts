@@ -17,9 +17,9 @@ import { SPRING_CREATED_TYPES, SPRING_METHODS, handleSpringCall, handleSpringCre
 import { DIGEST_HELPER_METHOD, handleDigestHelper, handleDigestHelperCreation } from './digests.js';
 import { AUTH0_METHOD, JJWT_METHODS, detectJoseConstants, handleAuth0Algorithm, handleJjwtCall } from './jwt.js';
 import { LIBSIGNAL_KEYWORDS, LIBSIGNAL_METHODS, handleLibsignalCall, handleLibsignalCreation, usesLibsignal } from './libsignal.js';
-import { NETTY_BUILDER_METHODS, NETTY_KEYWORDS, detectInsecureTrustManager, handleNettyBuilderCall, handleSelfSignedCertificate } from './netty.js';
+import { NETTY_BUILDER_METHODS, NETTY_KEYWORDS, detectInsecureTrustManager, handleNettyBuilderCall, handleSelfSignedCertificate, usesNettyBuilder } from './netty.js';
 import { handleNimbusCrypto, handleNimbusGenerator, isNimbusCreation, isNimbusCrypto } from './nimbus.js';
-import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
+import { OVERRIDDEN_CHECKS, SECRET_SINKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
   'setEnabledProtocols', 'setProtocols', 'setEnabledCipherSuites', 'setCipherSuites', 'setHostnameVerifier',
@@ -49,6 +49,16 @@ export const JAVA_KEYWORDS = [
   ...NETTY_KEYWORDS, ...LIBSIGNAL_KEYWORDS,
   ...SSH_NAME_KEYWORDS,
 ] as const;
+
+/** Names passed to key, IV and salt specs (`new IvParameterSpec(block)`): arrays that are secret material. */
+function keyedNames(nodes: readonly SgNode[], kinds: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < nodes.length; i++) {
+    if (kinds[i] !== 'object_creation_expression' || !SECRET_SINKS.has(createdType(nodes[i]!))) continue;
+    for (const a of nodes[i]!.field('arguments')?.namedChildren() ?? []) if (kindOf(a) === 'identifier') out.add(a.text());
+  }
+  return out;
+}
 
 function mutatedNames(invocations: readonly SgNode[], names: readonly string[]): Set<string> {
   const out = new Set<string>();
@@ -96,8 +106,10 @@ export function detectJava(file: SourceFile): Detection[] {
   // jjwt's method names (signWith, unsecured) are common words: read only in files that name the library.
   const usesJjwt = text.includes('io.jsonwebtoken');
   const nimbusCrypto: SgNode[] = [];
+  let keyed: Set<string> | undefined;
   // libsignal's method names (generate, verifySignature) are common words: only in files that name it.
   const libsignal = usesLibsignal(text);
+  const nettyBuilder = usesNettyBuilder(text);
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
     const k = kinds[i]!;
@@ -122,10 +134,10 @@ export function detectJava(file: SourceFile): Detection[] {
       if (libsignal && name && LIBSIGNAL_METHODS.has(name) && handleLibsignalCall(ctx, node, name)) continue;
       if (name === 'getInstance') handleGetInstance(ctx, node);
       else if (name === 'newInstance') handleBouncyCastle(ctx, node);
-      else if (name === 'nextBytes') handleWeakRandom(ctx, node);
+      else if (name === 'nextBytes') handleWeakRandom(ctx, node, (keyed ??= keyedNames(nodes, kinds)));
       else if (name === 'generate') handleBcStatic(ctx, node);
       else if (name && TLS_METHODS.has(name)) handleTlsCall(ctx, node);
-      else if (name && NETTY_BUILDER_METHODS.has(name)) handleNettyBuilderCall(ctx, node, name);
+      else if (nettyBuilder && name && NETTY_BUILDER_METHODS.has(name)) handleNettyBuilderCall(ctx, node, name);
       else if (name && SSH_CONFIG_METHODS.has(name)) handleSshConfigPair(ctx, node, name);
       else if (name === 'genKeyPair') handleJschKeyPair(ctx, node);
       else if (name && SPRING_METHODS.has(name)) handleSpringCall(ctx, node, name);

@@ -16,6 +16,11 @@ const LIBRARY: LibraryRef = { ecosystem: 'maven', name: 'io.netty:netty-handler'
 const SSL_PACKAGES = ['io.netty.handler.ssl', 'io.grpc.netty.shaded.io.netty.handler.ssl'];
 const GRPC_PACKAGES = ['io.grpc.netty', 'io.grpc.netty.shaded.io.grpc.netty'];
 
+/** Whether a file may hold an `SslContextBuilder` chain (its builder methods have common names). */
+export function usesNettyBuilder(text: string): boolean {
+  return text.includes('SslContextBuilder') || text.includes('GrpcSslContexts');
+}
+
 /** Builder methods read on an `SslContextBuilder` chain. */
 export const NETTY_BUILDER_METHODS: ReadonlySet<string> = new Set(['protocols', 'ciphers']);
 /** Text a file needs for any of this module's constructs (the detector's prefilter keywords). */
@@ -41,7 +46,8 @@ export function handleNettyBuilderCall(ctx: JavaContext, node: SgNode, method: s
   else if (args[0]) tlsSuites(ctx, node, symbol, args[0], LIBRARY);
 }
 
-const INSECURE_RULE = { rule: { kind: 'field_access', regex: '(^|\\.)InsecureTrustManagerFactory\\s*\\.\\s*INSTANCE$' } };
+/** The class name as an identifier (a native filter); its parent is the `….INSTANCE` field access. */
+const INSECURE_RULE = { rule: { kind: 'identifier', regex: '^InsecureTrustManagerFactory$', inside: { kind: 'field_access', field: 'object' } } };
 
 /**
  * `InsecureTrustManagerFactory.INSTANCE` used anywhere (`.trustManager(…)`, `tmf.getTrustManagers()`):
@@ -49,9 +55,10 @@ const INSECURE_RULE = { rule: { kind: 'field_access', regex: '(^|\\.)InsecureTru
  */
 export function detectInsecureTrustManager(ctx: JavaContext, root: SgNode, text: string): void {
   if (!text.includes('InsecureTrustManagerFactory')) return;
-  for (const node of root.findAll(INSECURE_RULE)) {
-    const owner = node.field('object')?.text().replace(/\s+/g, '') ?? '';
-    if (!fromPackages(ctx.imports, owner, SSL_PACKAGES, '.util')) continue;
+  for (const id of root.findAll(INSECURE_RULE)) {
+    const node = id.parent();
+    if (!node || node.field('field')?.text() !== 'INSTANCE') continue;
+    if (!fromPackages(ctx.imports, 'InsecureTrustManagerFactory', SSL_PACKAGES, '.util')) continue;
     ctx.sink.signal(node, 'InsecureTrustManagerFactory.INSTANCE', 'cert-verification-disabled', 'Netty InsecureTrustManagerFactory accepts every server certificate', { library: LIBRARY });
   }
 }

@@ -139,29 +139,28 @@ const SECRET_WORD = /key|token|secret|nonce|salt|passw|otp|session|csrf/i;
 const IV_WORD = /(?:^|[a-z_])(?:iv|Iv|IV)(?:[A-Z_]|$)/;
 const secretName = (name: string): boolean => SECRET_WORD.test(name) || IV_WORD.test(name);
 /** Key, IV and salt specs whose arguments are secret material whatever the array's name. */
-const SECRET_SINKS = new Set(['SecretKeySpec', 'IvParameterSpec', 'GCMParameterSpec', 'PBEKeySpec', 'KeyParameter']);
+export const SECRET_SINKS: ReadonlySet<string> = new Set(['SecretKeySpec', 'IvParameterSpec', 'GCMParameterSpec', 'PBEKeySpec', 'KeyParameter']);
 
 /**
  * Whether the array a weak generator fills is secret material: named as one (itself, or the method
- * that returns it), or given to a key, IV or salt spec in the same method. Test payloads, benchmark
- * data and MAC-address fallbacks (`random.nextBytes(data)`) are not secrets, and most code filling
- * arrays from java.util.Random is exactly that.
+ * that returns it), or given to a key, IV or salt spec in the file (`keyed`: the names passed to
+ * SECRET_SINKS, collected once per file). Test payloads, benchmark data and MAC-address fallbacks
+ * (`random.nextBytes(data)`) are not secrets, and most code filling arrays from java.util.Random is
+ * exactly that.
  */
-function fillsSecret(inv: SgNode, target: SgNode): boolean {
-  const name = kindOf(target) === 'field_access' ? target.field('field')?.text() ?? '' : target.text();
-  if (kindOf(target) !== 'identifier' && kindOf(target) !== 'field_access') return false;
-  if (secretName(name)) return true;
-  const method = inv.ancestors().find((a) => kindOf(a) === 'method_declaration' || kindOf(a) === 'constructor_declaration');
-  if (!method) return false;
+function fillsSecret(inv: SgNode, target: SgNode, keyed: ReadonlySet<string>): boolean {
+  const k = kindOf(target);
+  if (k !== 'identifier' && k !== 'field_access') return false;
+  const name = k === 'field_access' ? target.field('field')?.text() ?? '' : target.text();
+  if (secretName(name) || keyed.has(name)) return true;
+  const method = inv.ancestors().find((a) => kindOf(a) === 'method_declaration');
+  if (!method || !secretName(method.field('name')?.text() ?? '')) return false;
   const escaped = name.replace(/\$/g, '\\$');
-  const returned = method.findAll({ rule: { kind: 'return_statement', has: { kind: 'identifier', regex: `^${escaped}$` } } }).length > 0;
-  if (returned && secretName(method.field('name')?.text() ?? '')) return true;
-  return method.findAll({ rule: { kind: 'object_creation_expression', has: { field: 'arguments', has: { kind: 'identifier', regex: `^${escaped}$` } } } })
-    .some((c) => SECRET_SINKS.has(createdType(c)));
+  return method.find({ rule: { kind: 'return_statement', has: { kind: 'identifier', regex: `^${escaped}$` } } }) !== null;
 }
 
 /** `java.util.Random` (or ThreadLocalRandom) filling byte arrays: keys, IVs and tokens must come from SecureRandom. */
-export function handleWeakRandom(ctx: JavaContext, inv: SgNode): boolean {
+export function handleWeakRandom(ctx: JavaContext, inv: SgNode, keyed: ReadonlySet<string>): boolean {
   if (inv.field('name')?.text() !== 'nextBytes') return false;
   const obj = inv.field('object');
   const target = inv.field('arguments')?.namedChildren()[0];
@@ -178,6 +177,6 @@ export function handleWeakRandom(ctx: JavaContext, inv: SgNode): boolean {
     }
   }
   if (!detail) return false;
-  if (fillsSecret(inv, target)) ctx.sink.signal(inv, symbol, 'weak-random', `${detail} (fills ${target.text()})`);
+  if (fillsSecret(inv, target, keyed)) ctx.sink.signal(inv, symbol, 'weak-random', `${detail} (fills ${target.text()})`);
   return true;
 }
