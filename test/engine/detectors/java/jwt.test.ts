@@ -216,9 +216,76 @@ describe('Java JWT libraries', () => {
         // An OKP curve we cannot read may be Ed25519 or X25519.
         [8, 'unknown-key-pair-generator', undefined],
         [9, 'RSA', ['keySize']],
+        // A MAC signer is an HMAC whose hash the header picks (none is named in this file).
+        [11, 'HMAC', ['hash']],
+        [12, 'HMAC', ['hash']],
       ],
     );
     assert.deepEqual(signals(source).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-key', 11]]);
+  });
+
+  it('Nimbus signers, verifiers, encrypters: the header\'s algorithm with the key the code shows, else the key type', () => {
+    const source = [
+      'import com.nimbusds.jose.*;',
+      'import com.nimbusds.jose.crypto.*;',
+      'import com.nimbusds.jose.jwk.Curve;',
+      'import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;',
+      'import java.security.interfaces.*;',
+      '',
+      'class Tokens {',
+      '  Object signed() throws Exception {',
+      '    var jwk = new RSAKeyGenerator(3072).keyID("k1").generate();',
+      '    var header = new JWSHeader.Builder(JWSAlgorithm.RS384).build();',
+      '    return new RSASSASigner(jwk);',
+      '  }',
+      '  Object check(RSAPublicKey pub) { return new RSASSAVerifier(pub); }',
+      '  Object ec(ECPrivateKey k) throws Exception { return new ECDSASigner(k, Curve.P_384); }',
+      '  Object wrap(javax.crypto.SecretKey kek) throws Exception { return new AESDecrypter(kek); }',
+      '  Object x(com.nimbusds.jose.jwk.OctetKeyPair okp) throws Exception { return new X25519Encrypter(okp); }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      algorithms(source).map((a) => [a.line, a.name, a.unresolved, a.functions?.join('+')]),
+      [
+        [9, 'RSA-3072', undefined, 'keygen'],
+        [10, 'RSA-PKCS1-1.5-SHA-384', undefined, 'sign+verify'],
+        // The one RSA signature the file names, with the generated key's size.
+        [11, 'RSA-PKCS1-1.5-SHA-384-3072', undefined, 'sign'],
+        // A file naming no ECDSA or AES-KW algorithm: the key type, with what the code says of the key.
+        [14, 'ECDSA-P384', ['hash'], 'sign'],
+        [15, 'AES', ['keySize', 'mode'], 'decrypt'],
+        [16, 'X25519', undefined, 'encrypt'],
+        [13, 'RSA-PKCS1-1.5-SHA-384', ['keySize'], 'verify'],
+      ].sort((a, b) => (a[0] as number) - (b[0] as number)),
+    );
+  });
+
+  it('Nimbus: a signer beside several named algorithms adds nothing unless it knows the key; same-named classes are not Nimbus', () => {
+    const several = [
+      'import com.nimbusds.jose.JWSAlgorithm;',
+      'import com.nimbusds.jose.crypto.RSASSASigner;',
+      '',
+      'class Picker {',
+      '  Object alg(boolean pss) { return pss ? JWSAlgorithm.PS256 : JWSAlgorithm.RS256; }',
+      '  Object signer(java.security.PrivateKey k) { return new RSASSASigner(k); }',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(algorithms(several).map((a) => a.line), [5, 5]);
+    const bc = [
+      'import org.bouncycastle.crypto.signers.ECDSASigner;',
+      'import com.example.jose.MACSigner;',
+      '',
+      'class Other {',
+      '  Object bc() { return new ECDSASigner(); }',
+      '  Object own() { return new MACSigner("not-nimbus"); }',
+      '}',
+      '',
+    ].join('\n');
+    // Bouncy Castle's ECDSASigner stays Bouncy Castle's; the project's own MACSigner is nothing.
+    assert.deepEqual(algorithms(bc).map((a) => [a.line, a.name, a.library?.name]), [[5, 'ECDSA', 'org.bouncycastle:bcprov-jdk18on']]);
+    assert.deepEqual(signals(bc), []);
   });
 
   it("Spring Security's JOSE enums (SignatureAlgorithm shares its simple name with jjwt's)", () => {

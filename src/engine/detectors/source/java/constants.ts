@@ -1,4 +1,4 @@
-// Well-known constants of the JDK, Android and Bouncy Castle that stand for algorithm names,
+// Well-known constants of the JDK, Android, Bouncy Castle and Netty that stand for algorithm names,
 // modes, curves or parameter sets, so that `KeyProperties.KEY_ALGORITHM_AES` resolves like "AES".
 
 /** Constant member (last two path components) -> the string it stands for. */
@@ -41,6 +41,14 @@ const STRINGS: Record<string, string> = {
   'NamedParameterSpec.ML_DSA_65': 'ML-DSA-65',
   'NamedParameterSpec.ML_DSA_87': 'ML-DSA-87',
   'KeyPairGeneratorSpec.RSA': 'RSA',
+  // Netty's io.netty.handler.ssl.SslProtocols (the JSSE protocol names).
+  'SslProtocols.SSL_v2_HELLO': 'SSLv2Hello',
+  'SslProtocols.SSL_v2': 'SSLv2',
+  'SslProtocols.SSL_v3': 'SSLv3',
+  'SslProtocols.TLS_v1': 'TLSv1',
+  'SslProtocols.TLS_v1_1': 'TLSv1.1',
+  'SslProtocols.TLS_v1_2': 'TLSv1.2',
+  'SslProtocols.TLS_v1_3': 'TLSv1.3',
 };
 
 /** The string a constant member stands for, or undefined. */

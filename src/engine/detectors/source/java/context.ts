@@ -103,6 +103,39 @@ export class JavaContext {
     return out.sort((a, b) => a.range().start.index - b.range().start.index);
   }
 
+  /**
+   * The class a call's receiver chain starts from, as written (`Jwts`, `io.netty.handler.ssl.SslContextBuilder`):
+   * `Jwts.parser().unsecured()`, also through variables (`b = SslContextBuilder.forClient(); b.protocols(…)`).
+   * Undefined when the chain starts at anything else (a parameter, a `new`, a field of unknown value).
+   */
+  chainOwner(call: SgNode): string | undefined {
+    let cur: SgNode | undefined = call.field('object') ?? undefined;
+    for (let i = 0; cur && i < 24; i++) {
+      const k = kindOf(cur);
+      if (k === 'method_invocation') {
+        const obj = cur.field('object');
+        if (obj && kindOf(obj) !== 'method_invocation') {
+          const owner = obj.text().replace(/\s+/g, '');
+          // A static factory on a class (`Jwts.builder()`), not a call on a variable.
+          if (/^[A-Za-z_][\w.]*$/.test(owner) && /(^|\.)[A-Z]\w*$/.test(owner)) {
+            // An imported class needs no symbol-table lookup (a local cannot share its name in practice).
+            if (this.imports.types.has(owner)) return owner;
+            const o = this.origin(obj);
+            if (!o || o.id() === obj.id()) return owner;
+          }
+          cur = obj;
+          continue;
+        }
+        cur = obj ?? undefined;
+      } else if (k === 'identifier' || k === 'field_access') {
+        const next = this.origin(cur);
+        if (!next || next.id() === cur.id()) return undefined;
+        cur = next;
+      } else return undefined;
+    }
+    return undefined;
+  }
+
   /** All invocations of a method name in the file (for chains like `builder.setKeySize(256)`). */
   invocationsOf(method: string): readonly SgNode[] {
     return this.byMethod.get(method) ?? [];

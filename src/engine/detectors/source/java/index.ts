@@ -15,8 +15,11 @@ import { handleGetInstance, handleSpec } from './jca.js';
 import { SSH_CONFIG_METHODS, handleJschKeyPair, handlePromiscuousVerifier, handleSshConfigPair } from './ssh.js';
 import { SPRING_CREATED_TYPES, SPRING_METHODS, handleSpringCall, handleSpringCreation } from './spring.js';
 import { DIGEST_HELPER_METHOD, handleDigestHelper, handleDigestHelperCreation } from './digests.js';
-import { AUTH0_METHOD, JJWT_METHODS, NIMBUS_CREATED_TYPES, detectJoseConstants, handleAuth0Algorithm, handleJjwtCall, handleNimbusCreation } from './jwt.js';
-import { OVERRIDDEN_CHECKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
+import { AUTH0_METHOD, JJWT_METHODS, detectJoseConstants, handleAuth0Algorithm, handleJjwtCall } from './jwt.js';
+import { LIBSIGNAL_KEYWORDS, LIBSIGNAL_METHODS, handleLibsignalCall, handleLibsignalCreation, usesLibsignal } from './libsignal.js';
+import { NETTY_BUILDER_METHODS, NETTY_KEYWORDS, detectInsecureTrustManager, handleNettyBuilderCall, handleSelfSignedCertificate, usesNettyBuilder } from './netty.js';
+import { handleNimbusCrypto, handleNimbusGenerator, isNimbusCreation, isNimbusCrypto } from './nimbus.js';
+import { OVERRIDDEN_CHECKS, SECRET_SINKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
   'setEnabledProtocols', 'setProtocols', 'setEnabledCipherSuites', 'setCipherSuites', 'setHostnameVerifier',
@@ -35,15 +38,27 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
  * `StrictHostKeyChecking` (JSch) or `PromiscuousVerifier` (sshj); JSch generates keys with `genKeyPair`.
  * Spring Security's crypto classes, jBCrypt, Commons Codec's DigestUtils/HmacUtils and Guava's Hashing are
  * recognised only when imported from their packages, as are the JWT libraries (java-jwt, jjwt, Nimbus,
- * Spring Security's JOSE enums).
+ * Spring Security's JOSE enums). Netty's TLS builders, insecure trust manager and self-signed certificates need
+ * their class names (NETTY_KEYWORDS), libsignal's calls its protocol package names.
  */
 export const JAVA_KEYWORDS = [
   'getInstance', 'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec', 'Protocols', 'CipherSuites',
   'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
   'springframework.security.crypto', 'jbcrypt', 'commons.codec.digest', 'com.google.common.hash',
   'com.auth0.jwt', 'io.jsonwebtoken', 'com.nimbusds.jose', 'security.oauth2.jose',
+  ...NETTY_KEYWORDS, ...LIBSIGNAL_KEYWORDS,
   ...SSH_NAME_KEYWORDS,
 ] as const;
+
+/** Names passed to key, IV and salt specs (`new IvParameterSpec(block)`): arrays that are secret material. */
+function keyedNames(nodes: readonly SgNode[], kinds: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < nodes.length; i++) {
+    if (kinds[i] !== 'object_creation_expression' || !SECRET_SINKS.has(createdType(nodes[i]!))) continue;
+    for (const a of nodes[i]!.field('arguments')?.namedChildren() ?? []) if (kindOf(a) === 'identifier') out.add(a.text());
+  }
+  return out;
+}
 
 function mutatedNames(invocations: readonly SgNode[], names: readonly string[]): Set<string> {
   const out = new Set<string>();
@@ -90,6 +105,11 @@ export function detectJava(file: SourceFile): Detection[] {
   const mutated = mutatedNames(invocations, invocationNames);
   // jjwt's method names (signWith, unsecured) are common words: read only in files that name the library.
   const usesJjwt = text.includes('io.jsonwebtoken');
+  const nimbusCrypto: SgNode[] = [];
+  let keyed: Set<string> | undefined;
+  // libsignal's method names (generate, verifySignature) are common words: only in files that name it.
+  const libsignal = usesLibsignal(text);
+  const nettyBuilder = usesNettyBuilder(text);
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
     const k = kinds[i]!;
@@ -99,18 +119,25 @@ export function detectJava(file: SourceFile): Detection[] {
       const type = createdType(node);
       if (SPECS.has(type)) handleSpec(ctx, node, type, mutated);
       else if (type === 'SSLParameters') handleTlsCall(ctx, node);
-      else if (isBcType(type)) handleBouncyCastle(ctx, node);
+      else if (isNimbusCreation(ctx, node, type)) {
+        // Signers and encrypters wait for the file's JOSE constants (below).
+        if (isNimbusCrypto(type)) nimbusCrypto.push(node);
+        else handleNimbusGenerator(ctx, node, type);
+      } else if (isBcType(type)) handleBouncyCastle(ctx, node);
       else if (type === 'PromiscuousVerifier') handlePromiscuousVerifier(ctx, node);
+      else if (type === 'SelfSignedCertificate') handleSelfSignedCertificate(ctx, node);
+      else if (type === 'ECPublicKey' && libsignal) handleLibsignalCreation(ctx, node);
       else if (SPRING_CREATED_TYPES.has(type)) handleSpringCreation(ctx, node, type);
       else if (type === 'HmacUtils' || type === 'DigestUtils') handleDigestHelperCreation(ctx, node, type);
-      else if (NIMBUS_CREATED_TYPES.has(type)) handleNimbusCreation(ctx, node, type);
     } else {
       const name = nameOf.get(node);
+      if (libsignal && name && LIBSIGNAL_METHODS.has(name) && handleLibsignalCall(ctx, node, name)) continue;
       if (name === 'getInstance') handleGetInstance(ctx, node);
       else if (name === 'newInstance') handleBouncyCastle(ctx, node);
-      else if (name === 'nextBytes') handleWeakRandom(ctx, node);
+      else if (name === 'nextBytes') handleWeakRandom(ctx, node, (keyed ??= keyedNames(nodes, kinds)));
       else if (name === 'generate') handleBcStatic(ctx, node);
       else if (name && TLS_METHODS.has(name)) handleTlsCall(ctx, node);
+      else if (nettyBuilder && name && NETTY_BUILDER_METHODS.has(name)) handleNettyBuilderCall(ctx, node, name);
       else if (name && SSH_CONFIG_METHODS.has(name)) handleSshConfigPair(ctx, node, name);
       else if (name === 'genKeyPair') handleJschKeyPair(ctx, node);
       else if (name && SPRING_METHODS.has(name)) handleSpringCall(ctx, node, name);
@@ -119,7 +146,10 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name && usesJjwt && JJWT_METHODS.has(name)) handleJjwtCall(ctx, node, name);
     }
   }
-  detectJoseConstants(ctx, root, text);
+  const joseNames = detectJoseConstants(ctx, root, text);
+  // After the constants: a signer serves the algorithm its file's header names.
+  for (const node of nimbusCrypto) handleNimbusCrypto(ctx, node, joseNames);
+  detectInsecureTrustManager(ctx, root, text);
   detectSshAlgorithmNames(root, sink, 'java', text);
   return sink.detections;
 }

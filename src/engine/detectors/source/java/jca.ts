@@ -52,8 +52,9 @@ export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
   const name = ctx.str(args[0]);
 
   if (cls === 'SSLContext') {
-    if (name === undefined) return true;
-    const v = parseTlsVersion(name);
+    // A protocol read from configuration (`SSLContext.getInstance(protocol)`, Kafka's and most
+    // clients' engine factories) is still TLS in use, of unknown version.
+    const v = name === undefined ? undefined : parseTlsVersion(name);
     ctx.sink.protocol(inv, symbol, { protocolType: 'tls', ...(v ? { version: v.version } : {}) }, library);
     if (v?.insecure) ctx.sink.signal(inv, symbol, 'insecure-protocol-version', `SSLContext pinned to ${name}`, lib);
     return true;

@@ -8,7 +8,6 @@
 // (`Jwts.parser().unsecured()`, 0.9-0.11 `parseClaimsJwt`).
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
-import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { isConstantBytes } from '../common/value.js';
 import { kindOf } from '../common/languages.js';
 import { joseEncryptionAlg, joseName, joseSecondary, joseSignatureAlg, type Named } from '../common/jose.js';
@@ -27,6 +26,7 @@ const LIBRARIES: Readonly<Record<string, LibraryRef>> = {
   [NIMBUS]: { ecosystem: 'maven', name: 'com.nimbusds:nimbus-jose-jwt' },
   [SPRING_JOSE]: { ecosystem: 'maven', name: 'org.springframework.security:spring-security-oauth2-jose' },
 };
+export const NIMBUS_LIBRARY = LIBRARIES[NIMBUS]!;
 
 /** Text of a file that may hold jjwt, Nimbus or Spring JOSE constants (their imports or fully qualified names). */
 const CONSTANT_LIBRARY_TEXT = /\b(?:io\.jsonwebtoken|com\.nimbusds\.jose|security\.oauth2\.jose)\b/;
@@ -131,7 +131,7 @@ function report(ctx: JavaContext, node: SgNode, symbol: string, jose: string, li
  * A JWT secret fixed in source: a string (`"changeit"`, also through a constant) or literal bytes
  * (`"changeit".getBytes()`). An HMAC-signed token is then forgeable by anyone who reads the code.
  */
-function literalSecret(ctx: JavaContext, arg: SgNode | undefined): boolean {
+export function literalSecret(ctx: JavaContext, arg: SgNode | undefined): boolean {
   if (!arg) return false;
   const v = ctx.value(arg);
   return (v.kind === 'str' && v.value.length > 0) || isConstantBytes(v);
@@ -165,23 +165,8 @@ export const JJWT_METHODS = new Set(['unsecured', 'parseClaimsJwt', 'parsePlaint
  * `Jwts.parserBuilder()`, through variables (`JwtParser p = Jwts.parser()...build(); p.parseClaimsJwt(t)`).
  */
 function fromJwts(ctx: JavaContext, call: SgNode): boolean {
-  let cur: SgNode | undefined = call.field('object') ?? undefined;
-  for (let i = 0; cur && i < 24; i++) {
-    const k = kindOf(cur);
-    if (k === 'method_invocation') {
-      const obj = cur.field('object');
-      if (obj && kindOf(obj) !== 'method_invocation') {
-        const owner = obj.text().replace(/\s+/g, '');
-        if (owner.slice(owner.lastIndexOf('.') + 1) === 'Jwts') return isClassOf(ctx.imports, owner, JJWT);
-      }
-      cur = obj ?? undefined;
-    } else if (k === 'identifier' || k === 'field_access') {
-      const next = ctx.origin(cur);
-      if (!next || next.id() === cur.id()) return false;
-      cur = next;
-    } else return false;
-  }
-  return false;
+  const owner = ctx.chainOwner(call);
+  return owner !== undefined && owner.slice(owner.lastIndexOf('.') + 1) === 'Jwts' && isClassOf(ctx.imports, owner, JJWT);
 }
 
 /**
@@ -217,60 +202,14 @@ export function handleJjwtCall(ctx: JavaContext, node: SgNode, method: string): 
 }
 
 /**
- * Nimbus JWK curves (`com.nimbusds.jose.jwk.Curve`) as the knowledge base names their key types; the
- * NIST curves and secp256k1 are EC keys (ECDSA or ECDH-ES), the others name their algorithm.
+ * jjwt and Nimbus constants naming JOSE algorithms, anywhere in a file that uses those libraries.
+ * Returns the JOSE names of the Nimbus constants (`RS256`, `RSA-OAEP-256`), which tell the file's
+ * Nimbus signers and encrypters which algorithm they serve.
  */
-const NIMBUS_CURVES: Readonly<Record<string, { spelling: string; params: AlgorithmParams }>> = {
-  P_256: { spelling: 'EC', params: { curve: 'P-256' } },
-  P_384: { spelling: 'EC', params: { curve: 'P-384' } },
-  P_521: { spelling: 'EC', params: { curve: 'P-521' } },
-  SECP256K1: { spelling: 'EC', params: { curve: 'secp256k1' } },
-  Ed25519: { spelling: 'Ed25519', params: {} },
-  Ed448: { spelling: 'Ed448', params: {} },
-  X25519: { spelling: 'X25519', params: {} },
-  X448: { spelling: 'X448', params: {} },
-};
-
-/** Nimbus classes created with `new`: JWK generators (`jwk.gen`) and the HMAC signer/verifier (`crypto`). */
-export const NIMBUS_CREATED_TYPES: ReadonlySet<string> = new Set([
-  'RSAKeyGenerator', 'ECKeyGenerator', 'OctetKeyPairGenerator', 'MACSigner', 'MACVerifier',
-]);
-
-/**
- * Nimbus key generation, `new RSAKeyGenerator(2048)` (`MIN_KEY_SIZE_BITS` is 2048), `new
- * ECKeyGenerator(Curve.P_256)`, `new OctetKeyPairGenerator(Curve.Ed25519)` (an OKP curve we cannot
- * read may be Ed25519 or X25519: an unknown key-pair generator), and `new MACSigner(secret)` / `new
- * MACVerifier(secret)` over a secret written in the source (hardcoded-key). `OctetSequenceKeyGenerator`
- * makes a secret whose algorithm (HMAC or AES) is chosen elsewhere, so it is left out.
- */
-export function handleNimbusCreation(ctx: JavaContext, node: SgNode, type: string): void {
-  const written = (node.field('type')?.text() ?? type).replace(/\s+/g, '');
-  const pkg = type.startsWith('MAC') ? `${NIMBUS}.crypto` : `${NIMBUS}.jwk.gen`;
-  if (!isClassOf(ctx.imports, written, pkg)) return;
-  const library = LIBRARIES[NIMBUS]!;
-  const arg = node.field('arguments')?.namedChildren()[0];
-  const symbol = `new ${type}`;
-  if (type === 'MACSigner' || type === 'MACVerifier') {
-    if (literalSecret(ctx, arg)) ctx.sink.signal(node, symbol, 'hardcoded-key', 'Nimbus HMAC secret is written in the source', { library });
-    return;
-  }
-  if (type === 'RSAKeyGenerator') {
-    const v = ctx.value(arg);
-    const size = v.kind === 'member' && /(^|\.)MIN_KEY_SIZE_BITS$/.test(v.path) ? 2048 : ctx.int(arg);
-    ctx.sink.algorithm(node, symbol, 'RSA', size ? { keySize: size } : {}, { unresolved: ['keySize'], functions: ['keygen'], library });
-    return;
-  }
-  const v = ctx.value(arg);
-  const crv = v.kind === 'member' ? NIMBUS_CURVES[v.path.slice(v.path.lastIndexOf('.') + 1)] : undefined;
-  if (crv) ctx.sink.algorithm(node, symbol, crv.spelling, crv.params, { functions: ['keygen'], library });
-  else if (type === 'ECKeyGenerator') ctx.sink.algorithm(node, symbol, 'EC', {}, { unresolved: ['curve'], functions: ['keygen'], library });
-  else ctx.sink.algorithm(node, symbol, unresolvedSpelling('key-pair-generator'), {}, { functions: ['keygen'], library });
-}
-
-/** jjwt and Nimbus constants naming JOSE algorithms, anywhere in a file that uses those libraries. */
-export function detectJoseConstants(ctx: JavaContext, root: SgNode, text: string): void {
+export function detectJoseConstants(ctx: JavaContext, root: SgNode, text: string): Set<string> {
+  const nimbusNames = new Set<string>();
   // The query compiles its pattern and walks the tree: only in files that name one of the libraries.
-  if (!CONSTANT_LIBRARY_TEXT.test(text)) return;
+  if (!CONSTANT_LIBRARY_TEXT.test(text)) return nimbusNames;
   for (const node of root.findAll(CONSTANT_RULE)) {
     const written = node.text().replace(/\s+/g, '');
     const dot = written.lastIndexOf('.');
@@ -294,6 +233,8 @@ export function detectJoseConstants(ctx: JavaContext, root: SgNode, text: string
       if (!onlyInspected(node)) ctx.sink.signal(node, symbol, 'jwt-none-algorithm', `${key}.NONE: tokens without a signature`, { library: LIBRARIES[pkg] });
       continue;
     }
-    report(ctx, node, symbol, joseName(constant), LIBRARIES[pkg]!, pkg === JJWT && buildsKey(ctx, node));
+    const jose = joseName(constant);
+    if (report(ctx, node, symbol, jose, LIBRARIES[pkg]!, pkg === JJWT && buildsKey(ctx, node)) && pkg === NIMBUS) nimbusNames.add(jose);
   }
+  return nimbusNames;
 }

@@ -1,6 +1,7 @@
 // TLS configuration in Java: enabled protocols and cipher suites, trust managers that accept every
 // certificate, hostname verifiers that accept every name, and java.util.Random used for key bytes.
 import type { SgNode } from '@ast-grep/napi';
+import type { LibraryRef } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { parseTlsVersion } from '../common/versions.js';
 import { createdType } from './adapter.js';
@@ -29,20 +30,22 @@ function stringItems(ctx: JavaContext, node: SgNode | undefined): string[] | und
   return out;
 }
 
-function protocols(ctx: JavaContext, node: SgNode, symbol: string, arg: SgNode | undefined): void {
+/** TLS versions named by an argument (a string, a `String[]`, a list): protocols, and a signal for SSLv3/TLS 1.0/1.1. */
+export function tlsProtocols(ctx: JavaContext, node: SgNode, symbol: string, arg: SgNode | undefined, library?: LibraryRef): void {
   const names = stringItems(ctx, arg);
   if (!names) return;
   for (const name of names) {
     const v = parseTlsVersion(name);
     if (!v) continue;
-    ctx.sink.protocol(node, symbol, { protocolType: 'tls', version: v.version });
-    if (v.insecure) ctx.sink.signal(node, symbol, 'insecure-protocol-version', `${name} enabled`);
+    ctx.sink.protocol(node, symbol, { protocolType: 'tls', version: v.version }, library);
+    if (v.insecure) ctx.sink.signal(node, symbol, 'insecure-protocol-version', `${name} enabled`, library ? { library } : {});
   }
 }
 
-function suites(ctx: JavaContext, node: SgNode, symbol: string, arg: SgNode | undefined): void {
+/** Cipher-suite names given by an argument (a `String[]`, a list). */
+export function tlsSuites(ctx: JavaContext, node: SgNode, symbol: string, arg: SgNode | undefined, library?: LibraryRef): void {
   const names = stringItems(ctx, arg);
-  if (names?.length) ctx.sink.protocol(node, symbol, { protocolType: 'tls', cipherSuites: names });
+  if (names?.length) ctx.sink.protocol(node, symbol, { protocolType: 'tls', cipherSuites: names }, library);
 }
 
 /** `setEnabledProtocols`, `setProtocols`, `setEnabledCipherSuites`, `setCipherSuites`, `new SSLParameters(suites, protocols)`. */
@@ -50,19 +53,19 @@ export function handleTlsCall(ctx: JavaContext, node: SgNode): boolean {
   if (kindOf(node) === 'object_creation_expression') {
     if (createdType(node) !== 'SSLParameters') return false;
     const a = node.field('arguments')?.namedChildren() ?? [];
-    if (a[0]) suites(ctx, node, 'SSLParameters', a[0]);
-    if (a[1]) protocols(ctx, node, 'SSLParameters', a[1]);
+    if (a[0]) tlsSuites(ctx, node, 'SSLParameters', a[0]);
+    if (a[1]) tlsProtocols(ctx, node, 'SSLParameters', a[1]);
     return true;
   }
   const name = node.field('name')?.text() ?? '';
   const a0 = node.field('arguments')?.namedChildren()[0];
   if (!node.field('object')) return false;
   if (name === 'setEnabledProtocols' || name === 'setProtocols') {
-    protocols(ctx, node, name, a0);
+    tlsProtocols(ctx, node, name, a0);
     return true;
   }
   if (name === 'setEnabledCipherSuites' || name === 'setCipherSuites') {
-    suites(ctx, node, name, a0);
+    tlsSuites(ctx, node, name, a0);
     return true;
   }
   if (name === 'setHostnameVerifier' || name === 'setDefaultHostnameVerifier' || name === 'setSSLHostnameVerifier') {
@@ -127,19 +130,53 @@ export function handleMethodDeclaration(ctx: JavaContext, method: SgNode): void 
   }
 }
 
+/**
+ * Names of secret material (camelCase Java names: `nonce`, `sessionKey`, `ivBytes`, `saltFor`): the
+ * array a non-cryptographic generator fills, or the method returning it, names what it is for.
+ */
+const SECRET_WORD = /key|token|secret|nonce|salt|passw|otp|session|csrf/i;
+/** `iv` as a word of a camelCase or snake_case name (`iv`, `gcmIv`, `IV_BYTES`), not inside `private`. */
+const IV_WORD = /(?:^|[a-z_])(?:iv|Iv|IV)(?:[A-Z_]|$)/;
+const secretName = (name: string): boolean => SECRET_WORD.test(name) || IV_WORD.test(name);
+/** Key, IV and salt specs whose arguments are secret material whatever the array's name. */
+export const SECRET_SINKS: ReadonlySet<string> = new Set(['SecretKeySpec', 'IvParameterSpec', 'GCMParameterSpec', 'PBEKeySpec', 'KeyParameter']);
+
+/**
+ * Whether the array a weak generator fills is secret material: named as one (itself, or the method
+ * that returns it), or given to a key, IV or salt spec in the file (`keyed`: the names passed to
+ * SECRET_SINKS, collected once per file). Test payloads, benchmark data and MAC-address fallbacks
+ * (`random.nextBytes(data)`) are not secrets, and most code filling arrays from java.util.Random is
+ * exactly that.
+ */
+function fillsSecret(inv: SgNode, target: SgNode, keyed: ReadonlySet<string>): boolean {
+  const k = kindOf(target);
+  if (k !== 'identifier' && k !== 'field_access') return false;
+  const name = k === 'field_access' ? target.field('field')?.text() ?? '' : target.text();
+  if (secretName(name) || keyed.has(name)) return true;
+  const method = inv.ancestors().find((a) => kindOf(a) === 'method_declaration');
+  if (!method || !secretName(method.field('name')?.text() ?? '')) return false;
+  const escaped = name.replace(/\$/g, '\\$');
+  return method.find({ rule: { kind: 'return_statement', has: { kind: 'identifier', regex: `^${escaped}$` } } }) !== null;
+}
+
 /** `java.util.Random` (or ThreadLocalRandom) filling byte arrays: keys, IVs and tokens must come from SecureRandom. */
-export function handleWeakRandom(ctx: JavaContext, inv: SgNode): boolean {
+export function handleWeakRandom(ctx: JavaContext, inv: SgNode, keyed: ReadonlySet<string>): boolean {
   if (inv.field('name')?.text() !== 'nextBytes') return false;
   const obj = inv.field('object');
-  if (!obj) return false;
+  const target = inv.field('arguments')?.namedChildren()[0];
+  if (!obj || !target) return false;
+  let detail: string | undefined;
+  let symbol = 'Random.nextBytes';
   if (/^ThreadLocalRandom\.current\(\)$/.test(obj.text().replace(/\s+/g, ''))) {
-    ctx.sink.signal(inv, 'ThreadLocalRandom.nextBytes', 'weak-random', 'ThreadLocalRandom is not a cryptographic RNG');
-    return true;
+    symbol = 'ThreadLocalRandom.nextBytes';
+    detail = 'ThreadLocalRandom is not a cryptographic RNG';
+  } else {
+    const o = ctx.origin(obj);
+    if (o && kindOf(o) === 'object_creation_expression' && /^(java\.util\.)?Random$/.test(o.field('type')?.text().replace(/\s+/g, '') ?? '')) {
+      detail = 'java.util.Random is not a cryptographic RNG';
+    }
   }
-  const o = ctx.origin(obj);
-  if (o && kindOf(o) === 'object_creation_expression' && /^(java\.util\.)?Random$/.test(o.field('type')?.text().replace(/\s+/g, '') ?? '')) {
-    ctx.sink.signal(inv, 'Random.nextBytes', 'weak-random', 'java.util.Random is not a cryptographic RNG');
-    return true;
-  }
-  return false;
+  if (!detail) return false;
+  if (fillsSecret(inv, target, keyed)) ctx.sink.signal(inv, symbol, 'weak-random', `${detail} (fills ${target.text()})`);
+  return true;
 }
