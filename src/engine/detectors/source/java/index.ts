@@ -11,7 +11,7 @@ import { createdType, javaEvaluator } from './adapter.js';
 import { handleBcStatic, handleBouncyCastle, isBcType } from './bc.js';
 import { JavaContext } from './context.js';
 import { javaImports } from './imports.js';
-import { handleGetInstance, handleSpec } from './jca.js';
+import { JCA_FACTORIES, handleGetInstance, handleSpec } from './jca.js';
 import { SSH_CONFIG_METHODS, handleJschKeyPair, handlePromiscuousVerifier, handleSshConfigPair } from './ssh.js';
 import { SPRING_CREATED_TYPES, SPRING_METHODS, handleSpringCall, handleSpringCreation } from './spring.js';
 import { DIGEST_HELPER_METHOD, handleDigestHelper, handleDigestHelperCreation } from './digests.js';
@@ -31,8 +31,12 @@ const SPECS = new Set(['SecretKeySpec', 'IvParameterSpec', 'GCMParameterSpec', '
 const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, get: 0, fill: 0, engineNextBytes: 0, arraycopy: 2 };
 
 /**
- * Prefilter: every construct the detector reports needs one of these in the file. All JCA/JSSE
- * factories go through `getInstance`; Bouncy Castle classes are recognised only when imported (or
+ * Prefilter: every construct the detector reports needs one of these in the file. JCA/JSSE factories
+ * are read only as `<Factory>.getInstance` (handleGetInstance needs the class as the receiver), so the
+ * keyword is the pair, not a bare `getInstance`: singletons' `getInstance()` made a third of the Java
+ * files of a Spring codebase reach the parser for nothing. TLS setters (TLS_METHODS) likewise by
+ * their full names rather than `Protocols`/`CipherSuites`, which every getter and config key holds.
+ * Bouncy Castle classes are recognised only when imported (or
  * written fully qualified) from `org.bouncycastle`. SSH algorithm names written as literals (JSch's
  * `setConfig("kex", ...)`) need one of SSH_NAME_KEYWORDS; SSH clients that accept any server key name
  * `StrictHostKeyChecking` (JSch) or `PromiscuousVerifier` (sshj); JSch generates keys with `genKeyPair`.
@@ -42,7 +46,8 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
  * their class names (NETTY_KEYWORDS), libsignal's calls its protocol package names.
  */
 export const JAVA_KEYWORDS = [
-  'getInstance', 'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec', 'Protocols', 'CipherSuites',
+  ...[...JCA_FACTORIES].map((factory) => `${factory}.getInstance`), ...TLS_METHODS,
+  'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec',
   'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
   'springframework.security.crypto', 'jbcrypt', 'commons.codec.digest', 'com.google.common.hash',
   'com.auth0.jwt', 'io.jsonwebtoken', 'com.nimbusds.jose', 'security.oauth2.jose',
