@@ -96,7 +96,8 @@ function symmetric(f: CsFile, node: SgNode, type: string): void {
     params.padding ??= 'PKCS7';
   }
   if (key && f.constantBytes(key)) f.signal(key, `${type}.Key`, 'hardcoded-key', `${spelling} key bytes are fixed in source`, related());
-  if (iv && f.constantBytes(iv)) f.signal(iv, `${type}.IV`, 'static-iv', `${spelling} IV is a constant in source`, related());
+  // ECB takes no IV (AES key wrap built on ECB sets a fixed one that is never used).
+  if (iv && params.mode !== 'ECB' && f.constantBytes(iv)) f.signal(iv, `${type}.IV`, 'static-iv', `${spelling} IV is a constant in source`, related());
   let name = spelling;
   // TripleDES with a 128-bit key is two-key 3DES (.NET's default and the 192-bit key are three-key).
   if (spelling === 'TripleDES' && (params.keySize === 128 || params.keySize === 112)) {
@@ -396,16 +397,17 @@ function receiverFamily(f: CsFile, receiver: SgNode | undefined): { family?: str
 function signOp(kb: KnowledgeBase): Handler {
   return (f, node, _t, method, args) => {
     const receiver = node.field('function')?.field('expression') ?? undefined;
-    const pad = f.member(args[2]) ?? f.member(args[3]);
-    const rsaPadding = pad?.type === 'RSASignaturePadding' ? SIGNATURE_PADDING[pad.name] : undefined;
+    // SignData(data, hash, padding), VerifyData(data, signature, hash, padding): the padding is the argument of that type.
+    const padArg = args.find((a) => f.member(a)?.type === 'RSASignaturePadding');
+    const pad = f.member(padArg);
+    const rsaPadding = pad ? SIGNATURE_PADDING[pad.name] : undefined;
     const r = receiverFamily(f, receiver);
     const family = rsaPadding ? 'RSA' : r.family;
     if (family !== 'RSA' && family !== 'ECDSA' && family !== 'DSA') return;
     const hashArg = args.find((a) => f.member(a)?.type === 'HashAlgorithmName') ?? (method.endsWith('Data') ? args[args.length - (family === 'RSA' ? 2 : 1)] : undefined);
     const hash = hashName(f, kb, hashArg);
     use(f, hashArg);
-    use(f, args[2]);
-    use(f, args[3]);
+    use(f, padArg);
     const params: AlgorithmParams = {};
     if (hash) params.hash = hash;
     if (rsaPadding) params.padding = rsaPadding;

@@ -132,7 +132,11 @@ export class CsFile {
     const k = kindOf(o);
     if (k === 'object_creation_expression') return createdType(o);
     if (k === 'invocation_expression') {
-      const m = /^(?:[\w.]+\.)?(\w+)\.(Create|GenerateKey|ImportFromPem|ImportPkcs8PrivateKey|ImportSubjectPublicKeyInfo)$/.exec(calleeOf(o));
+      const callee = calleeOf(o);
+      // `certificate.GetRSAPublicKey()`, `cert.GetECDsaPrivateKey()`: the key of a certificate.
+      const key = /\.Get(RSA|ECDsa|DSA|ECDiffieHellman|MLDsa|MLKem|SlhDsa)(Public|Private)Key$/.exec(callee);
+      if (key) return key[1];
+      const m = /^(?:[\w.]+\.)?(\w+)\.(Create|GenerateKey|ImportFromPem|ImportPkcs8PrivateKey|ImportSubjectPublicKeyInfo)$/.exec(callee);
       return m?.[1];
     }
     return undefined;

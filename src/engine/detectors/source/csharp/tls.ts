@@ -19,6 +19,14 @@ const NO_VERSION = new Set(['None', 'SystemDefault']);
  * (`HasFlag(…)`), removed (`&= ~SecurityProtocolType.Ssl3`), or a `case` label.
  */
 export function readsOnly(node: SgNode): boolean {
+  // `SecurityAlgorithms.Aes128KW.Equals(alg)`: compared through a method.
+  const parent = node.parent();
+  if (parent && kindOf(parent) === 'member_access_expression' && /^(Equals|CompareTo|GetHashCode|ToString)$/.test(parent.field('name')?.text() ?? '')) return true;
+  for (const a of node.ancestors()) {
+    // Named in an error message (`throw new …Exception(Format(…, SecurityAlgorithms.X))`) or a log line.
+    if (kindOf(a) === 'throw_statement' || kindOf(a) === 'throw_expression') return true;
+    if (kindOf(a) === 'invocation_expression' && /(^|\.)(MarkAsNonPII|FormatInvariant|Log\w*|WriteLine|nameof)$/.test(a.field('function')?.text() ?? '')) return true;
+  }
   for (const a of node.ancestors()) {
     const k = kindOf(a);
     if (k === 'prefix_unary_expression' && a.text().trimStart().startsWith('~')) return true;

@@ -1,0 +1,68 @@
+// C# detector, TLS, certificates and JWT: protocol enums enabled vs merely read, validation callbacks
+// that accept everything vs real checks, CertificateRequest signatures, IdentityModel constants.
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { names, protocols, signals } from './helpers.js';
+
+const file = (body: string, members = '') =>
+  `using System.Net;\nusing System.Net.Http;\nusing System.Net.Security;\nusing System.Security.Authentication;\nusing System.Security.Cryptography;\nusing Microsoft.IdentityModel.Tokens;\nclass C {\n${members}\n  void M(bool flag, string alg) {\n${body}\n  }\n}\n`;
+
+test('SslProtocols/SecurityProtocolType members enabled are protocol versions; old ones are insecure', () => {
+  const src = file('    var h = new HttpClientHandler { SslProtocols = SslProtocols.Tls11 | SslProtocols.Tls13 };\n    ServicePointManager.SecurityProtocol = SecurityProtocolType.Ssl3;');
+  assert.deepEqual(protocols(src).map((p) => p.protocol.version), ['1.1', '1.3', 'SSLv3']);
+  assert.deepEqual(signals(src).map((s) => s.signal), ['insecure-protocol-version', 'insecure-protocol-version']);
+});
+
+test('protocol members that are removed, compared or tested enable nothing', () => {
+  const src = file(`    ServicePointManager.SecurityProtocol &= ~(SecurityProtocolType.Ssl3 | SecurityProtocolType.Tls);
+    if (ServicePointManager.SecurityProtocol == SecurityProtocolType.Tls11) { }
+    var on = ServicePointManager.SecurityProtocol.HasFlag(SecurityProtocolType.Tls);
+    var none = SslProtocols.None;`);
+  assert.deepEqual(protocols(src), []);
+  assert.deepEqual(signals(src), []);
+});
+
+test('validation callbacks returning true (lambda, block, method group, delegate) disable verification; a real check does not', () => {
+  const src = file(`    var h = new HttpClientHandler();
+    h.ServerCertificateCustomValidationCallback = (m, c, ch, e) => { return true; };
+    ServicePointManager.ServerCertificateValidationCallback += Accept;
+    ServicePointManager.ServerCertificateValidationCallback = delegate { return true; };
+    h.ServerCertificateCustomValidationCallback = (m, c, ch, e) => e == SslPolicyErrors.None;
+    h.ServerCertificateCustomValidationCallback = Check;
+    h.ServerCertificateCustomValidationCallback = HttpClientHandler.DangerousAcceptAnyServerCertificateValidator;`,
+  '  static bool Accept(object s, object c, object ch, SslPolicyErrors e) => true;\n  static bool Check(object s, object c, object ch, SslPolicyErrors e) { if (e == SslPolicyErrors.None) return true; return false; }');
+  assert.deepEqual(signals(src).map((s) => s.occurrence.line), [12, 13, 14, 17]);
+  assert.ok(signals(src).every((s) => s.signal === 'cert-verification-disabled'));
+});
+
+test('CertificateRequest is a signature with the key\'s algorithm and size', () => {
+  const src = file(`    using var k = RSA.Create(3072);
+    var req = new CertificateRequest("CN=x", k, HashAlgorithmName.SHA384, RSASignaturePadding.Pss);
+    using var e = ECDsa.Create(ECCurve.NamedCurves.nistP521);
+    var req2 = new CertificateRequest("CN=y", e, HashAlgorithmName.SHA512);`);
+  assert.deepEqual(names(src), ['RSA-3072', 'RSA-PSS-SHA-384-3072', 'ECDSA-P521', 'ECDSA-P521-SHA-512']);
+});
+
+test('SecurityAlgorithms constants map to JOSE algorithms; comparisons and error messages are not uses', () => {
+  const src = file(`    var a = SecurityAlgorithms.RsaSha256Signature;
+    var b = SecurityAlgorithms.Aes256CbcHmacSha512;
+    var c = SecurityAlgorithms.Aes128Encryption;
+    if (SecurityAlgorithms.HmacSha256.Equals(alg)) { }
+    if (alg == SecurityAlgorithms.EcdsaSha256) { }
+    if (flag) throw new System.ArgumentException(SecurityAlgorithms.RsaOAEP);`);
+  assert.deepEqual(names(src), ['RSA-PKCS1-1.5-SHA-256', 'AES-256-CBC', 'HMAC-SHA-512', 'AES-128-CBC']);
+});
+
+test('a SymmetricSecurityKey from literal bytes is a hard-coded key; RequireSignedTokens = false accepts unsigned tokens', () => {
+  const src = file(`    var k = new SymmetricSecurityKey(System.Text.Encoding.UTF8.GetBytes("super-secret-signing-key-0123456789"));
+    var fromConfig = new SymmetricSecurityKey(System.Text.Encoding.UTF8.GetBytes(alg));
+    var p = new TokenValidationParameters { RequireSignedTokens = false };
+    var q = new TokenValidationParameters { RequireSignedTokens = true };`);
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-key', 10], ['jwt-none-algorithm', 12]]);
+});
+
+test('Bouncy Castle utilities are read only in files that use Org.BouncyCastle', () => {
+  const bc = 'using Org.BouncyCastle.Security;\nclass B { object M() => CipherUtilities.GetCipher("DESede/CBC/PKCS7Padding"); }\n';
+  assert.deepEqual(names(bc), ['3DES-168-CBC-PKCS7']);
+  assert.deepEqual(names('class B { object M() => CipherUtilities.GetCipher("DESede/CBC/PKCS7Padding"); }\n'), []);
+});
