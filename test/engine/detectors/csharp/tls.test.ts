@@ -66,3 +66,20 @@ test('Bouncy Castle utilities are read only in files that use Org.BouncyCastle',
   assert.deepEqual(names(bc), ['3DES-168-CBC-PKCS7']);
   assert.deepEqual(names('class B { object M() => CipherUtilities.GetCipher("DESede/CBC/PKCS7Padding"); }\n'), []);
 });
+
+test('SSH algorithm-name tables are read as in Java and Python; names compared with, logged or switched off are not', () => {
+  const src = `using System.Collections.Generic;
+class Ssh {
+  static readonly Dictionary<string, int> Ciphers = new() { { "aes256-ctr", 256 }, { "chacha20-poly1305@openssh.com", 512 } };
+  static readonly string[] DisabledKex = { "diffie-hellman-group1-sha1" };
+  void Parse(string name, ILogger logger) {
+    switch (name) { case "3des-cbc": break; }
+    if (name == "aes128-cbc") { }
+    logger.LogDebug("aes192-ctr");
+    var kex = "curve25519-sha256,ecdh-sha2-nistp256";
+  }
+}
+`;
+  assert.deepEqual(names(src), ['AES-256-CTR', 'ChaCha20-Poly1305', 'X25519', 'ECDH-P256']);
+  assert.deepEqual(protocols(src).map((p) => p.protocol.protocolType), ['ssh']);
+});

@@ -10,6 +10,7 @@ import type { KnowledgeBase } from '../../../kb/types.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
+import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { BC_GENERATORS, BC_UTILITIES, bcGenerator, bcUtility } from './bc.js';
 import { PQC_ALGORITHM_TYPE, creationHandlers, hashNameConstant, instanceHandlers, pqcIdentifier, rsaPaddingConstant, staticHandlers, type Handler } from './dotnet.js';
 import { CsFile } from './file.js';
@@ -82,10 +83,13 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
       ],
     },
   });
-  if (nodes.length === 0) return [];
+  const sink = new DetectionSink(file.path, text, CSHARP_DETECTOR_ID);
+  // SSH algorithm-name tables (SSH.NET's `{ "aes128-ctr", new CipherInfo(…) }`), as in Java, Python and JS/TS.
+  detectSshAlgorithmNames(root, sink, 'csharp', text);
+  if (nodes.length === 0) return sink.detections;
   const kinds = nodes.map(kindOf);
   const invocations = nodes.filter((_, i) => kinds[i] === 'invocation_expression');
-  const f = new CsFile(root, csharpEvaluator(root), new DetectionSink(file.path, text, CSHARP_DETECTOR_ID), invocations);
+  const f = new CsFile(root, csharpEvaluator(root), sink, invocations);
   const aliases = text.includes('using ') ? usingAliases(root) : new Map<string, string>();
   const typeName = (written: string): string => {
     const s = simpleType(written);
@@ -156,12 +160,14 @@ export const csharpDetector: Detector = {
   // Every API the handlers read is in System.Security.Cryptography (named by a `using`, possibly a
   // global one in another file: hence the class names), System.Security.Authentication/System.Net
   // (protocol enums, validation callbacks), Microsoft.IdentityModel.Tokens or Org.BouncyCastle, or
-  // ASP.NET Core's KeyDerivation. A file with none of these words cannot hold a construct we report.
+  // ASP.NET Core's KeyDerivation; SSH algorithm names need one of SSH_NAME_KEYWORDS. A file with none
+  // of these words cannot hold a construct we report.
   keywords: [
     'Cryptography', 'Org.BouncyCastle', 'SslProtocols', 'SecurityProtocolType', 'CertificateValidationCallback', 'DangerousAcceptAnyServerCertificateValidator',
     'SecurityAlgorithms', 'SymmetricSecurityKey', 'SigningCredentials', 'EncryptingCredentials', 'RequireSignedTokens', 'KeyDerivation', 'X509Certificate',
     'HashAlgorithmName', 'Aes', 'RSA', 'ECDsa', 'ECDiffieHellman', 'SHA1', 'SHA256', 'SHA384', 'SHA512', 'SHA3_', 'MD5', 'HMAC', 'Rfc2898', 'TripleDES', 'DES.',
     'DESCryptoServiceProvider', 'RC2', 'Rijndael', 'HKDF', 'ChaCha20Poly1305', 'MLKem', 'MLDsa', 'SlhDsa', 'DSA', 'SslStream', 'IncrementalHash',
+    ...SSH_NAME_KEYWORDS,
   ],
   detect: (file, ctx) => detectCSharp(file, ctx),
 };
