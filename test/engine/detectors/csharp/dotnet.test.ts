@@ -134,3 +134,11 @@ test('the detector claims .cs files only', () => {
   assert.equal(csharpDetector.appliesTo('src/A.csproj'), false);
   assert.equal(csharpDetector.appliesTo('src/A.css'), false);
 });
+
+test('RijndaelManaged with the default 128-bit block is AES; with a 256-bit block it is not AES and keeps its own name', () => {
+  const src = csFile(`
+        var a = new RijndaelManaged { KeySize = 256, Mode = CipherMode.CBC };
+        var b = new RijndaelManaged { KeySize = 256, BlockSize = 256, Mode = CipherMode.CBC };`);
+  assert.deepEqual(names(src), ['AES-256-CBC', 'Rijndael-256-block']);
+  assert.deepEqual(algorithms(src)[1]!.params, { keySize: 256, mode: 'CBC' });
+});

@@ -99,6 +99,10 @@ function symmetric(f: CsFile, node: SgNode, type: string): void {
   // ECB takes no IV (AES key wrap built on ECB sets a fixed one that is never used).
   if (iv && params.mode !== 'ECB' && f.constantBytes(iv)) f.signal(iv, `${type}.IV`, 'static-iv', `${spelling} IV is a constant in source`, related());
   let name = spelling;
+  // Rijndael with a 192- or 256-bit block (`BlockSize = 256`, which RijndaelManaged allows) is not AES:
+  // FIPS 197 fixes AES's block at 128 bits. It keeps a name of its own, which the KB does not rate.
+  const block = spelling === 'Rijndael' ? f.int(props.get('BlockSize')) : undefined;
+  if (block !== undefined && block !== 128) name = `Rijndael-${block}-block`;
   // TripleDES with a 128-bit key is two-key 3DES (.NET's default and the 192-bit key are three-key).
   if (spelling === 'TripleDES' && (params.keySize === 128 || params.keySize === 112)) {
     name = '3DES-112';
