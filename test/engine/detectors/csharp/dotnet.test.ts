@@ -142,3 +142,13 @@ test('RijndaelManaged with the default 128-bit block is AES; with a 256-bit bloc
   assert.deepEqual(names(src), ['AES-256-CBC', 'Rijndael-256-block']);
   assert.deepEqual(algorithms(src)[1]!.params, { keySize: 256, mode: 'CBC' });
 });
+
+test('a key created with a size generates a key pair; one imported afterwards has the size of the imported key (unknown)', () => {
+  const src = csFile(`
+        using var gen = RSA.Create(3072);
+        using var loaded = RSA.Create(2048);
+        loaded.ImportFromPem(pw);
+        var sig = loaded.SignData(data, HashAlgorithmName.SHA256, RSASignaturePadding.Pkcs1);`);
+  assert.deepEqual(names(src), ['RSA-3072', 'RSA', 'RSA-PKCS1-1.5-SHA-256']);
+  assert.deepEqual(algorithms(src).map((a) => a.functions ?? []), [['keygen'], [], ['sign']]);
+});

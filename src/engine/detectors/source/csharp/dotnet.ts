@@ -350,8 +350,17 @@ export function keyFacts(f: CsFile, creation: SgNode | undefined): { family?: st
   if (!out.curve && (family === 'ECDSA' || family === 'ECDH')) {
     for (const g of f.calls(creation, ['GenerateKey'])) out.curve ??= curveOf(f, callArgs(g)[0]);
   }
+  // A key imported into the object afterwards replaces the one it was created with: its size or curve
+  // is that of the imported key, unknown here (`RSA.Create(2048)` then `ImportFromPem(pem)`).
+  if (f.calls(creation, KEY_IMPORTS).length > 0) return { family, imported: true };
   return out;
 }
+
+/** Methods that load a key into an RSA/DSA/EC object. */
+const KEY_IMPORTS = [
+  'ImportParameters', 'ImportFromPem', 'ImportFromEncryptedPem', 'ImportRSAPrivateKey', 'ImportRSAPublicKey', 'ImportPkcs8PrivateKey',
+  'ImportEncryptedPkcs8PrivateKey', 'ImportSubjectPublicKeyInfo', 'ImportECPrivateKey', 'FromXmlString', 'ImportCspBlob',
+];
 
 function creationCallee(inv: SgNode): string {
   return (inv.field('function')?.text() ?? '').replace(/\s+/g, '');
@@ -373,8 +382,9 @@ const keyObject: Handler = (f, node, type, method) => {
   const params: AlgorithmParams = {};
   if (facts.keySize !== undefined) params.keySize = facts.keySize;
   if (facts.curve !== undefined) params.curve = facts.curve;
-  // A key imported from outside (PEM, XML, parameters) has the size of that key: unknown here.
   const functions: CryptoFunction[] = [];
+  // A size or curve given and no key imported afterwards: the object generates its key pair.
+  if (!facts.imported && (facts.keySize !== undefined || facts.curve !== undefined)) functions.push('keygen');
   if (family === 'ECDH') functions.push('keyderive');
   const unresolved: AlgorithmParamName[] = family === 'RSA' || family === 'DSA' ? ['keySize'] : ['curve'];
   f.algorithm(node, symbolFor(node, type, method), { spelling: family, params, unresolved, functions });
