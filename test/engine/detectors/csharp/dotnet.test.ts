@@ -152,3 +152,19 @@ test('a key created with a size generates a key pair; one imported afterwards ha
   assert.deepEqual(names(src), ['RSA-3072', 'RSA', 'RSA-PKCS1-1.5-SHA-256']);
   assert.deepEqual(algorithms(src).map((a) => a.functions ?? []), [['keygen'], [], ['sign']]);
 });
+
+test('a zero IV written out to a stream is still static; one filled through a span or BinaryPrimitives is not', () => {
+  const src = csFile(`
+        var iv = new byte[16];
+        var aes = Aes.Create();
+        var enc = aes.CreateEncryptor(data, iv);
+        output.Write(iv, 0, iv.Length);
+        var nonce = new byte[12];
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt64BigEndian(nonce.AsSpan(4), 7);
+        var g = new AesGcm(data, 16);
+        g.Encrypt(nonce, data, data, new byte[16]);
+        var iv2 = new byte[16];
+        RandomNumberGenerator.Fill(iv2[..8]);
+        var enc2 = aes.CreateEncryptor(data, iv2);`);
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['static-iv', 12]]);
+});

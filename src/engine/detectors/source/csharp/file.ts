@@ -235,21 +235,29 @@ export class CsFile {
     return /^\w+$/.test(t) ? t : undefined;
   }
 
-  /** Whether a zero-filled array is written by a call (`RandomNumberGenerator.Fill(iv)`, `rng.GetBytes(iv)`, `stream.Read(iv, …)`). */
+  /**
+   * Whether a zero-filled array is written by a call: `RandomNumberGenerator.Fill(iv)`, `rng.GetBytes(iv)`,
+   * `stream.Read(iv, …)`, `src.CopyTo(iv)`, `BinaryPrimitives.WriteUInt64BigEndian(nonce, counter)`, also
+   * through a span of it (`iv.AsSpan(4)`, `nonce[..8]`). `stream.Write(iv)` reads the array: not a fill.
+   */
   private isFilled(name: string): boolean {
     if (!this.fillArgs) {
       this.fillArgs = new Set();
       for (const inv of this.invocations) {
-        const m = /(?:^|\.)(Fill|GetBytes|GetNonZeroBytes|Read|ReadExactly|ReadAsync|CopyTo|BlockCopy|Copy|NextBytes|TryWriteBytes|Write\w*)$/.exec(calleeOf(inv));
-        if (!m) continue;
-        const fn = inv.field('function');
-        // `src.CopyTo(dst)`: the argument is written; `Buffer.BlockCopy(src, o, dst, …)` / `Array.Copy(src, dst, n)`: every array argument may be.
-        for (const a of inv.field('arguments')?.namedChildren() ?? []) this.fillArgs.add(a.text().replace(/\s+/g, '').replace(/^(ref|out)/, '').replace(/^this\./, ''));
-        if (fn && kindOf(fn) === 'member_access_expression' && m[1] === 'CopyTo') continue;
+        if (!FILLING.test(calleeOf(inv))) continue;
+        for (const a of inv.field('arguments')?.namedChildren() ?? []) this.fillArgs.add(bufferName(a.text()));
       }
     }
     return this.fillArgs.has(name);
   }
+}
+
+/** Calls that may write into an array argument (every array argument of `Array.Copy`/`Buffer.BlockCopy` counts). */
+const FILLING = /(?:^|\.)(Fill|GetBytes|GetNonZeroBytes|Read|ReadExactly|ReadAtLeast|ReadAsync|ReadExactlyAsync|CopyTo|TryCopyTo|BlockCopy|Copy|NextBytes|TryWriteBytes)$|(?:^|\.)(BinaryPrimitives|MemoryMarshal)\.Write\w*$/;
+
+/** The array an argument writes to: `ref iv`, `this.iv`, `iv.AsSpan(0, 4)`, `nonce[..8]` -> the name. */
+function bufferName(arg: string): string {
+  return arg.replace(/\s+/g, '').replace(/^(ref|out)(?=\w)/, '').replace(/^this\./, '').replace(/(\.(AsSpan|AsMemory|Slice)\([^)]*\)|\[[^\]]*\])+$/, '');
 }
 
 const BRANCH_KINDS = new Set(['if_statement', 'switch_section', 'switch_expression_arm', 'conditional_expression', 'for_statement', 'foreach_statement', 'while_statement', 'catch_clause']);
