@@ -140,7 +140,6 @@ function aead(f: CsFile, node: SgNode, type: string, _m: string, args: SgNode[])
 // ---------------------------------------------------------------- hashes and MACs
 
 const HASH_CLASSES = /^(MD5|SHA1|SHA256|SHA384|SHA512|SHA3_256|SHA3_384|SHA3_512|RIPEMD160|Shake128|Shake256)(Managed|CryptoServiceProvider|Cng)?$/;
-const HMAC_CLASSES = /^HMAC(MD5|SHA1|SHA256|SHA384|SHA512|SHA3_256|SHA3_384|SHA3_512|RIPEMD160)$/;
 
 function hashClass(f: CsFile, node: SgNode, type: string, method: string): void {
   const base = HASH_CLASSES.exec(type)![1]!;
@@ -309,7 +308,6 @@ const KEY_CLASSES: Readonly<Record<string, string>> = {
   ECDsa: 'ECDSA', ECDsaCng: 'ECDSA', ECDsaOpenSsl: 'ECDSA',
   ECDiffieHellman: 'ECDH', ECDiffieHellmanCng: 'ECDH', ECDiffieHellmanOpenSsl: 'ECDH',
 };
-export const isKeyClass = (type: string): boolean => Object.hasOwn(KEY_CLASSES, type);
 
 /** Key size (RSA/DSA) or curve (EC) an RSA/DSA/EC object holds, from its creation and properties. */
 export function keyFacts(f: CsFile, creation: SgNode | undefined): { family?: string; keySize?: number; curve?: string; imported?: boolean } {
@@ -549,5 +547,3 @@ export function instanceHandlers(kb: KnowledgeBase): ReadonlyMap<string, Handler
   ]);
 }
 
-export const HASH_CLASS = HASH_CLASSES;
-export const HMAC_CLASS = HMAC_CLASSES;

@@ -9,7 +9,7 @@ import { kindOf } from '../common/languages.js';
 import { nodeSpan } from '../common/scopes.js';
 import type { DetectionSink } from '../common/sink.js';
 import { isConstantBytes, type Value } from '../common/value.js';
-import { calleeOf, createdType, declaredTypeOf, simpleType } from './resolve.js';
+import { FUNCTION_KINDS, calleeOf, createdType, declaredTypeOf, simpleType } from './resolve.js';
 
 export interface AlgorithmEmit {
   spelling: string;
@@ -261,7 +261,6 @@ function bufferName(arg: string): string {
 }
 
 const BRANCH_KINDS = new Set(['if_statement', 'switch_section', 'switch_expression_arm', 'conditional_expression', 'for_statement', 'foreach_statement', 'while_statement', 'catch_clause']);
-const FUNCTION_KINDS = new Set(['method_declaration', 'constructor_declaration', 'local_function_statement', 'lambda_expression', 'anonymous_method_expression', 'accessor_declaration']);
 
 /** Whether a statement runs on some paths only, relative to the object it configures: inside a branch that does not also hold the creation. */
 function conditional(stmt: SgNode, creation: SgNode): boolean {
@@ -274,12 +273,4 @@ function conditional(stmt: SgNode, creation: SgNode): boolean {
     if (!(s.start <= c.start && c.end <= s.end)) return true;
   }
   return false;
-}
-
-/** The first positional argument's expression, for symbols. */
-export function symbolOf(node: SgNode): string {
-  const k = kindOf(node);
-  if (k === 'invocation_expression') return calleeOf(node);
-  if (k === 'object_creation_expression') return `new ${createdType(node)}`;
-  return node.text().replace(/\s+/g, ' ').slice(0, 120);
 }
