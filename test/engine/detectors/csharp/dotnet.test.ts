@@ -168,3 +168,19 @@ test('a zero IV written out to a stream is still static; one filled through a sp
         var enc2 = aes.CreateEncryptor(data, iv2);`);
   assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['static-iv', 12]]);
 });
+
+test('.NET defaults fill only properties never set: a Mode set on some paths is unknown, not CBC; one-shot paddings default as declared', () => {
+  const src = csFile(`
+        var a = Aes.Create();
+        if (flag) a.Mode = CipherMode.ECB;
+        var e = a.CreateEncryptor(data, data);
+        var b = Aes.Create();
+        var c1 = b.EncryptCbc(data, data);
+        var c = Aes.Create();
+        var c2 = c.EncryptCfb(data, data);`);
+  const [a, b, c] = algorithms(src);
+  assert.deepEqual(a!.params, { padding: 'PKCS7' });
+  assert.deepEqual(a!.unresolved, ['keySize', 'mode']);
+  assert.deepEqual(b!.params, { mode: 'CBC', padding: 'PKCS7' });
+  assert.deepEqual(c!.params, { mode: 'CFB', padding: 'NoPadding' });
+});

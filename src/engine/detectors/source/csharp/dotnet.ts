@@ -78,8 +78,11 @@ function symmetric(f: CsFile, node: SgNode, type: string): void {
     if (one) {
       // `aes.EncryptCbc(data, iv, PaddingMode.PKCS7)`: the mode is the method's; the padding argument defaults to PKCS7.
       params.mode ??= one[2]!.toUpperCase();
-      const pad = f.member(a[one[2] === 'Ecb' ? 1 : 2]);
+      const padArg = a[one[2] === 'Ecb' ? 1 : 2];
+      const pad = f.member(padArg);
       if (pad?.type === 'PaddingMode' && params.padding === undefined) params.padding = PADDINGS[pad.name] ?? pad.name;
+      // The padding argument left out takes its declared default: PKCS7 for EncryptCbc, none for EncryptCfb.
+      if (!padArg && params.padding === undefined) params.padding = one[2] === 'Cbc' ? 'PKCS7' : 'NoPadding';
       if (one[2] !== 'Ecb' && f.constantBytes(a[1])) f.signal(c, `${type}.${method}`, 'static-iv', `${spelling} IV is a constant in source`, related());
       continue;
     }
@@ -90,10 +93,11 @@ function symmetric(f: CsFile, node: SgNode, type: string): void {
       if (f.constantBytes(a[1])) f.signal(c, `${type}.${method}`, 'static-iv', `${spelling} IV is a constant in source`, related());
     }
   }
-  // The object is configured and used here: properties it never sets keep .NET's documented defaults (CBC, PKCS7).
+  // The object is configured and used here: properties it never sets keep .NET's documented defaults
+  // (CBC, PKCS7); one set on some paths only is unknown (null), never the default.
   if (encryptorMade) {
-    params.mode ??= 'CBC';
-    params.padding ??= 'PKCS7';
+    if (!props.has('Mode')) params.mode ??= 'CBC';
+    if (!props.has('Padding')) params.padding ??= 'PKCS7';
   }
   if (key && f.constantBytes(key)) f.signal(key, `${type}.Key`, 'hardcoded-key', `${spelling} key bytes are fixed in source`, related());
   // ECB takes no IV (AES key wrap built on ECB sets a fixed one that is never used).

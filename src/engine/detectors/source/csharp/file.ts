@@ -53,22 +53,22 @@ export class CsFile {
     return this.consumedIds.has(node.id());
   }
 
-  value(node: SgNode | undefined): Value {
+  value(node: SgNode | null | undefined): Value {
     return this.ev.eval(node);
   }
 
-  str(node: SgNode | undefined): string | undefined {
+  str(node: SgNode | null | undefined): string | undefined {
     const v = this.ev.eval(node);
     return v.kind === 'str' ? v.value : undefined;
   }
 
-  int(node: SgNode | undefined): number | undefined {
+  int(node: SgNode | null | undefined): number | undefined {
     const v = this.ev.eval(node);
     return v.kind === 'int' ? v.value : undefined;
   }
 
   /** `Type.Member` of an enum or static property argument (`CipherMode.ECB` -> [CipherMode, ECB]), through variables. */
-  member(node: SgNode | undefined): { type: string; name: string } | undefined {
+  member(node: SgNode | null | undefined): { type: string; name: string } | undefined {
     const v = this.ev.eval(node);
     if (v.kind !== 'member') return undefined;
     const parts = v.path.split('.');
@@ -77,13 +77,13 @@ export class CsFile {
   }
 
   /** Key size in bits of a byte-array argument whose length the file fixes. */
-  keyBits(node: SgNode | undefined): number | undefined {
+  keyBits(node: SgNode | null | undefined): number | undefined {
     const v = this.ev.eval(node);
     return v.kind === 'bytes' && v.length !== undefined ? v.length * 8 : undefined;
   }
 
   /** Whether key or IV bytes are fixed in the source (a byte literal, a zero-filled array never filled, a string's bytes). */
-  constantBytes(node: SgNode | undefined): boolean {
+  constantBytes(node: SgNode | null | undefined): boolean {
     if (!node) return false;
     const v = this.ev.eval(node);
     if (!isConstantBytes(v)) return false;
@@ -176,10 +176,11 @@ export class CsFile {
    * Property values set on the object `creation` makes: `x.Prop = v` for a variable `x` holding it,
    * and `new T { Prop = v }` on the creation itself. The last assignment in document order wins; one
    * made on some paths only (an `if` arm, a `case`, a loop body, a `catch`; see conditional) makes the
-   * property unknown from there on, as the branch rule does for variables (resolve.ts).
+   * property unknown from there on, as the branch rule does for variables (resolve.ts): it maps to
+   * null, which tells "set, value unknown" apart from "never set" (absent), where .NET's default holds.
    */
-  properties(creation: SgNode, names: ReadonlySet<string>): Map<string, SgNode> {
-    const out = new Map<string, SgNode>();
+  properties(creation: SgNode, names: ReadonlySet<string>): Map<string, SgNode | null> {
+    const out = new Map<string, SgNode | null>();
     const unknown = new Set<string>();
     const init = creation.field('initializer');
     for (const a of init?.namedChildren() ?? []) {
@@ -200,7 +201,7 @@ export class CsFile {
       else unknown.delete(prop);
       out.set(prop, r);
     }
-    for (const p of unknown) out.delete(p);
+    for (const p of unknown) out.set(p, null);
     return out;
   }
 
