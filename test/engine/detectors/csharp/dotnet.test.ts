@@ -184,3 +184,15 @@ test('.NET defaults fill only properties never set: a Mode set on some paths is 
   assert.deepEqual(b!.params, { mode: 'CBC', padding: 'PKCS7' });
   assert.deepEqual(c!.params, { mode: 'CFB', padding: 'NoPadding' });
 });
+
+test('System.Random filling a key, IV or salt is weak-random; filling test data is not', () => {
+  const src = csFile(`
+        var rnd = new Random();
+        var aesKey = new byte[32];
+        rnd.NextBytes(aesKey);
+        Random.Shared.NextBytes(this.iv);
+        var payload = new byte[64];
+        rnd.NextBytes(payload);
+        RandomNumberGenerator.Fill(aesKey);`, '    byte[] iv = new byte[16];');
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['weak-random', 12], ['weak-random', 13]]);
+});

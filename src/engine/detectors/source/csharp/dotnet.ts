@@ -453,6 +453,23 @@ const rsaCrypt: Handler = (f, node, _t, method, args) => {
   f.algorithm(node, method, { spelling: 'RSA', params, unresolved: ['keySize'], functions: [method === 'Encrypt' ? 'encrypt' : 'decrypt'] });
 };
 
+/**
+ * `new Random().NextBytes(key)`, `Random.Shared.NextBytes(iv)`: System.Random is not a cryptographic
+ * generator. Reported when the buffer is named as secret material (key, IV, nonce, salt, secret, token,
+ * seed, password): C# code uses Random for test data and jitter far more often than Java's examples.
+ */
+const weakRandom: Handler = (f, node, _t, method, args) => {
+  const receiver = node.field('function')?.field('expression') ?? undefined;
+  if (!receiver) return;
+  const o = f.origin(receiver);
+  const isRandom = /^(System\.)?Random\.Shared$/.test(receiver.text().replace(/\s+/g, ''))
+    || (o !== undefined && kindOf(o) === 'object_creation_expression' && createdType(o) === 'Random')
+    || f.typeOf(receiver) === 'Random';
+  const buffer = args[0]?.text().replace(/\s+/g, '') ?? '';
+  if (!isRandom || !/(key|iv|nonce|salt|secret|token|seed|password)/i.test(buffer.replace(/^.*\./, ''))) return;
+  f.signal(node, `Random.${method}`, 'weak-random', `System.Random fills ${buffer}: not a cryptographic RNG`);
+};
+
 // ---------------------------------------------------------------- post-quantum (.NET 10)
 
 const PQC_ALGORITHM_TYPES: Readonly<Record<string, string>> = { MLKemAlgorithm: 'ML-KEM', MLDsaAlgorithm: 'ML-DSA', SlhDsaAlgorithm: 'SLH-DSA', CompositeMLDsaAlgorithm: 'ML-DSA' };
@@ -547,7 +564,7 @@ export function instanceHandlers(kb: KnowledgeBase): ReadonlyMap<string, Handler
   const sign = signOp(kb);
   return new Map<string, Handler>([
     ['SignData', sign], ['SignHash', sign], ['VerifyData', sign], ['VerifyHash', sign],
-    ['Encrypt', rsaCrypt], ['Decrypt', rsaCrypt],
+    ['Encrypt', rsaCrypt], ['Decrypt', rsaCrypt], ['NextBytes', weakRandom],
   ]);
 }
 
