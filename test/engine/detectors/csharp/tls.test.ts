@@ -83,3 +83,30 @@ class Ssh {
   assert.deepEqual(names(src), ['AES-256-CTR', 'ChaCha20-Poly1305', 'X25519', 'ECDH-P256']);
   assert.deepEqual(protocols(src).map((p) => p.protocol.protocolType), ['ssh']);
 });
+
+test('Bouncy Castle lightweight API: an engine inside its mode wrapper is one asset with the Init parameters; digests inside HMac/PBKDF2 name them', () => {
+  const src = `using Org.BouncyCastle.Crypto.Engines;
+using Org.BouncyCastle.Crypto.Modes;
+using Org.BouncyCastle.Crypto.Digests;
+using Org.BouncyCastle.Crypto.Macs;
+using Org.BouncyCastle.Crypto.Generators;
+using Org.BouncyCastle.Crypto.Paddings;
+using Org.BouncyCastle.Crypto.Parameters;
+class B {
+  static readonly byte[] Iv = new byte[16];
+  void M(byte[] key, byte[] nonce, byte[] pw, byte[] salt) {
+    var gcm = new GcmBlockCipher(new AesEngine());
+    gcm.Init(true, new AeadParameters(new KeyParameter(key), 128, nonce));
+    var cbc = new PaddedBufferedBlockCipher(new CbcBlockCipher(new AesEngine()), new Pkcs7Padding());
+    cbc.Init(true, new ParametersWithIV(new KeyParameter(key), Iv));
+    var ecb = new PaddedBufferedBlockCipher(new AesEngine());
+    var mac = new HMac(new Sha384Digest());
+    var kdf = new Pkcs5S2ParametersGenerator(new Sha256Digest());
+    kdf.Init(pw, salt, 600000);
+    var h = new Sha3Digest(512);
+  }
+}
+`;
+  assert.deepEqual(names(src), ['AES-GCM-128', 'AES-CBC-PKCS7', 'AES-ECB-PKCS7', 'HMAC-SHA-384', 'PBKDF2-SHA-256-600000', 'SHA3-512']);
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['static-iv', 14]]);
+});

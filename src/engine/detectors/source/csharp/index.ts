@@ -12,6 +12,7 @@ import { kindOf, parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { BC_GENERATORS, BC_UTILITIES, bcGenerator, bcUtility } from './bc.js';
+import { BC_LIGHTWEIGHT_TYPES, bcLightweight } from './bc-lightweight.js';
 import { PQC_ALGORITHM_TYPE, creationHandlers, hashNameConstant, instanceHandlers, pqcIdentifier, rsaPaddingConstant, staticHandlers, type Handler } from './dotnet.js';
 import { CsFile } from './file.js';
 import { credentials, requireSignedTokens, securityAlgorithm, symmetricSecurityKey } from './jose.js';
@@ -19,6 +20,8 @@ import { callArgs, createdType, csharpEvaluator, simpleType } from './resolve.js
 import { VALIDATION_CALLBACKS, certificateRequest, dangerousValidator, pkcs12Load, protocolMember, sslStream, validationAssignment, readsOnly } from './tls.js';
 
 export const CSHARP_DETECTOR_ID = 'csharp';
+
+const BC_LIGHT = new Set(BC_LIGHTWEIGHT_TYPES);
 
 /** Types whose members the detector reads wherever they are written (`SslProtocols.Tls12`, `HashAlgorithmName.SHA256`). */
 const MEMBER_TYPES = [
@@ -35,6 +38,7 @@ interface Tables {
   instances: ReadonlyMap<string, Handler>;
   hashConstant: (f: CsFile, node: SgNode) => void;
   certRequest: (f: CsFile, node: SgNode) => void;
+  bcLight: (f: CsFile, node: SgNode, type: string) => void;
   creationRegex: string;
 }
 
@@ -44,13 +48,14 @@ function tablesFor(kb: KnowledgeBase): Tables {
   let t = tables.get(kb);
   if (!t) {
     const creations = creationHandlers(kb);
-    const types = [...creations.keys(), ...BC_GENERATORS, 'SslStream', 'CertificateRequest', 'X509Certificate2', 'SymmetricSecurityKey', 'SigningCredentials', 'EncryptingCredentials'];
+    const types = [...creations.keys(), ...BC_GENERATORS, ...BC_LIGHTWEIGHT_TYPES, 'SslStream', 'CertificateRequest', 'X509Certificate2', 'SymmetricSecurityKey', 'SigningCredentials', 'EncryptingCredentials'];
     t = {
       statics: staticHandlers(kb),
       creations,
       instances: instanceHandlers(kb),
       hashConstant: hashNameConstant(kb),
       certRequest: certificateRequest(kb),
+      bcLight: bcLightweight(kb),
       creationRegex: `(^|\\.)(${types.join('|')})(<|$)`,
     };
     tables.set(kb, t);
@@ -124,6 +129,7 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
         else if (type === 'SymmetricSecurityKey') symmetricSecurityKey(f, node);
         else if (type === 'SigningCredentials' || type === 'EncryptingCredentials') credentials(f, node, type);
         else if (bouncy && BC_GENERATORS.has(type)) bcGenerator(f, node, type);
+        else if (bouncy && BC_LIGHT.has(type)) t.bcLight(f, node, type);
         break;
       }
       case 'member_access_expression':
