@@ -2,9 +2,11 @@
 // branch rule, `using` aliases and `var`, argument resolution through fields, the documented defaults
 // of Rfc2898DeriveBytes, unknown names, and code that must produce nothing.
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { csharpDetector } from '../../../../src/engine/detectors/source/csharp/index.js';
 import { algorithms, csFile, names, signals } from './helpers.js';
+import { corpusFiles } from '../source-helpers.js';
 
 test('Aes.Create reads KeySize, Mode and Padding set on the variable later; a key from a parameter leaves the size to KeySize', () => {
   const src = csFile(`
@@ -195,4 +197,14 @@ test('System.Random filling a key, IV or salt is weak-random; filling test data 
         rnd.NextBytes(payload);
         RandomNumberGenerator.Fill(aesKey);`, '    byte[] iv = new byte[16];');
   assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['weak-random', 12], ['weak-random', 13]]);
+});
+
+test('prefilter: every corpus file with crypto holds a keyword; a project enum that spells SHA256 does not', () => {
+  const passes = (text: string): boolean => csharpDetector.keywords.some((k) => text.includes(k));
+  for (const file of corpusFiles('csharp', '.cs')) {
+    const text = readFileSync(file, 'utf8');
+    if (!file.endsWith('NoCrypto.cs')) assert.ok(passes(text), file);
+  }
+  assert.equal(passes('var s = new KdfSettings { KdfType = KdfType.PBKDF2_SHA256, Iterations = 600000 };'), false);
+  assert.equal(passes('using var h = SHA256.Create();'), true);
 });

@@ -164,15 +164,20 @@ export const csharpDetector: Detector = {
   id: CSHARP_DETECTOR_ID,
   appliesTo: (path) => path.toLowerCase().endsWith('.cs'),
   // Every API the handlers read is in System.Security.Cryptography (named by a `using`, possibly a
-  // global one in another file: hence the class names), System.Security.Authentication/System.Net
-  // (protocol enums, validation callbacks), Microsoft.IdentityModel.Tokens or Org.BouncyCastle, or
-  // ASP.NET Core's KeyDerivation; SSH algorithm names need one of SSH_NAME_KEYWORDS. A file with none
-  // of these words cannot hold a construct we report.
+  // global one in another file: hence the class names, written as they are used: `SHA256.` for its
+  // static methods, not a bare `SHA256`, which project enums such as `KdfType.PBKDF2_SHA256` contain),
+  // System.Security.Authentication/System.Net (protocol enums, validation callbacks),
+  // Microsoft.IdentityModel.Tokens or Org.BouncyCastle, or ASP.NET Core's KeyDerivation; SSH algorithm
+  // names need one of SSH_NAME_KEYWORDS. A file with none of these cannot hold a construct we report,
+  // except `Random.NextBytes(key)` (weak-random), read only where one of them shows crypto code: as a
+  // keyword, `NextBytes` let in dozens of test files per repository that fill test data.
   keywords: [
     'Cryptography', 'Org.BouncyCastle', 'SslProtocols', 'SecurityProtocolType', 'CertificateValidationCallback', 'DangerousAcceptAnyServerCertificateValidator',
-    'SecurityAlgorithms', 'SymmetricSecurityKey', 'SigningCredentials', 'EncryptingCredentials', 'RequireSignedTokens', 'KeyDerivation', 'X509Certificate',
-    'HashAlgorithmName', 'Aes', 'RSA', 'ECDsa', 'ECDiffieHellman', 'SHA1', 'SHA256', 'SHA384', 'SHA512', 'SHA3_', 'MD5', 'HMAC', 'Rfc2898', 'TripleDES', 'DES.',
-    'DESCryptoServiceProvider', 'RC2', 'Rijndael', 'HKDF', 'ChaCha20Poly1305', 'MLKem', 'MLDsa', 'SlhDsa', 'DSA', 'SslStream', 'IncrementalHash',
+    'SecurityAlgorithms', 'SymmetricSecurityKey', 'SigningCredentials(', 'EncryptingCredentials(', 'RequireSignedTokens', 'KeyDerivation',
+    'X509Certificate2(', 'X509CertificateLoader', 'HashAlgorithmName', 'CryptoServiceProvider', 'SHA1Managed', 'SHA256Managed', 'SHA384Managed', 'SHA512Managed',
+    'RIPEMD160Managed', 'SHA1Cng', 'SHA256Cng', 'SHA384Cng', 'SHA512Cng', 'MD5Cng',
+    'Aes', 'RSA', 'ECDsa', 'ECDiffieHellman', 'SHA1.', 'SHA256.', 'SHA384.', 'SHA512.', 'SHA3_', 'MD5.', 'HMAC', 'Rfc2898', 'TripleDES', 'DES.',
+    'RC2', 'Rijndael', 'HKDF', 'ChaCha20Poly1305', 'MLKem', 'MLDsa', 'SlhDsa', 'DSA', 'SslStream', 'IncrementalHash', 'Shake128', 'Shake256',
     ...SSH_NAME_KEYWORDS,
   ],
   detect: (file, ctx) => detectCSharp(file, ctx),
