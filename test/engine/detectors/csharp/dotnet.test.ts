@@ -208,3 +208,11 @@ test('prefilter: every corpus file with crypto holds a keyword; a project enum t
   assert.equal(passes('var s = new KdfSettings { KdfType = KdfType.PBKDF2_SHA256, Iterations = 600000 };'), false);
   assert.equal(passes('using var h = SHA256.Create();'), true);
 });
+
+test('a composite ML-DSA algorithm names both halves', () => {
+  const src = csFile(`
+        var a = CompositeMLDsaAlgorithm.MLDsa65WithRSA3072Pss;
+        var b = CompositeMLDsaAlgorithm.MLDsa44WithECDsaP256;
+        var c = CompositeMLDsaAlgorithm.MLDsa87WithEd448;`);
+  assert.deepEqual(names(src), ['ML-DSA-65', 'RSA-PSS-3072', 'ML-DSA-44', 'ECDSA-P256', 'ML-DSA-87', 'Ed448']);
+});

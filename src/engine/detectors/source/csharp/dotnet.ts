@@ -493,7 +493,19 @@ const pqcFactory: Handler = (f, node, type, method, args) => {
 
 /** An algorithm identifier written anywhere else (`MLKemAlgorithm.MLKem1024` in a field, an argument of a helper). */
 export function pqcIdentifier(f: CsFile, node: SgNode, type: string, name: string): void {
-  f.algorithm(node, `${type}.${name}`, { spelling: name });
+  const symbol = `${type}.${name}`;
+  if (type !== 'CompositeMLDsaAlgorithm') return f.algorithm(node, symbol, { spelling: name });
+  // A composite signature (`MLDsa65WithRSA3072Pss`, `MLDsa44WithECDsaP256`, `MLDsa87WithEd448`) signs
+  // with both halves: the ML-DSA parameter set and the classical algorithm are each an asset.
+  const m = /^MLDsa(44|65|87)With(.+)$/.exec(name);
+  if (!m) return f.algorithm(node, symbol, { spelling: 'ML-DSA', unresolved: ['parameterSet'], functions: ['sign'] });
+  f.algorithm(node, symbol, { spelling: `ML-DSA-${m[1]}`, functions: ['sign'] });
+  const classical = m[2]!;
+  const rsa = /^RSA(\d+)(Pss|Pkcs15)$/.exec(classical);
+  const ec = /^ECDsa(P256|P384|P521|Brainpool\w+)$/i.exec(classical);
+  if (rsa) f.algorithm(node, symbol, { spelling: 'RSA', params: { keySize: Number(rsa[1]), padding: rsa[2] === 'Pss' ? 'PSS' : 'PKCS1v15' }, functions: ['sign'] });
+  else if (ec) f.algorithm(node, symbol, { spelling: 'ECDSA', params: { curve: ec[1]!.replace(/^P/, 'P-').replace(/^Brainpool/i, 'brainpool') }, functions: ['sign'] });
+  else if (/^Ed(25519|448)$/.test(classical)) f.algorithm(node, symbol, { spelling: classical, functions: ['sign'] });
 }
 
 /** An `RSAEncryptionPadding`/`RSASignaturePadding` no handled call consumed: RSA with that padding is in use. */
