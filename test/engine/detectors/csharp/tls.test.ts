@@ -110,3 +110,11 @@ class B {
   assert.deepEqual(names(src), ['AES-GCM-128', 'AES-CBC-PKCS7', 'AES-ECB-PKCS7', 'HMAC-SHA-384', 'PBKDF2-SHA-256-600000', 'SHA3-512']);
   assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['static-iv', 14]]);
 });
+
+test('a switch expression arm: its value is a use, its pattern a comparison', () => {
+  const src = file(`    var h = alg switch { "RS384" => HashAlgorithmName.SHA384, _ => HashAlgorithmName.SHA256 };
+    var p = flag switch { true => SslProtocols.Tls13, false => SslProtocols.Tls12 };
+    var name = h switch { var x when x == HashAlgorithmName.MD5 => "md5", _ => "other" };`);
+  assert.deepEqual(names(src), ['SHA-384', 'SHA-256']);
+  assert.deepEqual(protocols(src).map((x) => x.protocol.version), ['1.3', '1.2']);
+});

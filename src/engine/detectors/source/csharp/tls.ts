@@ -27,8 +27,13 @@ export function readsOnly(node: SgNode): boolean {
     if (kindOf(a) === 'throw_statement' || kindOf(a) === 'throw_expression') return true;
     if (kindOf(a) === 'invocation_expression' && /(^|\.)(MarkAsNonPII|FormatInvariant|Log\w*|WriteLine|nameof)$/.test(a.field('function')?.text() ?? '')) return true;
   }
+  let child = node;
   for (const a of node.ancestors()) {
     const k = kindOf(a);
+    if (k === 'switch_expression_arm') {
+      // `alg switch { "RS256" => HashAlgorithmName.SHA256, … }`: the arm's value is a use, its pattern a comparison.
+      return child.id() !== a.namedChildren().pop()?.id();
+    }
     if (k === 'prefix_unary_expression' && a.text().trimStart().startsWith('~')) return true;
     if (k === 'binary_expression') {
       const op = a.field('operator')?.text();
@@ -39,9 +44,10 @@ export function readsOnly(node: SgNode): boolean {
     } else if (k === 'argument') {
       const call = a.parent()?.parent();
       return call !== undefined && call !== null && /(HasFlag|Contains|Equals)$/.test(call.field('function')?.text() ?? '');
-    } else if (k === 'case_switch_label' || k === 'constant_pattern' || k === 'switch_expression_arm' || k === 'is_pattern_expression' || k === 'relational_pattern' || k === 'or_pattern') {
+    } else if (k === 'case_switch_label' || k === 'constant_pattern' || k === 'is_pattern_expression' || k === 'relational_pattern' || k === 'or_pattern') {
       return true;
     } else if (k !== 'parenthesized_expression') return false;
+    child = a;
   }
   return false;
 }
