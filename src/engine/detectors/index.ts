@@ -7,5 +7,6 @@ import { pythonDetector } from './source/python/index.js';
 import { goDetector } from './source/go/index.js';
 import { javascriptDetector } from './source/javascript/index.js';
 import { cDetector } from './source/c/index.js';
+import { csharpDetector } from './source/csharp/index.js';
 
-export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector, cDetector];
+export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector, cDetector, csharpDetector];

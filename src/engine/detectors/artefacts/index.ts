@@ -12,6 +12,7 @@ import { npmManifestDetector } from './manifests/npm.js';
 import { pypiManifestDetector } from './manifests/pypi.js';
 import { goModDetector } from './manifests/go.js';
 import { gradleCatalogDetector, gradleDetector, mavenPomDetector } from './manifests/maven.js';
+import { nugetManifestDetector } from './manifests/nuget.js';
 
 export const ARTEFACT_DETECTORS: readonly Detector[] = [
   pemDetector,
@@ -28,4 +29,5 @@ export const ARTEFACT_DETECTORS: readonly Detector[] = [
   mavenPomDetector,
   gradleDetector,
   gradleCatalogDetector,
+  nugetManifestDetector,
 ];

@@ -4,6 +4,7 @@ import { npmManifestDetector } from '../../../../src/engine/detectors/artefacts/
 import { pypiManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/pypi.js';
 import { goModDetector } from '../../../../src/engine/detectors/artefacts/manifests/go.js';
 import { expandProperties, gradleCatalogDetector, gradleDetector, mavenPomDetector } from '../../../../src/engine/detectors/artefacts/manifests/maven.js';
+import { nugetManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/nuget.js';
 import { KNOWN_LIBRARIES, purlOf } from '../../../../src/engine/detectors/artefacts/manifests/libraries.js';
 import type { Detection } from '../../../../src/engine/inventory/model.js';
 import { run } from './helpers.js';
@@ -15,7 +16,7 @@ test('the known-library list is well formed: one entry per name, a homepage and 
   assert.equal(new Set(keys).size, keys.length);
   for (const l of KNOWN_LIBRARIES) {
     assert.match(l.homepage, /^https?:\/\//, l.name);
-    assert.ok(['npm', 'pypi', 'golang', 'maven'].includes(l.ecosystem), l.name);
+    assert.ok(['npm', 'pypi', 'golang', 'maven', 'nuget'].includes(l.ecosystem), l.name);
     if (l.ecosystem === 'maven') assert.match(l.name, /^[^:]+:[^:]+$/);
   }
   assert.ok(KNOWN_LIBRARIES.filter((l) => l.ecosystem === 'npm').length >= 15);
@@ -26,6 +27,7 @@ test('purls follow the purl spec: scoped npm names, maven group/artifact, go mod
   assert.equal(purlOf('maven', 'org.bouncycastle:bcprov-jdk18on', '1.78'), 'pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78');
   assert.equal(purlOf('golang', 'golang.org/x/crypto', 'v0.22.0'), 'pkg:golang/golang.org/x/crypto@v0.22.0');
   assert.equal(purlOf('pypi', 'cryptography'), 'pkg:pypi/cryptography');
+  assert.equal(purlOf('nuget', 'BouncyCastle.Cryptography', '2.4.0'), 'pkg:nuget/BouncyCastle.Cryptography@2.4.0');
 });
 
 test('npm: package.json keeps only exact pins as versions; the lock file gives resolved versions', () => {
@@ -102,4 +104,37 @@ test('the library list covers the main crypto libraries of each ecosystem', () =
     'maven:org.bouncycastle:bcprov-jdk18on', 'maven:org.bouncycastle:bcpkix-jdk18on', 'maven:org.bouncycastle:bcpqc-jdk18on', 'maven:io.jsonwebtoken:jjwt-api', 'maven:io.jsonwebtoken:jjwt-impl', 'maven:com.nimbusds:nimbus-jose-jwt', 'maven:com.google.crypto.tink:tink', 'maven:org.conscrypt:conscrypt-openjdk-uber',
   ];
   assert.deepEqual(required.filter((r) => !names.has(r)), []);
+});
+
+test('NuGet: PackageReference/PackageVersion in MSBuild files and packages.config; ids case-insensitive, versions exact only', () => {
+  const csproj = `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><BcVersion>2.4.0</BcVersion></PropertyGroup>
+  <ItemGroup>
+    <PackageReference Include="BouncyCastle.Cryptography" Version="$(BcVersion)" />
+    <PackageReference Include="system.identitymodel.tokens.jwt" Version="[7.5.1]" />
+    <PackageReference Include="jose-jwt">
+      <Version>5.0.0</Version>
+    </PackageReference>
+    <PackageReference Include="Newtonsoft.Json" Version="13.0.3" />
+    <PackageReference Include="NSec.Cryptography" Version="24.*" />
+    <PackageReference Include="BCrypt.Net-Next" Version="[4.0,5.0)" />
+    <PackageReference Include="Konscious.Security.Cryptography.Argon2" Version="$(NotDefinedHere)" />
+  </ItemGroup>
+</Project>`;
+  assert.deepEqual(purls(run(nugetManifestDetector, 'src/Api/Api.csproj', csproj)), [
+    'pkg:nuget/BouncyCastle.Cryptography@2.4.0', 'pkg:nuget/System.IdentityModel.Tokens.Jwt@7.5.1', 'pkg:nuget/jose-jwt@5.0.0',
+    'pkg:nuget/NSec.Cryptography', 'pkg:nuget/BCrypt.Net-Next', 'pkg:nuget/Konscious.Security.Cryptography.Argon2',
+  ]);
+  const config = '<?xml version="1.0" encoding="utf-8"?>\n<packages>\n  <package id="Portable.BouncyCastle" version="1.9.0" targetFramework="net472" />\n  <package id="EntityFramework" version="6.4.4" />\n</packages>';
+  assert.deepEqual(purls(run(nugetManifestDetector, 'packages.config', config)), ['pkg:nuget/Portable.BouncyCastle@1.9.0']);
+  assert.deepEqual(purls(run(nugetManifestDetector, 'Directory.Packages.props', '<Project><ItemGroup><PackageVersion Include="SSH.NET" Version="2024.1.0" /></ItemGroup></Project>')), ['pkg:nuget/SSH.NET@2024.1.0']);
+  assert.equal(nugetManifestDetector.appliesTo('lib/Lib.fsproj'), true);
+  assert.equal(nugetManifestDetector.appliesTo('build/common.props'), false);
+});
+
+test('NuGet: an element never closed does not make the scan quadratic, and the next elements are still read', () => {
+  const text = '<Project>' + '<PackageReference Include="Unknown.Package">'.repeat(20000) + '<PackageReference Include="SSH.NET" Version="2024.1.0" /></Project>';
+  const t0 = performance.now();
+  assert.deepEqual(purls(run(nugetManifestDetector, 'A.csproj', text)), ['pkg:nuget/SSH.NET@2024.1.0']);
+  assert.ok(performance.now() - t0 < 2000);
 });

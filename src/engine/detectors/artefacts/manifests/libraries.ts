@@ -2,7 +2,7 @@
 import data from '../../../kb/data/crypto-libraries.json' with { type: 'json' };
 import type { Detection, LibraryFacts, Occurrence } from '../../../inventory/model.js';
 
-export type Ecosystem = 'npm' | 'pypi' | 'golang' | 'maven';
+export type Ecosystem = 'npm' | 'pypi' | 'golang' | 'maven' | 'nuget';
 
 export interface KnownLibrary {
   ecosystem: Ecosystem;
@@ -14,10 +14,13 @@ export interface KnownLibrary {
 
 export const KNOWN_LIBRARIES: readonly KnownLibrary[] = data.libraries as KnownLibrary[];
 
+/** NuGet package ids are case-insensitive (`bouncycastle.cryptography` is `BouncyCastle.Cryptography`). */
+const lookupKey = (ecosystem: Ecosystem, name: string): string => (ecosystem === 'nuget' ? name.toLowerCase() : name);
+
 const byEcosystem = new Map<Ecosystem, Map<string, KnownLibrary>>();
 for (const lib of KNOWN_LIBRARIES) {
   if (!byEcosystem.has(lib.ecosystem)) byEcosystem.set(lib.ecosystem, new Map());
-  byEcosystem.get(lib.ecosystem)!.set(lib.name, lib);
+  byEcosystem.get(lib.ecosystem)!.set(lookupKey(lib.ecosystem, lib.name), lib);
 }
 
 /** PEP 503 normalisation: case-insensitive, runs of `-`, `_`, `.` are one `-`. */
@@ -31,13 +34,14 @@ export function goBase(path: string): string {
 }
 
 export function findLibrary(ecosystem: Ecosystem, name: string): KnownLibrary | undefined {
-  const key = ecosystem === 'pypi' ? normalisePypi(name) : ecosystem === 'golang' ? goBase(name) : name;
+  const key = ecosystem === 'pypi' ? normalisePypi(name) : ecosystem === 'golang' ? goBase(name) : lookupKey(ecosystem, name);
   return byEcosystem.get(ecosystem)?.get(key);
 }
 
 /** Names of one ecosystem, as prefilter keywords (a manifest without any is never parsed). */
 export function keywordsFor(ecosystem: Ecosystem): string[] {
-  const names = KNOWN_LIBRARIES.filter((l) => l.ecosystem === ecosystem).map((l) => (ecosystem === 'maven' ? l.name.split(':')[1]! : l.name));
+  const names = KNOWN_LIBRARIES.filter((l) => l.ecosystem === ecosystem).flatMap((l) =>
+    ecosystem === 'maven' ? [l.name.split(':')[1]!] : ecosystem === 'nuget' ? [l.name, l.name.toLowerCase()] : [l.name]);
   return [...new Set(names)].sort();
 }
 
@@ -45,7 +49,7 @@ function encodeSegment(s: string): string {
   return encodeURIComponent(s).replace(/%2F/gi, '/');
 }
 
-/** Package URL (purl spec): pkg:npm/%40noble/hashes@1.4.0, pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78. */
+/** Package URL (purl spec): pkg:npm/%40noble/hashes@1.4.0, pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78, pkg:nuget/BouncyCastle.Cryptography@2.4.0. */
 export function purlOf(ecosystem: Ecosystem, name: string, version?: string): string {
   let path: string;
   if (ecosystem === 'maven') {

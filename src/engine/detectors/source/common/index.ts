@@ -6,6 +6,7 @@
 // - evaluate.ts   the evaluator over a per-language `LanguageAdapter`
 // - sink.ts       detection collection
 // - versions.ts   TLS protocol-version spellings
+// - transformation.ts cipher transformations "AES/GCM/NoPadding" (JCA, Bouncy Castle for .NET)
 // - scopes.ts     innermost function/class around a node, from one query
 export * from './languages.js';
 export * from './occurrence.js';

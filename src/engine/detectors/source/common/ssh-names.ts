@@ -1,5 +1,5 @@
 // SSH algorithm names written as string literals: the negotiation tables of SSH libraries and
-// clients (paramiko's `_preferred_ciphers = ("aes128-ctr", ...)`, JSch's
+// clients (paramiko's `_preferred_ciphers = ("aes128-ctr", ...)`, SSH.NET's `{ "aes128-ctr", … }`, JSch's
 // `session.setConfig("kex", "diffie-hellman-group14-sha256,...")`, ssh2's
 // `algorithms: { cipher: ["aes128-gcm@openssh.com"] }`). A literal counts only when it is made of
 // SSH names and nothing else (one name or a comma list), so prose, log lines and docstrings that
@@ -43,11 +43,11 @@ const ANY_KEYWORD = new RegExp(SSH_NAME_KEYWORDS.map(escapeRegex).join('|'));
 /** Names of the context that make a list one of things switched off or refused. */
 const REFUSING_CONTEXT = /disabl|remov|exclud|blacklist|blocklist|deny|denied|reject|forbid|unsupported|insecure|weak|banned/i;
 
-/** Calls whose arguments are messages, not settings (`log.info("... %s", "aes256-ctr")`, `print(...)`). */
-const MESSAGE_CALL = /(^|\.)(debug|info|warn|warning|error|critical|exception|fatal|trace|log|print|println|printf)$/i;
+/** Calls whose arguments are messages, not settings (`log.info("... %s", "aes256-ctr")`, `print(...)`, C#'s `logger.LogDebug`, `Console.WriteLine`). */
+const MESSAGE_CALL = /(^|\.)(debug|info|warn|warning|error|critical|exception|fatal|trace|log|print|println|printf|WriteLine|Log(Trace|Debug|Information|Warning|Error|Critical))$/i;
 
 /** Kinds that are calls: their name is checked against MESSAGE_CALL. */
-const CALL_KINDS = new Set(['call', 'method_invocation', 'call_expression']);
+const CALL_KINDS = new Set(['call', 'method_invocation', 'call_expression', 'invocation_expression']);
 
 /** Kinds whose name says what a literal below them is for, and the field holding that name. */
 const NAMED_CONTEXT: Readonly<Record<string, readonly string[]>> = {
@@ -59,6 +59,7 @@ const NAMED_CONTEXT: Readonly<Record<string, readonly string[]>> = {
   assignment_expression: ['left'], // java, js
   method_invocation: ['name'], // java
   call_expression: ['function'], // js
+  invocation_expression: ['function'], // c#
   field_definition: ['property'], // js class fields
   public_field_definition: ['name'], // ts class fields
 };
@@ -104,6 +105,8 @@ const LITERAL_KINDS: Readonly<Record<LiteralFamily, readonly string[]>> = {
 
 function familyOf(language: SourceLanguage): LiteralFamily | undefined {
   if (language === 'python' || language === 'java') return language;
+  // C#'s regular string literals are Java's: double quotes, the same node kind.
+  if (language === 'csharp') return 'java';
   if (language === 'javascript' || language === 'typescript' || language === 'tsx') return 'javascript';
   return undefined;
 }
@@ -136,6 +139,20 @@ function contextNames(literal: SgNode): ContextName[] {
 }
 
 /**
+ * A C# literal that a name is compared with (`name == "3des-cbc"`, `case "aes128-cbc":`, a switch
+ * expression arm, `"x".Equals(n)`): code that reads a key file's or a peer's choice, not a setting.
+ */
+function comparedCSharp(literal: SgNode): boolean {
+  const p = literal.parent();
+  if (!p) return false;
+  const k = p.kind() as string;
+  if (k === 'case_switch_label' || k === 'constant_pattern' || k === 'switch_expression_arm') return true;
+  if (k === 'binary_expression') return /^(==|!=)$/.test(p.field('operator')?.text() ?? '');
+  if (k === 'member_access_expression') return /^(Equals|StartsWith|EndsWith|Contains)$/.test(p.field('name')?.text() ?? '');
+  return false;
+}
+
+/**
  * Reports the SSH algorithm names written as literals in a parsed file (`text` is its source). Runs
  * one native query for the literals whose whole text is SSH names, only in files that contain one of
  * the keywords; each match costs a few native calls for its context.
@@ -148,6 +165,7 @@ export function detectSshAlgorithmNames(root: SgNode, sink: DetectionSink, langu
   const regex = names.literal[family];
   const literals = root.findAll({ rule: { any: LITERAL_KINDS[family].map((kind) => ({ kind, regex })) } });
   for (const literal of literals) {
+    if (language === 'csharp' && comparedCSharp(literal)) continue;
     const context = contextNames(literal);
     if (context.some((c) => REFUSING_CONTEXT.test(c.text) || (c.call && MESSAGE_CALL.test(c.text)))) continue;
     const symbol = (context[0]?.text ?? 'SSH algorithm name').slice(0, 80);

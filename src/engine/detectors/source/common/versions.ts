@@ -13,13 +13,13 @@ const TABLE: Record<string, [string, boolean]> = {
   sslv2: ['2.0', true], ssl2: ['2.0', true],
   sslv3: ['3.0', true], ssl3: ['3.0', true],
   tlsv1: ['1.0', false], tls1: ['1.0', false], 'tlsv1.0': ['1.0', false], tlsv1_0: ['1.0', false], tls1_0: ['1.0', false], 'tls1.0': ['1.0', false], versiontls10: ['1.0', false],
-  'tlsv1.1': ['1.1', false], tlsv1_1: ['1.1', false], tls1_1: ['1.1', false], 'tls1.1': ['1.1', false], versiontls11: ['1.1', false],
-  'tlsv1.2': ['1.2', false], tlsv1_2: ['1.2', false], tls1_2: ['1.2', false], 'tls1.2': ['1.2', false], versiontls12: ['1.2', false],
-  'tlsv1.3': ['1.3', false], tlsv1_3: ['1.3', false], tls1_3: ['1.3', false], 'tls1.3': ['1.3', false], versiontls13: ['1.3', false],
+  'tlsv1.1': ['1.1', false], tlsv1_1: ['1.1', false], tls1_1: ['1.1', false], 'tls1.1': ['1.1', false], versiontls11: ['1.1', false], tls11: ['1.1', false],
+  'tlsv1.2': ['1.2', false], tlsv1_2: ['1.2', false], tls1_2: ['1.2', false], 'tls1.2': ['1.2', false], versiontls12: ['1.2', false], tls12: ['1.2', false],
+  'tlsv1.3': ['1.3', false], tlsv1_3: ['1.3', false], tls1_3: ['1.3', false], 'tls1.3': ['1.3', false], versiontls13: ['1.3', false], tls13: ['1.3', false],
 };
 
 /**
- * Parses a protocol spelling (`TLSv1.2`, `PROTOCOL_TLSv1_1`, `TLSVersion.TLSv1_3`, `SSLv3`, `VersionTLS12`).
+ * Parses a protocol spelling (`TLSv1.2`, `PROTOCOL_TLSv1_1`, `TLSVersion.TLSv1_3`, `SSLv3`, `VersionTLS12`, .NET's `SslProtocols.Tls12`).
  * Generic names (`TLS`, `SSL`, `PROTOCOL_TLS_CLIENT`, `Default`) return undefined: no version is pinned.
  */
 export function parseTlsVersion(spelling: string): TlsVersion | undefined {

@@ -6,7 +6,7 @@ import { isConstantBytes, memberName } from '../common/value.js';
 import { createdType } from './adapter.js';
 import type { JavaContext, KeyInfo } from './context.js';
 import { BOUNCY_CASTLE, isClassFrom } from './imports.js';
-import { needsKeySize, normalisePadding, parseTransformation } from './transformation.js';
+import { needsKeySize, normalisePadding, parseTransformation } from '../common/transformation.js';
 import { parseTlsVersion } from '../common/versions.js';
 import { unresolvedSpelling, type UnresolvedRole } from '../../../kb/unresolved.js';
 

@@ -1,4 +1,5 @@
-// JCA `Cipher.getInstance` transformations: "algorithm/mode/padding" or just "algorithm".
+// Cipher transformations "algorithm/mode/padding" or just "algorithm", as the JCA (`Cipher.getInstance`)
+// and Bouncy Castle for .NET (`CipherUtilities.GetCipher`) spell them.
 
 export interface Transformation {
   algorithm: string;

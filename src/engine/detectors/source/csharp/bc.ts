@@ -1,0 +1,92 @@
+// Bouncy Castle for .NET (`Org.BouncyCastle.*`, NuGet BouncyCastle.Cryptography): the name-based
+// factories (`CipherUtilities.GetCipher("AES/GCM/NoPadding")`, `DigestUtilities.GetDigest`,
+// `SignerUtilities.GetSigner("SHA256withRSA")`, `MacUtilities.GetMac`, `GeneratorUtilities`,
+// `AgreementUtilities`) and key-pair generators initialised with their parameters
+// (`RsaKeyGenerationParameters(e, random, 2048, certainty)`). Read only in files that use the namespace.
+import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
+import { unresolvedSpelling, type UnresolvedRole } from '../../../kb/unresolved.js';
+import { kindOf } from '../common/languages.js';
+import { needsKeySize, parseTransformation } from '../common/transformation.js';
+import type { CsFile } from './file.js';
+import { callArgs, createdType } from './resolve.js';
+
+export const BOUNCY_CASTLE_NET: LibraryRef = Object.freeze({ ecosystem: 'nuget', name: 'BouncyCastle.Cryptography' });
+
+const UTILITIES: Readonly<Record<string, { role: UnresolvedRole; fn?: CryptoFunction }>> = {
+  'CipherUtilities.GetCipher': { role: 'cipher' },
+  'DigestUtilities.GetDigest': { role: 'hash', fn: 'digest' },
+  'DigestUtilities.CalculateDigest': { role: 'hash', fn: 'digest' },
+  'SignerUtilities.GetSigner': { role: 'signature' },
+  'MacUtilities.GetMac': { role: 'mac', fn: 'tag' },
+  'MacUtilities.CalculateMac': { role: 'mac', fn: 'tag' },
+  'GeneratorUtilities.GetKeyPairGenerator': { role: 'key-pair-generator', fn: 'keygen' },
+  'GeneratorUtilities.GetKeyGenerator': { role: 'key-generator', fn: 'keygen' },
+  'AgreementUtilities.GetBasicAgreement': { role: 'key-agreement', fn: 'keyderive' },
+};
+export const BC_UTILITIES = new Set(Object.keys(UTILITIES));
+
+/** Key size (or named curve) given to a generator's `Init(…)`: RsaKeyGenerationParameters, KeyGenerationParameters, ECKeyGenerationParameters. */
+function generatorInit(f: CsFile, gen: SgNode): AlgorithmParams {
+  for (const init of f.calls(gen, ['Init'])) {
+    const p = f.origin(callArgs(init)[0]);
+    if (!p || kindOf(p) !== 'object_creation_expression') continue;
+    const a = callArgs(p);
+    switch (createdType(p)) {
+      case 'RsaKeyGenerationParameters': {
+        const n = f.int(a[2]);
+        return n !== undefined ? { keySize: n } : {};
+      }
+      case 'KeyGenerationParameters':
+      case 'DsaKeyGenerationParameters': {
+        const n = f.int(a[1]);
+        return n !== undefined ? { keySize: n } : {};
+      }
+      default:
+        return {};
+    }
+  }
+  return {};
+}
+
+/** `CipherUtilities.GetCipher("AES/GCM/NoPadding")` and the other utilities. */
+export function bcUtility(f: CsFile, node: SgNode, callee: string): void {
+  const u = UTILITIES[callee]!;
+  const name = f.str(callArgs(node)[0]);
+  const lib = BOUNCY_CASTLE_NET;
+  const functions = u.fn ? [u.fn] : [];
+  if (name === undefined) {
+    f.algorithm(node, callee, { spelling: unresolvedSpelling(u.role), functions, library: lib });
+    return;
+  }
+  if (u.role === 'cipher') {
+    const t = parseTransformation(name);
+    const params: AlgorithmParams = {};
+    if (t.mode) params.mode = t.mode;
+    if (t.padding) params.padding = t.padding;
+    if (t.hash) params.hash = t.hash;
+    const unresolved: AlgorithmParamName[] = [];
+    if (needsKeySize(t.algorithm)) unresolved.push('keySize');
+    if (/^(AES|DES|DESede|TripleDES|Blowfish|RC2|Camellia|SM4|IDEA|CAST5|Twofish|Serpent)$/i.test(t.algorithm)) unresolved.push('mode');
+    f.algorithm(node, callee, { spelling: t.algorithm, params, unresolved, library: lib });
+    return;
+  }
+  const params = u.role === 'key-pair-generator' || u.role === 'key-generator' ? generatorInit(f, node) : {};
+  const unresolved: AlgorithmParamName[] = u.role === 'key-pair-generator' && /^(RSA|DSA|DH)$/i.test(name) ? ['keySize'] : u.role === 'key-generator' && needsKeySize(name) ? ['keySize'] : [];
+  // Bouncy Castle spells digests "SHA-256" and "SHA256", and MACs "HMAC-SHA256" / "HMACSHA256": the KB reads both.
+  f.algorithm(node, callee, { spelling: name.replace(/^HMAC[-/]/i, 'HMAC'), params, unresolved, functions, library: lib });
+}
+
+const GENERATORS: Readonly<Record<string, string>> = {
+  RsaKeyPairGenerator: 'RSA', DsaKeyPairGenerator: 'DSA', ECKeyPairGenerator: 'EC', Ed25519KeyPairGenerator: 'Ed25519',
+  Ed448KeyPairGenerator: 'Ed448', X25519KeyPairGenerator: 'X25519', X448KeyPairGenerator: 'X448',
+};
+export const BC_GENERATORS = new Set(Object.keys(GENERATORS));
+
+/** `new RsaKeyPairGenerator()` with its linked `Init(new RsaKeyGenerationParameters(…, 2048, …))`. */
+export function bcGenerator(f: CsFile, node: SgNode, type: string): void {
+  const spelling = GENERATORS[type]!;
+  const params = generatorInit(f, node);
+  const unresolved: AlgorithmParamName[] = spelling === 'RSA' || spelling === 'DSA' ? ['keySize'] : spelling === 'EC' ? ['curve'] : [];
+  f.algorithm(node, `new ${type}`, { spelling, params, unresolved, functions: ['keygen'], library: BOUNCY_CASTLE_NET });
+}
