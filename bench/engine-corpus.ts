@@ -32,6 +32,7 @@ interface Lang {
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const ident = (r: () => number): string => pick(r, ['order', 'invoice', 'customer', 'session', 'report', 'payload', 'record', 'account', 'ledger', 'shipment', 'cart', 'profile']);
+const pascal = (s: string): string => s[0]!.toUpperCase() + s.slice(1);
 
 const LANGS: Lang[] = [
   {
@@ -96,6 +97,20 @@ const LANGS: Lang[] = [
     ],
     crypto: [
       () => `static int enc(EVP_CIPHER_CTX *ctx, const unsigned char *key, const unsigned char *iv) {\n    return EVP_EncryptInit_ex(ctx, EVP_aes_256_gcm(), NULL, key, iv);\n}\n\n`,
+    ],
+  },
+  {
+    ext: 'cs', dir: 'dotnet/Billing', weight: 10,
+    header: () => `using System;\nusing System.Collections.Generic;\nusing System.Linq;\n\n`,
+    plain: [
+      (r, n) => `public sealed class ${pascal(ident(r))}Query${n}\n{\n    public IReadOnlyList<string> Select(IEnumerable<string> rows) =>\n        rows.Where(s => s.Length > ${n % 11}).Select(s => s.Trim()).ToList();\n}\n\n`,
+      (r, n) => `public record ${pascal(ident(r))}Dto${n}(int Id, string Name, decimal Total);\n\n`,
+    ],
+    crypto: [
+      // Right after the header, so the using directive still precedes every type declaration.
+      (_r, n) => `using System.Security.Cryptography;\n\npublic static class Hashing${n}\n{\n    public static byte[] Digest(byte[] data) => SHA256.HashData(data);\n}\n\n`,
+      (_r, n) => `using System.Security.Cryptography;\n\npublic static class Sealer${n}\n{\n    public static void Seal(byte[] key, byte[] nonce, byte[] plain, byte[] cipher, byte[] tag)\n    {\n        using var gcm = new AesGcm(key, 16);\n        gcm.Encrypt(nonce, plain, cipher, tag);\n    }\n}\n\n`,
+      (_r, n) => `using System.Security.Cryptography;\n\npublic static class Signing${n}\n{\n    public static RSA NewKey() => RSA.Create(2048);\n}\n\n`,
     ],
   },
   {
