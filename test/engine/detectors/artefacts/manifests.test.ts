@@ -132,9 +132,16 @@ test('NuGet: PackageReference/PackageVersion in MSBuild files and packages.confi
   assert.equal(nugetManifestDetector.appliesTo('build/common.props'), false);
 });
 
-test('NuGet: an element never closed does not make the scan quadratic, and the next elements are still read', () => {
-  const text = '<Project>' + '<PackageReference Include="Unknown.Package">'.repeat(20000) + '<PackageReference Include="SSH.NET" Version="2024.1.0" /></Project>';
+// A hostile manifest must not stall a scan worker. Matching that rescans to the end of the file from
+// every opening, or backtracks over blank runs, takes minutes on these inputs (the detector runs
+// synchronously, so only a generous bound after the fact can tell; as in pem.test.ts).
+test('NuGet: elements and property groups never closed, and long blank runs, are read in one pass', () => {
   const t0 = performance.now();
-  assert.deepEqual(purls(run(nugetManifestDetector, 'A.csproj', text)), ['pkg:nuget/SSH.NET@2024.1.0']);
-  assert.ok(performance.now() - t0 < 2000);
+  const unclosedElements = '<Project>' + '<PackageReference Include="Unknown.Package">'.repeat(20000) + '<PackageReference Include="SSH.NET" Version="2024.1.0" /></Project>';
+  assert.deepEqual(purls(run(nugetManifestDetector, 'A.csproj', unclosedElements)), ['pkg:nuget/SSH.NET@2024.1.0']);
+  const blanks = ' '.repeat(200_000);
+  const unclosedGroups = `<Project><PropertyGroup><BcVersion>2.4.0</BcVersion><Pad>${blanks}x</PropertyGroup>` +
+    '<PropertyGroup>'.repeat(20000) + '<ItemGroup><PackageReference Include="BouncyCastle.Cryptography" Version="$(BcVersion)" /></ItemGroup></Project>';
+  assert.deepEqual(purls(run(nugetManifestDetector, 'B.csproj', unclosedGroups)), ['pkg:nuget/BouncyCastle.Cryptography@2.4.0']);
+  assert.ok(performance.now() - t0 < 10_000, 'quadratic matching took minutes');
 });

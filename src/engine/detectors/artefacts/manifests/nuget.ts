@@ -21,11 +21,22 @@ const attr = (attrs: string, name: string): { value: string; at: number } | unde
   return m ? { value: m[2]!, at: m.index + m[0].indexOf(m[2]!) } : undefined;
 };
 
-/** Same-file MSBuild properties: `<PropertyGroup><BcVersion>2.4.0</BcVersion></PropertyGroup>` (first definition wins). */
+/**
+ * Same-file MSBuild properties: `<PropertyGroup><BcVersion>2.4.0</BcVersion></PropertyGroup>` (first
+ * definition wins). Groups are found with indexOf and values trimmed in code, not with lazy regexes
+ * around `\s*`: a group never closed, or a long run of blanks, would otherwise make matching quadratic
+ * in the file's size (manifests come from the scanned repository).
+ */
 function msbuildProperties(xml: string): Map<string, string> {
   const props = new Map<string, string>();
-  for (const group of xml.matchAll(/<PropertyGroup\b[^>]*>([\s\S]*?)<\/PropertyGroup>/g)) {
-    for (const m of group[1]!.matchAll(/<([A-Za-z_][\w.-]*)(?:\s[^>]*)?>\s*([^<]*?)\s*<\/\1>/g)) if (!props.has(m[1]!)) props.set(m[1]!, m[2]!);
+  for (let at = xml.indexOf('<PropertyGroup'); at !== -1; at = xml.indexOf('<PropertyGroup', at)) {
+    const open = xml.indexOf('>', at);
+    const close = open === -1 ? -1 : xml.indexOf('</PropertyGroup>', open);
+    if (close === -1) break;
+    for (const m of xml.slice(open + 1, close).matchAll(/<([A-Za-z_][\w.-]*)(?:\s[^>]*)?>([^<]*)<\/\1>/g)) {
+      if (!props.has(m[1]!)) props.set(m[1]!, m[2]!.trim());
+    }
+    at = close;
   }
   return props;
 }
@@ -59,7 +70,7 @@ export const nugetManifestDetector: Detector = {
       if (!id) continue;
       const lib = findLibrary('nuget', id.value.trim());
       if (!lib) continue;
-      const version = attr(attrs, m[1] === 'package' ? 'version' : 'Version')?.value ?? (m[4] !== undefined ? /<Version>\s*([^<]*?)\s*<\/Version>/i.exec(m[4])?.[1] : undefined);
+      const version = attr(attrs, m[1] === 'package' ? 'version' : 'Version')?.value ?? (m[4] !== undefined ? /<Version>([^<]*)<\/Version>/i.exec(m[4])?.[1]?.trim() : undefined);
       out.push(libraryDetection('nuget', lib, lib.name, nugetVersion(version, props), occurrenceAt(index, file.path, attrsAt + id.at, ID, lib.name)));
     }
     return out;
