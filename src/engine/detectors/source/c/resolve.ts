@@ -8,7 +8,7 @@
 // name that the file never binds (`NID_secp384r1`, `TLS1_2_VERSION`, `EVP_PKEY_RSA`) is a library
 // constant: `symbol()` gives its spelling for the handlers to read.
 import type { SgNode, SgRoot } from '@ast-grep/napi';
-import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, unaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
@@ -130,17 +130,10 @@ export class CAdapter implements LanguageAdapter {
         const inner = node.namedChildren();
         return inner.length === 1 && inner[0]!.kind() === 'identifier' ? { t: 'group', inner: inner[0]! } : { t: 'opaque' };
       }
-      case 'binary_expression': {
-        const left = node.field('left');
-        const right = node.field('right');
-        const op = node.field('operator')?.text();
-        return left && right && op ? { t: 'binary', op, left, right } : { t: 'opaque' };
-      }
-      case 'unary_expression': {
-        const operand = node.field('argument');
-        const op = node.field('operator')?.text() ?? '';
-        return operand ? { t: 'unary', op, operand } : { t: 'opaque' };
-      }
+      case 'binary_expression':
+        return binaryShape(node);
+      case 'unary_expression':
+        return unaryShape(node, 'argument');
       case 'pointer_expression': {
         // `&key[0]`, `&key`: the buffer itself for our purposes; `*p` is unknown.
         const arg = node.field('argument');

@@ -26,6 +26,20 @@ export type Shape =
   | { t: 'list'; items: SgNode[] }
   | { t: 'opaque' };
 
+/** `left op right` in grammars whose binary node names its parts `left`, `operator`, `right` (C, C#, Go, JS/TS). */
+export function binaryShape(node: SgNode): Shape {
+  const left = node.field('left');
+  const right = node.field('right');
+  const op = node.field('operator')?.text();
+  return left && right && op ? { t: 'binary', op, left, right } : { t: 'opaque' };
+}
+
+/** `op operand`, the operand in field `operandField` (`argument` in C and JS/TS, `operand` in Java). */
+export function unaryShape(node: SgNode, operandField: 'argument' | 'operand'): Shape {
+  const operand = node.field(operandField);
+  return operand ? { t: 'unary', op: node.field('operator')?.text() ?? '', operand } : { t: 'opaque' };
+}
+
 export interface LanguageAdapter {
   shape(node: SgNode): Shape;
   /** Value of a known call, or undefined to let the Evaluator treat it as unknown. */

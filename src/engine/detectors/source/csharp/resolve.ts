@@ -2,7 +2,7 @@
 // `Encoding.UTF8.GetBytes("…")`), and the file's bindings (fields, properties, constants, locals,
 // parameters, reassignments) for the shared Evaluator, collected per looked-up name.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
@@ -127,12 +127,8 @@ export const csharpAdapter: LanguageAdapter = {
         if (!object || !property) return { t: 'opaque' };
         return { t: 'member', object, property, self: kindOf(object) === 'this_expression' || object.text() === 'this' };
       }
-      case 'binary_expression': {
-        const left = node.field('left');
-        const right = node.field('right');
-        const op = node.field('operator')?.text();
-        return left && right && op ? { t: 'binary', op, left, right } : { t: 'opaque' };
-      }
+      case 'binary_expression':
+        return binaryShape(node);
       case 'prefix_unary_expression': {
         const operand = node.namedChildren()[0];
         const op = node.children()[0]?.text() ?? '';

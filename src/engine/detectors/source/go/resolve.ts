@@ -4,7 +4,7 @@
 // Package selectors are canonicalised through the file's imports, so `mrand.Intn` and `tls.VersionTLS12`
 // come back as `math/rand.Intn` and `crypto/tls.VersionTLS12` whatever the import alias.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 
@@ -174,12 +174,8 @@ export class GoAdapter implements LanguageAdapter {
         if (!object) return { t: 'opaque' };
         return { t: 'member', object, property: node.field('field')?.text() ?? '', self: false };
       }
-      case 'binary_expression': {
-        const left = node.field('left');
-        const right = node.field('right');
-        const op = node.field('operator')?.text();
-        return left && right && op ? { t: 'binary', op, left, right } : { t: 'opaque' };
-      }
+      case 'binary_expression':
+        return binaryShape(node);
       case 'unary_expression': {
         const operand = node.field('operand');
         const op = node.field('operator')?.text() ?? '';

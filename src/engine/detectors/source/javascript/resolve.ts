@@ -4,7 +4,7 @@
 // constants), and the value-producing calls (`randomBytes(32)`, `Buffer.alloc(16, 0)`,
 // `Buffer.from('..', 'hex')`, `scryptSync(pw, salt, 32)`, `new Uint8Array(12)`).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, unaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { LazySymbolTable, nodeText, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
@@ -309,17 +309,10 @@ export class JsAdapter implements LanguageAdapter {
         if (q) return { t: 'value', value: { kind: 'member', path: q } };
         return { t: 'member', object, property, self: false };
       }
-      case 'binary_expression': {
-        const left = node.field('left');
-        const right = node.field('right');
-        const op = node.field('operator')?.text();
-        return left && right && op ? { t: 'binary', op, left, right } : { t: 'opaque' };
-      }
-      case 'unary_expression': {
-        const operand = node.field('argument');
-        const op = node.field('operator')?.text() ?? '';
-        return operand ? { t: 'unary', op, operand } : { t: 'opaque' };
-      }
+      case 'binary_expression':
+        return binaryShape(node);
+      case 'unary_expression':
+        return unaryShape(node, 'argument');
       case 'parenthesized_expression':
       case 'non_null_expression':
       case 'as_expression':
