@@ -22,14 +22,18 @@ export function readsOnly(node: SgNode): boolean {
   // `SecurityAlgorithms.Aes128KW.Equals(alg)`: compared through a method.
   const parent = node.parent();
   if (parent && kindOf(parent) === 'member_access_expression' && /^(Equals|CompareTo|GetHashCode|ToString)$/.test(parent.field('name')?.text() ?? '')) return true;
-  for (const a of node.ancestors()) {
+  // Each ancestors() call and each kind crosses into native code: fetched once for both walks.
+  const ancestors = node.ancestors();
+  const kinds = ancestors.map(kindOf);
+  for (let i = 0; i < ancestors.length; i++) {
     // Named in an error message (`throw new …Exception(Format(…, SecurityAlgorithms.X))`) or a log line.
-    if (kindOf(a) === 'throw_statement' || kindOf(a) === 'throw_expression') return true;
-    if (kindOf(a) === 'invocation_expression' && /(^|\.)(MarkAsNonPII|FormatInvariant|Log\w*|WriteLine|nameof)$/.test(a.field('function')?.text() ?? '')) return true;
+    if (kinds[i] === 'throw_statement' || kinds[i] === 'throw_expression') return true;
+    if (kinds[i] === 'invocation_expression' && /(^|\.)(MarkAsNonPII|FormatInvariant|Log\w*|WriteLine|nameof)$/.test(ancestors[i]!.field('function')?.text() ?? '')) return true;
   }
   let child = node;
-  for (const a of node.ancestors()) {
-    const k = kindOf(a);
+  for (let i = 0; i < ancestors.length; i++) {
+    const a = ancestors[i]!;
+    const k = kinds[i]!;
     if (k === 'switch_expression_arm') {
       // `alg switch { "RS256" => HashAlgorithmName.SHA256, … }`: the arm's value is a use, its pattern a comparison.
       return child.id() !== a.namedChildren().pop()?.id();
@@ -111,9 +115,8 @@ export function sslStream(f: CsFile, node: SgNode): void {
   if (acceptsAll(f, cb)) f.signal(node, 'new SslStream', 'cert-verification-disabled', 'SslStream validation callback accepts every certificate');
 }
 
-/** `HttpClientHandler.DangerousAcceptAnyServerCertificateValidator` used as a callback. */
+/** `HttpClientHandler.DangerousAcceptAnyServerCertificateValidator` used as a callback (the caller has ruled out a read-only use). */
 export function dangerousValidator(f: CsFile, node: SgNode): void {
-  if (readsOnly(node)) return;
   f.signal(node, 'HttpClientHandler.DangerousAcceptAnyServerCertificateValidator', 'cert-verification-disabled', 'DangerousAcceptAnyServerCertificateValidator accepts every certificate');
 }
 
