@@ -8,5 +8,6 @@ import { goDetector } from './source/go/index.js';
 import { javascriptDetector } from './source/javascript/index.js';
 import { cDetector } from './source/c/index.js';
 import { csharpDetector } from './source/csharp/index.js';
+import { rustDetector } from './source/rust/index.js';
 
-export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector, cDetector, csharpDetector];
+export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector, cDetector, csharpDetector, rustDetector];

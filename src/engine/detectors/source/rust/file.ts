@@ -1,0 +1,170 @@
+// Per-file state of the Rust detector: the evaluator, the sink, the file's types and paths, and the
+// questions every handler asks (an argument's integer or bytes, the call a variable was made by, the
+// type a `let` declares).
+import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef, ProtocolFacts, SignalType } from '../../../inventory/model.js';
+import type { KnowledgeBase } from '../../../kb/types.js';
+import type { Evaluator } from '../common/evaluate.js';
+import { kindOf } from '../common/languages.js';
+import type { DetectionSink } from '../common/sink.js';
+import { isConstantBytes, type Value } from '../common/value.js';
+import { candidates, type RustType, type TypeReader } from './paths.js';
+import type { RustAdapter } from './resolve.js';
+
+export interface AlgorithmEmit {
+  spelling: string;
+  params?: AlgorithmParams;
+  unresolved?: AlgorithmParamName[];
+  functions?: CryptoFunction[];
+}
+
+/** A call written as `Type::method(args)` (or `<Type as Trait>::method`, `Type::<Args>::method`). */
+export interface TypeCall {
+  call: SgNode;
+  type: RustType;
+  method: string;
+  /** Turbofish of the method itself: `Oaep::new::<Sha256>()`. */
+  methodArgs: RustType[];
+  args: SgNode[];
+}
+
+export class RsFile {
+  private readonly consumedIds = new Set<number>();
+
+  constructor(
+    readonly kb: KnowledgeBase,
+    readonly ev: Evaluator,
+    readonly adapter: RustAdapter,
+    readonly types: TypeReader,
+    readonly sink: DetectionSink,
+  ) {}
+
+  algorithm(node: SgNode, symbol: string, a: AlgorithmEmit, library?: LibraryRef): void {
+    this.sink.algorithm(node, symbol, a.spelling, a.params ?? {}, {
+      unresolved: a.unresolved ?? [],
+      ...(a.functions?.length ? { functions: [...new Set(a.functions)].sort() } : {}),
+      ...(library ? { library } : {}),
+    });
+  }
+
+  signal(node: SgNode, symbol: string, signal: SignalType, detail: string, related?: { spelling: string; params?: AlgorithmParams }): void {
+    this.sink.signal(node, symbol, signal, detail, related ? { related: { spelling: related.spelling, params: related.params ?? {} } } : {});
+  }
+
+  protocol(node: SgNode, symbol: string, facts: ProtocolFacts): void {
+    this.sink.protocol(node, symbol, facts);
+  }
+
+  /** Marks a node reported as part of an enclosing call (`MessageDigest::sha256()` inside `pbkdf2_hmac`). */
+  consume(node: SgNode | undefined): void {
+    if (node) this.consumedIds.add(node.id());
+  }
+
+  consumed(node: SgNode): boolean {
+    return this.consumedIds.has(node.id());
+  }
+
+  value(node: SgNode | null | undefined): Value {
+    return this.ev.eval(node);
+  }
+
+  int(node: SgNode | null | undefined): number | undefined {
+    const v = this.ev.eval(node);
+    return v.kind === 'int' ? v.value : undefined;
+  }
+
+  str(node: SgNode | null | undefined): string | undefined {
+    const v = this.ev.eval(node);
+    return v.kind === 'str' ? v.value : undefined;
+  }
+
+  bool(node: SgNode | null | undefined): boolean | undefined {
+    const v = this.ev.eval(node);
+    return v.kind === 'bool' ? v.value : undefined;
+  }
+
+  /** Byte length of a key or buffer argument, when the source fixes it. */
+  byteLength(node: SgNode | null | undefined): number | undefined {
+    const v = this.ev.eval(node);
+    return v.kind === 'bytes' ? v.length : v.kind === 'str' ? Buffer.byteLength(v.value) : undefined;
+  }
+
+  /** Key or IV bytes fixed in the source: a byte-string or array literal, or an immutable zero array. */
+  constantBytes(node: SgNode | null | undefined): boolean {
+    const v = this.ev.eval(node);
+    return isConstantBytes(v) || (v.kind === 'str' && v.value.length > 0);
+  }
+
+  /** The expression a variable stands for (through `let` chains and pass-through calls), or the node. */
+  origin(node: SgNode | null | undefined): SgNode | null {
+    let cur = node ?? null;
+    for (let i = 0; cur && i < 8; i++) {
+      const k = kindOf(cur);
+      if (k === 'reference_expression' || k === 'parenthesized_expression' || k === 'try_expression') {
+        cur = cur.field('value') ?? cur.namedChildren()[0] ?? null;
+        continue;
+      }
+      if (k === 'call_expression') {
+        const fn = cur.field('function');
+        // `.unwrap()`, `.clone()`, `.into()` and `?` keep the value they are called on.
+        if (fn && kindOf(fn) === 'field_expression' && /^(unwrap|expect|clone|into|as_ref|to_owned|unwrap_or_default)$/.test(fn.field('field')?.text() ?? '')) {
+          cur = fn.field('value');
+          continue;
+        }
+        return cur;
+      }
+      if (k === 'identifier') {
+        const next = this.ev.origin(cur, 1);
+        if (!next || next === cur || next.id() === cur.id()) return next;
+        cur = next;
+        continue;
+      }
+      return cur;
+    }
+    return cur;
+  }
+
+  /** `Type::method(args)` when a call is written so; the owner type comes from a `let x: T = Trait::new()` annotation when the path names a trait. */
+  typeCall(call: SgNode): TypeCall | undefined {
+    const fn = call.field('function');
+    if (!fn) return undefined;
+    let path = fn;
+    let methodArgs: RustType[] = [];
+    if (kindOf(fn) === 'generic_function') {
+      const inner = fn.field('function');
+      if (!inner) return undefined;
+      path = inner;
+      methodArgs = (fn.field('type_arguments')?.namedChildren() ?? []).map((a) => this.types.typeOf(a)).filter((t): t is RustType => t !== undefined);
+    }
+    if (kindOf(path) !== 'scoped_identifier') return undefined;
+    const owner = path.field('path');
+    const method = path.field('name')?.text();
+    if (!owner || !method) return undefined;
+    const type = this.types.typeOf(owner);
+    if (!type) return undefined;
+    const args = call.field('arguments')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
+    return { call, type, method, methodArgs, args };
+  }
+
+  /** The type a `let` gives the value of `call` (`let mac: HmacSha256 = Mac::new_from_slice(k)?`), if any. */
+  declaredType(call: SgNode): RustType | undefined {
+    let cur: SgNode | null = call;
+    for (let i = 0; cur && i < 4; i++) {
+      const parent: SgNode | null = cur.parent();
+      if (!parent) return undefined;
+      const k = kindOf(parent);
+      if (k === 'let_declaration') return this.types.typeOf(parent.field('type'));
+      if (k === 'try_expression' || (k === 'field_expression') || (k === 'call_expression' && cur.id() !== call.id() && kindOf(cur) === 'field_expression')) {
+        cur = parent;
+        continue;
+      }
+      return undefined;
+    }
+    return undefined;
+  }
+
+  /** The canonical paths a path node may stand for (`SHA256` after `use ring::digest::*`). */
+  pathsOf(node: SgNode): string[] {
+    return candidates(this.types.uses, node.text());
+  }
+}

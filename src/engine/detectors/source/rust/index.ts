@@ -1,0 +1,252 @@
+// Rust source detector: RustCrypto (hashes, ciphers and modes, AEADs, MACs, KDFs, password hashes,
+// rsa and the elliptic-curve crates, ML-KEM/ML-DSA/SLH-DSA), ring and aws-lc-rs, the openssl crate,
+// rustls and the native-tls/reqwest TLS switches, jsonwebtoken, rcgen, pqcrypto and liboqs. Paths are
+// resolved through the file's `use` declarations (paths.ts), so `Aes256Gcm`, `aes_gcm::Aes256Gcm`
+// and an alias `type Cipher = Aes256Gcm;` are one type. One ast-grep query selects the candidate
+// calls, the constants read and the certificate verifiers of a file; handlers resolve arguments
+// through the shared Evaluator (resolve.ts).
+import type { SgNode } from '@ast-grep/napi';
+import type { Detection } from '../../../inventory/model.js';
+import type { DetectContext, Detector, SourceFile } from '../../types.js';
+import { kindOf, parseSource } from '../common/languages.js';
+import { escapeRegex } from '../common/regex.js';
+import { DetectionSink } from '../common/sink.js';
+import { TYPE_NAMES, crateItem, lookupType, type TypeSpec } from './catalogue.js';
+import { RsFile, type TypeCall } from './file.js';
+import { jwtAlgorithm, jwtInsecureMethod, jwtKeyCall } from './jose.js';
+import { curveKeyCall, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
+import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall } from './openssl.js';
+import { PASSWORD_FNS, argon2Call, type FnHandler } from './passwords.js';
+import { collectUses, segments, TypeReader } from './paths.js';
+import { rustEvaluator } from './resolve.js';
+import { awsLcKeySize, rcgenConstant, reportRingConstant, ringConstant } from './ring.js';
+import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
+import { acceptingVerifier, rustlsBuilder, rustlsConstant, tlsMethod } from './tls.js';
+
+export const RUST_DETECTOR_ID = 'rust';
+
+const fixedFn = (spelling: string, fn: 'digest' | 'tag' | 'keyderive' | 'keygen'): FnHandler => (f, call, symbol) => f.algorithm(call, symbol, { spelling, functions: [fn] });
+
+/** Free functions by canonical path (looked up in full, then as `crate::name`). */
+const FNS: ReadonlyMap<string, FnHandler> = new Map<string, FnHandler>([
+  ...PASSWORD_FNS,
+  ...OPENSSL_FNS,
+  ['md5::compute', fixedFn('MD5', 'digest')],
+  ['sha256::digest', fixedFn('SHA-256', 'digest')],
+  ['blake3::hash', fixedFn('BLAKE3', 'digest')], ['blake3::keyed_hash', fixedFn('BLAKE3', 'tag')], ['blake3::derive_key', fixedFn('BLAKE3', 'keyderive')],
+  ['x25519_dalek::x25519', fixedFn('X25519', 'keygen')],
+  ['jsonwebtoken::dangerous_insecure_decode', (f, call, symbol) => jwtInsecureMethod(f, call, symbol)],
+  ['jsonwebtoken::dangerous_insecure_decode_with_validation', (f, call, symbol) => jwtInsecureMethod(f, call, symbol)],
+]);
+
+const FN_NAMES = [...new Set([...FNS.keys()].map((k) => k.split('::').pop()!))];
+/** Functions of the pqcrypto and fips203/204/205 parameter-set modules (the module names the parameter set). */
+const PQC_MODULE_FNS = ['keypair', 'encapsulate', 'decapsulate', 'sign', 'detached_sign', 'open', 'verify_detached_signature', 'keygen', 'try_keygen', 'KG'];
+/** Traits whose constructors make the type a `let` declares (`let mac: HmacSha256 = Mac::new_from_slice(k)?`). */
+const TRAITS = ['KeyInit', 'KeyIvInit', 'Mac', 'NewMac', 'NewAead', 'Digest', 'NewCipher'];
+const TLS_METHODS = [
+  'danger_accept_invalid_certs', 'danger_accept_invalid_hostnames', 'verify_hostname', 'set_verify_hostname', 'set_verify',
+  'min_tls_version', 'min_protocol_version', 'set_min_proto_version', 'max_tls_version', 'max_protocol_version', 'set_max_proto_version',
+  'set_cipher_list', 'set_ciphersuites',
+];
+const AEAD_METHODS = ['encrypt', 'encrypt_in_place', 'encrypt_in_place_detached'];
+const RSA_PADDING_METHODS = ['public_encrypt', 'private_decrypt', 'private_encrypt', 'public_decrypt', 'set_rsa_padding'];
+const METHODS = new Set([...TLS_METHODS, ...AEAD_METHODS, ...RSA_PADDING_METHODS, 'insecure_disable_signature_validation']);
+
+/** Constants and unit values read in code: ring/aws-lc-rs, rcgen, rustls, jsonwebtoken, rsa, liboqs, password-hash. */
+const VALUE_REGEX = '^(' + [
+  'AES_(128|192|256)(_GCM(_SIV)?)?', 'CHACHA20_POLY1305', 'SHA(1|224|256|384|512|512_256|3_256|3_384|3_512)(_FOR_LEGACY_USE_ONLY)?',
+  '(HMAC|PBKDF2_HMAC|HKDF)_SHA\\w+', 'X25519', 'X448', 'ED25519', 'ECDH_P\\d+', 'ECDSA_\\w+', 'RSA_(PKCS1|PSS)_\\w+', 'ML_KEM_\\d+', 'ML_DSA_\\w+',
+  'Rsa\\d{4}', 'PKCS_(ECDSA|RSA|ED25519)\\w*', 'TLS1[23]', 'TLS13_\\w+', 'TLS_\\w+', 'SECP\\d+R1(MLKEM768)?', 'X25519MLKEM768', 'MLKEM(768|1024)',
+  'HS(256|384|512)', 'RS(256|384|512)', 'PS(256|384|512)', 'ES(256|384)', 'EdDSA', 'Pkcs1v15Encrypt', 'Pbkdf2', 'Scrypt',
+  '(MlKem|Kyber)\\d+', 'MlDsa\\d+', 'Dilithium\\d', 'Falcon\\d+', 'Sphincs\\w+',
+].join('|') + ')$';
+
+/** Nodes a use of a path cannot be: `use` trees, patterns, and the path part of a longer path. */
+const NOT_VALUE_PARENTS = new Set(['use_declaration', 'use_list', 'scoped_use_list', 'use_as_clause', 'use_wildcard', 'match_pattern',
+  'tuple_struct_pattern', 'struct_pattern', 'or_pattern', 'const_item_pattern', 'let_condition', 'type_arguments', 'macro_rules']);
+
+const known = (path: string): boolean => lookupType(path) !== undefined;
+
+export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
+  const text = file.content.toString('utf8');
+  const root = parseSource('rust', text).root();
+  const uses = collectUses(root.findAll({ rule: { kind: 'use_declaration' } }));
+  const aliases = new Map<string, SgNode>();
+  for (const item of root.findAll({ rule: { kind: 'type_item' } })) {
+    const name = item.field('name')?.text();
+    const type = item.field('type');
+    if (name && type) aliases.set(name, type);
+  }
+  const types = new TypeReader(uses, aliases, known);
+  const { ev, adapter } = rustEvaluator(root, uses);
+  const f = new RsFile(ctx.kb, ev, adapter, types, new DetectionSink(file.path, text, RUST_DETECTOR_ID));
+
+  // Local names for known items: `use aes_gcm::Aes256Gcm as Cipher`, `type HmacSha256 = Hmac<Sha256>`.
+  const locals = [...uses.names].filter(([local, full]) => local !== full.split('::').pop() && (known(full) || FNS.has(crateItem(full)))).map(([l]) => l);
+  const callNames = [...TYPE_NAMES, ...FN_NAMES, ...PQC_MODULE_FNS, ...TRAITS, ...METHODS, ...locals, ...aliases.keys()];
+  const callRegex = `\\b(${[...new Set(callNames)].map(escapeRegex).join('|')})\\b`;
+  const nodes = root.findAll({
+    rule: {
+      any: [
+        { kind: 'call_expression', has: { field: 'function', regex: callRegex } },
+        { kind: 'identifier', regex: VALUE_REGEX },
+        { kind: 'function_item', has: { field: 'name', regex: '^verify_(server|client)_cert$' } },
+      ],
+    },
+  });
+  for (const node of nodes) {
+    const kind = kindOf(node);
+    if (kind === 'call_expression') callSite(f, node);
+    else if (kind === 'identifier') valueSite(f, node);
+    else acceptingVerifier(f, node);
+  }
+  return f.sink.detections;
+}
+
+function callSite(f: RsFile, call: SgNode): void {
+  if (f.consumed(call)) return;
+  const fn = call.field('function');
+  if (!fn) return;
+  const args = call.field('arguments')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
+  const method = methodName(fn);
+  if (method !== undefined) {
+    if (!METHODS.has(method)) return;
+    if (TLS_METHODS.includes(method)) tlsMethod(f, call, method, args);
+    else if (AEAD_METHODS.includes(method)) {
+      const receiver = (kindOf(fn) === 'generic_function' ? fn.field('function') : fn)?.field('value');
+      if (receiver) aeadEncrypt(f, call, receiver, args);
+    } else if (RSA_PADDING_METHODS.includes(method)) opensslRsaPadding(f, call, method, args);
+    else jwtInsecureMethod(f, call, method);
+    return;
+  }
+  // A free function, or a function of a pqcrypto/fips20x parameter-set module.
+  const pathNode = kindOf(fn) === 'generic_function' ? fn.field('function') : fn;
+  if (!pathNode) return;
+  for (const path of f.pathsOf(pathNode)) {
+    const handler = FNS.get(path) ?? FNS.get(crateItem(path));
+    if (handler) {
+      const typeArgs = kindOf(fn) === 'generic_function'
+        ? (fn.field('type_arguments')?.namedChildren() ?? []).map((a) => f.types.typeOf(a)).filter((t) => t !== undefined)
+        : [];
+      handler(f, call, segments(pathNode.text()).join('::'), args, typeArgs);
+      return;
+    }
+    const pqc = pqcModuleAlgorithm(path);
+    if (pqc) {
+      f.algorithm(call, segments(pathNode.text()).join('::'), pqc);
+      return;
+    }
+  }
+  const tc = f.typeCall(call);
+  if (!tc) return;
+  let spec = lookupType(tc.type.path);
+  if (!spec && TRAITS.includes(tc.type.path.split('::').pop() ?? '')) {
+    const declared = f.declaredType(call);
+    const dspec = declared ? lookupType(declared.path) : undefined;
+    if (declared && dspec) {
+      tc.type = declared;
+      spec = dspec;
+    }
+  }
+  if (!spec) return;
+  // `let k: SigningKey<Sha256> = SigningKey::new(key)`: the annotation carries the generic arguments.
+  if (tc.type.args.length === 0) {
+    const declared = f.declaredType(call);
+    if (declared && declared.path === tc.type.path) tc.type = declared;
+  }
+  typeSite(f, tc, spec);
+}
+
+function typeSite(f: RsFile, tc: TypeCall, spec: TypeSpec): void {
+  if (spec.role !== 'handled') {
+    rustCryptoCall(f, tc, spec);
+    return;
+  }
+  switch (spec.family) {
+    case 'rsa-key': case 'rsa-oaep': case 'rsa-pkcs1v15-sign': case 'rsa-pss':
+      rsaCall(f, tc, spec.family);
+      return;
+    case 'ec': case 'ed25519': case 'x25519':
+      curveKeyCall(f, tc, spec.family);
+      return;
+    case 'ml-kem': case 'ml-dsa': case 'slh-dsa':
+      pqcTypeCall(f, tc, spec.family);
+      return;
+    case 'argon2': case 'argon2-params':
+      argon2Call(f, tc, spec.family);
+      return;
+    case 'rustls-config':
+      rustlsBuilder(f, tc);
+      return;
+    case 'jwt-key':
+      jwtKeyCall(f, tc);
+      return;
+    default:
+      if (spec.family.startsWith('openssl-')) opensslTypeCall(f, tc, spec.family);
+  }
+}
+
+/** The method a call invokes on a value (`x.encrypt(…)`, `x.method::<T>(…)`), or undefined for a path call. */
+function methodName(fn: SgNode): string | undefined {
+  const target = kindOf(fn) === 'generic_function' ? fn.field('function') : fn;
+  return target && kindOf(target) === 'field_expression' ? (target.field('field')?.text() ?? '') : undefined;
+}
+
+function valueSite(f: RsFile, id: SgNode): void {
+  // Climb to the whole path this identifier ends (`ring::aead::AES_256_GCM`); an identifier that is the
+  // head or middle of a longer path (`MlKem768::generate`) is not a value.
+  let outer = id;
+  for (let parent = outer.parent(); parent && kindOf(parent) === 'scoped_identifier'; parent = outer.parent()) {
+    if (parent.field('name')?.id() !== outer.id()) return;
+    outer = parent;
+  }
+  const parent = outer.parent();
+  if (!parent || NOT_VALUE_PARENTS.has(kindOf(parent))) return;
+  if (kindOf(parent) === 'call_expression' && parent.field('function')?.id() === outer.id()) return;
+  if (kindOf(parent) === 'binary_expression' && /^(==|!=)$/.test(parent.field('operator')?.text() ?? '')) return;
+  if (kindOf(parent) === 'let_declaration' && parent.field('pattern')?.id() === outer.id()) return;
+  const name = id.text();
+  const symbol = segments(outer.text()).join('::');
+  for (const path of f.pathsOf(outer)) {
+    const crate = path.split('::')[0]!;
+    if (!path.includes('::')) continue;
+    if (crate === 'ring' || crate === 'aws_lc_rs') {
+      const a = ringConstant(name) ?? awsLcKeySize(name);
+      if (a) return reportRingConstant(f, outer, symbol, a);
+    } else if (crate === 'rcgen') {
+      const a = rcgenConstant(name);
+      if (a) return f.algorithm(outer, symbol, a);
+    } else if (crate === 'rustls' || crate === 'tokio_rustls') {
+      if (rustlsConstant(f, outer, symbol, name)) return;
+    } else if (crate === 'jsonwebtoken') {
+      if (jwtAlgorithm(f, outer, symbol, name)) return;
+    } else if (crate === 'rsa' && name === 'Pkcs1v15Encrypt') {
+      return rsaPkcs1v15Encrypt(f, outer, symbol);
+    } else if (crate === 'pbkdf2' && name === 'Pbkdf2') {
+      // password-hash API default: PBKDF2-HMAC-SHA256 (pbkdf2::Algorithm::default()).
+      return f.algorithm(outer, symbol, { spelling: 'PBKDF2', params: { hash: 'SHA-256' }, unresolved: ['iterations'], functions: ['keyderive'] });
+    } else if (crate === 'scrypt' && name === 'Scrypt') {
+      // scrypt::Params::recommended(): log_n 17, r 8, p 1.
+      return f.algorithm(outer, symbol, { spelling: 'scrypt', params: { cost: 2 ** 17, parallelism: 1 }, functions: ['keyderive'] });
+    } else if (crate === 'oqs') {
+      const a = oqsVariant(name);
+      if (a) return f.algorithm(outer, symbol, a);
+    }
+  }
+}
+
+export const rustDetector: Detector = {
+  id: RUST_DETECTOR_ID,
+  appliesTo: (path) => path.endsWith('.rs'),
+  // Crate names as code writes them (library names, `_` not `-`) and the TLS switches read by method name.
+  keywords: [
+    'aes', 'sha1', 'sha2', 'sha3', 'md5', 'md4', 'ripemd', 'blake2', 'blake3', 'sm3', 'sm4', 'hmac', 'hkdf', 'cmac', 'pbkdf2', 'argon2', 'scrypt',
+    'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'des::', 'blowfish', 'cast5', 'camellia', 'twofish', 'idea::', 'rc2::', 'rc4::',
+    'cbc::', 'ctr::', 'ecb::', 'cfb', 'ofb::', 'ccm::', 'eax::', 'ocb3', 'block_modes', 'rsa::', 'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'sm2::',
+    'ed25519', 'x25519', 'ring::', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem', 'ml_dsa', 'slh_dsa', 'pqcrypto', 'oqs::',
+    'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version', 'max_tls_version', 'max_protocol_version',
+  ],
+  detect: (file: SourceFile, ctx: DetectContext) => detectRust(file, ctx),
+};
+

@@ -1,0 +1,109 @@
+// Password hashing and key derivation: argon2 (`Argon2::default()` is Argon2id with the crate's
+// documented defaults; `Argon2::new(Algorithm::…, Version::…, Params::new(m, t, p, len))`), scrypt
+// (`scrypt(pw, salt, &Params::new(log_n, r, p, len), &mut out)`), pbkdf2 (`pbkdf2_hmac::<Sha256>(pw,
+// salt, rounds, &mut out)`), bcrypt (`hash(pw, cost)`), and the password-hash API (`Pbkdf2`, `Scrypt`).
+import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParams } from '../../../inventory/model.js';
+import { kindOf } from '../common/languages.js';
+import { algorithmOf, lookupType } from './catalogue.js';
+import type { RsFile, TypeCall } from './file.js';
+import type { RustType } from './paths.js';
+import { symbolOf } from './rustcrypto.js';
+
+/** argon2 0.5 `Params::DEFAULT_*` (RFC 9106's second recommended option scaled down, as the crate documents). */
+const ARGON2_DEFAULTS: AlgorithmParams = { memoryCost: 19456, cost: 2, parallelism: 1, outputLength: 256 };
+const ARGON2_VARIANTS = new Set(['Argon2i', 'Argon2d', 'Argon2id']);
+
+function argon2Params(f: RsFile, node: SgNode | undefined): AlgorithmParams {
+  const made = f.origin(node);
+  if (!made || kindOf(made) !== 'call_expression') return {};
+  const tc = f.typeCall(made);
+  if (!tc || lookupType(tc.type.path)?.role !== 'handled' || !tc.type.path.endsWith('Params')) return {};
+  if (tc.method === 'default') return { ...ARGON2_DEFAULTS };
+  if (tc.method !== 'new') return {};
+  const [m, t, p, len] = tc.args;
+  const out = f.int(len);
+  return { memoryCost: f.int(m), cost: f.int(t), parallelism: f.int(p), ...(out ? { outputLength: out * 8 } : {}) };
+}
+
+export function argon2Call(f: RsFile, tc: TypeCall, family: string): void {
+  const symbol = symbolOf(tc);
+  if (family === 'argon2-params') return; // reported with the Argon2 it configures
+  if (tc.method === 'default') {
+    f.algorithm(tc.call, symbol, { spelling: 'Argon2id', params: { ...ARGON2_DEFAULTS }, functions: ['keyderive'] });
+    return;
+  }
+  if (tc.method !== 'new' && tc.method !== 'new_with_secret') return;
+  const args = tc.method === 'new' ? tc.args : tc.args.slice(1);
+  const variant = f.value(args[0]);
+  const name = variant.kind === 'member' ? variant.path.split('::').pop() : undefined;
+  const params = argon2Params(f, args[2]);
+  f.algorithm(tc.call, symbol, {
+    spelling: name && ARGON2_VARIANTS.has(name) ? name : 'Argon2',
+    params,
+    unresolved: ['memoryCost', 'cost', 'parallelism'],
+    functions: ['keyderive'],
+  });
+}
+
+/** scrypt `Params`: N = 2^log_n. */
+function scryptParams(f: RsFile, node: SgNode | undefined): AlgorithmParams {
+  const made = f.origin(node);
+  if (!made || kindOf(made) !== 'call_expression') return {};
+  const tc = f.typeCall(made);
+  if (!tc || !tc.type.path.startsWith('scrypt')) return {};
+  if (tc.method === 'recommended' || tc.method === 'default') return { cost: 2 ** 17, parallelism: 1, outputLength: 256 };
+  if (tc.method !== 'new') return {};
+  const logN = f.int(tc.args[0]);
+  const len = f.int(tc.args[3]);
+  return { cost: logN !== undefined && logN < 64 ? 2 ** logN : undefined, parallelism: f.int(tc.args[2]), ...(len ? { outputLength: len * 8 } : {}) };
+}
+
+export type FnHandler = (f: RsFile, call: SgNode, symbol: string, args: SgNode[], typeArgs: RustType[]) => void;
+
+function hashOf(t: RustType | undefined): string | undefined {
+  if (!t) return undefined;
+  const spec = lookupType(t.path);
+  if (spec?.role === 'hash') return algorithmOf(t)?.spelling;
+  // `pbkdf2::<Hmac<Sha256>>`: the PRF's hash.
+  if (spec?.role === 'over-hash') return hashOf(t.args[0]);
+  return undefined;
+}
+
+/** pbkdf2 free functions: `(password, salt, rounds, &mut out)`, or `…_array::<H, N>(password, salt, rounds)`. */
+const pbkdf2: FnHandler = (f, call, symbol, args, typeArgs) => {
+  const hash = hashOf(typeArgs[0]);
+  const array = symbol.includes('_array');
+  const n = array ? arrayLength(call) : f.byteLength(args[3]);
+  f.algorithm(call, symbol, {
+    spelling: 'PBKDF2', params: { hash, iterations: f.int(args[2]), ...(n ? { outputLength: n * 8 } : {}) },
+    unresolved: ['hash', 'iterations'], functions: ['keyderive'],
+  });
+};
+
+/** `pbkdf2_hmac_array::<Sha256, 32>`: the output length is the turbofish's constant. */
+function arrayLength(call: SgNode): number | undefined {
+  const m = /,\s*(\d+)\s*>\s*$/.exec(call.field('function')?.text() ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
+const bcrypt: FnHandler = (f, call, symbol, args) => {
+  const verify = /verify$/.test(symbol);
+  f.algorithm(call, symbol, { spelling: 'bcrypt', params: verify ? {} : { cost: f.int(args[1]) }, unresolved: verify ? [] : ['cost'], functions: verify ? ['verify'] : ['keyderive'] });
+};
+
+const scrypt: FnHandler = (f, call, symbol, args) => {
+  f.algorithm(call, symbol, { spelling: 'scrypt', params: scryptParams(f, args[2]), unresolved: ['cost'], functions: ['keyderive'] });
+};
+
+/** rust-argon2 (`argon2::hash_encoded(pw, salt, &Config::default())`): the variant depends on the crate version and config. */
+const rustArgon2: FnHandler = (f, call, symbol) => {
+  f.algorithm(call, symbol, { spelling: 'Argon2', functions: /verify/.test(symbol) ? ['verify'] : ['keyderive'] });
+};
+
+export const PASSWORD_FNS: ReadonlyArray<[string, FnHandler]> = [
+  ...['pbkdf2_hmac', 'pbkdf2', 'pbkdf2_hmac_array', 'pbkdf2_array'].map((n): [string, FnHandler] => [`pbkdf2::${n}`, pbkdf2]),
+  ...['hash', 'hash_with_result', 'hash_with_salt', 'verify', 'non_truncating_hash', 'non_truncating_verify'].map((n): [string, FnHandler] => [`bcrypt::${n}`, bcrypt]),
+  ['scrypt::scrypt', scrypt],
+  ...['hash_encoded', 'hash_raw', 'verify_encoded', 'verify_raw'].map((n): [string, FnHandler] => [`argon2::${n}`, rustArgon2]),
+];

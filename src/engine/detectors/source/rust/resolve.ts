@@ -1,0 +1,310 @@
+// Rust half of argument resolution: how Rust expressions map onto the shared Evaluator's shapes, which
+// bindings a file declares (`let`, `const`, `static`, parameters, reassignments) and the handful of
+// calls that produce values the detectors need (`NonZeroU32::new(100_000)`, `Some(32)`,
+// `GenericArray::from_slice(b"…")`, `hex::decode("…")`, `vec![0u8; 32]`, `.unwrap()`, `.into()`).
+import type { SgNode } from '@ast-grep/napi';
+import { Evaluator, binaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { kindOf } from '../common/languages.js';
+import { nodeSpan, ScopeIndex } from '../common/scopes.js';
+import { SymbolTable, type Binding } from '../common/symbols.js';
+import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
+import { canonical, type Uses } from './paths.js';
+
+/** Nodes whose body is a scope for `let` bindings (Rust locals are block-scoped). */
+const SCOPE_KINDS = ['block', 'function_item', 'closure_expression', 'impl_item', 'trait_item', 'mod_item', 'match_arm'];
+const SCOPE_SET: ReadonlySet<string> = new Set(SCOPE_KINDS);
+const BINDING_RULE = { any: ['let_declaration', 'const_item', 'static_item', 'parameter', 'assignment_expression'].map((kind) => ({ kind })) };
+
+/** Methods that hand back their receiver's value for our purposes (`.unwrap()`, `.into()`, `.as_bytes()` of a byte string). */
+const PASS_THROUGH = new Set([
+  'unwrap', 'expect', 'into', 'try_into', 'as_ref', 'as_slice', 'to_vec', 'clone', 'to_owned', 'as_mut', 'borrow',
+  'unwrap_or_default', 'as_mut_slice', 'into_boxed_slice', 'as_array', 'get',
+]);
+/** Constructors that wrap their argument: the value is the argument's. */
+const WRAPPERS = new Set([
+  'Some', 'Ok', 'Box::new', 'Vec::from', 'NonZeroU32::new', 'NonZeroU32::new_unchecked', 'NonZeroUsize::new', 'NonZero::new',
+  'std::num::NonZeroU32::new', 'core::num::NonZeroU32::new', 'Zeroizing::new', 'Secret::new', 'SecretBox::new',
+]);
+/** `<Type>::from_slice(x)` and friends: a typed view of the bytes `x`. */
+const SLICE_VIEWS = /(^|::)(from_slice|clone_from_slice|from_exact_iter|from_array|from_bytes|from_mut_slice)$/;
+const HEX_DECODERS = /(^|::)(hex::decode|decode_hex|FromHex::from_hex|from_hex)$/;
+/** Callee of `[fill; length]` (not a Rust name, so no real call can have it). */
+const REPEAT = '[;]';
+const INT_SUFFIX = /(?:[iu](?:8|16|32|64|128|size))$/;
+
+export function parseRustInt(text: string): number | undefined {
+  let t = text.replace(/_/g, '').toLowerCase();
+  if (!t.startsWith('0x')) t = t.replace(INT_SUFFIX, '');
+  else t = t.replace(/(?:[iu](?:8|16|32|64|128|size))$/, '');
+  let n: number;
+  if (t.startsWith('0x')) n = parseInt(t.slice(2), 16);
+  else if (t.startsWith('0b')) n = parseInt(t.slice(2), 2);
+  else if (t.startsWith('0o')) n = parseInt(t.slice(2), 8);
+  else n = parseInt(t, 10);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Bytes a Rust string literal's body stands for, escapes decoded (`\x00` is one byte). */
+function unescape(body: string): string {
+  return body.replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[nrt0\\'"]|\r?\n\s*)/g, (_, e: string) => {
+    if (e.startsWith('x')) return String.fromCharCode(parseInt(e.slice(1), 16));
+    if (e.startsWith('u')) return String.fromCodePoint(parseInt(e.slice(2, -1), 16));
+    if (e.startsWith('\n') || e.startsWith('\r')) return '';
+    return ({ n: '\n', r: '\r', t: '\t', '0': '\0' } as Record<string, string>)[e] ?? e;
+  });
+}
+
+/** A string or byte-string literal (`"…"`, `b"…"`, `r#"…"#`, `br"…"`). */
+export function literalValue(node: SgNode): Value {
+  const text = node.text();
+  const raw = kindOf(node) === 'raw_string_literal';
+  const isBytes = text.startsWith('b');
+  const open = text.indexOf('"');
+  const close = text.lastIndexOf('"');
+  if (open < 0 || close <= open) return UNKNOWN;
+  const body = text.slice(open + 1, close);
+  const value = raw ? body : unescape(body);
+  // Byte strings hold ASCII and escapes only: one character is one byte.
+  return isBytes ? bytes(value.length, 'literal') : str(value);
+}
+
+export class RustAdapter implements LanguageAdapter {
+  constructor(
+    readonly uses: Uses,
+    private readonly implOf: (node: SgNode) => string | undefined,
+  ) {}
+
+  /** Canonical text of a call's function: `ring::pbkdf2::derive`, `NonZeroU32::new`, or `.unwrap` for a method. */
+  callee(call: SgNode): string {
+    const fn = call.field('function');
+    if (!fn) return '';
+    const k = kindOf(fn);
+    if (k === 'field_expression') return `.${fn.field('field')?.text() ?? ''}`;
+    if (k === 'generic_function') {
+      const inner = fn.field('function');
+      if (inner && kindOf(inner) === 'field_expression') return `.${inner.field('field')?.text() ?? ''}`;
+      return inner ? canonical(this.uses, inner.text()) : '';
+    }
+    return canonical(this.uses, fn.text());
+  }
+
+  enclosingClass(node: SgNode): string | undefined {
+    return this.implOf(node);
+  }
+
+  shape(node: SgNode): Shape {
+    switch (kindOf(node)) {
+      case 'integer_literal': {
+        const n = parseRustInt(node.text());
+        return { t: 'value', value: n === undefined ? UNKNOWN : int(n) };
+      }
+      case 'string_literal':
+      case 'raw_string_literal':
+        return { t: 'value', value: literalValue(node) };
+      case 'boolean_literal':
+        return { t: 'value', value: { kind: 'bool', value: node.text() === 'true' } };
+      case 'identifier':
+        return { t: 'name', name: node.text() };
+      case 'scoped_identifier': {
+        const path = node.field('path');
+        const name = node.field('name')?.text() ?? '';
+        if (path && path.text() === 'Self') return { t: 'member', object: path, property: name, self: true };
+        if (path && (kindOf(path) === 'identifier' || kindOf(path) === 'type_identifier')) {
+          const head = path.text();
+          // `Config::KEY_LEN` of a same-file impl; anything imported stays a symbolic member.
+          if (!this.uses.names.has(head)) return { t: 'member', object: path, property: name, self: false };
+        }
+        return { t: 'value', value: { kind: 'member', path: canonical(this.uses, node.text()) } };
+      }
+      case 'field_expression': {
+        const object = node.field('value');
+        if (!object) return { t: 'opaque' };
+        return { t: 'member', object, property: node.field('field')?.text() ?? '', self: object.text() === 'self' };
+      }
+      case 'binary_expression':
+        return binaryShape(node);
+      case 'unary_expression': {
+        const operand = node.namedChildren()[0];
+        if (!operand) return { t: 'opaque' };
+        const op = node.text().trimStart().charAt(0);
+        // `*x` dereferences: the value is x's.
+        return op === '*' ? { t: 'group', inner: operand } : { t: 'unary', op, operand };
+      }
+      case 'reference_expression': {
+        const inner = node.field('value');
+        return inner ? { t: 'group', inner } : { t: 'opaque' };
+      }
+      case 'parenthesized_expression':
+      case 'try_expression':
+      case 'type_cast_expression': {
+        const inner = node.field('value') ?? node.namedChildren()[0];
+        return inner ? { t: 'group', inner } : { t: 'opaque' };
+      }
+      case 'array_expression': {
+        // `[fill; length]` goes through `call` so that the length may be a constant (`[0u8; KEY_LEN]`).
+        const length = node.field('length');
+        const fill = node.namedChildren()[0];
+        if (length && fill) return { t: 'call', callee: REPEAT, args: { positional: [fill, length], named: new Map() } };
+        const items = node.namedChildren();
+        return { t: 'value', value: items.every((i) => kindOf(i) === 'integer_literal') ? bytes(items.length, 'literal') : UNKNOWN };
+      }
+      case 'macro_invocation':
+        return { t: 'value', value: this.macro(node) };
+      case 'call_expression': {
+        const fn = node.field('function');
+        const positional = node.field('arguments')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
+        const receiver = fn && kindOf(fn) === 'field_expression' ? (fn.field('value') ?? undefined) : undefined;
+        return { t: 'call', callee: this.callee(node), args: { positional, named: new Map() }, ...(receiver ? { receiver } : {}) };
+      }
+      default:
+        return { t: 'opaque' };
+    }
+  }
+
+  call(callee: string, args: Args, ev: Evaluator, node: SgNode, receiver?: SgNode): Value | undefined {
+    const [first] = args.positional;
+    if (callee === REPEAT) {
+      const n = ev.eval(args.positional[1]);
+      const fill = ev.eval(first);
+      const zero = fill.kind === 'int' && fill.value === 0;
+      return bytes(n.kind === 'int' ? n.value : undefined, zero ? (mutableBuffer(node) ? 'unknown' : 'zero') : 'literal');
+    }
+    if (receiver) {
+      const method = callee.slice(1);
+      if (PASS_THROUGH.has(method)) {
+        const v = ev.eval(receiver);
+        // `"secret".as_bytes()`, `"secret".to_string().into_bytes()`: a string's UTF-8 bytes.
+        return v;
+      }
+      if (method === 'as_bytes' || method === 'into_bytes' || method === 'to_bytes') {
+        const v = ev.eval(receiver);
+        return v.kind === 'str' ? bytesOfString(v.value) : v.kind === 'bytes' ? v : UNKNOWN;
+      }
+      return undefined;
+    }
+    if (WRAPPERS.has(callee) || SLICE_VIEWS.test(callee)) return ev.eval(first);
+    if (HEX_DECODERS.test(callee)) {
+      const v = ev.eval(first);
+      return v.kind === 'str' && /^[0-9a-fA-F]*$/.test(v.value) ? bytes(v.value.length / 2, 'literal') : UNKNOWN;
+    }
+    // `rand::random::<[u8; 32]>()`, `OsRng.gen()`: random bytes of the requested length when written.
+    if (/(^|::)random$/.test(callee) && /rand/.test(callee)) return bytes(arrayTypeLength(node), 'random');
+    if (/(^|::)(generate_key|generate_nonce)$/.test(callee)) return bytes(undefined, 'random');
+    return undefined;
+  }
+
+  /** `vec![0u8; 32]`, `vec![1, 2]`, `hex!("00ff")`, `hex_literal::hex!`. */
+  private macro(node: SgNode): Value {
+    const name = node.field('macro')?.text() ?? node.namedChildren()[0]?.text() ?? '';
+    const tree = node.namedChildren().find((c) => kindOf(c) === 'token_tree');
+    if (!tree) return UNKNOWN;
+    const parts = tree.namedChildren();
+    if (/(^|::)vec$/.test(name)) {
+      const text = tree.text();
+      if (text.includes(';') && parts.length === 2) {
+        const n = parseRustInt(parts[1]!.text());
+        return bytes(n, parseRustInt(parts[0]!.text()) === 0 ? (mutableBuffer(node) ? 'unknown' : 'zero') : 'literal');
+      }
+      return parts.every((p) => kindOf(p) === 'integer_literal') ? bytes(parts.length, 'literal') : UNKNOWN;
+    }
+    if (/(^|::)hex$/.test(name)) {
+      const body = parts.filter((p) => kindOf(p) === 'string_literal').map((p) => literalValue(p)).map((v) => (v.kind === 'str' ? v.value : '')).join('');
+      const clean = body.replace(/\s+/g, '');
+      return /^[0-9a-fA-F]*$/.test(clean) ? bytes(clean.length / 2, 'literal') : UNKNOWN;
+    }
+    return UNKNOWN;
+  }
+}
+
+/** Length of `[u8; N]` in a call's turbofish (`rand::random::<[u8; 32]>()`). */
+function arrayTypeLength(call: SgNode): number | undefined {
+  const m = /\[\s*u8\s*;\s*(\d+)\s*\]/.exec(call.field('function')?.text() ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
+/** `let mut key = [0u8; 32];`: a buffer to be filled (by an RNG, a KDF), not a constant. */
+function mutableBuffer(node: SgNode): boolean {
+  const parent = node.parent();
+  if (!parent || kindOf(parent) !== 'let_declaration') return false;
+  return parent.children().some((c) => kindOf(c) === 'mutable_specifier');
+}
+
+/** Bindings of a Rust file: every `let`, `const`, `static`, parameter and reassignment of a plain name. */
+export function rustBindings(root: SgNode): Binding[] {
+  const scopes = new ScopeIndex(root, SCOPE_KINDS);
+  const out: Binding[] = [];
+  const scopeOf = (node: SgNode) => scopes.around(node, SCOPE_SET) ?? scopes.file;
+  for (const node of root.findAll({ rule: BINDING_RULE })) {
+    const kind = kindOf(node);
+    const span = nodeSpan(node);
+    if (kind === 'let_declaration') {
+      const pattern = node.field('pattern');
+      if (!pattern) continue;
+      const scope = scopeOf(node);
+      const name = identifierOf(pattern);
+      if (name) out.push({ name, value: node.field('value') ?? null, visibleFrom: span.end, scope, member: false });
+      else for (const id of pattern.findAll({ rule: { kind: 'identifier' } })) out.push({ name: id.text(), value: null, visibleFrom: span.end, scope, member: false });
+    } else if (kind === 'const_item' || kind === 'static_item') {
+      const name = node.field('name')?.text();
+      if (!name) continue;
+      const around = scopes.around(node, SCOPE_SET);
+      const owner = around?.kind === 'impl_item' ? implName(around.node) : undefined;
+      out.push({ name, ...(owner ? { owner } : {}), value: node.field('value') ?? null, visibleFrom: span.end, scope: around ? scopeFor(around) : scopes.file, member: true });
+    } else if (kind === 'parameter') {
+      const pattern = node.field('pattern');
+      const name = pattern ? identifierOf(pattern) : undefined;
+      const fn = scopes.around(node, SCOPE_SET);
+      if (name && fn) out.push({ name, value: null, visibleFrom: span.end, scope: fn, member: false });
+    } else {
+      const left = node.field('left');
+      if (!left || kindOf(left) !== 'identifier') continue;
+      // A reassignment holds in its block; where it ran on some paths only, the value after is unknown.
+      const scope = scopeOf(node);
+      out.push({ name: left.text(), value: node.field('right') ?? null, visibleFrom: span.end, scope, member: false });
+      const declared = declarationScope(out, left.text(), span.start);
+      if (declared && (declared.start !== scope.start || declared.end !== scope.end)) {
+        out.push({ name: left.text(), value: null, visibleFrom: scope.end, scope: declared, member: false });
+      }
+    }
+  }
+  return out;
+}
+
+function scopeFor(s: { start: number; end: number }): { start: number; end: number } {
+  return { start: s.start, end: s.end };
+}
+
+function declarationScope(bindings: readonly Binding[], name: string, at: number): { start: number; end: number } | undefined {
+  let found: Binding | undefined;
+  for (const b of bindings) if (b.name === name && !b.member && b.visibleFrom <= at && at >= b.scope.start && at <= b.scope.end) found = b;
+  return found?.scope;
+}
+
+/** `x`, `mut x`, `ref x` -> x; other patterns (tuples, structs) bind several names. */
+function identifierOf(pattern: SgNode): string | undefined {
+  const k = kindOf(pattern);
+  if (k === 'identifier') return pattern.text();
+  if (k === 'mut_pattern' || k === 'ref_pattern') {
+    const inner = pattern.namedChildren().find((c) => kindOf(c) === 'identifier');
+    return inner?.text();
+  }
+  return undefined;
+}
+
+/** `impl Foo`, `impl<T> Trait for Foo<T>` -> `Foo`. */
+export function implName(impl: SgNode): string | undefined {
+  const t = impl.field('type');
+  return t ? t.text().replace(/<.*$/s, '').split('::').pop() : undefined;
+}
+
+export function rustEvaluator(root: SgNode, uses: Uses): { ev: Evaluator; adapter: RustAdapter } {
+  let impls: ScopeIndex | undefined;
+  const implOf = (node: SgNode): string | undefined => {
+    impls ??= new ScopeIndex(root, ['impl_item']);
+    const s = impls.around(node, new Set(['impl_item']));
+    return s ? implName(s.node) : undefined;
+  };
+  const adapter = new RustAdapter(uses, implOf);
+  const ev = new Evaluator(adapter, () => new SymbolTable(rustBindings(root)));
+  return { ev, adapter };
+}

@@ -1,0 +1,100 @@
+// ring and aws-lc-rs name every algorithm by a constant (`&aead::AES_256_GCM`, `digest::SHA256`,
+// `&signature::ECDSA_P256_SHA256_ASN1_SIGNING`, `pbkdf2::PBKDF2_HMAC_SHA256`): each constant read in
+// code is the algorithm, at that place. PBKDF2's iteration count and output length come from the
+// `pbkdf2::derive`/`verify` call the constant is given to. rcgen's signature-algorithm constants
+// follow the same pattern.
+import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
+import { kindOf } from '../common/languages.js';
+import type { AlgorithmEmit, RsFile } from './file.js';
+
+type Fixed = AlgorithmEmit & { functions: CryptoFunction[] };
+const fixed = (spelling: string, params: AlgorithmParams, ...functions: CryptoFunction[]): Fixed => ({ spelling, params, functions });
+const HASHES: Record<string, string> = { SHA1: 'SHA-1', SHA224: 'SHA-224', SHA256: 'SHA-256', SHA384: 'SHA-384', SHA512: 'SHA-512', SHA512_256: 'SHA-512/256', SHA3_256: 'SHA3-256', SHA3_384: 'SHA3-384', SHA3_512: 'SHA3-512' };
+const CURVES: Record<string, string> = { P256: 'P-256', P384: 'P-384', P521: 'P-521', SECP256K1: 'secp256k1' };
+
+/** The algorithm a ring/aws-lc-rs constant names, from its name alone. */
+export function ringConstant(name: string): Fixed | undefined {
+  const n = name.replace(/_FOR_LEGACY_USE_ONLY$/, '');
+  let m: RegExpExecArray | null;
+  if ((m = /^AES_(128|192|256)_GCM(_SIV)?$/.exec(n))) return fixed('AES', { keySize: Number(m[1]), mode: m[2] ? 'GCM-SIV' : 'GCM' }, 'encrypt', 'decrypt');
+  if ((m = /^AES_(128|192|256)$/.exec(n))) return fixed('AES', { keySize: Number(m[1]) }, 'encrypt', 'decrypt');
+  if (n === 'CHACHA20_POLY1305') return fixed('ChaCha20-Poly1305', {}, 'encrypt', 'decrypt');
+  if (HASHES[n]) return fixed(HASHES[n]!, {}, 'digest');
+  if ((m = /^HMAC_(SHA\w+)$/.exec(n)) && HASHES[m[1]!]) return fixed('HMAC', { hash: HASHES[m[1]!] }, 'tag');
+  if ((m = /^PBKDF2_HMAC_(SHA\w+)$/.exec(n)) && HASHES[m[1]!]) return fixed('PBKDF2', { hash: HASHES[m[1]!] }, 'keyderive');
+  if ((m = /^HKDF_(SHA\w+)$/.exec(n)) && HASHES[m[1]!]) return fixed('HKDF', { hash: HASHES[m[1]!] }, 'keyderive');
+  if (n === 'X25519') return fixed('X25519', {}, 'keygen');
+  if (n === 'ED25519') return fixed('Ed25519', {}, 'sign', 'verify');
+  if ((m = /^ECDH_(P\d+)$/.exec(n)) && CURVES[m[1]!]) return fixed('ECDH', { curve: CURVES[m[1]!] }, 'keygen');
+  if ((m = /^ECDSA_(P\d+|SECP256K1)_(SHA\d+)_(ASN1|FIXED)(_SIGNING)?$/.exec(n)) && CURVES[m[1]!] && HASHES[m[2]!]) {
+    return fixed('ECDSA', { curve: CURVES[m[1]!], hash: HASHES[m[2]!] }, m[4] ? 'sign' : 'verify');
+  }
+  if ((m = /^RSA_(PKCS1|PSS)_(SHA\d+)$/.exec(n)) && HASHES[m[2]!]) {
+    return fixed(m[1] === 'PSS' ? 'RSASSA-PSS' : 'RSASSA-PKCS1-v1_5', { hash: HASHES[m[2]!] }, 'sign');
+  }
+  if ((m = /^RSA_(PKCS1|PSS)_(\d+)_8192_(SHA\d+)$/.exec(n)) && HASHES[m[3]!]) {
+    // Verification accepting keys from the first number up to 8192 bits: the key size is not fixed.
+    return fixed(m[1] === 'PSS' ? 'RSASSA-PSS' : 'RSASSA-PKCS1-v1_5', { hash: HASHES[m[3]!] }, 'verify');
+  }
+  if ((m = /^ML_KEM_(512|768|1024)$/.exec(n))) return fixed('ML-KEM', { parameterSet: m[1] }, 'keygen');
+  if ((m = /^ML_DSA_(44|65|87)(_SIGNING)?$/.exec(n))) return fixed('ML-DSA', { parameterSet: m[1] }, m[2] ? 'sign' : 'verify');
+  return undefined;
+}
+
+/** aws-lc-rs `KeySize::Rsa2048` … `Rsa8192` (RSA key generation). */
+export function awsLcKeySize(name: string): Fixed | undefined {
+  const m = /^Rsa(\d{4})$/.exec(name);
+  return m ? fixed('RSA', { keySize: Number(m[1]) }, 'keygen') : undefined;
+}
+
+/** rcgen's `PKCS_ECDSA_P256_SHA256`, `PKCS_RSA_SHA256`, `PKCS_ED25519`, `PKCS_RSA_PSS_SHA256`. */
+export function rcgenConstant(name: string): Fixed | undefined {
+  let m: RegExpExecArray | null;
+  if ((m = /^PKCS_ECDSA_(P\d+)_(SHA\d+)$/.exec(name)) && CURVES[m[1]!] && HASHES[m[2]!]) return fixed('ECDSA', { curve: CURVES[m[1]!], hash: HASHES[m[2]!] }, 'sign');
+  if ((m = /^PKCS_RSA_(PSS_)?(SHA\d+)$/.exec(name)) && HASHES[m[2]!]) return fixed(m[1] ? 'RSASSA-PSS' : 'RSASSA-PKCS1-v1_5', { hash: HASHES[m[2]!] }, 'sign');
+  if (name === 'PKCS_ED25519') return fixed('Ed25519', {}, 'sign');
+  return undefined;
+}
+
+/** Reports a ring/aws-lc-rs constant; PBKDF2 takes the rounds and output length of the `derive`/`verify` call it is an argument of. */
+export function reportRingConstant(f: RsFile, node: SgNode, symbol: string, a: Fixed): void {
+  const params = { ...a.params };
+  if (a.spelling === 'PBKDF2') {
+    const call = enclosingCall(node);
+    const fn = call?.field('function')?.text() ?? '';
+    if (call && /(^|::)(derive|verify)$/.test(fn)) {
+      const args = call.field('arguments')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
+      params.iterations = f.int(args[1]);
+      const out = /derive$/.test(fn) ? f.byteLength(args[4]) : undefined;
+      if (out) params.outputLength = out * 8;
+    }
+    f.algorithm(node, symbol, { spelling: a.spelling, params, unresolved: ['iterations'], functions: a.functions });
+    return;
+  }
+  f.algorithm(node, symbol, { spelling: a.spelling, params, functions: a.functions });
+  // `hmac::Key::new(hmac::HMAC_SHA256, b"secret")`, `aead::UnboundKey::new(&aead::AES_256_GCM, &KEY)`: the key bytes follow the algorithm.
+  const call = enclosingCall(node);
+  const fn = call?.field('function')?.text().replace(/\s+/g, '') ?? '';
+  if (call && /(^|::)(Key|UnboundKey|UnboundCipherKey)::new$/.test(fn)) {
+    const args = call.field('arguments')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
+    if (f.constantBytes(args[1])) f.signal(call, fn, 'hardcoded-key', `${a.spelling} key is written in the source`, { spelling: a.spelling, params });
+  }
+}
+
+/** The call a node is a direct argument of (through one `&`). */
+export function enclosingCall(node: SgNode): SgNode | undefined {
+  let cur: SgNode | null = node;
+  for (let i = 0; cur && i < 3; i++) {
+    const parent: SgNode | null = cur.parent();
+    if (!parent) return undefined;
+    const k = kindOf(parent);
+    if (k === 'arguments') {
+      const call = parent.parent();
+      return call && kindOf(call) === 'call_expression' ? call : undefined;
+    }
+    if (k !== 'reference_expression') return undefined;
+    cur = parent;
+  }
+  return undefined;
+}

@@ -1,0 +1,126 @@
+// TLS in Rust: rustls (protocol versions, cipher suites and key-exchange groups by constant; the
+// default versions of a `ClientConfig::builder()`; certificate verifiers that accept everything),
+// native-tls/reqwest/hyper-tls/ureq builder switches (`danger_accept_invalid_certs(true)`,
+// `min_tls_version(Version::TLS_1_0)`), and the openssl crate's SSL builders (`set_verify(SslVerifyMode::NONE)`,
+// `set_min_proto_version(Some(SslVersion::TLS1))`, `set_cipher_list("…")`).
+import type { SgNode } from '@ast-grep/napi';
+import { parseCipherString } from '../../../detectors/artefacts/tls-config.js';
+import { kindOf } from '../common/languages.js';
+import { nodeText } from '../common/symbols.js';
+import { parseTlsVersion } from '../common/versions.js';
+import type { RsFile, TypeCall } from './file.js';
+import { symbolOf } from './rustcrypto.js';
+
+/** rustls's default protocol versions (rustls::DEFAULT_VERSIONS: TLS 1.3 and TLS 1.2). */
+const RUSTLS_DEFAULT_VERSIONS = ['1.2', '1.3'];
+
+/** `ClientConfig::builder()`: TLS 1.2 and 1.3 unless the same chain pins versions (older rustls: `.with_protocol_versions(…)`). */
+export function rustlsBuilder(f: RsFile, tc: TypeCall): void {
+  if (tc.method !== 'builder' && tc.method !== 'builder_with_provider') return;
+  let cur: SgNode | null = tc.call;
+  for (let i = 0; cur && i < 12; i++) {
+    const parent: SgNode | null = cur.parent();
+    if (!parent || (kindOf(parent) !== 'field_expression' && kindOf(parent) !== 'call_expression' && kindOf(parent) !== 'try_expression')) break;
+    if (kindOf(parent) === 'field_expression' && /^with_protocol_versions$/.test(parent.field('field')?.text() ?? '')) return;
+    cur = parent;
+  }
+  for (const version of RUSTLS_DEFAULT_VERSIONS) f.protocol(tc.call, symbolOf(tc), { protocolType: 'tls', version });
+}
+
+/** rustls constants: `version::TLS13`, `cipher_suite::TLS13_AES_256_GCM_SHA384`, `kx_group::X25519MLKEM768`. */
+export function rustlsConstant(f: RsFile, node: SgNode, symbol: string, name: string): boolean {
+  const v = /^TLS1([23])$/.exec(name);
+  if (v) {
+    f.protocol(node, symbol, { protocolType: 'tls', version: `1.${v[1]}` });
+    return true;
+  }
+  // rustls spells the TLS 1.3 suites TLS13_AES_128_GCM_SHA256 (IANA: TLS_AES_128_GCM_SHA256).
+  const suite = name.replace(/^TLS13_/, 'TLS_');
+  if (/^TLS_[A-Z0-9_]+$/.test(suite) && f.kb.findCipherSuite(suite)) {
+    f.protocol(node, symbol, { protocolType: 'tls', cipherSuites: [suite] });
+    return true;
+  }
+  const group = KX_GROUPS[name];
+  if (group) {
+    f.algorithm(node, symbol, { spelling: group.spelling, params: group.curve ? { curve: group.curve } : {}, functions: ['keygen'] });
+    return true;
+  }
+  return false;
+}
+
+const KX_GROUPS: Record<string, { spelling: string; curve?: string }> = {
+  X25519: { spelling: 'X25519' }, X448: { spelling: 'X448' }, SECP256R1: { spelling: 'ECDH', curve: 'P-256' }, SECP384R1: { spelling: 'ECDH', curve: 'P-384' },
+  SECP521R1: { spelling: 'ECDH', curve: 'P-521' }, X25519MLKEM768: { spelling: 'X25519MLKEM768' }, SECP256R1MLKEM768: { spelling: 'SecP256r1MLKEM768' },
+  MLKEM768: { spelling: 'ML-KEM-768' }, MLKEM1024: { spelling: 'ML-KEM-1024' },
+};
+
+/**
+ * `fn verify_server_cert(…) -> Result<ServerCertVerified, Error> { Ok(ServerCertVerified::assertion()) }`
+ * (and the client-certificate twin): a verifier whose whole body accepts, so the peer is never checked.
+ */
+export function acceptingVerifier(f: RsFile, fn: SgNode): void {
+  const body = fn.field('body');
+  if (!body) return;
+  const stmts = body.namedChildren().filter((c) => !kindOf(c).endsWith('comment'));
+  if (stmts.length !== 1) return;
+  const only = stmts[0]!;
+  const expr = kindOf(only) === 'expression_statement' ? only.namedChildren()[0] : kindOf(only) === 'return_expression' ? only : only;
+  const text = (expr ? nodeText(expr) : '').replace(/\s+/g, '').replace(/^return/, '').replace(/;$/, '');
+  if (!/^Ok\(([\w:]+::)?(ServerCertVerified|ClientCertVerified)::assertion\(\)\)$/.test(text)) return;
+  const name = fn.field('name')?.text() ?? 'verify_server_cert';
+  f.signal(fn, name, 'cert-verification-disabled', `${name} accepts every certificate without checking it`);
+}
+
+/** Builder switches of native-tls, reqwest, hyper-tls, ureq, tokio-native-tls and the openssl crate, by method name. */
+export function tlsMethod(f: RsFile, call: SgNode, method: string, args: SgNode[]): void {
+  switch (method) {
+    case 'danger_accept_invalid_certs':
+      if (f.bool(args[0]) === true) f.signal(call, method, 'cert-verification-disabled', 'danger_accept_invalid_certs(true) accepts any server certificate');
+      return;
+    case 'danger_accept_invalid_hostnames':
+      if (f.bool(args[0]) === true) f.signal(call, method, 'hostname-verification-disabled', 'danger_accept_invalid_hostnames(true) accepts a certificate for any host name');
+      return;
+    case 'verify_hostname':
+    case 'set_verify_hostname':
+      if (f.bool(args[0]) === false) f.signal(call, method, 'hostname-verification-disabled', `${method}(false) accepts a certificate for any host name`);
+      return;
+    case 'set_verify': {
+      const v = f.value(args[0]);
+      if (v.kind === 'member' && /SslVerifyMode::NONE$/.test(v.path) && !serverSide(call)) {
+        f.signal(call, method, 'cert-verification-disabled', 'SslVerifyMode::NONE: the peer certificate is not verified');
+      }
+      return;
+    }
+    case 'min_tls_version':
+    case 'min_protocol_version':
+    case 'set_min_proto_version':
+    case 'max_tls_version':
+    case 'max_protocol_version':
+    case 'set_max_proto_version': {
+      const v = f.value(args[0]);
+      if (v.kind !== 'member') return;
+      const parsed = parseTlsVersion(v.path.split('::').pop()!.replace(/^TLS_(\d)_(\d)$/, 'TLSv$1.$2').replace(/^Tlsv1(\d)$/, 'TLSv1.$1').replace(/^Tlsv10$/, 'TLSv1.0'));
+      if (!parsed) return;
+      const min = method.startsWith('min') || method === 'set_min_proto_version';
+      if (min) f.protocol(call, method, { protocolType: 'tls', version: parsed.version });
+      if (parsed.insecure) f.signal(call, method, 'insecure-protocol-version', `${method} ${min ? 'allows' : 'caps the protocol at'} ${parsed.version.startsWith('SSL') ? parsed.version : `TLS ${parsed.version}`}`);
+      return;
+    }
+    case 'set_cipher_list':
+    case 'set_ciphersuites': {
+      const list = f.str(args[0]);
+      if (list === undefined) return;
+      f.protocol(call, method, { protocolType: 'tls', cipherSuites: parseCipherString(list, f.kb).suites });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** An acceptor (server) builder: NONE there means "do not ask clients for a certificate", not "trust anyone". */
+function serverSide(call: SgNode): boolean {
+  let fn: SgNode | null = call;
+  for (let i = 0; fn && i < 40 && kindOf(fn) !== 'function_item'; i++) fn = fn.parent();
+  return !!fn && /SslAcceptor|\baccept\(|TlsAcceptor|server/i.test(nodeText(fn).slice(0, 20000));
+}
