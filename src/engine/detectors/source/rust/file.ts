@@ -92,6 +92,8 @@ export class RsFile {
   /** Key or IV bytes fixed in the source: a byte-string or array literal, or an immutable zero array. */
   constantBytes(node: SgNode | null | undefined): boolean {
     const v = this.ev.eval(node);
+    // An empty literal (`&[]`, `b""`) is no key at all: nothing to hard-code.
+    if (v.kind === 'bytes' && v.length === 0) return false;
     return isConstantBytes(v) || (v.kind === 'str' && v.value.length > 0);
   }
 

@@ -17,7 +17,7 @@ import { jwtAlgorithm, jwtInsecureMethod, jwtKeyCall } from './jose.js';
 import { curveKeyCall, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
 import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall } from './openssl.js';
 import { PASSWORD_FNS, argon2Call, type FnHandler } from './passwords.js';
-import { collectUses, segments, TypeReader } from './paths.js';
+import { candidates, collectUses, segments, TypeReader } from './paths.js';
 import { rustEvaluator } from './resolve.js';
 import { awsLcKeySize, rcgenConstant, reportRingConstant, ringConstant } from './ring.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
@@ -203,12 +203,22 @@ function valueSite(f: RsFile, id: SgNode): void {
   }
   const parent = outer.parent();
   if (!parent || NOT_VALUE_PARENTS.has(kindOf(parent))) return;
+  // Inside a macro's tokens a path is not a tree: `vec![kx_group::X25519, …]` is rebuilt from the
+  // `ident ::` tokens before the name. Only `vec!` lists are values; other macros (assert!, format!)
+  // mention names in checks and messages.
+  let pathText = outer.text();
+  if (kindOf(parent) === 'token_tree') {
+    const mac = parent.parent();
+    if (!mac || kindOf(mac) !== 'macro_invocation' || !/^(std::)?vec$/.test(mac.field('macro')?.text() ?? '')) return;
+    if (outer.next()?.text() === '::') return; // the head of a longer path
+    pathText = macroPath(outer);
+  }
   if (kindOf(parent) === 'call_expression' && parent.field('function')?.id() === outer.id()) return;
   if (kindOf(parent) === 'binary_expression' && /^(==|!=)$/.test(parent.field('operator')?.text() ?? '')) return;
   if (kindOf(parent) === 'let_declaration' && parent.field('pattern')?.id() === outer.id()) return;
   const name = id.text();
-  const symbol = segments(outer.text()).join('::');
-  for (const path of f.pathsOf(outer)) {
+  const symbol = segments(pathText).join('::');
+  for (const path of candidates(f.types.uses, pathText)) {
     const crate = path.split('::')[0]!;
     if (!path.includes('::')) continue;
     if (crate === 'ring' || crate === 'aws_lc_rs') {
@@ -234,6 +244,18 @@ function valueSite(f: RsFile, id: SgNode): void {
       if (a) return f.algorithm(outer, symbol, a);
     }
   }
+}
+
+/** `a::b::NAME` as tokens of a macro: the name and the `identifier ::` pairs right before it. */
+function macroPath(name: SgNode): string {
+  const parts = [name.text()];
+  for (let sep = name.prev(); sep && sep.text() === '::'; ) {
+    const seg = sep.prev();
+    if (!seg || kindOf(seg) !== 'identifier') break;
+    parts.unshift(seg.text());
+    sep = seg.prev();
+  }
+  return parts.join('::');
 }
 
 export const rustDetector: Detector = {

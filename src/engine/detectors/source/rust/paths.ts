@@ -94,8 +94,9 @@ export function canonical(uses: Uses, text: string): string {
 /** The canonical path and, for a bare name, the same name under each glob import (`use sha2::*`). */
 export function candidates(uses: Uses, text: string): string[] {
   const path = canonical(uses, text);
-  const head = path.split('::')[0]!;
-  if (uses.names.has(head) || uses.globs.length === 0) return [path];
+  const head = segments(text)[0] ?? '';
+  // Only a path whose first segment nothing imports can come from a glob (`keypair()` after `use m::*`).
+  if (uses.names.has(head) || uses.globs.length === 0 || head === 'crate' || head === 'self' || head === 'super') return [path];
   return [path, ...uses.globs.map((g) => `${g}::${path}`)];
 }
 
