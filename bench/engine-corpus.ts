@@ -114,6 +114,20 @@ const LANGS: Lang[] = [
     ],
   },
   {
+    ext: 'rs', dir: 'rust/ledger/src', weight: 8,
+    header: () => `use std::collections::HashMap;\nuse std::fmt::Write;\n\n`,
+    plain: [
+      (r, n) => `pub fn summarise_${ident(r)}_${n}(rows: &[(u32, String)]) -> String {\n    let mut out = String::new();\n    for (id, name) in rows.iter().filter(|(id, _)| *id > ${n % 13}) {\n        let _ = write!(out, "{}:{};", id, name.trim());\n    }\n    out\n}\n\n`,
+      (r, n) => `#[derive(Debug, Clone)]\npub struct ${pascal(ident(r))}${n} {\n    pub id: u64,\n    pub tags: HashMap<String, String>,\n}\n\nimpl ${pascal(ident(r))}${n} {\n    pub fn valid(&self) -> bool { self.id > 0 && !self.tags.is_empty() }\n}\n\n`,
+    ],
+    crypto: [
+      // use declarations may appear anywhere in a module, so a snippet carries its own.
+      (_r, n) => `use sha2::{Digest, Sha256};\n\npub fn fingerprint_${n}(data: &[u8]) -> Vec<u8> {\n    Sha256::digest(data).to_vec()\n}\n\n`,
+      (_r, n) => `use aes_gcm::{aead::{Aead, KeyInit}, Aes256Gcm, Nonce};\n\npub fn seal_${n}(key: &[u8], nonce: &[u8], data: &[u8]) -> Vec<u8> {\n    let cipher = Aes256Gcm::new_from_slice(key).expect("32-byte key");\n    cipher.encrypt(Nonce::from_slice(nonce), data).expect("seal")\n}\n\n`,
+      (_r, n) => `use rsa::RsaPrivateKey;\n\npub fn new_key_${n}() -> RsaPrivateKey {\n    RsaPrivateKey::new(&mut rand::thread_rng(), 3072).expect("rsa")\n}\n\n`,
+    ],
+  },
+  {
     ext: 'yaml', dir: 'deploy', weight: 5,
     header: (_r, n) => `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app-${n}\n`,
     plain: [(r, n) => `spec:\n  replicas: ${1 + (n % 5)}\n  template:\n    metadata:\n      labels:\n        app: ${ident(r)}\n`],
