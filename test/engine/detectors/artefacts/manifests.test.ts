@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { npmManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/npm.js';
 import { pypiManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/pypi.js';
 import { goModDetector } from '../../../../src/engine/detectors/artefacts/manifests/go.js';
@@ -7,7 +8,7 @@ import { expandProperties, gradleCatalogDetector, gradleDetector, mavenPomDetect
 import { nugetManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/nuget.js';
 import { KNOWN_LIBRARIES, purlOf } from '../../../../src/engine/detectors/artefacts/manifests/libraries.js';
 import type { Detection } from '../../../../src/engine/inventory/model.js';
-import { run } from './helpers.js';
+import { kb, run } from './helpers.js';
 
 const purls = (ds: Detection[]): string[] => ds.map((d) => (d.type === 'library' ? d.library.purl : `not a library: ${d.type}`));
 
@@ -16,10 +17,26 @@ test('the known-library list is well formed: one entry per name, a homepage and 
   assert.equal(new Set(keys).size, keys.length);
   for (const l of KNOWN_LIBRARIES) {
     assert.match(l.homepage, /^https?:\/\//, l.name);
-    assert.ok(['npm', 'pypi', 'golang', 'maven', 'nuget'].includes(l.ecosystem), l.name);
+    assert.ok(['npm', 'pypi', 'golang', 'maven', 'nuget', 'cargo'].includes(l.ecosystem), l.name);
     if (l.ecosystem === 'maven') assert.match(l.name, /^[^:]+:[^:]+$/);
   }
   assert.ok(KNOWN_LIBRARIES.filter((l) => l.ecosystem === 'npm').length >= 15);
+});
+
+const registryFamilies = new Set((JSON.parse(readFileSync(new URL('../../../../schemas/cyclonedx/cryptography-defs.json', import.meta.url), 'utf8')) as {
+  algorithms: { family: string }[];
+}).algorithms.map((a) => a.family.toLowerCase()));
+/** What libraries offer besides algorithms: protocols and formats. */
+const PROTOCOLS_AND_FORMATS = new Set(['TLS', 'SSH', 'OpenPGP', 'X.509', 'CMS', 'PKCS#12', 'OCSP', 'JOSE', 'JWS', 'ASN.1']);
+/** Names older entries use that neither the KB nor the registry defines; new entries must not add to them. */
+const OUTSIDE_KB = new Set(['AES-PMAC-SIV', 'BLS12-381', 'Keccak-256', 'PBE', 'SHA-512-crypt', 'Schnorr']);
+
+test('what a known library provides is a KB algorithm or curve, a CycloneDX registry family, or a protocol or format', () => {
+  const unnamed = KNOWN_LIBRARIES.flatMap((l) => l.provides.filter((p) =>
+    !kb.findAlgorithm(p) && !kb.findCurve(p) && !registryFamilies.has(p.toLowerCase()) && !PROTOCOLS_AND_FORMATS.has(p) && !OUTSIDE_KB.has(p))
+    .map((p) => `${l.ecosystem}:${l.name} ${p}`));
+  assert.deepEqual(unnamed, []);
+  for (const l of KNOWN_LIBRARIES) assert.ok(l.provides.length > 0, l.name);
 });
 
 test('purls follow the purl spec: scoped npm names, maven group/artifact, go module paths', () => {
@@ -28,6 +45,8 @@ test('purls follow the purl spec: scoped npm names, maven group/artifact, go mod
   assert.equal(purlOf('golang', 'golang.org/x/crypto', 'v0.22.0'), 'pkg:golang/golang.org/x/crypto@v0.22.0');
   assert.equal(purlOf('pypi', 'cryptography'), 'pkg:pypi/cryptography');
   assert.equal(purlOf('nuget', 'BouncyCastle.Cryptography', '2.4.0'), 'pkg:nuget/BouncyCastle.Cryptography@2.4.0');
+  assert.equal(purlOf('cargo', 'aes-gcm', '0.10.3'), 'pkg:cargo/aes-gcm@0.10.3');
+  assert.equal(purlOf('cargo', 'ring', '0.17.8-beta.1+build'), 'pkg:cargo/ring@0.17.8-beta.1%2Bbuild');
 });
 
 test('npm: package.json keeps only exact pins as versions; the lock file gives resolved versions', () => {
@@ -102,6 +121,10 @@ test('the library list covers the main crypto libraries of each ecosystem', () =
     'pypi:cryptography', 'pypi:pycryptodome', 'pypi:pycryptodomex', 'pypi:pyopenssl', 'pypi:pynacl', 'pypi:bcrypt', 'pypi:argon2-cffi', 'pypi:passlib', 'pypi:pyjwt', 'pypi:python-jose', 'pypi:paramiko', 'pypi:authlib',
     'golang:golang.org/x/crypto', 'golang:github.com/golang-jwt/jwt', 'golang:filippo.io/age', 'golang:github.com/cloudflare/circl', 'golang:github.com/go-jose/go-jose', 'golang:go.step.sm/crypto',
     'maven:org.bouncycastle:bcprov-jdk18on', 'maven:org.bouncycastle:bcpkix-jdk18on', 'maven:org.bouncycastle:bcpqc-jdk18on', 'maven:io.jsonwebtoken:jjwt-api', 'maven:io.jsonwebtoken:jjwt-impl', 'maven:com.nimbusds:nimbus-jose-jwt', 'maven:com.google.crypto.tink:tink', 'maven:org.conscrypt:conscrypt-openjdk-uber',
+    ...['ring', 'aws-lc-rs', 'rustls', 'openssl', 'native-tls', 'boring', 'rsa', 'aes', 'aes-gcm', 'aes-gcm-siv', 'aes-siv', 'ccm', 'chacha20', 'chacha20poly1305', 'xsalsa20poly1305', 'crypto_box',
+      'des', 'cbc', 'ctr', 'sha1', 'sha2', 'sha3', 'md-5', 'md5', 'blake2', 'blake3', 'hmac', 'cmac', 'poly1305', 'pbkdf2', 'scrypt', 'argon2', 'bcrypt', 'hkdf', 'p256', 'p384', 'p521', 'k256', 'ecdsa',
+      'ed25519-dalek', 'x25519-dalek', 'curve25519-dalek', 'ml-kem', 'ml-dsa', 'slh-dsa', 'pqcrypto', 'pqcrypto-mlkem', 'pqcrypto-kyber', 'pqcrypto-dilithium', 'pqcrypto-falcon', 'pqcrypto-sphincsplus', 'oqs',
+      'jsonwebtoken', 'josekit', 'sequoia-openpgp', 'pgp', 'russh', 'ssh2', 'age', 'orion', 'sodiumoxide', 'libsodium-sys', 'rcgen'].map((c) => `cargo:${c}`),
   ];
   assert.deepEqual(required.filter((r) => !names.has(r)), []);
 });
