@@ -17,7 +17,7 @@ import {
   type ScanStats, type Signal,
 } from './model.js';
 import type { KnowledgeBase, Resolution } from '../kb/types.js';
-import { goBase, normalisePypi, purlOf, type Ecosystem } from '../detectors/artefacts/manifests/libraries.js';
+import { goBase, normaliseCargo, normalisePypi, purlOf, type Ecosystem } from '../detectors/artefacts/manifests/libraries.js';
 import { compareStrings, compareOccurrences, slug } from './order.js';
 
 /** Canonical order of parameters inside ids and unknownParams. */
@@ -51,11 +51,15 @@ function sortedOccurrences(map: Map<string, Occurrence>): Occurrence[] {
 
 /** Library identity: ecosystem + name as the ecosystem compares names. */
 function libraryKey(ecosystem: string, name: string): string {
-  const n = ecosystem === 'pypi' ? normalisePypi(name) : ecosystem === 'golang' ? goBase(name) : ecosystem === 'npm' ? name : name.toLowerCase();
+  const n = ecosystem === 'pypi' ? normalisePypi(name)
+    : ecosystem === 'golang' ? goBase(name)
+    : ecosystem === 'npm' ? name
+    : ecosystem === 'cargo' ? normaliseCargo(name.toLowerCase())
+    : name.toLowerCase();
   return `${ecosystem}\u0000${n}`;
 }
 
-const PURL_ECOSYSTEMS = new Set<string>(['npm', 'pypi', 'golang', 'maven', 'nuget']);
+const PURL_ECOSYSTEMS = new Set<string>(['npm', 'pypi', 'golang', 'maven', 'nuget', 'cargo']);
 function purlFor(ref: LibraryRef): string {
   if (PURL_ECOSYSTEMS.has(ref.ecosystem)) return purlOf(ref.ecosystem as Ecosystem, ref.name);
   return `pkg:${ref.ecosystem}/${ref.name.split('/').map(encodeURIComponent).join('/')}`;

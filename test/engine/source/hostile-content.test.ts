@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { exactVersion } from '../../../src/engine/detectors/artefacts/manifests/libraries.js';
+import { LineIndex } from '../../../src/engine/detectors/artefacts/text.js';
 import { GENERATED_MARKER, GENERATED_SNIFF_BYTES } from '../../../src/engine/walk/settings.js';
 
 function timed(run: () => unknown): number {
@@ -39,5 +40,15 @@ describe('patterns over repository content', () => {
     assert.equal(exactVersion('1.2.3-beta.4+build.567'), '1.2.3-beta.4+build.567');
     assert.equal(exactVersion('==41.0.7'), '41.0.7');
     assert.equal(exactVersion('^1.2.0'), undefined);
+  });
+
+  it('many detections on one long line share its snippet instead of decoding the line each', () => {
+    const line = `${' '.repeat(1000)}${'"ring" = "1", '.repeat(60_000)}`;
+    const index = new LineIndex(`first\n${line}\nlast`);
+    const ms = timed(() => {
+      for (let at = 6; at < 6 + line.length; at += 40) assert.equal(index.lineAt(at), '"ring" = "1", '.repeat(15).slice(0, 200));
+    });
+    assert.ok(ms < 2_000, `${ms.toFixed(0)} ms`);
+    assert.deepEqual([index.lineAt(0), index.lineAt(5), index.lineAt(7 + line.length), index.position(7 + line.length)], ['first', 'first', 'last', { line: 3, column: 1 }]);
   });
 });

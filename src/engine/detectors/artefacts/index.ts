@@ -13,6 +13,7 @@ import { pypiManifestDetector } from './manifests/pypi.js';
 import { goModDetector } from './manifests/go.js';
 import { gradleCatalogDetector, gradleDetector, mavenPomDetector } from './manifests/maven.js';
 import { nugetManifestDetector } from './manifests/nuget.js';
+import { cargoManifestDetector } from './manifests/cargo.js';
 
 export const ARTEFACT_DETECTORS: readonly Detector[] = [
   pemDetector,
@@ -30,4 +31,5 @@ export const ARTEFACT_DETECTORS: readonly Detector[] = [
   gradleDetector,
   gradleCatalogDetector,
   nugetManifestDetector,
+  cargoManifestDetector,
 ];

@@ -8,6 +8,8 @@ export const NON_TEXT_EXT =
 
 export class LineIndex {
   private starts: number[] | null = null;
+  /** Snippets by 0-based line: a line may hold many detections (a one-line manifest), and each would otherwise cost the whole line. */
+  private readonly snippets = new Map<number, string>();
   constructor(private readonly text: string) {}
 
   private lineStarts(): number[] {
@@ -19,8 +21,8 @@ export class LineIndex {
     return this.starts;
   }
 
-  /** 1-based line and column of a byte offset. */
-  position(offset: number): { line: number; column: number } {
+  /** 0-based index of the line holding `offset` (a line's `\n` belongs to it). */
+  private lineOf(offset: number): number {
     const s = this.lineStarts();
     let lo = 0;
     let hi = s.length - 1;
@@ -29,15 +31,26 @@ export class LineIndex {
       if (s[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - s[lo]! + 1 };
+    return lo;
+  }
+
+  /** 1-based line and column of a byte offset. */
+  position(offset: number): { line: number; column: number } {
+    const line = this.lineOf(offset);
+    return { line: line + 1, column: offset - this.lineStarts()[line]! + 1 };
   }
 
   /** The line holding `offset`, trimmed, UTF-8 decoded, at most 200 characters. */
   lineAt(offset: number): string {
-    const start = this.text.lastIndexOf('\n', offset - 1) + 1;
-    let end = this.text.indexOf('\n', offset);
-    if (end === -1) end = this.text.length;
-    return snippetOf(this.text.slice(start, end));
+    const line = this.lineOf(offset);
+    let snippet = this.snippets.get(line);
+    if (snippet === undefined) {
+      const s = this.lineStarts();
+      const end = line + 1 < s.length ? s[line + 1]! - 1 : this.text.length;
+      snippet = snippetOf(this.text.slice(s[line]!, end));
+      this.snippets.set(line, snippet);
+    }
+    return snippet;
   }
 }
 

@@ -1,13 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { npmManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/npm.js';
 import { pypiManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/pypi.js';
 import { goModDetector } from '../../../../src/engine/detectors/artefacts/manifests/go.js';
 import { expandProperties, gradleCatalogDetector, gradleDetector, mavenPomDetector } from '../../../../src/engine/detectors/artefacts/manifests/maven.js';
 import { nugetManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/nuget.js';
-import { KNOWN_LIBRARIES, purlOf } from '../../../../src/engine/detectors/artefacts/manifests/libraries.js';
+import { cargoManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/cargo.js';
+import { KNOWN_LIBRARIES, findLibrary, purlOf } from '../../../../src/engine/detectors/artefacts/manifests/libraries.js';
+import { readToml } from '../../../../src/engine/detectors/artefacts/manifests/toml.js';
 import type { Detection } from '../../../../src/engine/inventory/model.js';
-import { run } from './helpers.js';
+import { kb, run } from './helpers.js';
 
 const purls = (ds: Detection[]): string[] => ds.map((d) => (d.type === 'library' ? d.library.purl : `not a library: ${d.type}`));
 
@@ -16,10 +19,26 @@ test('the known-library list is well formed: one entry per name, a homepage and 
   assert.equal(new Set(keys).size, keys.length);
   for (const l of KNOWN_LIBRARIES) {
     assert.match(l.homepage, /^https?:\/\//, l.name);
-    assert.ok(['npm', 'pypi', 'golang', 'maven', 'nuget'].includes(l.ecosystem), l.name);
+    assert.ok(['npm', 'pypi', 'golang', 'maven', 'nuget', 'cargo'].includes(l.ecosystem), l.name);
     if (l.ecosystem === 'maven') assert.match(l.name, /^[^:]+:[^:]+$/);
   }
   assert.ok(KNOWN_LIBRARIES.filter((l) => l.ecosystem === 'npm').length >= 15);
+});
+
+const registryFamilies = new Set((JSON.parse(readFileSync(new URL('../../../../schemas/cyclonedx/cryptography-defs.json', import.meta.url), 'utf8')) as {
+  algorithms: { family: string }[];
+}).algorithms.map((a) => a.family.toLowerCase()));
+/** What libraries offer besides algorithms: protocols and formats. */
+const PROTOCOLS_AND_FORMATS = new Set(['TLS', 'SSH', 'OpenPGP', 'X.509', 'CMS', 'PKCS#12', 'OCSP', 'JOSE', 'JWS', 'ASN.1']);
+/** Names older entries use that neither the KB nor the registry defines; new entries must not add to them. */
+const OUTSIDE_KB = new Set(['AES-PMAC-SIV', 'BLS12-381', 'Keccak-256', 'PBE', 'SHA-512-crypt', 'Schnorr']);
+
+test('what a known library provides is a KB algorithm or curve, a CycloneDX registry family, or a protocol or format', () => {
+  const unnamed = KNOWN_LIBRARIES.flatMap((l) => l.provides.filter((p) =>
+    !kb.findAlgorithm(p) && !kb.findCurve(p) && !registryFamilies.has(p.toLowerCase()) && !PROTOCOLS_AND_FORMATS.has(p) && !OUTSIDE_KB.has(p))
+    .map((p) => `${l.ecosystem}:${l.name} ${p}`));
+  assert.deepEqual(unnamed, []);
+  for (const l of KNOWN_LIBRARIES) assert.ok(l.provides.length > 0, l.name);
 });
 
 test('purls follow the purl spec: scoped npm names, maven group/artifact, go module paths', () => {
@@ -28,6 +47,8 @@ test('purls follow the purl spec: scoped npm names, maven group/artifact, go mod
   assert.equal(purlOf('golang', 'golang.org/x/crypto', 'v0.22.0'), 'pkg:golang/golang.org/x/crypto@v0.22.0');
   assert.equal(purlOf('pypi', 'cryptography'), 'pkg:pypi/cryptography');
   assert.equal(purlOf('nuget', 'BouncyCastle.Cryptography', '2.4.0'), 'pkg:nuget/BouncyCastle.Cryptography@2.4.0');
+  assert.equal(purlOf('cargo', 'aes-gcm', '0.10.3'), 'pkg:cargo/aes-gcm@0.10.3');
+  assert.equal(purlOf('cargo', 'ring', '0.17.8-beta.1+build'), 'pkg:cargo/ring@0.17.8-beta.1%2Bbuild');
 });
 
 test('npm: package.json keeps only exact pins as versions; the lock file gives resolved versions', () => {
@@ -102,6 +123,10 @@ test('the library list covers the main crypto libraries of each ecosystem', () =
     'pypi:cryptography', 'pypi:pycryptodome', 'pypi:pycryptodomex', 'pypi:pyopenssl', 'pypi:pynacl', 'pypi:bcrypt', 'pypi:argon2-cffi', 'pypi:passlib', 'pypi:pyjwt', 'pypi:python-jose', 'pypi:paramiko', 'pypi:authlib',
     'golang:golang.org/x/crypto', 'golang:github.com/golang-jwt/jwt', 'golang:filippo.io/age', 'golang:github.com/cloudflare/circl', 'golang:github.com/go-jose/go-jose', 'golang:go.step.sm/crypto',
     'maven:org.bouncycastle:bcprov-jdk18on', 'maven:org.bouncycastle:bcpkix-jdk18on', 'maven:org.bouncycastle:bcpqc-jdk18on', 'maven:io.jsonwebtoken:jjwt-api', 'maven:io.jsonwebtoken:jjwt-impl', 'maven:com.nimbusds:nimbus-jose-jwt', 'maven:com.google.crypto.tink:tink', 'maven:org.conscrypt:conscrypt-openjdk-uber',
+    ...['ring', 'aws-lc-rs', 'rustls', 'openssl', 'native-tls', 'boring', 'rsa', 'aes', 'aes-gcm', 'aes-gcm-siv', 'aes-siv', 'ccm', 'chacha20', 'chacha20poly1305', 'xsalsa20poly1305', 'crypto_box',
+      'des', 'cbc', 'ctr', 'sha1', 'sha2', 'sha3', 'md-5', 'md5', 'blake2', 'blake3', 'hmac', 'cmac', 'poly1305', 'pbkdf2', 'scrypt', 'argon2', 'bcrypt', 'hkdf', 'p256', 'p384', 'p521', 'k256', 'ecdsa',
+      'ed25519-dalek', 'x25519-dalek', 'curve25519-dalek', 'ml-kem', 'ml-dsa', 'slh-dsa', 'pqcrypto', 'pqcrypto-mlkem', 'pqcrypto-kyber', 'pqcrypto-dilithium', 'pqcrypto-falcon', 'pqcrypto-sphincsplus', 'oqs',
+      'jsonwebtoken', 'josekit', 'sequoia-openpgp', 'pgp', 'russh', 'ssh2', 'age', 'orion', 'sodiumoxide', 'libsodium-sys', 'rcgen'].map((c) => `cargo:${c}`),
   ];
   assert.deepEqual(required.filter((r) => !names.has(r)), []);
 });
@@ -144,4 +169,210 @@ test('NuGet: elements and property groups never closed, and long blank runs, are
     '<PropertyGroup>'.repeat(20000) + '<ItemGroup><PackageReference Include="BouncyCastle.Cryptography" Version="$(BcVersion)" /></ItemGroup></Project>';
   assert.deepEqual(purls(run(nugetManifestDetector, 'B.csproj', unclosedGroups)), ['pkg:nuget/BouncyCastle.Cryptography@2.4.0']);
   assert.ok(performance.now() - t0 < 10_000, 'quadratic matching took minutes');
+});
+
+const lines = (ds: Detection[]): number[] => ds.map((d) => d.occurrence.line);
+
+test('the TOML reader gives full key paths, decoded strings and where they are written', () => {
+  const text = `title = 'x' # comment
+[a."b.c"]
+d = "q\\"\\u0041"
+e.f = { g = 1, h = [1, [2, "]"]], i = { j = true, }, }
+"k" = """
+line """""
+[[l]]
+m = 1979-05-27
+`;
+  const seen: string[] = [];
+  readToml(text, {
+    table: (path, array) => seen.push(`${array ? '[[' : '['}${path.map((k) => k.name).join('|')}`),
+    value: (path, v) => seen.push(`${path.map((k) => k.name).join('|')}@${path[path.length - 1]!.at} ${v.kind} ${v.text}@${v.at}`),
+  });
+  const at = (written: string): number => text.indexOf(written);
+  assert.deepEqual(seen, [
+    `title@0 string x@${at("x'")}`,
+    '[a|b.c',
+    `a|b.c|d@${at('d =')} string q"A@${at('q\\')}`,
+    `a|b.c|e|f|g@${at('g =')} scalar 1@${at('1,')}`, `a|b.c|e|f|h@${at('h =')} array @${at('[1')}`, `a|b.c|e|f|i|j@${at('j =')} scalar true@${at('true')}`,
+    `a|b.c|k@${at('k"')} string \nline ""@${at('\nline')}`,
+    '[[l',
+    `l|m@${at('m =')} scalar 1979-05-27@${at('1979')}`,
+  ]);
+});
+
+test('Cargo.toml: a workspace root declares shared versions; only an `=` pin is a version', () => {
+  const root = `[workspace]
+members = ["crates/*"]
+resolver = "2"
+
+[workspace.package]
+description = """
+Not a table: [dependencies]
+sha1 = "=0.10.6"
+"""
+
+[workspace.dependencies]
+ring = "=0.17.8"
+rustls = { version = "0.23.12", default-features = false, features = ["aws_lc_rs"] }
+serde = { version = "1.0", features = ["derive"] }
+
+[patch.crates-io]
+openssl = { git = "https://github.com/sfackler/rust-openssl" }
+`;
+  const ds = run(cargoManifestDetector, 'Cargo.toml', root);
+  assert.deepEqual(purls(ds), ['pkg:cargo/ring@0.17.8', 'pkg:cargo/rustls']);
+  assert.deepEqual(lines(ds), [12, 13]);
+  assert.deepEqual(ds.map((d) => [d.occurrence.column, d.occurrence.symbol, d.occurrence.detector]), [[1, 'ring', 'manifest-cargo'], [1, 'rustls', 'manifest-cargo']]);
+});
+
+test('Cargo.toml: a member\'s inherited, target-specific, renamed and dotted-table dependencies', () => {
+  const member = `[package]
+name = "api"
+version.workspace = true
+
+[dependencies]
+ring.workspace = true
+serde = { workspace = true }
+aes_gcm = { version = "=0.10.3", features = [
+    "std",
+] }
+sha2 = "0.10.8"
+hmac = "~0.12"
+signing = { package = "ed25519-dalek", version = "=2.1.1" } # the package counts, not the key
+
+[dependencies.argon2]
+features = ["std"]
+version = "=0.5.3"
+
+[target.'cfg(unix)'.dependencies]
+openssl = { version = "=0.10.66", optional = true }
+
+[target."cfg(windows)".dependencies.native-tls]
+version = "0.2"
+
+[dev-dependencies]
+p256 = { version = "0.13", features = ["ecdsa"] }
+
+[build-dependencies]
+"md-5" = '=0.10.6'
+
+[features]
+tls = ["dep:rustls"]
+`;
+  const ds = run(cargoManifestDetector, 'crates/api/Cargo.toml', member);
+  assert.deepEqual(purls(ds), [
+    'pkg:cargo/ring', 'pkg:cargo/aes-gcm@0.10.3', 'pkg:cargo/sha2', 'pkg:cargo/hmac', 'pkg:cargo/ed25519-dalek@2.1.1', 'pkg:cargo/argon2@0.5.3',
+    'pkg:cargo/openssl@0.10.66', 'pkg:cargo/native-tls', 'pkg:cargo/p256', 'pkg:cargo/md-5@0.10.6',
+  ]);
+  assert.deepEqual(lines(ds), [6, 8, 11, 12, 13, 15, 20, 22, 26, 29]);
+  // The registry's spelling is reported; the occurrence is where the crate is named.
+  const renamed = ds[4]!.occurrence;
+  assert.deepEqual([renamed.column, renamed.symbol], [24, 'ed25519-dalek']);
+  assert.equal(ds[1]!.type === 'library' && ds[1]!.library.name, 'aes-gcm');
+  assert.equal(ds[7]!.occurrence.column, 37);
+  // Windows line endings change nothing.
+  const crlf = run(cargoManifestDetector, 'Cargo.toml', member.replace(/\n/g, '\r\n'));
+  assert.deepEqual([purls(crlf), lines(crlf)], [purls(ds), lines(ds)]);
+});
+
+test('Cargo.toml: version requirements that are ranges give no version', () => {
+  const toml = `[dependencies]
+sha1 = "=0.10"
+sha3 = "= 0.10.8"
+blake2 = "=0.10.6, <0.11"
+ml-kem = "=0.2.0-rc.1"
+md5 = "==0.7.0"
+blake3 = "=v1.5.0"
+rsa = ">=0.9.6"
+pbkdf2 = "*"
+`;
+  assert.deepEqual(purls(run(cargoManifestDetector, 'Cargo.toml', toml)), [
+    'pkg:cargo/sha1', 'pkg:cargo/sha3@0.10.8', 'pkg:cargo/blake2', 'pkg:cargo/ml-kem@0.2.0-rc.1', 'pkg:cargo/md5', 'pkg:cargo/blake3', 'pkg:cargo/rsa', 'pkg:cargo/pbkdf2',
+  ]);
+});
+
+test('Cargo.toml without crypto crates, and a crate that merely is named like one, give nothing', () => {
+  const toml = `[package]
+name = "ring"
+description = "uses sha2 and rustls in prose only"
+
+[dependencies]
+serde = { version = "1", features = ["derive"] }
+tokio = { version = "1", features = ["full"] }
+ringbuf = "0.4"
+
+[features]
+default = ["rustls"]
+`;
+  assert.deepEqual(run(cargoManifestDetector, 'Cargo.toml', toml), []);
+  assert.equal(cargoManifestDetector.appliesTo('crates/x/Cargo.toml'), true);
+  assert.equal(cargoManifestDetector.appliesTo('cargo.toml'), false);
+});
+
+test('Cargo.lock: each [[package]] is a resolved version; two versions of one crate are two libraries', () => {
+  const lock = `# This file is automatically @generated by Cargo.
+# It is not intended for manual editing.
+version = 3
+
+[[package]]
+name = "ring"
+version = "0.16.20"
+source = "registry+https://github.com/rust-lang/crates.io-index"
+checksum = "3053cf52e236a3ed746dfc745aa9cacf1b791d846bdaf412f60a8d7d6e17c8fc"
+dependencies = [
+ "cc",
+ "libc",
+]
+
+[[package]]
+name = "ring"
+version = "0.17.8"
+source = "registry+https://github.com/rust-lang/crates.io-index"
+
+[[package]]
+name = "serde"
+version = "1.0.204"
+
+[[package]]
+name = "crypto_box"
+version = "0.9.1"
+`;
+  const ds = run(cargoManifestDetector, 'Cargo.lock', lock);
+  assert.deepEqual(purls(ds), ['pkg:cargo/ring@0.16.20', 'pkg:cargo/ring@0.17.8', 'pkg:cargo/crypto_box@0.9.1']);
+  assert.deepEqual(lines(ds), [6, 16, 25]);
+  assert.equal(ds[0]!.occurrence.column, 9);
+});
+
+test('Cargo: crate names match with either separator, and the prefilter knows both spellings', () => {
+  assert.equal(findLibrary('cargo', 'aes_gcm_siv')?.name, 'aes-gcm-siv');
+  assert.equal(findLibrary('cargo', 'crypto-box')?.name, 'crypto_box');
+  assert.equal(findLibrary('cargo', 'md5')?.name, 'md5');
+  assert.equal(findLibrary('cargo', 'md_5')?.name, 'md-5');
+  for (const k of ['aes-gcm-siv', 'aes_gcm_siv', 'aes-gcm_siv', 'crypto_box', 'crypto-box', 'ed25519_dalek', 'libsodium_sys_stable']) {
+    assert.ok(cargoManifestDetector.keywords.includes(k), k);
+  }
+  assert.deepEqual(purls(run(cargoManifestDetector, 'Cargo.toml', '[dependencies]\ned25519_dalek = "=2.1.1"\n')), ['pkg:cargo/ed25519-dalek@2.1.1']);
+});
+
+// As for NuGet above: reading that rescans or rebuilds per line takes minutes on these inputs.
+test('Cargo: unclosed strings, tables and arrays, deep nesting, long keys and one-line manifests are read in one pass', () => {
+  const t0 = performance.now();
+  const pinned = '[dependencies]\nring = "=0.17.8"\n';
+  const hostile = [
+    `${pinned}${'x = "never closed\n'.repeat(50_000)}`,
+    `${pinned}x = ${'{ a = '.repeat(100_000)}\n`,
+    `${pinned}x = ${'['.repeat(100_000)}\n`,
+    `${pinned}x = """${'\\"'.repeat(100_000)}`,
+    `${pinned}${' '.repeat(200_000)}=\n${'[dependencies\n'.repeat(50_000)}`,
+    // A long key path under which every value would copy it; a long table name joined into every value's identity.
+    `${pinned}[${'a.'.repeat(100_000)}a]\n${'k = 1\n'.repeat(50_000)}`,
+    `${pinned}[target."${'c'.repeat(1_000_000)}".dependencies]\n${'sha2 = "1"\n'.repeat(50_000)}`,
+  ];
+  for (const toml of hostile) assert.deepEqual(purls(run(cargoManifestDetector, 'Cargo.toml', toml)), ['pkg:cargo/ring@0.17.8']);
+  // Many dependencies on one long line: its snippet is made once, not once per dependency.
+  const oneLine = `target = { ${Array.from({ length: 20_000 }, (_, i) => `t${i} = { dependencies = { ring = "1" } }`).join(', ')} }\n`;
+  assert.equal(run(cargoManifestDetector, 'Cargo.toml', oneLine).length, 20_000);
+  const lock = `[[package]]\nname = "ring"\nversion = "0.17.8"\n${'[[package]]\nname = "'.repeat(50_000)}`;
+  assert.deepEqual(purls(run(cargoManifestDetector, 'Cargo.lock', lock)), ['pkg:cargo/ring@0.17.8']);
+  assert.ok(performance.now() - t0 < 10_000, 'quadratic reading took minutes');
 });

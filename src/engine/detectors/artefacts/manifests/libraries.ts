@@ -2,7 +2,7 @@
 import data from '../../../kb/data/crypto-libraries.json' with { type: 'json' };
 import type { Detection, LibraryFacts, Occurrence } from '../../../inventory/model.js';
 
-export type Ecosystem = 'npm' | 'pypi' | 'golang' | 'maven' | 'nuget';
+export type Ecosystem = 'npm' | 'pypi' | 'golang' | 'maven' | 'nuget' | 'cargo';
 
 export interface KnownLibrary {
   ecosystem: Ecosystem;
@@ -14,8 +14,12 @@ export interface KnownLibrary {
 
 export const KNOWN_LIBRARIES: readonly KnownLibrary[] = data.libraries as KnownLibrary[];
 
-/** NuGet package ids are case-insensitive (`bouncycastle.cryptography` is `BouncyCastle.Cryptography`). */
-const lookupKey = (ecosystem: Ecosystem, name: string): string => (ecosystem === 'nuget' ? name.toLowerCase() : name);
+/**
+ * NuGet package ids are case-insensitive (`bouncycastle.cryptography` is `BouncyCastle.Cryptography`);
+ * crates.io treats `-` and `_` in a crate name as one (`aes_gcm` is `aes-gcm`).
+ */
+const lookupKey = (ecosystem: Ecosystem, name: string): string =>
+  ecosystem === 'nuget' ? name.toLowerCase() : ecosystem === 'cargo' ? normaliseCargo(name) : name;
 
 const byEcosystem = new Map<Ecosystem, Map<string, KnownLibrary>>();
 for (const lib of KNOWN_LIBRARIES) {
@@ -28,6 +32,21 @@ export function normalisePypi(name: string): string {
   return name.toLowerCase().replace(/[-_.]+/g, '-');
 }
 
+/**
+ * Cargo: `-` and `_` are one character in crate names. crates.io refuses a name that differs from
+ * another only so, so either spelling names one crate (Rust code writes `aes_gcm` for `aes-gcm`).
+ */
+export function normaliseCargo(name: string): string {
+  return name.replace(/_/g, '-');
+}
+
+/** Every spelling of a crate name with each `-`/`_` either way (`aes-gcm-siv` has four). */
+function cargoSpellings(name: string): string[] {
+  let out = [''];
+  for (const c of name) out = c === '-' || c === '_' ? out.flatMap((s) => [`${s}-`, `${s}_`]) : out.map((s) => s + c);
+  return out;
+}
+
 /** Go modules: the major-version suffix (`/v5`) is part of the path but not of the library's identity. */
 export function goBase(path: string): string {
   return path.replace(/\/v\d+$/, '');
@@ -38,10 +57,13 @@ export function findLibrary(ecosystem: Ecosystem, name: string): KnownLibrary | 
   return byEcosystem.get(ecosystem)?.get(key);
 }
 
-/** Names of one ecosystem, as prefilter keywords (a manifest without any is never parsed). */
+/**
+ * Names of one ecosystem, as prefilter keywords (a manifest without any is never parsed). Crate names
+ * come in every `-`/`_` spelling: a manifest may write either, and the prefilter compares bytes.
+ */
 export function keywordsFor(ecosystem: Ecosystem): string[] {
   const names = KNOWN_LIBRARIES.filter((l) => l.ecosystem === ecosystem).flatMap((l) =>
-    ecosystem === 'maven' ? [l.name.split(':')[1]!] : ecosystem === 'nuget' ? [l.name, l.name.toLowerCase()] : [l.name]);
+    ecosystem === 'maven' ? [l.name.split(':')[1]!] : ecosystem === 'nuget' ? [l.name, l.name.toLowerCase()] : ecosystem === 'cargo' ? cargoSpellings(l.name) : [l.name]);
   return [...new Set(names)].sort();
 }
 
@@ -49,7 +71,7 @@ function encodeSegment(s: string): string {
   return encodeURIComponent(s).replace(/%2F/gi, '/');
 }
 
-/** Package URL (purl spec): pkg:npm/%40noble/hashes@1.4.0, pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78, pkg:nuget/BouncyCastle.Cryptography@2.4.0. */
+/** Package URL (purl spec): pkg:npm/%40noble/hashes@1.4.0, pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78, pkg:nuget/BouncyCastle.Cryptography@2.4.0, pkg:cargo/ring@0.17.8. */
 export function purlOf(ecosystem: Ecosystem, name: string, version?: string): string {
   let path: string;
   if (ecosystem === 'maven') {
