@@ -258,16 +258,21 @@ function macroPath(name: SgNode): string {
   return parts.join('::');
 }
 
+/** What may precede a path's first segment in code: a `use`, an indent, an argument, a reference, a generic. */
+const PATH_STARTS = [' ', '\t', '(', '&', '<', '{', ',', '[', '!', '\n'];
+
 export const rustDetector: Detector = {
   id: RUST_DETECTOR_ID,
   appliesTo: (path) => path.endsWith('.rs'),
   // Crate names as code writes them (library names, `_` not `-`) and the TLS switches read by method name.
+  // Short crate names are keywords only as a path start (`ring::` alone is inside every `String::new()`).
   keywords: [
     'aes', 'sha1', 'sha2', 'sha3', 'md5', 'md4', 'ripemd', 'blake2', 'blake3', 'sm3', 'sm4', 'hmac', 'hkdf', 'cmac', 'pbkdf2', 'argon2', 'scrypt',
-    'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'des::', 'blowfish', 'cast5', 'camellia', 'twofish', 'idea::', 'rc2::', 'rc4::',
-    'cbc::', 'ctr::', 'ecb::', 'cfb', 'ofb::', 'ccm::', 'eax::', 'ocb3', 'block_modes', 'rsa::', 'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'sm2::',
-    'ed25519', 'x25519', 'ring::', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem', 'ml_dsa', 'slh_dsa', 'pqcrypto', 'oqs::',
-    'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version', 'max_tls_version', 'max_protocol_version',
+    'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'blowfish', 'cast5', 'camellia', 'twofish', 'cfb', 'block_modes', 'ocb3',
+    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem',
+    'ml_dsa', 'slh_dsa', 'pqcrypto', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
+    'max_tls_version', 'max_protocol_version',
+    ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
   ],
   detect: (file: SourceFile, ctx: DetectContext) => detectRust(file, ctx),
 };
