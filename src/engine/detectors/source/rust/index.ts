@@ -258,8 +258,8 @@ function macroPath(name: SgNode): string {
   return parts.join('::');
 }
 
-/** What may precede a path's first segment in code: a `use`, an indent, an argument, a reference, a generic. */
-const PATH_STARTS = [' ', '\t', '(', '&', '<', '{', ',', '[', '!', '\n'];
+/** What may precede a path's first segment in code: a `use`, an indent, an argument, a reference, a generic (no newline: keywords are single-line, and ripgrep's baseline takes them as literals). */
+const PATH_STARTS = [' ', '\t', '(', '&', '<', '{', ',', '[', '!'];
 
 export const rustDetector: Detector = {
   id: RUST_DETECTOR_ID,
