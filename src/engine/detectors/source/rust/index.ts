@@ -17,7 +17,7 @@ import { jwtAlgorithm, jwtInsecureMethod, jwtKeyCall } from './jose.js';
 import { curveKeyCall, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
 import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall } from './openssl.js';
 import { PASSWORD_FNS, argon2Call, type FnHandler } from './passwords.js';
-import { candidates, collectUses, segments, TypeReader } from './paths.js';
+import { candidates, collectUses, segments, TypeReader, type Uses } from './paths.js';
 import { rustEvaluator } from './resolve.js';
 import { awsLcKeySize, rcgenConstant, reportRingConstant, ringConstant } from './ring.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
@@ -86,11 +86,13 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
   const locals = [...uses.names].filter(([local, full]) => local !== full.split('::').pop() && (known(full) || FNS.has(crateItem(full)))).map(([l]) => l);
   const callNames = [...TYPE_NAMES, ...FN_NAMES, ...PQC_MODULE_FNS, ...TRAITS, ...METHODS, ...locals, ...aliases.keys()];
   const callRegex = `\\b(${[...new Set(callNames)].map(escapeRegex).join('|')})\\b`;
+  // `use ring::aead::AES_128_GCM as ALGORITHM_AES_128_GCM;`: the alias is read where the constant would be.
+  const valueRegex = aliasRegex(uses, VALUE_REGEX);
   const nodes = root.findAll({
     rule: {
       any: [
         { kind: 'call_expression', has: { field: 'function', regex: callRegex } },
-        { kind: 'identifier', regex: VALUE_REGEX },
+        { kind: 'identifier', regex: valueRegex },
         { kind: 'function_item', has: { field: 'name', regex: '^verify_(server|client)_cert$' } },
       ],
     },
@@ -194,6 +196,7 @@ function methodName(fn: SgNode): string | undefined {
 }
 
 function valueSite(f: RsFile, id: SgNode): void {
+  if (kindOf(id.parent() ?? id) === 'token_tree') return macroValueSite(f, id);
   // Climb to the whole path this identifier ends (`ring::aead::AES_256_GCM`); an identifier that is the
   // head or middle of a longer path (`MlKem768::generate`) is not a value.
   let outer = id;
@@ -202,25 +205,39 @@ function valueSite(f: RsFile, id: SgNode): void {
     outer = parent;
   }
   const parent = outer.parent();
-  if (!parent || NOT_VALUE_PARENTS.has(kindOf(parent))) return;
-  // Inside a macro's tokens a path is not a tree: `vec![kx_group::X25519, …]` is rebuilt from the
-  // `ident ::` tokens before the name. Only `vec!` lists are values; other macros (assert!, format!)
-  // mention names in checks and messages.
-  let pathText = outer.text();
-  if (kindOf(parent) === 'token_tree') {
-    const mac = parent.parent();
-    if (!mac || kindOf(mac) !== 'macro_invocation' || !/^(std::)?vec$/.test(mac.field('macro')?.text() ?? '')) return;
-    if (outer.next()?.text() === '::') return; // the head of a longer path
-    pathText = macroPath(outer);
-  }
+  if (!parent || NOT_VALUE_PARENTS.has(kindOf(parent)) || inPattern(outer)) return;
+  // The name a declaration gives (`const AES_128_GCM: Name = …`, an enum variant), not a use of an imported one.
+  if (kindOf(parent) !== 'scoped_identifier' && parent.field('name')?.id() === outer.id()) return;
   if (kindOf(parent) === 'call_expression' && parent.field('function')?.id() === outer.id()) return;
   if (kindOf(parent) === 'binary_expression' && /^(==|!=)$/.test(parent.field('operator')?.text() ?? '')) return;
   if (kindOf(parent) === 'let_declaration' && parent.field('pattern')?.id() === outer.id()) return;
-  const name = id.text();
-  const symbol = segments(pathText).join('::');
-  for (const path of candidates(f.types.uses, pathText)) {
+  valueAt(f, outer, f.pathsOf(outer), segments(outer.text()).join('::'));
+}
+
+/** Macros whose arguments are compared, matched or printed: a constant named there is not used. */
+const MENTION_MACROS = /^(assert\w*|debug_assert\w*|matches|println|print|eprintln|eprint|format|format_args|write|writeln|panic|unreachable|todo|trace|debug|info|warn|error|log)$/;
+
+/**
+ * A constant written in a macro's arguments (`define_hmac_signer!(Hs256, hmac::HMAC_SHA256)`): the token
+ * tree holds no paths, so the path is read back from the `a :: b :: C` tokens before the identifier.
+ */
+function macroValueSite(f: RsFile, id: SgNode): void {
+  if (id.next()?.text() === '::') return;
+  let macro: SgNode | null = id.parent();
+  while (macro && kindOf(macro) === 'token_tree') macro = macro.parent();
+  // Only a macro call's arguments: not a `macro_rules!` body or an attribute's tokens.
+  if (!macro || kindOf(macro) !== 'macro_invocation') return;
+  const name = macro.field('macro')?.text() ?? '';
+  if (MENTION_MACROS.test(name.split('::').pop() ?? '')) return;
+  const text = macroPath(id);
+  valueAt(f, id, candidates(f.types.uses, text), text);
+}
+
+function valueAt(f: RsFile, outer: SgNode, paths: string[], symbol: string): void {
+  for (const path of paths) {
     const crate = path.split('::')[0]!;
     if (!path.includes('::')) continue;
+    const name = path.split('::').pop()!;
     if (crate === 'ring' || crate === 'aws_lc_rs') {
       const a = ringConstant(name) ?? awsLcKeySize(name);
       if (a) return reportRingConstant(f, outer, symbol, a);
@@ -256,6 +273,33 @@ function macroPath(name: SgNode): string {
     sep = seg.prev();
   }
   return parts.join('::');
+}
+
+/** The value query's regex extended with the local names `use … as` gives to constants it matches. */
+function aliasRegex(uses: Uses, base: string): string {
+  const re = new RegExp(base);
+  const aliases = [...uses.names].filter(([local, full]) => local !== full.split('::').pop() && re.test(full.split('::').pop()!)).map(([l]) => escapeRegex(l));
+  return aliases.length ? `${base}|^(${aliases.join('|')})$` : base;
+}
+
+/** Pattern nodes: a path inside one is matched against, not used (`(_, CipherSuite::TLS13_AES_256_GCM_SHA384) => …`). */
+const PATTERN_KINDS = new Set(['match_pattern', 'tuple_pattern', 'slice_pattern', 'tuple_struct_pattern', 'struct_pattern', 'field_pattern',
+  'or_pattern', 'ref_pattern', 'reference_pattern', 'captured_pattern', 'range_pattern', 'mut_pattern']);
+
+function inPattern(node: SgNode): boolean {
+  for (let cur = node.parent(), i = 0; cur && i < 8; cur = cur.parent(), i++) {
+    const k = kindOf(cur);
+    if (PATTERN_KINDS.has(k)) return true;
+    if (k === 'let_condition' || k === 'let_declaration') return cur.field('pattern') !== null && within(node, cur.field('pattern')!);
+    if (!k.endsWith('_pattern') && k !== 'scoped_identifier') return false;
+  }
+  return false;
+}
+
+function within(node: SgNode, outer: SgNode): boolean {
+  const a = node.range();
+  const b = outer.range();
+  return a.start.index >= b.start.index && a.end.index <= b.end.index;
 }
 
 export const rustDetector: Detector = {

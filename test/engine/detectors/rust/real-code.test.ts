@@ -1,0 +1,63 @@
+// Rust detector: cases found by scanning real repositories (rustls, russh, jsonwebtoken, rage,
+// vaultwarden, RustCrypto/password-hashes, rust-openssl). Every snippet is written for this test.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { rustDetector } from '../../../../src/engine/detectors/source/rust/index.js';
+import { snippetHelpers } from '../source-helpers.js';
+
+const { algorithms, names, signals, protocols } = snippetHelpers(rustDetector, 'src/lib.rs');
+const lines = (...l: string[]): string => `${l.join('\n')}\n`;
+
+describe('Rust detector on real-code shapes', () => {
+  it('a constant in a match pattern, also inside a tuple pattern, is not a use', () => {
+    const source = lines(
+      'use rustls::CipherSuite;',
+      'fn pick(v: u8, s: CipherSuite) -> u8 {',
+      '    match (v, s) {',
+      '        (_, CipherSuite::TLS13_AES_256_GCM_SHA384) => 1,',
+      '        (1, CipherSuite::TLS13_AES_128_GCM_SHA256) | (2, CipherSuite::TLS13_CHACHA20_POLY1305_SHA256) => 2,',
+      '        _ => 0,',
+      '    }',
+      '}',
+      'fn want() -> CipherSuite { CipherSuite::TLS13_AES_128_GCM_SHA256 }',
+    );
+    assert.deepEqual(protocols(source).map((p) => [p.occurrence.line, p.protocol.cipherSuites]), [[9, ['TLS_AES_128_GCM_SHA256']]]);
+  });
+
+  it('a constant imported under another name is read where the alias is used', () => {
+    const source = lines(
+      'use ring::aead::{AES_128_GCM as ALGORITHM_AES_128_GCM, AES_256_GCM as ALGORITHM_AES_256_GCM};',
+      'pub const AES_128_GCM: Name = Name("aes128-gcm@openssh.com");',
+      'static GCM_128: GcmCipher = GcmCipher(&ALGORITHM_AES_128_GCM);',
+      'static GCM_256: GcmCipher = GcmCipher(&ALGORITHM_AES_256_GCM);',
+    );
+    assert.deepEqual(algorithms(source).map((a) => [a.line, a.name]), [[3, 'AES-128-GCM'], [4, 'AES-256-GCM']]);
+  });
+
+  it('constants written as paths in a macro call are read; the same in an assertion or a log line are not', () => {
+    const source = lines(
+      'use aws_lc_rs::hmac;',
+      'use jsonwebtoken::Algorithm;',
+      'define_hmac_signer!(Hs256Signer, Algorithm::HS256, hmac::HMAC_SHA256);',
+      'define_hmac_signer!(Hs512Signer, Algorithm::HS512, aws_lc_rs::hmac::HMAC_SHA512);',
+      'fn t(k: &hmac::Key) {',
+      '    assert_eq!(k.algorithm(), hmac::HMAC_SHA384);',
+      '    log::debug!("using {:?}", hmac::HMAC_SHA1_FOR_LEGACY_USE_ONLY);',
+      '}',
+    );
+    assert.deepEqual(algorithms(source).map((a) => [a.line, a.name]), [
+      [3, 'HMAC-SHA-256'], [3, 'HMAC-SHA-256'], [4, 'HMAC-SHA-512'], [4, 'HMAC-SHA-512'],
+    ]);
+  });
+
+  it('an associated type of a trait (`<Kem as hpke::Kem>::PublicKey`) is not the imported type of the same name', () => {
+    const source = lines(
+      'use p256::PublicKey;',
+      'fn f(b: &[u8]) {',
+      '    let pk = <Kem as hpke::Kem>::PublicKey::from_bytes(b);',
+      '    let ec = PublicKey::from_sec1_bytes(b);',
+      '}',
+    );
+    assert.deepEqual(algorithms(source).map((a) => a.line), [4]);
+  });
+});
