@@ -61,3 +61,31 @@ describe('Rust detector on real-code shapes', () => {
     assert.deepEqual(algorithms(source).map((a) => a.line), [4]);
   });
 });
+
+describe('password-hash API on real-code shapes', () => {
+  it('verify_password checks with the stored hash\'s algorithm and parameters, not the hasher\'s defaults', () => {
+    const source = lines(
+      'use argon2::{Argon2, PasswordHash, PasswordHasher, PasswordVerifier};',
+      'use scrypt::Scrypt;',
+      'fn check(pw: &[u8], stored: &str, salt: &SaltString) -> bool {',
+      '    let h = PasswordHash::new(stored).unwrap();',
+      '    let _ = Argon2::default().hash_password(pw, salt);',
+      '    let _ = Scrypt.verify_password(pw, &h);',
+      '    argon2::Argon2::default().verify_password(pw, &h).is_ok()',
+      '}',
+    );
+    assert.deepEqual(algorithms(source).map((a) => [a.line, a.name, a.functions?.join('+'), (a.unresolved ?? []).join(',')]), [
+      [5, 'Argon2id-19456-2-1', 'keyderive', ''],
+      [6, 'scrypt', 'verify', 'cost'],
+      [7, 'Argon2', 'verify', 'cost,memoryCost,parallelism'],
+    ]);
+  });
+
+  it('an Argon2 variant imported by name (`use argon2::Algorithm::Argon2id`) names the algorithm', () => {
+    const source = lines(
+      'use argon2::{Algorithm::Argon2id, Argon2, Params, Version::V0x13};',
+      'fn hasher(p: Params) -> Argon2<\'static> { Argon2::new(Argon2id, V0x13, p) }',
+    );
+    assert.deepEqual(algorithms(source).map((a) => a.name), ['Argon2id']);
+  });
+});

@@ -16,7 +16,7 @@ import { RsFile, type TypeCall } from './file.js';
 import { jwtAlgorithm, jwtInsecureMethod, jwtKeyCall } from './jose.js';
 import { curveKeyCall, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
 import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall } from './openssl.js';
-import { PASSWORD_FNS, argon2Call, type FnHandler } from './passwords.js';
+import { PASSWORD_FNS, argon2Call, verifiesStoredHash, type FnHandler } from './passwords.js';
 import { candidates, collectUses, segments, TypeReader, type Uses } from './paths.js';
 import { rustEvaluator } from './resolve.js';
 import { awsLcKeySize, rcgenConstant, reportRingConstant, ringConstant } from './ring.js';
@@ -250,16 +250,27 @@ function valueAt(f: RsFile, outer: SgNode, paths: string[], symbol: string): voi
       if (jwtAlgorithm(f, outer, symbol, name)) return;
     } else if (crate === 'rsa' && name === 'Pkcs1v15Encrypt') {
       return rsaPkcs1v15Encrypt(f, outer, symbol);
-    } else if (crate === 'pbkdf2' && name === 'Pbkdf2') {
-      // password-hash API default: PBKDF2-HMAC-SHA256 (pbkdf2::Algorithm::default()).
-      return f.algorithm(outer, symbol, { spelling: 'PBKDF2', params: { hash: 'SHA-256' }, unresolved: ['iterations'], functions: ['keyderive'] });
-    } else if (crate === 'scrypt' && name === 'Scrypt') {
-      // scrypt::Params::recommended(): log_n 17, r 8, p 1.
-      return f.algorithm(outer, symbol, { spelling: 'scrypt', params: { cost: 2 ** 17, parallelism: 1 }, functions: ['keyderive'] });
+    } else if ((crate === 'pbkdf2' && name === 'Pbkdf2') || (crate === 'scrypt' && name === 'Scrypt')) {
+      if (!verifiesStoredHash(outer)) return passwordHashApi(f, outer, symbol, name);
+      // Checked against a stored hash: its algorithm variant and parameters are the hash string's.
+      return f.algorithm(outer, symbol, name === 'Pbkdf2'
+        ? { spelling: 'PBKDF2', unresolved: ['hash', 'iterations'], functions: ['verify'] }
+        : { spelling: 'scrypt', unresolved: ['cost'], functions: ['verify'] });
     } else if (crate === 'oqs') {
       const a = oqsVariant(name);
       if (a) return f.algorithm(outer, symbol, a);
     }
+  }
+}
+
+/** The password-hash API's unit hashers with the parameters their `Default` fixes. */
+function passwordHashApi(f: RsFile, outer: SgNode, symbol: string, name: string): void {
+  if (name === 'Pbkdf2') {
+    // password-hash API default: PBKDF2-HMAC-SHA256 (pbkdf2::Algorithm::default()).
+    f.algorithm(outer, symbol, { spelling: 'PBKDF2', params: { hash: 'SHA-256' }, unresolved: ['iterations'], functions: ['keyderive'] });
+  } else {
+    // scrypt::Params::recommended(): log_n 17, r 8, p 1.
+    f.algorithm(outer, symbol, { spelling: 'scrypt', params: { cost: 2 ** 17, parallelism: 1 }, functions: ['keyderive'] });
   }
 }
 
