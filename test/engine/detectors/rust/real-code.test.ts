@@ -89,3 +89,21 @@ describe('password-hash API on real-code shapes', () => {
     assert.deepEqual(algorithms(source).map((a) => a.name), ['Argon2id']);
   });
 });
+
+describe('RustCrypto modes on real-code shapes', () => {
+  it('a mode over a generic cipher is an unknown block cipher in that mode, not AES', () => {
+    const source = lines(
+      'use cbc::{Decryptor, Encryptor};',
+      'use aes_gcm::AesGcm;',
+      'struct W<C> { c: C, iv: Block<C> }',
+      'impl<C: BlockCipherDecrypt + Clone> W<C> {',
+      '    fn dec(&self) { let d = Decryptor::<&C>::inner_iv_init(&self.c, &self.iv); }',
+      '    fn enc(&self) { let e = Encryptor::<C>::inner_iv_init(self.c.clone(), &self.iv); }',
+      '    fn gcm(&self, k: &Key) { let g = AesGcm::<C, U12>::new(k); }',
+      '}',
+    );
+    assert.deepEqual(algorithms(source).map((a) => [a.line, a.name, a.params.mode]), [
+      [5, 'unknown-block-cipher', 'CBC'], [6, 'unknown-block-cipher', 'CBC'], [7, 'AES-GCM', 'GCM'],
+    ]);
+  });
+});

@@ -4,6 +4,7 @@
 // (`aes_gcm`, `ed25519_dalek`, `md5` for the md-5 crate). Parameters are those the type fixes; generic
 // types (`Hmac<H>`, `cbc::Encryptor<C>`, `AesGcm<C, N>`) take theirs from their arguments.
 import type { AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
+import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import type { RustType } from './paths.js';
 
 export type TypeSpec =
@@ -136,7 +137,12 @@ export function algorithmOf(t: RustType | undefined): TypeAlgorithm | undefined 
     case 'mode': {
       const inner = algorithmOf(t.args[0]);
       const padding = spec.paddingArg !== undefined ? PADDINGS[t.args[spec.paddingArg]?.path.split('::').pop() ?? ''] : undefined;
-      if (!inner) return { spelling: 'AES', params: { mode: spec.mode, ...(padding ? { padding } : {}) }, unresolved: ['keySize'], functions: spec.functions ?? [] };
+      // A mode over a cipher the file does not name (`cbc::Decryptor<C>` of a generic `C`) is a block cipher of
+      // unknown kind; only the aes-gcm and aes-gcm-siv crates' types are AES by their API.
+      if (!inner) {
+        const spelling = /^GCM/.test(spec.mode) ? 'AES' : unresolvedSpelling('block-cipher');
+        return { spelling, params: { mode: spec.mode, ...(padding ? { padding } : {}) }, unresolved: ['keySize'], functions: spec.functions ?? [] };
+      }
       return { spelling: inner.spelling, params: { ...inner.params, mode: spec.mode, ...(padding ? { padding } : {}) }, unresolved: inner.unresolved, functions: spec.functions ?? [] };
     }
     case 'over-hash': {
