@@ -107,3 +107,23 @@ describe('RustCrypto modes on real-code shapes', () => {
     ]);
   });
 });
+
+describe('openssl crate on real-code shapes', () => {
+  it('an RSA padding set on a Signer or Verifier is a signature scheme with the signer\'s digest', () => {
+    const source = lines(
+      'use openssl::hash::MessageDigest;',
+      'use openssl::rsa::Padding;',
+      'use openssl::sign::{Signer, Verifier};',
+      'fn sign(pkey: &PKey<Private>, data: &[u8]) -> Vec<u8> {',
+      '    let mut signer = Signer::new(MessageDigest::sha384(), pkey).unwrap();',
+      '    signer.set_rsa_padding(Padding::PKCS1).unwrap();',
+      '    let mut verifier = Verifier::new(MessageDigest::sha256(), pkey).unwrap();',
+      '    verifier.set_rsa_padding(Padding::PKCS1_PSS).unwrap();',
+      '    signer.sign_oneshot_to_vec(data).unwrap()',
+      '}',
+    );
+    assert.deepEqual(algorithms(source).map((a) => [a.line, a.name, a.functions?.join('+')]), [
+      [5, 'SHA-384', 'digest'], [6, 'RSA-PKCS1-1.5-SHA-384', 'sign'], [7, 'SHA-256', 'digest'], [8, 'RSA-PSS-SHA-256', 'verify'],
+    ]);
+  });
+});
