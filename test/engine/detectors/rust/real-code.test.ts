@@ -127,3 +127,27 @@ describe('openssl crate on real-code shapes', () => {
     ]);
   });
 });
+
+describe('rustls verifiers on real-code shapes', () => {
+  it('a ServerVerifier whose verify_identity asserts every identity (rustls 0.24 API) disables certificate checks', () => {
+    const source = lines(
+      'use rustls::client::danger::{ServerIdentity, ServerVerifier};',
+      'use rustls::crypto::VerifiedIdentity;',
+      'struct AcceptAll;',
+      'impl ServerVerifier for AcceptAll {',
+      '    fn verify_identity<\'a>(&self, identity: &ServerIdentity<\'a, \'_>) -> Result<VerifiedIdentity<\'a>, Error> {',
+      '        Ok(VerifiedIdentity::assertion(identity.identity.clone()))',
+      '    }',
+      '}',
+      'struct Pinned;',
+      'impl ServerVerifier for Pinned {',
+      '    fn verify_identity<\'a>(&self, identity: &ServerIdentity<\'a, \'_>) -> Result<VerifiedIdentity<\'a>, Error> {',
+      '        check_pin(identity)?;',
+      '        Ok(VerifiedIdentity::assertion(identity.identity.clone()))',
+      '    }',
+      '}',
+      'impl Identity for Other { fn verify_identity(&self) -> Result<VerifiedIdentity, E> { Ok(VerifiedIdentity::assertion(self.0)) } }',
+    );
+    assert.deepEqual(signals(source).map((s) => [s.signal, s.occurrence.line]), [['cert-verification-disabled', 5]]);
+  });
+});

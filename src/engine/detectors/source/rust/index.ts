@@ -93,7 +93,7 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
       any: [
         { kind: 'call_expression', has: { field: 'function', regex: callRegex } },
         { kind: 'identifier', regex: valueRegex },
-        { kind: 'function_item', has: { field: 'name', regex: '^verify_(server|client)_cert$' } },
+        { kind: 'function_item', has: { field: 'name', regex: '^(verify_(server|client)_cert|verify_identity)$' } },
       ],
     },
   });
