@@ -151,3 +151,20 @@ describe('rustls verifiers on real-code shapes', () => {
     assert.deepEqual(signals(source).map((s) => [s.signal, s.occurrence.line]), [['cert-verification-disabled', 5]]);
   });
 });
+
+describe('elliptic-curve generic types on real-code shapes', () => {
+  it('EphemeralSecret<NistP256> and ecdsa::SigningKey<C> take the curve from their argument; a type parameter leaves it unknown', () => {
+    const source = lines(
+      'use elliptic_curve::ecdh::EphemeralSecret;',
+      'use p256::NistP256;',
+      'fn kex<C: CurveArithmetic>() {',
+      '    let a = EphemeralSecret::<NistP256>::generate_from_rng(&mut rand::rng());',
+      '    let b = elliptic_curve::ecdh::EphemeralSecret::<C>::generate_from_rng(&mut rand::rng());',
+      '    let c = ecdsa::SigningKey::<p384::NistP384>::from_slice(bytes);',
+      '}',
+    );
+    assert.deepEqual(algorithms(source).map((a) => [a.line, a.name, a.params.curve, a.functions?.join('+')]), [
+      [4, 'ECDH-P256', 'P-256', 'keygen'], [5, 'ECDH', undefined, 'keygen'], [6, 'ECDSA-P384', 'P-384', 'sign'],
+    ]);
+  });
+});

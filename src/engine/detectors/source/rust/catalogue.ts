@@ -82,6 +82,9 @@ export const TYPES: ReadonlyMap<string, TypeSpec> = new Map<string, TypeSpec>([
   ['rsa::pss::SigningKey', handled('rsa-pss')], ['rsa::pss::BlindedSigningKey', handled('rsa-pss')], ['rsa::pss::VerifyingKey', handled('rsa-pss')],
   ...['p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'sm2'].flatMap((c): Array<[string, TypeSpec]> =>
     ['SigningKey', 'VerifyingKey', 'SecretKey', 'EphemeralSecret', 'PublicKey', 'SharedSecret'].map((n): [string, TypeSpec] => [`${c}::${n}`, handled('ec')])),
+  // The curve-generic types (`elliptic_curve::ecdh::EphemeralSecret<NistP256>`, `ecdsa::SigningKey<C>`): the curve is the argument.
+  ...['EphemeralSecret', 'SecretKey', 'PublicKey'].map((n): [string, TypeSpec] => [`elliptic_curve::${n}`, handled('ec')]),
+  ...['SigningKey', 'VerifyingKey'].map((n): [string, TypeSpec] => [`ecdsa::${n}`, handled('ec')]),
   ...['SigningKey', 'VerifyingKey', 'Keypair', 'SecretKey', 'PublicKey'].map((n): [string, TypeSpec] => [`ed25519_dalek::${n}`, handled('ed25519')]),
   ...['EphemeralSecret', 'StaticSecret', 'ReusableSecret', 'PublicKey'].map((n): [string, TypeSpec] => [`x25519_dalek::${n}`, handled('x25519')]),
   ['argon2::Argon2', handled('argon2')], ['argon2::Params', handled('argon2-params')], ['scrypt::Params', handled('scrypt-params')],

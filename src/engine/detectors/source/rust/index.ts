@@ -321,7 +321,7 @@ export const rustDetector: Detector = {
     'aes', 'sha1', 'sha2', 'sha3', 'md5', 'md4', 'ripemd', 'blake2', 'blake3', 'sm3', 'sm4', 'hmac', 'hkdf', 'cmac', 'pbkdf2', 'argon2', 'scrypt',
     'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'des::', 'blowfish', 'cast5', 'camellia', 'twofish', 'idea::', 'rc2::', 'rc4::',
     'cbc::', 'ctr::', 'ecb::', 'cfb', 'ofb::', 'ccm::', 'eax::', 'ocb3', 'block_modes', 'rsa::', 'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'sm2::',
-    'ed25519', 'x25519', 'ring::', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem', 'ml_dsa', 'slh_dsa', 'pqcrypto', 'oqs::',
+    'ed25519', 'x25519', 'elliptic_curve', 'ecdsa::', 'ring::', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem', 'ml_dsa', 'slh_dsa', 'pqcrypto', 'oqs::',
     'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version', 'max_tls_version', 'max_protocol_version',
   ],
   detect: (file: SourceFile, ctx: DetectContext) => detectRust(file, ctx),
