@@ -168,3 +168,19 @@ describe('elliptic-curve generic types on real-code shapes', () => {
     ]);
   });
 });
+
+describe('password-hash API inside macro arguments', () => {
+  it('Scrypt with customized parameters or verifying a stored hash, written inside a macro call, gets no defaults', () => {
+    const source = lines(
+      'use scrypt::Scrypt;',
+      'fuzz_target!(|d: &[u8]| {',
+      '    let h = Scrypt.hash_password_customized(d, None, None, params, &salt).unwrap();',
+      '    Scrypt.verify_password(d, &h).unwrap();',
+      '    let k = Scrypt.hash_password(d, &salt);',
+      '});',
+    );
+    assert.deepEqual(algorithms(source).map((a) => [a.line, a.name, a.functions?.join('+')]), [
+      [3, 'scrypt', 'keyderive'], [4, 'scrypt', 'verify'], [5, 'scrypt-131072', 'keyderive'],
+    ]);
+  });
+});

@@ -16,7 +16,7 @@ import { RsFile, type TypeCall } from './file.js';
 import { jwtAlgorithm, jwtInsecureMethod, jwtKeyCall } from './jose.js';
 import { curveKeyCall, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
 import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall } from './openssl.js';
-import { PASSWORD_FNS, argon2Call, verifiesStoredHash, type FnHandler } from './passwords.js';
+import { PASSWORD_FNS, argon2Call, methodCalledOn, verifiesStoredHash, type FnHandler } from './passwords.js';
 import { candidates, collectUses, segments, TypeReader, type Uses } from './paths.js';
 import { rustEvaluator } from './resolve.js';
 import { awsLcKeySize, rcgenConstant, reportRingConstant, ringConstant } from './ring.js';
@@ -251,6 +251,12 @@ function valueAt(f: RsFile, outer: SgNode, paths: string[], symbol: string): voi
     } else if (crate === 'rsa' && name === 'Pkcs1v15Encrypt') {
       return rsaPkcs1v15Encrypt(f, outer, symbol);
     } else if ((crate === 'pbkdf2' && name === 'Pbkdf2') || (crate === 'scrypt' && name === 'Scrypt')) {
+      // `Scrypt.hash_password_customized(pw, alg, version, params, salt)`: the parameters are the call's, not the defaults.
+      if (methodCalledOn(outer) === 'hash_password_customized') {
+        return f.algorithm(outer, symbol, name === 'Pbkdf2'
+          ? { spelling: 'PBKDF2', unresolved: ['hash', 'iterations'], functions: ['keyderive'] }
+          : { spelling: 'scrypt', unresolved: ['cost'], functions: ['keyderive'] });
+      }
       if (!verifiesStoredHash(outer)) return passwordHashApi(f, outer, symbol, name);
       // Checked against a stored hash: its algorithm variant and parameters are the hash string's.
       return f.algorithm(outer, symbol, name === 'Pbkdf2'

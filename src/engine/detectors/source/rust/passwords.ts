@@ -31,8 +31,18 @@ function argon2Params(f: RsFile, node: SgNode | undefined): AlgorithmParams {
  * checks with the algorithm and parameters stored in the PHC string, not the hasher's own.
  */
 export function verifiesStoredHash(node: SgNode): boolean {
+  return methodCalledOn(node) === 'verify_password';
+}
+
+/** The method called on a value: `x.m(…)` in code, or the `. m` tokens after it inside a macro's arguments (`fuzz_target!(|d| { Scrypt.verify_password(…) })`). */
+export function methodCalledOn(node: SgNode): string | undefined {
   const parent = node.parent();
-  return !!parent && kindOf(parent) === 'field_expression' && parent.field('value')?.id() === node.id() && parent.field('field')?.text() === 'verify_password';
+  if (parent && kindOf(parent) === 'field_expression' && parent.field('value')?.id() === node.id()) return parent.field('field')?.text();
+  if (parent && kindOf(parent) === 'token_tree' && node.next()?.text() === '.') {
+    const m = node.next()?.next();
+    return m && kindOf(m) === 'identifier' ? m.text() : undefined;
+  }
+  return undefined;
 }
 
 export function argon2Call(f: RsFile, tc: TypeCall, family: string): void {
