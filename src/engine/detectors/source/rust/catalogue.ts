@@ -4,6 +4,7 @@
 // (`aes_gcm`, `ed25519_dalek`, `md5` for the md-5 crate). Parameters are those the type fixes; generic
 // types (`Hmac<H>`, `cbc::Encryptor<C>`, `AesGcm<C, N>`) take theirs from their arguments.
 import type { AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
+import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import type { RustType } from './paths.js';
 
 export type TypeSpec =
@@ -81,6 +82,9 @@ export const TYPES: ReadonlyMap<string, TypeSpec> = new Map<string, TypeSpec>([
   ['rsa::pss::SigningKey', handled('rsa-pss')], ['rsa::pss::BlindedSigningKey', handled('rsa-pss')], ['rsa::pss::VerifyingKey', handled('rsa-pss')],
   ...['p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'sm2'].flatMap((c): Array<[string, TypeSpec]> =>
     ['SigningKey', 'VerifyingKey', 'SecretKey', 'EphemeralSecret', 'PublicKey', 'SharedSecret'].map((n): [string, TypeSpec] => [`${c}::${n}`, handled('ec')])),
+  // The curve-generic types (`elliptic_curve::ecdh::EphemeralSecret<NistP256>`, `ecdsa::SigningKey<C>`): the curve is the argument.
+  ...['EphemeralSecret', 'SecretKey', 'PublicKey'].map((n): [string, TypeSpec] => [`elliptic_curve::${n}`, handled('ec')]),
+  ...['SigningKey', 'VerifyingKey'].map((n): [string, TypeSpec] => [`ecdsa::${n}`, handled('ec')]),
   ...['SigningKey', 'VerifyingKey', 'Keypair', 'SecretKey', 'PublicKey'].map((n): [string, TypeSpec] => [`ed25519_dalek::${n}`, handled('ed25519')]),
   ...['EphemeralSecret', 'StaticSecret', 'ReusableSecret', 'PublicKey'].map((n): [string, TypeSpec] => [`x25519_dalek::${n}`, handled('x25519')]),
   ['argon2::Argon2', handled('argon2')], ['argon2::Params', handled('argon2-params')], ['scrypt::Params', handled('scrypt-params')],
@@ -136,7 +140,12 @@ export function algorithmOf(t: RustType | undefined): TypeAlgorithm | undefined 
     case 'mode': {
       const inner = algorithmOf(t.args[0]);
       const padding = spec.paddingArg !== undefined ? PADDINGS[t.args[spec.paddingArg]?.path.split('::').pop() ?? ''] : undefined;
-      if (!inner) return { spelling: 'AES', params: { mode: spec.mode, ...(padding ? { padding } : {}) }, unresolved: ['keySize'], functions: spec.functions ?? [] };
+      // A mode over a cipher the file does not name (`cbc::Decryptor<C>` of a generic `C`) is a block cipher of
+      // unknown kind; only the aes-gcm and aes-gcm-siv crates' types are AES by their API.
+      if (!inner) {
+        const spelling = /^GCM/.test(spec.mode) ? 'AES' : unresolvedSpelling('block-cipher');
+        return { spelling, params: { mode: spec.mode, ...(padding ? { padding } : {}) }, unresolved: ['keySize'], functions: spec.functions ?? [] };
+      }
       return { spelling: inner.spelling, params: { ...inner.params, mode: spec.mode, ...(padding ? { padding } : {}) }, unresolved: inner.unresolved, functions: spec.functions ?? [] };
     }
     case 'over-hash': {

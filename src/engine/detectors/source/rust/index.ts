@@ -16,8 +16,8 @@ import { RsFile, type TypeCall } from './file.js';
 import { jwtAlgorithm, jwtInsecureMethod, jwtKeyCall } from './jose.js';
 import { curveKeyCall, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
 import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall } from './openssl.js';
-import { PASSWORD_FNS, argon2Call, type FnHandler } from './passwords.js';
-import { candidates, collectUses, segments, TypeReader } from './paths.js';
+import { PASSWORD_FNS, argon2Call, methodCalledOn, verifiesStoredHash, type FnHandler } from './passwords.js';
+import { candidates, collectUses, segments, TypeReader, type Uses } from './paths.js';
 import { rustEvaluator } from './resolve.js';
 import { awsLcKeySize, rcgenConstant, reportRingConstant, ringConstant } from './ring.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
@@ -86,12 +86,14 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
   const locals = [...uses.names].filter(([local, full]) => local !== full.split('::').pop() && (known(full) || FNS.has(crateItem(full)))).map(([l]) => l);
   const callNames = [...TYPE_NAMES, ...FN_NAMES, ...PQC_MODULE_FNS, ...TRAITS, ...METHODS, ...locals, ...aliases.keys()];
   const callRegex = `\\b(${[...new Set(callNames)].map(escapeRegex).join('|')})\\b`;
+  // `use ring::aead::AES_128_GCM as ALGORITHM_AES_128_GCM;`: the alias is read where the constant would be.
+  const valueRegex = aliasRegex(uses, VALUE_REGEX);
   const nodes = root.findAll({
     rule: {
       any: [
         { kind: 'call_expression', has: { field: 'function', regex: callRegex } },
-        { kind: 'identifier', regex: VALUE_REGEX },
-        { kind: 'function_item', has: { field: 'name', regex: '^verify_(server|client)_cert$' } },
+        { kind: 'identifier', regex: valueRegex },
+        { kind: 'function_item', has: { field: 'name', regex: '^(verify_(server|client)_cert|verify_identity)$' } },
       ],
     },
   });
@@ -194,6 +196,7 @@ function methodName(fn: SgNode): string | undefined {
 }
 
 function valueSite(f: RsFile, id: SgNode): void {
+  if (kindOf(id.parent() ?? id) === 'token_tree') return macroValueSite(f, id);
   // Climb to the whole path this identifier ends (`ring::aead::AES_256_GCM`); an identifier that is the
   // head or middle of a longer path (`MlKem768::generate`) is not a value.
   let outer = id;
@@ -202,25 +205,39 @@ function valueSite(f: RsFile, id: SgNode): void {
     outer = parent;
   }
   const parent = outer.parent();
-  if (!parent || NOT_VALUE_PARENTS.has(kindOf(parent))) return;
-  // Inside a macro's tokens a path is not a tree: `vec![kx_group::X25519, …]` is rebuilt from the
-  // `ident ::` tokens before the name. Only `vec!` lists are values; other macros (assert!, format!)
-  // mention names in checks and messages.
-  let pathText = outer.text();
-  if (kindOf(parent) === 'token_tree') {
-    const mac = parent.parent();
-    if (!mac || kindOf(mac) !== 'macro_invocation' || !/^(std::)?vec$/.test(mac.field('macro')?.text() ?? '')) return;
-    if (outer.next()?.text() === '::') return; // the head of a longer path
-    pathText = macroPath(outer);
-  }
+  if (!parent || NOT_VALUE_PARENTS.has(kindOf(parent)) || inPattern(outer)) return;
+  // The name a declaration gives (`const AES_128_GCM: Name = …`, an enum variant), not a use of an imported one.
+  if (kindOf(parent) !== 'scoped_identifier' && parent.field('name')?.id() === outer.id()) return;
   if (kindOf(parent) === 'call_expression' && parent.field('function')?.id() === outer.id()) return;
   if (kindOf(parent) === 'binary_expression' && /^(==|!=)$/.test(parent.field('operator')?.text() ?? '')) return;
   if (kindOf(parent) === 'let_declaration' && parent.field('pattern')?.id() === outer.id()) return;
-  const name = id.text();
-  const symbol = segments(pathText).join('::');
-  for (const path of candidates(f.types.uses, pathText)) {
+  valueAt(f, outer, f.pathsOf(outer), segments(outer.text()).join('::'));
+}
+
+/** Macros whose arguments are compared, matched or printed: a constant named there is not used. */
+const MENTION_MACROS = /^(assert\w*|debug_assert\w*|matches|println|print|eprintln|eprint|format|format_args|write|writeln|panic|unreachable|todo|trace|debug|info|warn|error|log)$/;
+
+/**
+ * A constant written in a macro's arguments (`define_hmac_signer!(Hs256, hmac::HMAC_SHA256)`): the token
+ * tree holds no paths, so the path is read back from the `a :: b :: C` tokens before the identifier.
+ */
+function macroValueSite(f: RsFile, id: SgNode): void {
+  if (id.next()?.text() === '::') return;
+  let macro: SgNode | null = id.parent();
+  while (macro && kindOf(macro) === 'token_tree') macro = macro.parent();
+  // Only a macro call's arguments: not a `macro_rules!` body or an attribute's tokens.
+  if (!macro || kindOf(macro) !== 'macro_invocation') return;
+  const name = macro.field('macro')?.text() ?? '';
+  if (MENTION_MACROS.test(name.split('::').pop() ?? '')) return;
+  const text = macroPath(id);
+  valueAt(f, id, candidates(f.types.uses, text), text);
+}
+
+function valueAt(f: RsFile, outer: SgNode, paths: string[], symbol: string): void {
+  for (const path of paths) {
     const crate = path.split('::')[0]!;
     if (!path.includes('::')) continue;
+    const name = path.split('::').pop()!;
     if (crate === 'ring' || crate === 'aws_lc_rs') {
       const a = ringConstant(name) ?? awsLcKeySize(name);
       if (a) return reportRingConstant(f, outer, symbol, a);
@@ -233,16 +250,33 @@ function valueSite(f: RsFile, id: SgNode): void {
       if (jwtAlgorithm(f, outer, symbol, name)) return;
     } else if (crate === 'rsa' && name === 'Pkcs1v15Encrypt') {
       return rsaPkcs1v15Encrypt(f, outer, symbol);
-    } else if (crate === 'pbkdf2' && name === 'Pbkdf2') {
-      // password-hash API default: PBKDF2-HMAC-SHA256 (pbkdf2::Algorithm::default()).
-      return f.algorithm(outer, symbol, { spelling: 'PBKDF2', params: { hash: 'SHA-256' }, unresolved: ['iterations'], functions: ['keyderive'] });
-    } else if (crate === 'scrypt' && name === 'Scrypt') {
-      // scrypt::Params::recommended(): log_n 17, r 8, p 1.
-      return f.algorithm(outer, symbol, { spelling: 'scrypt', params: { cost: 2 ** 17, parallelism: 1 }, functions: ['keyderive'] });
+    } else if ((crate === 'pbkdf2' && name === 'Pbkdf2') || (crate === 'scrypt' && name === 'Scrypt')) {
+      // `Scrypt.hash_password_customized(pw, alg, version, params, salt)`: the parameters are the call's, not the defaults.
+      if (methodCalledOn(outer) === 'hash_password_customized') {
+        return f.algorithm(outer, symbol, name === 'Pbkdf2'
+          ? { spelling: 'PBKDF2', unresolved: ['hash', 'iterations'], functions: ['keyderive'] }
+          : { spelling: 'scrypt', unresolved: ['cost'], functions: ['keyderive'] });
+      }
+      if (!verifiesStoredHash(outer)) return passwordHashApi(f, outer, symbol, name);
+      // Checked against a stored hash: its algorithm variant and parameters are the hash string's.
+      return f.algorithm(outer, symbol, name === 'Pbkdf2'
+        ? { spelling: 'PBKDF2', unresolved: ['hash', 'iterations'], functions: ['verify'] }
+        : { spelling: 'scrypt', unresolved: ['cost'], functions: ['verify'] });
     } else if (crate === 'oqs') {
       const a = oqsVariant(name);
       if (a) return f.algorithm(outer, symbol, a);
     }
+  }
+}
+
+/** The password-hash API's unit hashers with the parameters their `Default` fixes. */
+function passwordHashApi(f: RsFile, outer: SgNode, symbol: string, name: string): void {
+  if (name === 'Pbkdf2') {
+    // password-hash API default: PBKDF2-HMAC-SHA256 (pbkdf2::Algorithm::default()).
+    f.algorithm(outer, symbol, { spelling: 'PBKDF2', params: { hash: 'SHA-256' }, unresolved: ['iterations'], functions: ['keyderive'] });
+  } else {
+    // scrypt::Params::recommended(): log_n 17, r 8, p 1.
+    f.algorithm(outer, symbol, { spelling: 'scrypt', params: { cost: 2 ** 17, parallelism: 1 }, functions: ['keyderive'] });
   }
 }
 
@@ -261,6 +295,33 @@ function macroPath(name: SgNode): string {
 /** What may precede a path's first segment in code: a `use`, an indent, an argument, a reference, a generic (no newline: keywords are single-line, and ripgrep's baseline takes them as literals). */
 const PATH_STARTS = [' ', '\t', '(', '&', '<', '{', ',', '[', '!'];
 
+/** The value query's regex extended with the local names `use … as` gives to constants it matches. */
+function aliasRegex(uses: Uses, base: string): string {
+  const re = new RegExp(base);
+  const aliases = [...uses.names].filter(([local, full]) => local !== full.split('::').pop() && re.test(full.split('::').pop()!)).map(([l]) => escapeRegex(l));
+  return aliases.length ? `${base}|^(${aliases.join('|')})$` : base;
+}
+
+/** Pattern nodes: a path inside one is matched against, not used (`(_, CipherSuite::TLS13_AES_256_GCM_SHA384) => …`). */
+const PATTERN_KINDS = new Set(['match_pattern', 'tuple_pattern', 'slice_pattern', 'tuple_struct_pattern', 'struct_pattern', 'field_pattern',
+  'or_pattern', 'ref_pattern', 'reference_pattern', 'captured_pattern', 'range_pattern', 'mut_pattern']);
+
+function inPattern(node: SgNode): boolean {
+  for (let cur = node.parent(), i = 0; cur && i < 8; cur = cur.parent(), i++) {
+    const k = kindOf(cur);
+    if (PATTERN_KINDS.has(k)) return true;
+    if (k === 'let_condition' || k === 'let_declaration') return cur.field('pattern') !== null && within(node, cur.field('pattern')!);
+    if (!k.endsWith('_pattern') && k !== 'scoped_identifier') return false;
+  }
+  return false;
+}
+
+function within(node: SgNode, outer: SgNode): boolean {
+  const a = node.range();
+  const b = outer.range();
+  return a.start.index >= b.start.index && a.end.index <= b.end.index;
+}
+
 export const rustDetector: Detector = {
   id: RUST_DETECTOR_ID,
   appliesTo: (path) => path.endsWith('.rs'),
@@ -269,10 +330,10 @@ export const rustDetector: Detector = {
   keywords: [
     'aes', 'sha1', 'sha2', 'sha3', 'md5', 'md4', 'ripemd', 'blake2', 'blake3', 'sm3', 'sm4', 'hmac', 'hkdf', 'cmac', 'pbkdf2', 'argon2', 'scrypt',
     'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'blowfish', 'cast5', 'camellia', 'twofish', 'cfb', 'block_modes', 'ocb3',
-    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem',
+    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem',
     'ml_dsa', 'slh_dsa', 'pqcrypto', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
     'max_tls_version', 'max_protocol_version',
-    ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
+    ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs', 'ecdsa'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
   ],
   detect: (file: SourceFile, ctx: DetectContext) => detectRust(file, ctx),
 };

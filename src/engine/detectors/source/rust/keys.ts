@@ -11,6 +11,8 @@ import type { RsFile, TypeCall } from './file.js';
 import { symbolOf } from './rustcrypto.js';
 
 const EC_CURVES: Record<string, string> = { p256: 'P-256', p384: 'P-384', p521: 'P-521', k256: 'secp256k1', p224: 'P-224', p192: 'P-192', sm2: 'SM2' };
+/** Curve types the generic elliptic-curve types take (`EphemeralSecret<NistP256>`); a type parameter stays unknown. */
+const CURVE_TYPES: Record<string, string> = { NistP256: 'P-256', NistP384: 'P-384', NistP521: 'P-521', Secp256k1: 'secp256k1', NistP224: 'P-224', NistP192: 'P-192' };
 const GENERATE = /^(random|generate|generate_from_rng|random_from_rng|new_random|try_generate|key_gen|keygen|generate_keypair|try_keygen)$/;
 const LOADS = /^(from_|read_|decode_)/;
 
@@ -102,7 +104,7 @@ export function curveKeyCall(f: RsFile, tc: TypeCall, family: string): void {
   if (name === 'SharedSecret') return;
   const functions = fnOfMethod(tc.method, name === 'VerifyingKey' ? ['verify'] : name === 'SigningKey' || name === 'Keypair' ? ['sign'] : []);
   if (family === 'ec') {
-    const curve = EC_CURVES[tc.type.path.split('::')[0]!];
+    const curve = EC_CURVES[tc.type.path.split('::')[0]!] ?? CURVE_TYPES[tc.type.args[0]?.path.split('::').pop() ?? ''];
     const spelling = name === 'EphemeralSecret' ? 'ECDH' : name === 'SecretKey' || name === 'PublicKey' ? 'EC' : 'ECDSA';
     f.algorithm(tc.call, symbol, { spelling, params: { curve }, unresolved: ['curve'], functions });
   } else {

@@ -116,6 +116,7 @@ export const OPENSSL_FNS: ReadonlyArray<[string, FnHandler]> = [
 const RSA_PADDINGS: Record<string, { spelling: string; padding?: string; hash?: string }> = {
   PKCS1: { spelling: 'RSA', padding: 'PKCS1v15' },
   PKCS1_OAEP: { spelling: 'RSA-OAEP', hash: 'SHA-1' },
+  PKCS1_PSS: { spelling: 'RSASSA-PSS' },
   NONE: { spelling: 'RSA', padding: 'NoPadding' },
 };
 
@@ -126,6 +127,17 @@ export function opensslRsaPadding(f: RsFile, call: SgNode, method: string, args:
   if (v.kind !== 'member' || !/(^|::)Padding::/.test(v.path)) return;
   const p = RSA_PADDINGS[v.path.split('::').pop() ?? ''];
   if (!p) return;
+  if (method === 'set_rsa_padding') {
+    // `Signer::new(MessageDigest::sha256(), &pkey)` then `signer.set_rsa_padding(Padding::PKCS1)`: a signature padding.
+    const signer = signerOf(f, call);
+    if (signer) {
+      const spelling = p.spelling === 'RSASSA-PSS' ? 'RSASSA-PSS' : p.padding === 'PKCS1v15' ? 'RSASSA-PKCS1-v1_5' : undefined;
+      if (!spelling) return;
+      f.algorithm(call, method, { spelling, params: { hash: signer.hash }, unresolved: ['keySize', 'hash'], functions: [signer.verify ? 'verify' : 'sign'] });
+      return;
+    }
+    if (p.spelling === 'RSASSA-PSS') return;
+  } else if (p.spelling === 'RSASSA-PSS') return;
   const sign = method === 'private_encrypt' || method === 'public_decrypt';
   const keySize = method === 'set_rsa_padding' ? undefined : generatedBits(f, call);
   if (sign && p.padding === 'PKCS1v15') {
@@ -136,6 +148,19 @@ export function opensslRsaPadding(f: RsFile, call: SgNode, method: string, args:
     spelling: p.spelling, params: { keySize, ...(p.padding ? { padding: p.padding } : {}), ...(p.hash ? { hash: p.hash } : {}) }, unresolved: ['keySize'],
     functions: [method === 'private_decrypt' ? 'decrypt' : 'encrypt'],
   });
+}
+
+/** The `Signer::new(digest, key)`/`Verifier::new(…)` a method is called on, with the digest it names. */
+function signerOf(f: RsFile, call: SgNode): { verify: boolean; hash?: string } | undefined {
+  const fn = call.field('function');
+  const made = fn && kindOf(fn) === 'field_expression' ? f.origin(fn.field('value')) : null;
+  if (!made || kindOf(made) !== 'call_expression') return undefined;
+  const m = /(^|::)(Signer|Verifier)::new\w*$/.exec(f.adapter.callee(made));
+  if (!m) return undefined;
+  const args = made.field('arguments')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
+  const digest = namedBy(f, args[0], 'MessageDigest');
+  const hash = digest ? f.kb.resolve(digest.name, {}).name : undefined;
+  return { verify: m[2] === 'Verifier', ...(hash && hash !== digest?.name ? { hash } : {}) };
 }
 
 /** Bits of the `Rsa` a method is called on, when this file generated it (`Rsa::generate(2048)`). */

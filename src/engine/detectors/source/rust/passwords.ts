@@ -26,9 +26,32 @@ function argon2Params(f: RsFile, node: SgNode | undefined): AlgorithmParams {
   return { memoryCost: f.int(m), cost: f.int(t), parallelism: f.int(p), ...(out ? { outputLength: out * 8 } : {}) };
 }
 
+/**
+ * `Argon2::default().verify_password(pw, &hash)`, `Scrypt.verify_password(…)`: the password-hash API
+ * checks with the algorithm and parameters stored in the PHC string, not the hasher's own.
+ */
+export function verifiesStoredHash(node: SgNode): boolean {
+  return methodCalledOn(node) === 'verify_password';
+}
+
+/** The method called on a value: `x.m(…)` in code, or the `. m` tokens after it inside a macro's arguments (`fuzz_target!(|d| { Scrypt.verify_password(…) })`). */
+export function methodCalledOn(node: SgNode): string | undefined {
+  const parent = node.parent();
+  if (parent && kindOf(parent) === 'field_expression' && parent.field('value')?.id() === node.id()) return parent.field('field')?.text();
+  if (parent && kindOf(parent) === 'token_tree' && node.next()?.text() === '.') {
+    const m = node.next()?.next();
+    return m && kindOf(m) === 'identifier' ? m.text() : undefined;
+  }
+  return undefined;
+}
+
 export function argon2Call(f: RsFile, tc: TypeCall, family: string): void {
   const symbol = symbolOf(tc);
   if (family === 'argon2-params') return; // reported with the Argon2 it configures
+  if ((tc.method === 'default' || tc.method === 'new') && verifiesStoredHash(tc.call)) {
+    f.algorithm(tc.call, symbol, { spelling: 'Argon2', unresolved: ['memoryCost', 'cost', 'parallelism'], functions: ['verify'] });
+    return;
+  }
   if (tc.method === 'default') {
     f.algorithm(tc.call, symbol, { spelling: 'Argon2id', params: { ...ARGON2_DEFAULTS }, functions: ['keyderive'] });
     return;
@@ -36,7 +59,9 @@ export function argon2Call(f: RsFile, tc: TypeCall, family: string): void {
   if (tc.method !== 'new' && tc.method !== 'new_with_secret') return;
   const args = tc.method === 'new' ? tc.args : tc.args.slice(1);
   const variant = f.value(args[0]);
-  const name = variant.kind === 'member' ? variant.path.split('::').pop() : undefined;
+  // `use argon2::{Algorithm::Argon2id, …}` then `Argon2::new(Argon2id, …)`: the variant is the imported name.
+  const imported = args[0] && kindOf(args[0]) === 'identifier' ? f.types.uses.names.get(args[0].text()) : undefined;
+  const name = variant.kind === 'member' ? variant.path.split('::').pop() : imported?.startsWith('argon2::') ? imported.split('::').pop() : undefined;
   const params = argon2Params(f, args[2]);
   f.algorithm(tc.call, symbol, {
     spelling: name && ARGON2_VARIANTS.has(name) ? name : 'Argon2',

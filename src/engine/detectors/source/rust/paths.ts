@@ -120,7 +120,12 @@ export class TypeReader {
   typeOf(node: SgNode | null | undefined): RustType | undefined {
     if (!node) return undefined;
     const kind = kindOf(node);
-    if (PATH_KINDS.has(kind)) return this.named(node.text(), []);
+    if (PATH_KINDS.has(kind)) {
+      // `<Kem as hpke::Kem>::PublicKey`: an associated type of a trait impl, which one file cannot name.
+      const head = node.field('path');
+      if (head && (kindOf(head) === 'bracketed_type' || kindOf(head) === 'qualified_type' || head.text().trimStart().startsWith('<'))) return undefined;
+      return this.named(node.text(), []);
+    }
     if (GENERIC_KINDS.has(kind)) {
       const head = node.field('type') ?? node.field('function');
       const args = (node.field('type_arguments')?.namedChildren() ?? [])

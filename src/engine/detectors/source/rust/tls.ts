@@ -66,8 +66,14 @@ export function acceptingVerifier(f: RsFile, fn: SgNode): void {
   const only = stmts[0]!;
   const expr = kindOf(only) === 'expression_statement' ? only.namedChildren()[0] : kindOf(only) === 'return_expression' ? only : only;
   const text = (expr ? nodeText(expr) : '').replace(/\s+/g, '').replace(/^return/, '').replace(/;$/, '');
-  if (!/^Ok\(([\w:]+::)?(ServerCertVerified|ClientCertVerified)::assertion\(\)\)$/.test(text)) return;
   const name = fn.field('name')?.text() ?? 'verify_server_cert';
+  if (name === 'verify_identity') {
+    // rustls 0.24: `impl ServerVerifier for X { fn verify_identity(…) { Ok(VerifiedIdentity::assertion(…)) } }`.
+    const impl = fn.parent()?.parent();
+    const trait = impl && kindOf(impl) === 'impl_item' ? impl.field('trait')?.text().split('::').pop() : undefined;
+    if (trait !== 'ServerVerifier' && trait !== 'ClientVerifier') return;
+    if (!/^Ok\(([\w:]+::)?VerifiedIdentity::assertion\([^()]*(\([^()]*\))?[^()]*\)\)$/.test(text)) return;
+  } else if (!/^Ok\(([\w:]+::)?(ServerCertVerified|ClientCertVerified)::assertion\(\)\)$/.test(text)) return;
   f.signal(fn, name, 'cert-verification-disabled', `${name} accepts every certificate without checking it`);
 }
 
