@@ -6,9 +6,10 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef, SignalType } from '../../../inventory/model.js';
 import type { Evaluator } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
+import { EvaluatedFile } from '../common/file-context.js';
 import { nodeSpan } from '../common/scopes.js';
 import type { DetectionSink } from '../common/sink.js';
-import { isConstantBytes, type Value } from '../common/value.js';
+import { isConstantBytes } from '../common/value.js';
 import { FUNCTION_KINDS, calleeOf, createdType, declaredTypeOf, simpleType } from './resolve.js';
 
 export interface AlgorithmEmit {
@@ -19,19 +20,19 @@ export interface AlgorithmEmit {
   library?: LibraryRef;
 }
 
-export class CsFile {
-  /** Argument nodes a handler already reported as part of a call (`HashAlgorithmName.SHA256` of `SignData`). */
-  private readonly consumedIds = new Set<number>();
+export class CsFile extends EvaluatedFile {
   private assignments: SgNode[] | undefined;
   private invocationsByName: Map<string, SgNode[]> | undefined;
 
   constructor(
     readonly root: SgNode,
-    readonly ev: Evaluator,
+    ev: Evaluator,
     readonly sink: DetectionSink,
     /** Every invocation of the file (the detector's one query). */
     private readonly invocations: readonly SgNode[],
-  ) {}
+  ) {
+    super(ev);
+  }
 
   algorithm(node: SgNode, symbol: string, a: AlgorithmEmit): void {
     this.sink.algorithm(node, symbol, a.spelling, a.params ?? {}, {
@@ -43,28 +44,6 @@ export class CsFile {
 
   signal(node: SgNode, symbol: string, signal: SignalType, detail: string, related?: { spelling: string; params: AlgorithmParams }, library?: LibraryRef): void {
     this.sink.signal(node, symbol, signal, detail, { ...(related ? { related } : {}), ...(library ? { library } : {}) });
-  }
-
-  consume(node: SgNode | undefined): void {
-    if (node) this.consumedIds.add(node.id());
-  }
-
-  consumed(node: SgNode): boolean {
-    return this.consumedIds.has(node.id());
-  }
-
-  value(node: SgNode | null | undefined): Value {
-    return this.ev.eval(node);
-  }
-
-  str(node: SgNode | null | undefined): string | undefined {
-    const v = this.ev.eval(node);
-    return v.kind === 'str' ? v.value : undefined;
-  }
-
-  int(node: SgNode | null | undefined): number | undefined {
-    const v = this.ev.eval(node);
-    return v.kind === 'int' ? v.value : undefined;
   }
 
   /** `Type.Member` of an enum or static property argument (`CipherMode.ECB` -> [CipherMode, ECB]), through variables. */

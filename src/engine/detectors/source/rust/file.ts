@@ -5,9 +5,10 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef, ProtocolFacts, SignalType } from '../../../inventory/model.js';
 import type { KnowledgeBase } from '../../../kb/types.js';
 import type { Evaluator } from '../common/evaluate.js';
+import { EvaluatedFile } from '../common/file-context.js';
 import { kindOf } from '../common/languages.js';
 import type { DetectionSink } from '../common/sink.js';
-import { isConstantBytes, type Value } from '../common/value.js';
+import { isConstantBytes } from '../common/value.js';
 import { candidates, type RustType, type TypeReader } from './paths.js';
 import type { RustAdapter } from './resolve.js';
 
@@ -28,16 +29,16 @@ export interface TypeCall {
   args: SgNode[];
 }
 
-export class RsFile {
-  private readonly consumedIds = new Set<number>();
-
+export class RsFile extends EvaluatedFile {
   constructor(
     readonly kb: KnowledgeBase,
-    readonly ev: Evaluator,
+    ev: Evaluator,
     readonly adapter: RustAdapter,
     readonly types: TypeReader,
     readonly sink: DetectionSink,
-  ) {}
+  ) {
+    super(ev);
+  }
 
   algorithm(node: SgNode, symbol: string, a: AlgorithmEmit, library?: LibraryRef): void {
     this.sink.algorithm(node, symbol, a.spelling, a.params ?? {}, {
@@ -53,29 +54,6 @@ export class RsFile {
 
   protocol(node: SgNode, symbol: string, facts: ProtocolFacts): void {
     this.sink.protocol(node, symbol, facts);
-  }
-
-  /** Marks a node reported as part of an enclosing call (`MessageDigest::sha256()` inside `pbkdf2_hmac`). */
-  consume(node: SgNode | undefined): void {
-    if (node) this.consumedIds.add(node.id());
-  }
-
-  consumed(node: SgNode): boolean {
-    return this.consumedIds.has(node.id());
-  }
-
-  value(node: SgNode | null | undefined): Value {
-    return this.ev.eval(node);
-  }
-
-  int(node: SgNode | null | undefined): number | undefined {
-    const v = this.ev.eval(node);
-    return v.kind === 'int' ? v.value : undefined;
-  }
-
-  str(node: SgNode | null | undefined): string | undefined {
-    const v = this.ev.eval(node);
-    return v.kind === 'str' ? v.value : undefined;
   }
 
   bool(node: SgNode | null | undefined): boolean | undefined {
