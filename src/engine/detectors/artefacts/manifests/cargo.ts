@@ -8,7 +8,7 @@
 import type { Detection } from '../../../inventory/model.js';
 import type { Detector } from '../../types.js';
 import { LineIndex, baseName, occurrenceAt } from '../text.js';
-import { exactVersion, findLibrary, keywordsFor, libraryDetection } from './libraries.js';
+import { exactVersion, findLibrary, libraryDetection } from './libraries.js';
 import { readToml, type TomlKey, type TomlValue } from './toml.js';
 
 const ID = 'manifest-cargo';
@@ -112,7 +112,10 @@ function cargoLock(path: string, text: string, index: LineIndex): Detection[] {
 
 export const cargoManifestDetector: Detector = {
   id: ID,
-  keywords: keywordsFor('cargo'),
+  // Every Cargo.toml/Cargo.lock is read, as PyPI manifests are: the short crate names (`ring`, `age`,
+  // `des`) are inside `string`, `package` and `description`, so as keywords they dropped no manifest and,
+  // in the union of all detectors' keywords, matched nearly every file of any language.
+  keywords: [],
   appliesTo: (path) => {
     const name = baseName(path);
     return name === 'Cargo.toml' || name === 'Cargo.lock';

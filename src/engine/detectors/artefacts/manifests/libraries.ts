@@ -40,13 +40,6 @@ export function normaliseCargo(name: string): string {
   return name.replace(/_/g, '-');
 }
 
-/** Every spelling of a crate name with each `-`/`_` either way (`aes-gcm-siv` has four). */
-function cargoSpellings(name: string): string[] {
-  let out = [''];
-  for (const c of name) out = c === '-' || c === '_' ? out.flatMap((s) => [`${s}-`, `${s}_`]) : out.map((s) => s + c);
-  return out;
-}
-
 /** Go modules: the major-version suffix (`/v5`) is part of the path but not of the library's identity. */
 export function goBase(path: string): string {
   return path.replace(/\/v\d+$/, '');
@@ -57,13 +50,10 @@ export function findLibrary(ecosystem: Ecosystem, name: string): KnownLibrary | 
   return byEcosystem.get(ecosystem)?.get(key);
 }
 
-/**
- * Names of one ecosystem, as prefilter keywords (a manifest without any is never parsed). Crate names
- * come in every `-`/`_` spelling: a manifest may write either, and the prefilter compares bytes.
- */
+/** Names of one ecosystem, as prefilter keywords (a manifest without any is never parsed). */
 export function keywordsFor(ecosystem: Ecosystem): string[] {
   const names = KNOWN_LIBRARIES.filter((l) => l.ecosystem === ecosystem).flatMap((l) =>
-    ecosystem === 'maven' ? [l.name.split(':')[1]!] : ecosystem === 'nuget' ? [l.name, l.name.toLowerCase()] : ecosystem === 'cargo' ? cargoSpellings(l.name) : [l.name]);
+    ecosystem === 'maven' ? [l.name.split(':')[1]!] : ecosystem === 'nuget' ? [l.name, l.name.toLowerCase()] : [l.name]);
   return [...new Set(names)].sort();
 }
 
