@@ -66,3 +66,14 @@ test('jsonwebtoken: algorithms used to sign and validate, a secret in the source
   assert.deepEqual(names(src), ['ECDSA-P384-SHA-384', 'HMAC-SHA-512']);
   assert.deepEqual(signals(src).map((s) => [s.occurrence.line, s.signal]), [[6, 'hardcoded-key'], [8, 'jwt-none-algorithm']]);
 });
+
+test('SSH algorithm names: russh Name constants and ssh2 method preferences; matched, compared and logged names are not settings', () => {
+  const src = rsFile('use russh::{cipher, kex};',
+    `    sess.method_pref(MethodType::Kex, "curve25519-sha256,diffie-hellman-group14-sha1").unwrap();
+    match peer { "ssh-rsa" => {}, _ => {} }
+    if peer == "ssh-dss" { }
+    log::debug!("chose {}", "aes256-ctr");`,
+    'pub const AES_128_CTR: Name = Name("aes128-ctr");');
+  assert.deepEqual(names(src), ['AES-128-CTR', 'X25519', 'FFDHE-modp2048']);
+  assert.deepEqual(protocols(src).map((p) => [p.occurrence.line, p.protocol.protocolType, p.protocol.groups]), [[6, 'ssh', ['curve25519-sha256', 'diffie-hellman-group14-sha1']]]);
+});

@@ -62,6 +62,10 @@ const NAMED_CONTEXT: Readonly<Record<string, readonly string[]>> = {
   invocation_expression: ['function'], // c#
   field_definition: ['property'], // js class fields
   public_field_definition: ['name'], // ts class fields
+  let_declaration: ['pattern'], // rust let x = ...
+  field_initializer: ['field'], // rust Preferred { kex: ... }
+  const_item: ['name'], // rust const AES_128_CTR: Name = Name("aes128-ctr")
+  static_item: ['name'], // rust static ...
 };
 
 /** Kinds at which the search for a context stops (the literal's statement is done). */
@@ -105,8 +109,8 @@ const LITERAL_KINDS: Readonly<Record<LiteralFamily, readonly string[]>> = {
 
 function familyOf(language: SourceLanguage): LiteralFamily | undefined {
   if (language === 'python' || language === 'java') return language;
-  // C#'s regular string literals are Java's: double quotes, the same node kind.
-  if (language === 'csharp') return 'java';
+  // C#'s and Rust's regular string literals are Java's: double quotes, the same node kind.
+  if (language === 'csharp' || language === 'rust') return 'java';
   if (language === 'javascript' || language === 'typescript' || language === 'tsx') return 'javascript';
   return undefined;
 }
@@ -153,6 +157,24 @@ function comparedCSharp(literal: SgNode): boolean {
 }
 
 /**
+ * A Rust literal a name is matched or compared with (`"aes128-ctr" => …`, `name == "ssh-rsa"`): reading a
+ * peer's choice; or one inside a macro other than `vec!` (`debug!("chose {}", "aes256-ctr")`, `assert_eq!`):
+ * a message or a check.
+ */
+function comparedRust(literal: SgNode): boolean {
+  const p = literal.parent();
+  if (!p) return false;
+  const k = p.kind() as string;
+  if (k === 'token_tree') {
+    let m: SgNode | null = p;
+    while (m && m.kind() === 'token_tree') m = m.parent();
+    return !m || m.kind() !== 'macro_invocation' || !/^(std::)?vec$/.test(m.field('macro')?.text() ?? '');
+  }
+  if (k === 'match_pattern' || k === 'or_pattern') return true;
+  return k === 'binary_expression' && /^(==|!=)$/.test(p.field('operator')?.text() ?? '');
+}
+
+/**
  * Reports the SSH algorithm names written as literals in a parsed file (`text` is its source). Runs
  * one native query for the literals whose whole text is SSH names, only in files that contain one of
  * the keywords; each match costs a few native calls for its context.
@@ -166,6 +188,7 @@ export function detectSshAlgorithmNames(root: SgNode, sink: DetectionSink, langu
   const literals = root.findAll({ rule: { any: LITERAL_KINDS[family].map((kind) => ({ kind, regex })) } });
   for (const literal of literals) {
     if (language === 'csharp' && comparedCSharp(literal)) continue;
+    if (language === 'rust' && comparedRust(literal)) continue;
     const context = contextNames(literal);
     if (context.some((c) => REFUSING_CONTEXT.test(c.text) || (c.call && MESSAGE_CALL.test(c.text)))) continue;
     const symbol = (context[0]?.text ?? 'SSH algorithm name').slice(0, 80);

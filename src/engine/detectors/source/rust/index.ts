@@ -11,6 +11,7 @@ import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { DetectionSink } from '../common/sink.js';
+import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { TYPE_NAMES, crateItem, lookupType, type TypeSpec } from './catalogue.js';
 import { RsFile, type TypeCall } from './file.js';
 import { jwtAlgorithm, jwtInsecureMethod, jwtKeyCall } from './jose.js';
@@ -103,6 +104,8 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
     else if (kind === 'identifier') valueSite(f, node);
     else acceptingVerifier(f, node);
   }
+  // SSH algorithm-name tables (russh's `Name("aes128-ctr")` constants, ssh2's `method_pref(…, "curve25519-sha256,…")`).
+  detectSshAlgorithmNames(root, f.sink, 'rust', text);
   return f.sink.detections;
 }
 
@@ -332,7 +335,7 @@ export const rustDetector: Detector = {
     'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'blowfish', 'cast5', 'camellia', 'twofish', 'cfb', 'block_modes', 'ocb3',
     'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem',
     'ml_dsa', 'slh_dsa', 'pqcrypto', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
-    'max_tls_version', 'max_protocol_version',
+    'max_tls_version', 'max_protocol_version', ...SSH_NAME_KEYWORDS,
     ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs', 'ecdsa'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
   ],
   detect: (file: SourceFile, ctx: DetectContext) => detectRust(file, ctx),
