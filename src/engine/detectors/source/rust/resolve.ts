@@ -171,11 +171,8 @@ export class RustAdapter implements LanguageAdapter {
     }
     if (receiver) {
       const method = callee.slice(1);
-      if (PASS_THROUGH.has(method)) {
-        const v = ev.eval(receiver);
-        // `"secret".as_bytes()`, `"secret".to_string().into_bytes()`: a string's UTF-8 bytes.
-        return v;
-      }
+      if (PASS_THROUGH.has(method)) return ev.eval(receiver);
+      // `"secret".as_bytes()`, `"secret".to_string().into_bytes()`: a string's UTF-8 bytes.
       if (method === 'as_bytes' || method === 'into_bytes' || method === 'to_bytes') {
         const v = ev.eval(receiver);
         return v.kind === 'str' ? bytesOfString(v.value) : v.kind === 'bytes' ? v : UNKNOWN;
@@ -249,7 +246,7 @@ export function rustBindings(root: SgNode): Binding[] {
       if (!name) continue;
       const around = scopes.around(node, SCOPE_SET);
       const owner = around?.kind === 'impl_item' ? implName(around.node) : undefined;
-      out.push({ name, ...(owner ? { owner } : {}), value: node.field('value') ?? null, visibleFrom: span.end, scope: around ? scopeFor(around) : scopes.file, member: true });
+      out.push({ name, ...(owner ? { owner } : {}), value: node.field('value') ?? null, visibleFrom: span.end, scope: around ? { start: around.start, end: around.end } : scopes.file, member: true });
     } else if (kind === 'parameter') {
       const pattern = node.field('pattern');
       const name = pattern ? identifierOf(pattern) : undefined;
@@ -268,10 +265,6 @@ export function rustBindings(root: SgNode): Binding[] {
     }
   }
   return out;
-}
-
-function scopeFor(s: { start: number; end: number }): { start: number; end: number } {
-  return { start: s.start, end: s.end };
 }
 
 function declarationScope(bindings: readonly Binding[], name: string, at: number): { start: number; end: number } | undefined {
