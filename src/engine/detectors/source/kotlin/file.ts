@@ -10,7 +10,7 @@ import { EvaluatedFile } from '../common/file-context.js';
 import { knownConstant, pqcParameterSet } from '../common/jca-constants.js';
 import { kindOf } from '../common/languages.js';
 import type { DetectionSink } from '../common/sink.js';
-import { callParts, functionName, lambdaParams, namedKids, pathText, suffixName, withTarget, arg, type KtCall } from './syntax.js';
+import { callParts, functionName, lambdaParams, lambdaStatements, namedKids, pathText, suffixName, withTarget, arg, type KtCall } from './syntax.js';
 
 /** Scope functions whose lambda runs on their receiver: `this` (apply, run, with) or `it` (also, let). */
 const THIS_SCOPES = new Set(['apply', 'run']);
@@ -154,7 +154,7 @@ export class KtFile extends EvaluatedFile {
    * The receiver of the scope-function lambda around `node` that `name` refers to: `this` in
    * `x.apply { … }`/`x.run { … }`/`with(x) { … }`, `it` (or the declared parameter) in `x.also { … }`/`x.let { … }`.
    */
-  private lambdaReceiver(node: SgNode, name: string): SgNode | undefined {
+  lambdaReceiver(node: SgNode, name: string): SgNode | undefined {
     for (const a of node.ancestors()) {
       const k = kindOf(a);
       if (k === 'function_declaration' || k === 'class_body') return undefined;
@@ -211,8 +211,11 @@ export class KtFile extends EvaluatedFile {
       switch (type) {
         case 'SecretKeySpec':
           return sized(bytesBits(this.value(arg(c, 0, 'key'))));
-        case 'GCMParameterSpec':
-          return { ...tag(this.int(arg(c, 0, 'tLen'))), ...iv(this.value(arg(c, 1, 'src'))) };
+        case 'GCMParameterSpec': {
+          // `GCMParameterSpec(128, buf, offset, len)`: the nonce is `len` bytes of a larger buffer.
+          const len = c.args.length >= 4 ? this.int(arg(c, 3, 'len')) : undefined;
+          return { ...tag(this.int(arg(c, 0, 'tLen'))), ...(len !== undefined ? { ivLength: len * 8 } : iv(this.value(arg(c, 1, 'src')))) };
+        }
         case 'IvParameterSpec':
           return iv(this.value(arg(c, 0, 'iv')));
         case 'ECGenParameterSpec':
@@ -224,9 +227,16 @@ export class KtFile extends EvaluatedFile {
           return n ? { named: n } : {};
         }
       }
-      if ((c.name === 'generateKey' || c.name === 'generateKeyPair' || c.name === 'genKeyPair') && c.receiver) {
-        const gen = this.origin(c.receiver);
+      if (c.name === 'generateKey' || c.name === 'generateKeyPair' || c.name === 'genKeyPair') {
+        // `kpg.generateKeyPair()`, or a bare `generateKeyPair()` in `kpg.run { … }`/`with(kpg) { … }`.
+        const target = c.receiver ?? this.lambdaReceiver(o, 'this');
+        const gen = target ? this.origin(target) : undefined;
         return gen ? this.generatorInfo(gen) : {};
+      }
+      // `x.run { …; value }`, `with(x) { …; value }`, `x.let { … }`: the lambda's last expression.
+      if (c.lambda && /^(run|let|with)$/.test(c.name || (withTarget(o) ? 'with' : ''))) {
+        const last = lambdaStatements(c.lambda).at(-1);
+        if (last) return this.keyInfo(last, depth + 1);
       }
       if ((c.name === 'getPrivate' || c.name === 'getPublic') && c.receiver) return this.keyInfo(c.receiver, depth + 1);
       if (c.name === 'build' || /^set[A-Z]/.test(c.name)) return this.builderInfo(o);

@@ -75,7 +75,7 @@ export function handleJjwtConstant(f: KtFile, node: SgNode): void {
 export function handleJjwtSecret(f: KtFile, call: KtCall): void {
   if (!f.imports.has('Jwts') && !f.starImports.includes('io.jsonwebtoken')) return;
   if (!/\bJwts\s*\.\s*(builder|parser|parserBuilder)\b/.test(call.receiver ? f.origin(call.receiver)?.text() ?? call.receiver.text() : '')) return;
-  if (call.args.some((a) => literalSecret(f, a.expr))) f.sink.signal(call.node, call.name, 'hardcoded-key', 'jjwt HMAC secret is written in the source', { library: JJWT });
+  if (call.args.some((a) => literalSecret(f, a.expr))) f.sink.signal(call.site, call.name, 'hardcoded-key', 'jjwt HMAC secret is written in the source', { library: JJWT });
 }
 
 /** Tink key-template names -> algorithm. */

@@ -20,6 +20,8 @@ export interface KtCall {
   args: KtArg[];
   /** Trailing lambda (`apply { … }`, `HostnameVerifier { _, _ -> true }`). */
   lambda?: SgNode;
+  /** Where to report the call: its `.name` when the receiver spans lines (a builder chain), else the call. */
+  site: SgNode;
 }
 
 const isComment = (n: SgNode): boolean => /comment/.test(kindOf(n));
@@ -65,7 +67,8 @@ export function callParts(node: SgNode): KtCall | undefined {
       lambda = namedKids(part).find((c) => kindOf(c) === 'lambda_literal');
     }
   }
-  return { node, name, ...(receiver ? { receiver } : {}), args, ...(lambda ? { lambda } : {}) };
+  const suffixNode = receiver && callee.text().includes('\n') ? callee.children().find((c) => kindOf(c) === 'navigation_suffix') : undefined;
+  return { node, name, ...(receiver ? { receiver } : {}), args, ...(lambda ? { lambda } : {}), site: suffixNode ?? node };
 }
 
 /** `with(x) { … }` written as a call on a call: the inner call and its lambda. */

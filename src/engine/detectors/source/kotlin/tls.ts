@@ -65,7 +65,7 @@ function onConnectionSpec(f: KtFile, call: KtCall): boolean {
 
 export function handleTlsCall(f: KtFile, call: KtCall): void {
   const exprs = call.args.map((a) => a.expr);
-  const node = call.node;
+  const node = call.site;
   switch (call.name) {
     case 'setEnabledProtocols': case 'setProtocols':
       if (call.receiver) protocols(f, node, call.name, exprs);
