@@ -306,9 +306,15 @@ export class KtFile extends EvaluatedFile {
   /** Android `KeyGenParameterSpec.Builder(alias, purposes).setKeySize(256).setBlockModes(…)….build()`. */
   private builderInfo(chain: SgNode): KeyInfo {
     const info: KeyInfo = {};
-    for (const node of [chain, ...chain.findAll({ rule: { kind: 'call_expression' } })]) {
-      const c = callParts(node);
-      if (!c) continue;
+    // Down the chain, also through a variable holding part of it (`val b = Builder(…).setBlockModes(…)`; `b.build()`).
+    const calls: KtCall[] = [];
+    for (let cur: SgNode | undefined = chain, i = 0; cur && i < 24; i++) {
+      const c = callParts(cur);
+      if (!c) break;
+      calls.push(c);
+      cur = c.receiver ? this.origin(c.receiver) : undefined;
+    }
+    for (const c of calls.reverse()) {
       const a0 = c.args[0]?.expr;
       if (c.name === 'setKeySize') {
         const n = this.int(a0);

@@ -18,8 +18,8 @@ import { OVERRIDDEN_CHECKS, TLS_METHODS, handleFunctionDeclaration, handleTlsAss
 
 export const KOTLIN_DETECTOR_ID = 'kotlin';
 
-/** Calls that write into their byte-array argument (the array is then not a constant). */
-const MUTATORS = new Set(['nextBytes', 'read', 'readFully', 'fill', 'get', 'copyInto']);
+/** Calls that write into a byte-array argument (the array is then not a constant): the argument's index. */
+const MUTATORS: Readonly<Record<string, number>> = { nextBytes: 0, read: 0, readFully: 0, fill: 0, get: 0, copyInto: 0, arraycopy: 2, engineNextBytes: 0 };
 
 /** Simple imports (name or alias -> path), star-imported packages. */
 function readImports(root: SgNode): { names: Map<string, string>; stars: string[] } {
@@ -38,6 +38,20 @@ function readImports(root: SgNode): { names: Map<string, string>; stars: string[
     names.set(local, path);
   }
   return { names, stars };
+}
+
+/** mockk's stubbing and verification blocks (`every { Cipher.getInstance(any()) } returns mock`): a test double, not a use. */
+const MOCK_BLOCKS = new Set(['every', 'coEvery', 'verify', 'coVerify', 'verifyOrder', 'verifySequence', 'excludeRecords']);
+function mockStub(node: SgNode): boolean {
+  for (const a of node.ancestors()) {
+    const k = kindOf(a);
+    if (k === 'function_declaration' || k === 'class_body') return false;
+    if (k === 'call_expression') {
+      const c = callParts(a);
+      if (c && !c.receiver && c.lambda && MOCK_BLOCKS.has(c.name)) return true;
+    }
+  }
+  return false;
 }
 
 export function detectKotlin(file: SourceFile): Detection[] {
@@ -72,7 +86,8 @@ export function detectKotlin(file: SourceFile): Detection[] {
   const mutated = new Set<string>();
   const keyed = new Set<string>();
   for (const c of calls) {
-    const a0 = c.args[MUTATORS.has(c.name) ? 0 : -1]?.expr;
+    const idx = Object.hasOwn(MUTATORS, c.name) ? MUTATORS[c.name]! : -1;
+    const a0 = c.args[idx]?.expr;
     if (a0 && kindOf(a0) === 'simple_identifier') mutated.add(a0.text());
     if (SECRET_SPECS.has(c.name)) for (const a of c.args) if (kindOf(a.expr) === 'simple_identifier') keyed.add(a.expr.text());
   }
@@ -80,7 +95,7 @@ export function detectKotlin(file: SourceFile): Detection[] {
   for (const c of calls) {
     const name = c.name;
     if (name === 'getInstance') {
-      handleGetInstance(f, c);
+      if (!mockStub(c.node)) handleGetInstance(f, c);
     } else if (SECRET_SPECS.has(name) && f.isClassFrom(f.createdType(c.node) ?? '', ['javax.crypto.spec']) !== undefined) {
       handleSpec(f, c, name, mutated);
     } else if (TLS_METHODS.has(name)) {
