@@ -9,5 +9,6 @@ import { javascriptDetector } from './source/javascript/index.js';
 import { cDetector } from './source/c/index.js';
 import { csharpDetector } from './source/csharp/index.js';
 import { rustDetector } from './source/rust/index.js';
+import { kotlinDetector } from './source/kotlin/index.js';
 
-export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector, cDetector, csharpDetector, rustDetector];
+export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector, cDetector, csharpDetector, rustDetector, kotlinDetector];

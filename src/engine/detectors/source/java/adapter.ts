@@ -6,7 +6,7 @@ import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../commo
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
 import { kindOf } from '../common/languages.js';
-import { knownConstant } from './constants.js';
+import { knownConstant } from '../common/jca-constants.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 
 const CLASS_KINDS = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration']);

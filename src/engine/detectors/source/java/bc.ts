@@ -6,7 +6,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { createdType } from './adapter.js';
-import { pqcParameterSet } from './constants.js';
+import { pqcParameterSet } from '../common/jca-constants.js';
 import type { JavaContext } from './context.js';
 import { BOUNCY_CASTLE, isBouncyCastleClass } from './imports.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';

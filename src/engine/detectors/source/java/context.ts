@@ -7,7 +7,7 @@ import type { DetectionSink } from '../common/sink.js';
 import { asInt, asString, memberName, type Value } from '../common/value.js';
 import { calleeOf, createdType } from './adapter.js';
 import { dotted as dottedText } from '../common/evaluate.js';
-import { knownConstant, pqcParameterSet } from './constants.js';
+import { knownConstant, pqcParameterSet } from '../common/jca-constants.js';
 import type { JavaImports } from './imports.js';
 
 /** What is known about a key object: its size, curve, named parameter set. */

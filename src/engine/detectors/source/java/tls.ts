@@ -3,6 +3,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { LibraryRef } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
+import { secretName } from '../common/secret-names.js';
 import { parseTlsVersion } from '../common/versions.js';
 import { createdType } from './adapter.js';
 import type { JavaContext } from './context.js';
@@ -130,14 +131,6 @@ export function handleMethodDeclaration(ctx: JavaContext, method: SgNode): void 
   }
 }
 
-/**
- * Names of secret material (camelCase Java names: `nonce`, `sessionKey`, `ivBytes`, `saltFor`): the
- * array a non-cryptographic generator fills, or the method returning it, names what it is for.
- */
-const SECRET_WORD = /key|token|secret|nonce|salt|passw|otp|session|csrf/i;
-/** `iv` as a word of a camelCase or snake_case name (`iv`, `gcmIv`, `IV_BYTES`), not inside `private`. */
-const IV_WORD = /(?:^|[a-z_])(?:iv|Iv|IV)(?:[A-Z_]|$)/;
-const secretName = (name: string): boolean => SECRET_WORD.test(name) || IV_WORD.test(name);
 /** Key, IV and salt specs whose arguments are secret material whatever the array's name. */
 export const SECRET_SINKS: ReadonlySet<string> = new Set(['SecretKeySpec', 'IvParameterSpec', 'GCMParameterSpec', 'PBEKeySpec', 'KeyParameter']);
 

@@ -1,5 +1,6 @@
 // Well-known constants of the JDK, Android, Bouncy Castle and Netty that stand for algorithm names,
 // modes, curves or parameter sets, so that `KeyProperties.KEY_ALGORITHM_AES` resolves like "AES".
+// Shared by the JVM-language detectors (Java, Kotlin): the constants are the libraries', not the syntax's.
 
 /** Constant member (last two path components) -> the string it stands for. */
 const STRINGS: Record<string, string> = {

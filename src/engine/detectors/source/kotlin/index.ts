@@ -1,0 +1,143 @@
+// Kotlin source detector (`.kt`, `.kts`): the JCA/JCE and JSSE calls Android apps and Ktor/Spring
+// services make in Kotlin syntax (no `new`, named arguments, `val`/`var`, string templates, scope
+// functions, `object :` expressions), the Android Keystore's KeyGenParameterSpec, OkHttp's TLS
+// settings, trust-all managers and verifiers, Auth0 java-jwt, jjwt and Tink. One native query
+// selects a file's calls, the `checkServerTrusted`/`verify` overrides, TLS property assignments and
+// library constants; handlers resolve arguments through the shared Evaluator (resolve.ts).
+import type { SgNode } from '@ast-grep/napi';
+import type { Detection } from '../../../inventory/model.js';
+import type { DetectContext, Detector, SourceFile } from '../../types.js';
+import { kindOf, parseSource } from '../common/languages.js';
+import { DetectionSink } from '../common/sink.js';
+import { KtFile } from './file.js';
+import { JCA_FACTORIES, SECRET_SPECS, handleGetInstance, handleSpec } from './jca.js';
+import { AUTH0_METHOD, JJWT_CONSTANT, TINK_CONSTANT, handleAuth0, handleJjwtConstant, handleJjwtSecret, handleTinkConstant, handleTinkGet } from './libraries.js';
+import { kotlinEvaluator } from './resolve.js';
+import { callParts, namedKids, type KtCall } from './syntax.js';
+import { OVERRIDDEN_CHECKS, TLS_METHODS, handleFunctionDeclaration, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
+
+export const KOTLIN_DETECTOR_ID = 'kotlin';
+
+/** Calls that write into a byte-array argument (the array is then not a constant): the argument's index. */
+const MUTATORS: Readonly<Record<string, number>> = { nextBytes: 0, read: 0, readFully: 0, fill: 0, get: 0, copyInto: 0, arraycopy: 2, engineNextBytes: 0 };
+
+/** Simple imports (name or alias -> path), star-imported packages. */
+function readImports(root: SgNode): { names: Map<string, string>; stars: string[] } {
+  const names = new Map<string, string>();
+  const stars: string[] = [];
+  for (const h of root.findAll({ rule: { kind: 'import_header' } })) {
+    const id = namedKids(h).find((c) => kindOf(c) === 'identifier');
+    if (!id) continue;
+    const path = id.text().replace(/\s+/g, '');
+    if (h.text().includes('.*')) {
+      stars.push(path);
+      continue;
+    }
+    const alias = namedKids(h).find((c) => kindOf(c) === 'import_alias');
+    const local = alias ? (namedKids(alias)[0]?.text() ?? '') : path.split('.').pop()!;
+    names.set(local, path);
+  }
+  return { names, stars };
+}
+
+/** mockk's stubbing and verification blocks (`every { Cipher.getInstance(any()) } returns mock`): a test double, not a use. */
+const MOCK_BLOCKS = new Set(['every', 'coEvery', 'verify', 'coVerify', 'verifyOrder', 'verifySequence', 'excludeRecords']);
+function mockStub(node: SgNode): boolean {
+  for (const a of node.ancestors()) {
+    const k = kindOf(a);
+    if (k === 'function_declaration' || k === 'class_body') return false;
+    if (k === 'call_expression') {
+      const c = callParts(a);
+      if (c && !c.receiver && c.lambda && MOCK_BLOCKS.has(c.name)) return true;
+    }
+  }
+  return false;
+}
+
+export function detectKotlin(file: SourceFile): Detection[] {
+  const text = file.content.toString('utf8');
+  const root = parseSource('kotlin', text).root();
+  const { names, stars } = readImports(root);
+  const ownTypes = new Set(root.findAll({ rule: { any: [{ kind: 'class_declaration' }, { kind: 'object_declaration' }] } })
+    .map((d) => namedKids(d).find((c) => kindOf(c) === 'type_identifier')?.text()).filter((n): n is string => !!n));
+  const nodes = root.findAll({
+    rule: {
+      any: [
+        { kind: 'call_expression' },
+        { kind: 'function_declaration', has: { kind: 'simple_identifier', regex: `^(${OVERRIDDEN_CHECKS.join('|')})$` } },
+        { kind: 'assignment', regex: '(enabledProtocols|enabledCipherSuites|ostnameVerifier)\\s*[+]?=' },
+        { kind: 'navigation_expression', regex: `${JJWT_CONSTANT}|${TINK_CONSTANT}` },
+      ],
+    },
+  });
+  const calls: KtCall[] = [];
+  const others: SgNode[] = [];
+  for (const n of nodes) {
+    if (kindOf(n) === 'call_expression') {
+      const c = callParts(n);
+      if (c) calls.push(c);
+    } else others.push(n);
+  }
+  const sink = new DetectionSink(file.path, text, KOTLIN_DETECTOR_ID);
+  const f = new KtFile(root, kotlinEvaluator(root), sink, names, stars, ownTypes, calls);
+
+  // Arrays written after their creation (`random.nextBytes(iv)`) are not constants; arrays given to key,
+  // IV and salt specs are secret material whatever their name.
+  const mutated = new Set<string>();
+  const keyed = new Set<string>();
+  for (const c of calls) {
+    const idx = Object.hasOwn(MUTATORS, c.name) ? MUTATORS[c.name]! : -1;
+    const a0 = c.args[idx]?.expr;
+    if (a0 && kindOf(a0) === 'simple_identifier') mutated.add(a0.text());
+    if (SECRET_SPECS.has(c.name)) for (const a of c.args) if (kindOf(a.expr) === 'simple_identifier') keyed.add(a.expr.text());
+  }
+  const usesJjwt = text.includes('io.jsonwebtoken');
+  for (const c of calls) {
+    const name = c.name;
+    if (name === 'getInstance') {
+      if (!mockStub(c.node)) handleGetInstance(f, c);
+    } else if (SECRET_SPECS.has(name) && f.isClassFrom(f.createdType(c.node) ?? '', ['javax.crypto.spec']) !== undefined) {
+      handleSpec(f, c, name, mutated);
+    } else if (TLS_METHODS.has(name)) {
+      handleTlsCall(f, c);
+    } else if (name === 'nextBytes') {
+      handleWeakRandom(f, c, keyed);
+    } else if (AUTH0_METHOD.test(name)) {
+      handleAuth0(f, c);
+    } else if (usesJjwt && (name === 'signWith' || name === 'setSigningKey')) {
+      handleJjwtSecret(f, c);
+    } else if (name === 'get') {
+      handleTinkGet(f, c);
+    }
+  }
+  for (const n of others) {
+    const k = kindOf(n);
+    if (k === 'function_declaration') handleFunctionDeclaration(f, n);
+    else if (k === 'assignment') handleTlsAssignment(f, n);
+    else if (new RegExp(JJWT_CONSTANT).test(n.text().replace(/\s+/g, ''))) handleJjwtConstant(f, n);
+    else handleTinkConstant(f, n);
+  }
+  return sink.detections;
+}
+
+/**
+ * Prefilter: every construct reported needs one of these in the file. JCA factories as
+ * `<Factory>.getInstance` (a bare `getInstance` is every singleton's), the spec classes by name,
+ * the TLS setters and properties by their full names, the trust-manager and verifier overrides,
+ * `nextBytes` (weak random), and the libraries' package names (their classes are recognised only
+ * when imported).
+ */
+export const KOTLIN_KEYWORDS = [
+  ...[...JCA_FACTORIES].map((factory) => `${factory}.getInstance`),
+  'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec',
+  'nabledProtocols', 'nabledCipherSuites', 'setProtocols', 'setCipherSuites', 'tlsVersions', 'cipherSuites',
+  'checkServerTrusted', 'ostnameVerifier', 'nextBytes',
+  'com.auth0.jwt', 'io.jsonwebtoken', 'com.google.crypto.tink',
+] as const;
+
+export const kotlinDetector: Detector = {
+  id: KOTLIN_DETECTOR_ID,
+  appliesTo: (path: string) => path.endsWith('.kt') || path.endsWith('.kts'),
+  keywords: KOTLIN_KEYWORDS,
+  detect: (file: SourceFile, _ctx: DetectContext) => detectKotlin(file),
+};

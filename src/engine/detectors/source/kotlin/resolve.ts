@@ -1,0 +1,299 @@
+// Argument resolution for Kotlin: the LanguageAdapter the shared Evaluator reads (literals, string
+// templates, arithmetic, `ByteArray(16)`, `byteArrayOf(…)`, `"k".toByteArray()`, Base64/hex decoding,
+// `listOf`/`arrayOf`) and the file's bindings (`val`/`var`, `const val` in objects and companion
+// objects, constructor and function parameters, lambda parameters, reassignments with the branch rule).
+import type { SgNode } from '@ast-grep/napi';
+import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { knownConstant } from '../common/jca-constants.js';
+import { kindOf } from '../common/languages.js';
+import { ScopeIndex, nodeSpan } from '../common/scopes.js';
+import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
+import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
+import { callParts, lambdaStatements, namedKids, pathText, suffixName, typeName } from './syntax.js';
+
+/**
+ * Nodes that scope a local: functions, lambdas, class bodies, and the branches of `if`/`when`/`try`
+ * (`control_structure_body`, `when_entry`, `catch_block`), so that a value assigned in one arm is
+ * unknown after it (docs/detectors.md, "Symbol table").
+ */
+const SCOPE_KINDS = ['class_body', 'function_declaration', 'lambda_literal', 'control_structure_body', 'when_entry', 'try_expression', 'catch_block',
+  'finally_block', 'anonymous_initializer', 'secondary_constructor', 'getter', 'setter', 'object_literal', 'for_statement', 'while_statement', 'do_while_statement'];
+const SCOPES: ReadonlySet<string> = new Set(SCOPE_KINDS);
+const TYPE_DECLS = new Set(['class_declaration', 'object_declaration']);
+
+const INT_KINDS = new Set(['integer_literal', 'long_literal', 'hex_literal', 'bin_literal', 'unsigned_literal']);
+const INFIX_OPS: Readonly<Record<string, string>> = { shl: '<<', shr: '>>', ushr: '>>' };
+
+export function parseKotlinInt(text: string): number | undefined {
+  const t = text.replace(/_/g, '').replace(/[uUlL]+$/, '').toLowerCase();
+  const n = t.startsWith('0x') ? parseInt(t.slice(2), 16) : t.startsWith('0b') ? parseInt(t.slice(2), 2) : /^\d+$/.test(t) ? parseInt(t, 10) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** A string_content's text with Kotlin's escapes decoded (`\n`, `\u0041`, `\$`); raw strings keep theirs. */
+function unescape(body: string, raw: boolean): string {
+  if (raw) return body;
+  return body.replace(/\\(u[0-9a-fA-F]{4}|[tbnr'"\\$])/g, (_, e: string) =>
+    e.startsWith('u') ? String.fromCharCode(parseInt(e.slice(1), 16)) : (({ t: '\t', b: '\b', n: '\n', r: '\r' } as Record<string, string>)[e] ?? e));
+}
+
+/** Callee of a string template (not a Kotlin name, so no real call can have it). */
+const TEMPLATE = '"${}"';
+const COLLECTIONS = new Set(['arrayOf', 'listOf', 'setOf', 'mutableListOf', 'arrayListOf', 'mutableSetOf', 'hashSetOf', 'linkedSetOf']);
+const PASS_THROUGH = new Set(['copyOf', 'clone', 'toTypedArray', 'toList', 'toSet', 'trim', 'trimIndent', 'trimMargin', 'toString', 'toCharArray', 'toMutableList', 'orEmpty']);
+
+export class KotlinAdapter implements LanguageAdapter {
+  shape(node: SgNode): Shape {
+    const k = kindOf(node);
+    if (INT_KINDS.has(k)) {
+      const n = parseKotlinInt(node.text());
+      return { t: 'value', value: n === undefined ? UNKNOWN : int(n) };
+    }
+    switch (k) {
+      case 'string_literal':
+        return stringShape(node);
+      case 'string_content':
+        return { t: 'value', value: str(unescape(node.text(), node.parent()?.text().startsWith('"""') ?? false)) };
+      case 'interpolated_identifier':
+        return { t: 'name', name: node.text() };
+      case 'interpolated_expression':
+      case 'parenthesized_expression':
+      case 'as_expression':
+      case 'value_argument': {
+        const inner = namedKids(node)[k === 'value_argument' ? namedKids(node).length - 1 : 0];
+        return inner ? { t: 'group', inner } : { t: 'opaque' };
+      }
+      case 'boolean_literal':
+        return { t: 'value', value: { kind: 'bool', value: node.text() === 'true' } };
+      case 'null_literal':
+        return { t: 'value', value: { kind: 'none' } };
+      case 'simple_identifier':
+        return { t: 'name', name: node.text() };
+      case 'postfix_expression': {
+        const inner = namedKids(node)[0];
+        return inner && node.text().endsWith('!!') ? { t: 'group', inner } : { t: 'opaque' };
+      }
+      case 'prefix_expression': {
+        const inner = namedKids(node)[0];
+        const op = node.children().find((c) => !c.isNamed())?.text() ?? '';
+        return inner ? { t: 'unary', op, operand: inner } : { t: 'opaque' };
+      }
+      case 'additive_expression':
+      case 'multiplicative_expression': {
+        const [left, right] = namedKids(node);
+        const op = node.children().find((c) => !c.isNamed())?.text();
+        return left && right && op ? { t: 'binary', op, left, right } : { t: 'opaque' };
+      }
+      case 'infix_expression': {
+        const [left, op, right] = namedKids(node);
+        const mapped = op ? INFIX_OPS[op.text()] : undefined;
+        return left && right && mapped ? { t: 'binary', op: mapped, left, right } : { t: 'opaque' };
+      }
+      case 'navigation_expression': {
+        const object = namedKids(node)[0];
+        const property = suffixName(node);
+        if (!object || !property) return { t: 'opaque' };
+        // `key.size`: a byte array's or string's length.
+        if (property === 'size' || property === 'length') return { t: 'call', callee: '.size', args: { positional: [], named: new Map() }, receiver: object };
+        return { t: 'member', object, property, self: kindOf(object) === 'this_expression' };
+      }
+      case 'call_expression': {
+        const c = callParts(node);
+        if (!c) return { t: 'opaque' };
+        const positional = c.args.filter((a) => a.name === undefined).map((a) => a.expr);
+        const named = new Map(c.args.filter((a) => a.name !== undefined).map((a) => [a.name!, a.expr]));
+        if (c.lambda) named.set('{}', c.lambda);
+        const path = c.receiver ? pathText(c.receiver) : undefined;
+        // `Hex.decode(…)`, `Base64.getDecoder()`: a call on a type (capitalised) keeps its path; a call on a value is `.name`.
+        if (path && /(^|\.)[A-Z]\w*$/.test(path)) return { t: 'call', callee: `${path}.${c.name}`, args: { positional, named }, receiver: c.receiver! };
+        return { t: 'call', callee: c.receiver ? `.${c.name}` : c.name, args: { positional, named }, ...(c.receiver ? { receiver: c.receiver } : {}) };
+      }
+      default:
+        return { t: 'opaque' };
+    }
+  }
+
+  constant(path: string): Value | undefined {
+    const s = knownConstant(path);
+    return s === undefined ? undefined : str(s);
+  }
+
+  enclosingClass(node: SgNode): string | undefined {
+    return ownerOf(node);
+  }
+
+  call(callee: string, args: Args, ev: Evaluator, node: SgNode, receiver?: SgNode): Value | undefined {
+    const [first] = args.positional;
+    if (callee === TEMPLATE) {
+      let out = '';
+      for (const part of args.positional) {
+        const v = ev.eval(part);
+        if (v.kind === 'str' || v.kind === 'int') out += String(v.value);
+        else return UNKNOWN;
+      }
+      return str(out);
+    }
+    const method = callee.slice(callee.lastIndexOf('.') + 1);
+    if (callee === 'ByteArray' || callee === 'UByteArray') {
+      const n = ev.eval(first);
+      // `ByteArray(16) { i -> … }` fills the array from code: not a constant we can see.
+      return bytes(n.kind === 'int' ? n.value : undefined, args.named.has('{}') ? 'unknown' : 'zero');
+    }
+    if (callee === 'byteArrayOf' || callee === 'ubyteArrayOf') {
+      const literal = args.positional.every((a) => ev.eval(a).kind === 'int');
+      return bytes(args.positional.length, literal ? 'literal' : 'unknown');
+    }
+    if (COLLECTIONS.has(callee)) return { kind: 'list', items: args.positional.map((a) => ev.eval(a)) };
+    if (!receiver) return undefined;
+    if (method === 'toByteArray' || method === 'encodeToByteArray' || method === 'getBytes' || method === 'encodeUtf8') {
+      const v = ev.eval(receiver);
+      return v.kind === 'str' ? bytesOfString(v.value) : v.kind === 'bytes' ? v : UNKNOWN;
+    }
+    if (method === 'size') {
+      const v = ev.eval(receiver);
+      return v.kind === 'bytes' && v.length !== undefined ? int(v.length) : v.kind === 'str' ? int(v.value.length) : UNKNOWN;
+    }
+    if (method === 'decodeHex' || method === 'hexToByteArray' || /(^|\.)Hex\.decode(Hex)?$/.test(callee)) {
+      const v = ev.eval(callee.startsWith('.') ? receiver : first);
+      return v.kind === 'str' && /^[0-9a-fA-F]*$/.test(v.value) ? bytes(v.value.length / 2, 'literal') : UNKNOWN;
+    }
+    if (method === 'decode' && /Base64|Decoder/.test(receiver.text())) {
+      const v = ev.eval(first);
+      return v.kind === 'str' ? bytes(Buffer.from(v.value, 'base64').length, 'literal') : UNKNOWN;
+    }
+    if (method === 'generateSeed') {
+      const n = ev.eval(first);
+      return bytes(n.kind === 'int' ? n.value : undefined, 'random');
+    }
+    if (method === 'also' || method === 'apply') {
+      const v = ev.eval(receiver);
+      // `ByteArray(12).also { random.nextBytes(it) }`: filled by a generator, not a constant.
+      const lambda = args.named.get('{}');
+      if (v.kind === 'bytes' && lambda && /\bnextBytes\b/.test(lambda.text())) return bytes(v.length, 'random');
+      return v.kind === 'bytes' && lambda ? bytes(v.length, 'unknown') : v;
+    }
+    if (PASS_THROUGH.has(method)) return ev.eval(receiver);
+    return undefined;
+  }
+}
+
+function stringShape(node: SgNode): Shape {
+  const parts = namedKids(node);
+  if (parts.length === 0) return { t: 'value', value: str('') };
+  if (parts.length === 1 && kindOf(parts[0]!) === 'string_content') return { t: 'group', inner: parts[0]! };
+  return { t: 'call', callee: TEMPLATE, args: { positional: parts, named: new Map() } };
+}
+
+/** The class or object whose members a node sees: a companion object's members are its class's. */
+export function ownerOf(node: SgNode): string | undefined {
+  for (const a of node.ancestors()) {
+    if (TYPE_DECLS.has(kindOf(a))) return typeName(a);
+  }
+  return undefined;
+}
+
+/** The class (or object) a class_body belongs to, and the scope its members are visible in. */
+function memberOwner(body: SgNode): { owner?: string; scope: Scope } {
+  const decl = body.parent();
+  if (!decl) return { scope: nodeSpan(body) };
+  if (kindOf(decl) === 'companion_object') {
+    // `companion object { const val KEY_BITS = 256 }`: visible in the whole class, as `Crypto.KEY_BITS` too.
+    const outerBody = decl.parent();
+    const cls = outerBody?.parent();
+    if (outerBody && cls && TYPE_DECLS.has(kindOf(cls))) {
+      const owner = typeName(cls);
+      return { ...(owner ? { owner } : {}), scope: nodeSpan(outerBody) };
+    }
+    return { scope: nodeSpan(body) };
+  }
+  const owner = TYPE_DECLS.has(kindOf(decl)) ? typeName(decl) : undefined;
+  return { ...(owner ? { owner } : {}), scope: nodeSpan(body) };
+}
+
+/** The initialiser of a property: `= expr`, or the value of `by lazy { expr }`. */
+function propertyValue(decl: SgNode): SgNode | null {
+  const kids = decl.children();
+  const eq = kids.findIndex((c) => !c.isNamed() && c.text() === '=');
+  if (eq >= 0) return kids.slice(eq + 1).find((c) => c.isNamed() && !/comment/.test(kindOf(c))) ?? null;
+  const delegate = kids.find((c) => kindOf(c) === 'property_delegate');
+  const call = delegate ? namedKids(delegate)[0] : undefined;
+  const c = call ? callParts(call) : undefined;
+  if (c?.name === 'lazy' && c.lambda) return lambdaStatements(c.lambda).at(-1) ?? null;
+  return null;
+}
+
+const BINDING_RULE = { any: ['property_declaration', 'class_parameter', 'parameter', 'assignment', 'lambda_parameters', 'for_statement'].map((kind) => ({ kind })) };
+
+/** Bindings of a Kotlin file. */
+export function kotlinBindings(root: SgNode): Binding[] {
+  const scopes = new ScopeIndex(root, SCOPE_KINDS);
+  const out: Binding[] = [];
+  const scopeOf = (node: SgNode): Scope => {
+    const s = scopes.around(node, SCOPES);
+    return s ? { start: s.start, end: s.end } : scopes.file;
+  };
+  for (const node of root.findAll({ rule: BINDING_RULE })) {
+    const kind = kindOf(node);
+    const span = nodeSpan(node);
+    if (kind === 'property_declaration') {
+      const decl = namedKids(node).find((c) => kindOf(c) === 'variable_declaration');
+      const name = decl ? (namedKids(decl).find((c) => kindOf(c) === 'simple_identifier')?.text() ?? decl.text()) : undefined;
+      const parent = node.parent();
+      const value = propertyValue(node);
+      if (!name) {
+        // `val (a, b) = pair`: each name is bound to something we do not follow.
+        const multi = namedKids(node).find((c) => kindOf(c) === 'multi_variable_declaration');
+        for (const v of multi ? namedKids(multi) : []) out.push({ name: v.text(), value: null, visibleFrom: span.end, scope: scopeOf(node), member: false });
+        continue;
+      }
+      if (parent && kindOf(parent) === 'class_body') {
+        const { owner, scope } = memberOwner(parent);
+        out.push({ name, ...(owner ? { owner } : {}), value, visibleFrom: span.end, scope, member: true });
+      } else if (parent && kindOf(parent) === 'source_file') {
+        out.push({ name, value, visibleFrom: span.end, scope: scopes.file, member: true });
+      } else {
+        out.push({ name, value, visibleFrom: span.end, scope: scopeOf(node), member: false });
+      }
+    } else if (kind === 'class_parameter') {
+      // A constructor parameter (`class K(private val alias: String = "k")`): its value is the caller's.
+      const name = namedKids(node).find((c) => kindOf(c) === 'simple_identifier')?.text();
+      const cls = node.parent()?.parent();
+      const body = cls ? namedKids(cls).find((c) => kindOf(c) === 'class_body') : undefined;
+      if (name && cls) out.push({ name, ...(typeName(cls) ? { owner: typeName(cls)! } : {}), value: null, visibleFrom: span.end, scope: nodeSpan(body ?? cls), member: true });
+    } else if (kind === 'parameter') {
+      const name = namedKids(node).find((c) => kindOf(c) === 'simple_identifier')?.text();
+      if (name) out.push({ name, value: null, visibleFrom: span.end, scope: scopeOf(node), member: false });
+    } else if (kind === 'lambda_parameters' || kind === 'for_statement') {
+      // Lambda and loop variables shadow outer names with values we do not know.
+      const owner = kind === 'lambda_parameters' ? node.parent() : node;
+      if (!owner) continue;
+      const decls = kind === 'lambda_parameters' ? namedKids(node) : namedKids(node).filter((c) => kindOf(c) === 'variable_declaration' || kindOf(c) === 'multi_variable_declaration');
+      for (const d of decls) for (const id of [d, ...d.findAll({ rule: { kind: 'simple_identifier' } })]) {
+        if (kindOf(id) === 'simple_identifier') out.push({ name: id.text(), value: null, visibleFrom: span.start, scope: nodeSpan(owner), member: false });
+      }
+    } else {
+      const target = namedKids(node)[0];
+      const id = target && kindOf(target) === 'directly_assignable_expression' ? namedKids(target) : [];
+      if (id.length !== 1 || kindOf(id[0]!) !== 'simple_identifier') continue;
+      const name = id[0]!.text();
+      const op = node.children().find((c) => !c.isNamed())?.text();
+      const value = op === '=' ? (namedKids(node)[1] ?? null) : null;
+      const scope = scopeOf(node);
+      out.push({ name, value, visibleFrom: span.end, scope, member: false });
+      // Assigned on some paths only (an `if` arm, a loop, a lambda): unknown after that block.
+      const declared = declarationScope(out, name, span.start);
+      if (declared && (declared.start !== scope.start || declared.end !== scope.end)) out.push({ name, value: null, visibleFrom: scope.end, scope: declared, member: false });
+    }
+  }
+  return out;
+}
+
+function declarationScope(bindings: readonly Binding[], name: string, at: number): Scope | undefined {
+  let found: Binding | undefined;
+  for (const b of bindings) if (b.name === name && b.visibleFrom <= at && at >= b.scope.start && at <= b.scope.end && (!found || b.scope.end - b.scope.start <= found.scope.end - found.scope.start)) found = b;
+  return found?.scope;
+}
+
+export function kotlinEvaluator(root: SgNode): Evaluator {
+  return new Evaluator(new KotlinAdapter(), () => new SymbolTable(kotlinBindings(root)));
+}

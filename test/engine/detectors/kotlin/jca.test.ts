@@ -1,0 +1,130 @@
+// Kotlin detector, JCA/JCE: factories with parameters resolved through vals, companion constants,
+// named arguments, string templates and scope functions; the branch rule; specs and their signals;
+// classes with JCA names that are not the JDK's; plain code that must produce nothing.
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { JCA, algorithms, detect, names, signals } from './helpers.js';
+
+test('Cipher: transformation from a companion const, key and GCM spec linked through apply {}', () => {
+  const src = `${JCA}
+class Box {
+    companion object { private const val ALG = "AES/GCM/NoPadding"; const val TAG = 128 }
+    fun seal(data: ByteArray): ByteArray {
+        val key = SecretKeySpec(ByteArray(32).also { SecureRandom().nextBytes(it) }, "AES")
+        val iv = ByteArray(12)
+        SecureRandom().nextBytes(iv)
+        val c = Cipher.getInstance(ALG).apply { init(Cipher.ENCRYPT_MODE, key, GCMParameterSpec(TAG, iv)) }
+        return c.doFinal(data)
+    }
+}`;
+  const a = algorithms(src).find((x) => x.occurrence.symbol === 'Cipher.getInstance')!;
+  assert.equal(a.name, 'AES-256-GCM-128-96');
+  assert.deepEqual(a.functions, ['encrypt']);
+  // A random key and an IV filled after its creation are not constants.
+  assert.deepEqual(signals(src), []);
+});
+
+test('also { it.init(…) }, with(c) { init(…) }, templates and named arguments', () => {
+  const src = `${JCA}
+fun run(pw: CharArray, salt: ByteArray) {
+    val mode = "CBC"
+    val c = Cipher.getInstance("AES/\${mode}/PKCS5Padding").also { it.init(Cipher.DECRYPT_MODE, SecretKeySpec(k16, "AES")) }
+    val kg = KeyGenerator.getInstance("HmacSHA384")
+    with(kg) { init(384) }
+    val f = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
+    f.generateSecret(PBEKeySpec(password = pw, salt = ByteArray(16), keyLength = 256, iterationCount = 600_000))
+}`;
+  assert.deepEqual(names(src), ['AES-CBC-PKCS5', 'HMAC-SHA-384', 'PBKDF2-SHA-256-600000']);
+  const pbkdf2 = algorithms(src)[2]!;
+  assert.deepEqual(pbkdf2.params, { iterations: 600000, outputLength: 256, saltLength: 16 });
+});
+
+test('a value set in one if arm is unknown after it; a val initialised from if is unknown', () => {
+  const src = `${JCA}
+fun gen(fast: Boolean) {
+    var bits = 2048
+    if (fast) { bits = 1024 }
+    val kpg = KeyPairGenerator.getInstance("RSA")
+    kpg.initialize(bits)
+    val size = if (fast) 128 else 256
+    KeyGenerator.getInstance("AES").init(size)
+    val k2 = KeyPairGenerator.getInstance("RSA")
+    k2.initialize(3072)
+}`;
+  assert.deepEqual(names(src), ['RSA', 'AES', 'RSA-3072']);
+});
+
+test('EC key pairs, signatures through key.private, key agreement', () => {
+  const src = `${JCA}
+fun sign(msg: ByteArray): ByteArray {
+    val pair = KeyPairGenerator.getInstance("EC").run {
+        initialize(ECGenParameterSpec("secp384r1"))
+        generateKeyPair()
+    }
+    val s = Signature.getInstance("SHA384withECDSA")
+    s.initSign(pair.private)
+    s.update(msg)
+    val ka = KeyAgreement.getInstance("ECDH")
+    ka.init(pair.private)
+    return s.sign()
+}`;
+  assert.deepEqual(names(src), ['ECDSA-P384', 'ECDSA-P384-SHA-384', 'ECDH-P384']);
+});
+
+test('signals: static IV, hard-coded key, literal PBE password; a mutated IV is not static', () => {
+  const src = `${JCA}
+object Legacy {
+    private val KEY = "0123456789abcdef".toByteArray()
+    fun enc(d: ByteArray): ByteArray {
+        val c = Cipher.getInstance("AES/CBC/PKCS5Padding")
+        c.init(Cipher.ENCRYPT_MODE, SecretKeySpec(KEY, "AES"), IvParameterSpec(byteArrayOf(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
+        val spec = PBEKeySpec("hunter2".toCharArray(), ByteArray(8), 1000, 128)
+        val iv = ByteArray(16)
+        SecureRandom().nextBytes(iv)
+        val ok = IvParameterSpec(iv)
+        return c.doFinal(d)
+    }
+}`;
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-key', 11], ['static-iv', 11], ['hardcoded-password', 12]]);
+  assert.equal(algorithms(src)[0]!.name, 'AES-128-CBC-PKCS5');
+});
+
+test('Android Keystore: KeyGenParameterSpec builder sizes the key and fixes its block mode; KeyStore type', () => {
+  const src = `${JCA}
+import android.security.keystore.KeyGenParameterSpec
+import android.security.keystore.KeyProperties
+fun key() {
+    val ks = KeyStore.getInstance("AndroidKeyStore").apply { load(null) }
+    val spec = KeyGenParameterSpec.Builder("k", KeyProperties.PURPOSE_ENCRYPT or KeyProperties.PURPOSE_DECRYPT)
+        .setKeySize(256)
+        .setBlockModes(KeyProperties.BLOCK_MODE_GCM)
+        .setEncryptionPaddings(KeyProperties.ENCRYPTION_PADDING_NONE)
+        .build()
+    KeyGenerator.getInstance(KeyProperties.KEY_ALGORITHM_AES, "AndroidKeyStore").apply { init(spec) }.generateKey()
+}`;
+  assert.deepEqual(names(src), ['AES-256-GCM']);
+  const ks = detect(src).find((d) => d.type === 'material')!;
+  assert.deepEqual(ks.type === 'material' && ks.material, { materialType: 'keystore', format: 'AndroidKeyStore' });
+});
+
+test('classes with JCA names from elsewhere, comparisons, strings and logs are not crypto', () => {
+  const src = `package com.acme
+import com.acme.billing.Signature
+import javax.crypto.Cipher
+class Cipher2
+fun f(alg: String) {
+    val s = Signature.getInstance("SHA256withRSA")
+    println("Cipher.getInstance(\\"DES\\") is forbidden")
+    if (alg == "MD5") return
+    when (alg) { "SHA1" -> println("legacy") else -> {} }
+    // MessageDigest.getInstance("MD5")
+}`;
+  assert.deepEqual(detect(src), []);
+});
+
+test('a local class named like a JCA class is not the JDK one', () => {
+  const src = `package com.acme
+object MessageDigest { fun getInstance(name: String) = name }
+fun f() = MessageDigest.getInstance("MD5")`;
+  assert.deepEqual(detect(src), []);
+});
