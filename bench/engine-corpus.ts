@@ -128,6 +128,19 @@ const LANGS: Lang[] = [
     ],
   },
   {
+    ext: 'kt', dir: 'android/app/src/main/java/com/example', weight: 8,
+    header: (_r, n) => `package com.example.f${n % 30}\n\nimport java.util.Locale\n\n`,
+    plain: [
+      (r, n) => `data class ${pascal(ident(r))}Row${n}(val id: Long, val name: String, val tags: List<String> = emptyList())\n\n`,
+      (r, n) => `fun format${pascal(ident(r))}${n}(rows: List<Pair<Int, String>>): String =\n    rows.filter { it.first > ${n % 13} }.joinToString(";") { "\${it.first}:\${it.second.trim().lowercase(Locale.ROOT)}" }\n\n`,
+    ],
+    crypto: [
+      // Imports must precede declarations, so a snippet right after the header carries its own.
+      (_r, n) => `import java.security.MessageDigest\n\nfun digest${n}(data: ByteArray): ByteArray = MessageDigest.getInstance("SHA-256").digest(data)\n\n`,
+      (_r, n) => `import javax.crypto.Cipher\nimport javax.crypto.spec.GCMParameterSpec\nimport javax.crypto.spec.SecretKeySpec\n\nfun seal${n}(key: ByteArray, iv: ByteArray, data: ByteArray): ByteArray {\n    val c = Cipher.getInstance("AES/GCM/NoPadding")\n    c.init(Cipher.ENCRYPT_MODE, SecretKeySpec(key, "AES"), GCMParameterSpec(128, iv))\n    return c.doFinal(data)\n}\n\n`,
+    ],
+  },
+  {
     ext: 'yaml', dir: 'deploy', weight: 5,
     header: (_r, n) => `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app-${n}\n`,
     plain: [(r, n) => `spec:\n  replicas: ${1 + (n % 5)}\n  template:\n    metadata:\n      labels:\n        app: ${ident(r)}\n`],
