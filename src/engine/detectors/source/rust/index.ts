@@ -14,7 +14,7 @@ import { DetectionSink } from '../common/sink.js';
 import { TYPE_NAMES, crateItem, lookupType, type TypeSpec } from './catalogue.js';
 import { RsFile, type TypeCall } from './file.js';
 import { jwtAlgorithm, jwtInsecureMethod, jwtKeyCall } from './jose.js';
-import { curveKeyCall, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
+import { curveKeyCall, montgomeryCall, montgomeryMethod, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
 import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall } from './openssl.js';
 import { PASSWORD_FNS, argon2Call, methodCalledOn, verifiesStoredHash, type FnHandler } from './passwords.js';
 import { candidates, collectUses, segments, TypeReader, type Uses } from './paths.js';
@@ -51,7 +51,7 @@ const TLS_METHODS = [
 ];
 const AEAD_METHODS = ['encrypt', 'encrypt_in_place', 'encrypt_in_place_detached'];
 const RSA_PADDING_METHODS = ['public_encrypt', 'private_decrypt', 'private_encrypt', 'public_decrypt', 'set_rsa_padding'];
-const METHODS = new Set([...TLS_METHODS, ...AEAD_METHODS, ...RSA_PADDING_METHODS, 'insecure_disable_signature_validation']);
+const METHODS = new Set([...TLS_METHODS, ...AEAD_METHODS, ...RSA_PADDING_METHODS, 'insecure_disable_signature_validation', 'mul_clamped']);
 
 /** Constants and unit values read in code: ring/aws-lc-rs, rcgen, rustls, jsonwebtoken, rsa, liboqs, password-hash. */
 const VALUE_REGEX = '^(' + [
@@ -80,7 +80,7 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
   }
   const types = new TypeReader(uses, aliases, known);
   const { ev, adapter } = rustEvaluator(root, uses);
-  const f = new RsFile(ctx.kb, ev, adapter, types, new DetectionSink(file.path, text, RUST_DETECTOR_ID));
+  const f = new RsFile(ctx.kb, ev, adapter, types, new DetectionSink(file.path, text, RUST_DETECTOR_ID), root);
 
   // Local names for known items: `use aes_gcm::Aes256Gcm as Cipher`, `type HmacSha256 = Hmac<Sha256>`.
   const locals = [...uses.names].filter(([local, full]) => local !== full.split('::').pop() && (known(full) || FNS.has(crateItem(full)))).map(([l]) => l);
@@ -119,6 +119,10 @@ function callSite(f: RsFile, call: SgNode): void {
       const receiver = (kindOf(fn) === 'generic_function' ? fn.field('function') : fn)?.field('value');
       if (receiver) aeadEncrypt(f, call, receiver, args);
     } else if (RSA_PADDING_METHODS.includes(method)) opensslRsaPadding(f, call, method, args);
+    else if (method === 'mul_clamped') {
+      const receiver = (kindOf(fn) === 'generic_function' ? fn.field('function') : fn)?.field('value');
+      if (receiver) montgomeryMethod(f, call, receiver);
+    }
     else jwtInsecureMethod(f, call, method);
     return;
   }
@@ -171,6 +175,9 @@ function typeSite(f: RsFile, tc: TypeCall, spec: TypeSpec): void {
       return;
     case 'ec': case 'ed25519': case 'x25519':
       curveKeyCall(f, tc, spec.family);
+      return;
+    case 'montgomery':
+      montgomeryCall(f, tc);
       return;
     case 'ml-kem': case 'ml-dsa': case 'slh-dsa':
       pqcTypeCall(f, tc, spec.family);
@@ -330,7 +337,7 @@ export const rustDetector: Detector = {
   keywords: [
     'aes', 'sha1', 'sha2', 'sha3', 'md5', 'md4', 'ripemd', 'blake2', 'blake3', 'sm3', 'sm4', 'hmac', 'hkdf', 'cmac', 'pbkdf2', 'argon2', 'scrypt',
     'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'blowfish', 'cast5', 'camellia', 'twofish', 'cfb', 'block_modes', 'ocb3',
-    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem',
+    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem',
     'ml_dsa', 'slh_dsa', 'pqcrypto', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
     'max_tls_version', 'max_protocol_version',
     ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs', 'ecdsa'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
