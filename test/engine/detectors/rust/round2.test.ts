@@ -125,4 +125,32 @@ describe('Rust detector, round 2', () => {
     );
     assert.deepEqual(algorithms(source).map((a) => [a.line, a.name]), [[8, 'HMAC-SHA-256'], [11, 'HMAC-SHA-256']]);
   });
+
+  it('calls written in macro arguments are read at their own line and column; constants only compared or printed are not', () => {
+    const source = lines(
+      'use md5::{Digest, Md5};',
+      'use sha2::Sha256;',
+      'use ring::digest;',
+      'fn etag(body: &[u8]) -> String {',
+      '    let tag = format!("{:x}", Md5::digest(body));',
+      '    println!("{} {}", tag, hex::encode(digest::digest(&digest::SHA384, body)));',
+      '    log::debug!("alg {:?} {:?}", digest::SHA512, format!("{:x}", Sha256::digest(body)));',
+      '    assert_eq!(Sha256::digest(body).len(), 32);',
+      '    assert_eq!(alg, &digest::SHA1_FOR_LEGACY_USE_ONLY);',
+      '    tag',
+      '}',
+    );
+    assert.deepEqual(algorithms(source).map((a) => [a.line, a.occurrence.column, a.name, a.occurrence.snippet.length > 0]), [
+      [5, 31, 'MD5', true], [6, 56, 'SHA-384', true], [7, 66, 'SHA-256', true], [8, 16, 'SHA-256', true],
+    ]);
+  });
+
+  it('macro templates (quote!) and macro definitions are not parsed as calls', () => {
+    const source = lines(
+      'use sha2::Sha256;',
+      'macro_rules! h { ($x:expr) => { Sha256::digest($x) }; }',
+      'fn gen() -> TokenStream { quote! { let d = Sha256::digest(#input); } }',
+    );
+    assert.deepEqual(names(source), []);
+  });
 });

@@ -97,13 +97,78 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
       ],
     },
   });
-  for (const node of nodes) {
+  const inMacros = macroExpressionSites(root, text, callRegex, valueRegex);
+  const all = inMacros.length ? [...nodes, ...inMacros].sort((a, b) => a.range().start.index - b.range().start.index) : nodes;
+  for (const node of all) {
     const kind = kindOf(node);
     if (kind === 'call_expression') callSite(f, node);
     else if (kind === 'identifier') valueSite(f, node);
     else acceptingVerifier(f, node);
   }
   return f.sink.detections;
+}
+
+/** Macros whose arguments are templates of code made elsewhere (a proc macro's output), not expressions run here. */
+const TEMPLATE_MACROS = /^(quote|quote_spanned|parse_quote|parse_quote_spanned)$/;
+
+/**
+ * Calls written in a macro's arguments (`format!("{:x}", Md5::digest(body))`, `assert!(verify(…))`,
+ * `vec![Sha256::digest(a)]`). tree-sitter keeps a macro's arguments as tokens, so the token trees of the
+ * macros that may hold a candidate are parsed again as Rust: a copy of the file in which every character
+ * outside those token trees is a space (line breaks kept) and the `!` before each tree is a `;`, so each
+ * tree is an expression statement (`("{:x}", Md5::digest(body))`, `[a; 3]`) at the very position it has
+ * in the file. Occurrences, bindings (looked up by name and position) and snippets are then the file's own.
+ * Macros inside those arguments are token trees again in the copy and take another round (three at most).
+ * Constants written as tokens are read by `macroValueSite`; in the arguments of the macros that only print,
+ * log or compare (`MENTION_MACROS`), a constant given to a call there (`format!("{:?}", digest(&SHA256, b))`)
+ * is used, and is read from the copy.
+ */
+function macroExpressionSites(root: SgNode, text: string, callRegex: string, valueRegex: string): SgNode[] {
+  const tokenRegex = `${callRegex}|${valueRegex.replace(/\^\(/g, '\\b(').replace(/\)\$/g, ')\\b')}`;
+  const rule = { kind: 'macro_invocation', has: { kind: 'token_tree', regex: tokenRegex } };
+  let macros = root.findAll({ rule });
+  if (macros.length === 0) return [];
+  const out: SgNode[] = [];
+  // Ranges of the outermost macros that only mention what they are given.
+  const mentions: Array<[number, number]> = [];
+  for (const m of macros) if (MENTION_MACROS.test(macroName(m))) mentions.push([m.range().start.index, m.range().end.index]);
+  const inMention = (n: SgNode): boolean => mentions.some(([s, e]) => s <= n.range().start.index && n.range().end.index <= e);
+  for (let round = 0; round < 3 && macros.length > 0; round++) {
+    const chars = text.replace(/[^\r\n]/g, ' ').split('');
+    let copied = 0;
+    for (const m of macros) {
+      if (TEMPLATE_MACROS.test(macroName(m))) continue;
+      const tree = m.children().find((c) => kindOf(c) === 'token_tree');
+      const bang = m.children().find((c) => c.text() === '!');
+      if (!tree || !bang) continue;
+      const { start, end } = tree.range();
+      for (let i = start.index; i < end.index; i++) chars[i] = text[i]!;
+      chars[bang.range().start.index] = ';';
+      copied++;
+    }
+    if (copied === 0) break;
+    const copy = parseSource('rust', `${chars.join('')}\n;`).root();
+    out.push(...copy.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: callRegex } } }));
+    if (mentions.length > 0) {
+      for (const id of copy.findAll({ rule: { kind: 'identifier', regex: valueRegex } })) if (inMention(id) && givenToCall(id)) out.push(id);
+    }
+    macros = copy.findAll({ rule });
+  }
+  return out;
+}
+
+function macroName(m: SgNode): string {
+  return (m.field('macro')?.text() ?? '').split('::').pop() ?? '';
+}
+
+/** Whether a node is (part of) an argument of a call, rather than a value compared or printed itself. */
+function givenToCall(node: SgNode): boolean {
+  for (let cur = node.parent(); cur; cur = cur.parent()) {
+    const k = kindOf(cur);
+    if (k === 'arguments') return kindOf(cur.parent() ?? cur) === 'call_expression';
+    if (k === 'expression_statement' || k === 'source_file' || k === 'binary_expression') return false;
+  }
+  return false;
 }
 
 function callSite(f: RsFile, call: SgNode): void {
