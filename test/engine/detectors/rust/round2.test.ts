@@ -88,6 +88,27 @@ describe('Rust detector, round 2', () => {
     ]);
   });
 
+  it("a provider returned by the file's own function (one per feature) is followed", () => {
+    const source = lines(
+      'use rustls::{ClientConfig, crypto};',
+      'pub fn client_config() -> ClientConfig {',
+      '    ClientConfig::builder_with_provider(Arc::new(default_provider())).with_safe_default_protocol_versions().unwrap()',
+      '        .with_root_certificates(roots).with_no_client_auth()',
+      '}',
+      '#[cfg(not(feature = "tls-ring"))]',
+      'pub fn default_provider() -> CryptoProvider {',
+      '    crypto::aws_lc_rs::default_provider()',
+      '}',
+      '#[cfg(feature = "tls-ring")]',
+      'pub fn default_provider() -> CryptoProvider {',
+      '    crypto::ring::default_provider()',
+      '}',
+      'fn other() { ClientConfig::builder_with_provider(Arc::new(custom())).with_safe_default_protocol_versions(); }',
+      'fn custom() -> CryptoProvider { CryptoProvider { tls12_cipher_suites: vec![], ..crypto::ring::default_provider() } }',
+    );
+    assert.deepEqual(protocols(source).map((p) => [p.occurrence.line, p.protocol.version]), [[3, '1.2'], [3, '1.3']]);
+  });
+
   it("curve25519-dalek's Montgomery points are X25519; Edwards arithmetic is not named", () => {
     const source = lines(
       'use curve25519_dalek::montgomery::MontgomeryPoint;',

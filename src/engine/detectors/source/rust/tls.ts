@@ -43,7 +43,16 @@ function knownProvider(f: RsFile, node: SgNode | undefined, hops = 4): string[] 
   const callee = f.adapter.callee(made);
   const args = made.field('arguments')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
   if (/(^|::)Arc::(new|from)$/.test(callee)) return knownProvider(f, args[0], hops - 1);
-  return providerVersions(callee);
+  const known = providerVersions(callee);
+  if (known || callee.includes('::')) return known;
+  // `fn default_provider() -> CryptoProvider { crypto::ring::default_provider() }` of this file (one per
+  // feature set): followed when every definition returns a provider with the same versions.
+  const defs = f.root.findAll({ rule: { kind: 'function_item', has: { field: 'name', regex: `^${callee}$` } } });
+  const found = defs.map((d) => {
+    const body = d.field('body')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
+    return body.length === 1 && kindOf(body[0]!) !== 'expression_statement' && kindOf(body[0]!) !== 'let_declaration' ? knownProvider(f, body[0], hops - 1) : undefined;
+  });
+  return found.length > 0 && found.every((v) => v !== undefined && v.join() === found[0]!.join()) ? found[0] : undefined;
 }
 
 /** The method names of the chain a builder call starts (`ClientConfig::builder(p).with_safe_default_protocol_versions()?…`). */
