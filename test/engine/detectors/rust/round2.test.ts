@@ -109,6 +109,23 @@ describe('Rust detector, round 2', () => {
     assert.deepEqual(protocols(source).map((p) => [p.occurrence.line, p.protocol.version]), [[3, '1.2'], [3, '1.3']]);
   });
 
+  it('libcrux ML-KEM and ML-DSA name the parameter set by module', () => {
+    const source = lines(
+      'use libcrux_ml_kem::{kyber1024, mlkem768};',
+      'use libcrux_ml_kem::mlkem1024::{decapsulate, encapsulate, generate_key_pair};',
+      'fn kem(seed: [u8; 64], r: [u8; 32]) {',
+      '    let (sk, pk) = kyber1024::generate_key_pair(seed).into_parts();',
+      '    let (ct, ss) = mlkem768::encapsulate(&pk768, r);',
+      '    let kp = generate_key_pair(seed);',
+      '    let ss2 = decapsulate(kp.private_key(), &ct);',
+      '    let s = libcrux_ml_dsa::ml_dsa_65::sign(&sk, msg, ctx, r);',
+      '}',
+    );
+    assert.deepEqual(algorithms(source).map((a) => [a.line, a.name, a.functions]), [
+      [4, 'ML-KEM-1024', ['keygen']], [5, 'ML-KEM-768', ['encapsulate']], [6, 'ML-KEM-1024', ['keygen']], [7, 'ML-KEM-1024', ['decapsulate']], [8, 'ML-DSA-65', ['sign']],
+    ]);
+  });
+
   it("curve25519-dalek's Montgomery points are X25519; Edwards arithmetic is not named", () => {
     const source = lines(
       'use curve25519_dalek::montgomery::MontgomeryPoint;',

@@ -41,7 +41,7 @@ const FNS: ReadonlyMap<string, FnHandler> = new Map<string, FnHandler>([
 
 const FN_NAMES = [...new Set([...FNS.keys()].map((k) => k.split('::').pop()!))];
 /** Functions of the pqcrypto and fips203/204/205 parameter-set modules (the module names the parameter set). */
-const PQC_MODULE_FNS = ['keypair', 'encapsulate', 'decapsulate', 'sign', 'detached_sign', 'open', 'verify_detached_signature', 'keygen', 'try_keygen', 'KG'];
+const PQC_MODULE_FNS = ['keypair', 'generate_key_pair', 'encapsulate', 'decapsulate', 'sign', 'detached_sign', 'open', 'verify_detached_signature', 'keygen', 'try_keygen', 'KG'];
 /** Traits whose constructors make the type a `let` declares (`let mac: HmacSha256 = Mac::new_from_slice(k)?`). */
 const TRAITS = ['KeyInit', 'KeyIvInit', 'Mac', 'NewMac', 'NewAead', 'Digest', 'NewCipher'];
 const TLS_METHODS = [
@@ -403,7 +403,7 @@ export const rustDetector: Detector = {
     'aes', 'sha1', 'sha2', 'sha3', 'md5', 'md4', 'ripemd', 'blake2', 'blake3', 'sm3', 'sm4', 'hmac', 'hkdf', 'cmac', 'pbkdf2', 'argon2', 'scrypt',
     'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'blowfish', 'cast5', 'camellia', 'twofish', 'cfb', 'block_modes', 'ocb3',
     'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem',
-    'ml_dsa', 'slh_dsa', 'pqcrypto', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
+    'ml_dsa', 'slh_dsa', 'pqcrypto', 'libcrux', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
     'max_tls_version', 'max_protocol_version',
     ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs', 'ecdsa'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
   ],

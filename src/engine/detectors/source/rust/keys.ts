@@ -196,16 +196,17 @@ function slhDsaSet(name: string | undefined): string | undefined {
 }
 
 /**
- * pqcrypto-* and fips203/204/205 name the parameter set by module (`pqcrypto_mlkem::mlkem768::keypair()`,
- * `fips204::ml_dsa_65::try_keygen()`): the algorithm of a call into such a module, or undefined.
+ * pqcrypto-*, fips203/204/205 and libcrux name the parameter set by module (`pqcrypto_mlkem::mlkem768::keypair()`,
+ * `fips204::ml_dsa_65::try_keygen()`, `libcrux_ml_kem::mlkem1024::generate_key_pair(seed)`; libcrux's
+ * `kyber1024` module is the round-3 Kyber, which the knowledge base names with ML-KEM, as it does pqcrypto's kyber): the algorithm of a call into such a module, or undefined.
  */
 export function pqcModuleAlgorithm(path: string): { spelling: string; params: { parameterSet?: string }; functions: CryptoFunction[] } | undefined {
   const segs = path.split('::');
   const crate = segs[0] ?? '';
-  if (!/^(pqcrypto_\w+|fips20[345])$/.test(crate) || segs.length < 3) return undefined;
+  if (!/^(pqcrypto_\w+|fips20[345]|libcrux_ml_kem|libcrux_ml_dsa|libcrux_kem)$/.test(crate) || segs.length < 3) return undefined;
   const module = segs[1]!.toLowerCase().replace(/_/g, '');
   const fn = segs[segs.length - 1]!;
-  const functions: CryptoFunction[] = /keypair|keygen|key_gen/.test(fn) ? ['keygen'] : /^encapsulate|^encaps/.test(fn) ? ['encapsulate'] : /^decapsulate|^decaps/.test(fn) ? ['decapsulate']
+  const functions: CryptoFunction[] = /keypair|key_pair|keygen|key_gen/.test(fn) ? ['keygen'] : /^encapsulate|^encaps/.test(fn) ? ['encapsulate'] : /^decapsulate|^decaps/.test(fn) ? ['decapsulate']
     : /sign/.test(fn) ? ['sign'] : /verify|open/.test(fn) ? ['verify'] : [];
   let m: RegExpExecArray | null;
   if ((m = /^(?:mlkem|kyber)(512|768|1024)$/.exec(module))) return { spelling: 'ML-KEM', params: { parameterSet: m[1] }, functions };
