@@ -126,6 +126,24 @@ describe('Rust detector, round 2', () => {
     ]);
   });
 
+  it('sodiumoxide modules name the algorithm, also through a crate that re-exports it', () => {
+    const source = lines(
+      'use hbb_common::{sodiumoxide::crypto::{box_, secretbox, sign}, ResultType};',
+      'use sodiumoxide::crypto::hash::sha256;',
+      'fn f(their: [u8; 32], data: &[u8], pk: &sign::PublicKey) {',
+      '    let (our_pk, our_sk) = box_::gen_keypair();',
+      '    let key = secretbox::gen_key();',
+      '    let sealed = box_::seal(&key.0, &nonce, &box_::PublicKey(their), &our_sk);',
+      '    let ok = sign::verify(data, pk);',
+      '    let h = sha256::hash(data);',
+      '    let n = secretbox::gen_nonce();',
+      '}',
+    );
+    assert.deepEqual(algorithms(source).map((a) => [a.line, a.name, a.functions]), [
+      [4, 'X25519', ['keygen']], [5, 'XSalsa20-Poly1305', ['keygen']], [6, 'XSalsa20-Poly1305', ['encrypt']], [7, 'Ed25519', ['verify']], [8, 'SHA-256', ['digest']],
+    ]);
+  });
+
   it("curve25519-dalek's Montgomery points are X25519; Edwards arithmetic is not named", () => {
     const source = lines(
       'use curve25519_dalek::montgomery::MontgomeryPoint;',

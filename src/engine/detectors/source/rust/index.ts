@@ -21,6 +21,7 @@ import { candidates, collectUses, segments, TypeReader, type Uses } from './path
 import { rustEvaluator } from './resolve.js';
 import { awsLcKeySize, rcgenConstant, reportRingConstant, ringConstant } from './ring.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
+import { SODIUM_FNS, sodiumCall } from './sodium.js';
 import { acceptingVerifier, rustlsBuilder, rustlsConstant, tlsMethod } from './tls.js';
 
 export const RUST_DETECTOR_ID = 'rust';
@@ -84,7 +85,7 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
 
   // Local names for known items: `use aes_gcm::Aes256Gcm as Cipher`, `type HmacSha256 = Hmac<Sha256>`.
   const locals = [...uses.names].filter(([local, full]) => local !== full.split('::').pop() && (known(full) || FNS.has(crateItem(full)))).map(([l]) => l);
-  const callNames = [...TYPE_NAMES, ...FN_NAMES, ...PQC_MODULE_FNS, ...TRAITS, ...METHODS, ...locals, ...aliases.keys()];
+  const callNames = [...TYPE_NAMES, ...FN_NAMES, ...PQC_MODULE_FNS, ...SODIUM_FNS, ...TRAITS, ...METHODS, ...locals, ...aliases.keys()];
   const callRegex = `\\b(${[...new Set(callNames)].map(escapeRegex).join('|')})\\b`;
   // `use ring::aead::AES_128_GCM as ALGORITHM_AES_128_GCM;`: the alias is read where the constant would be.
   const valueRegex = aliasRegex(uses, VALUE_REGEX);
@@ -206,6 +207,11 @@ function callSite(f: RsFile, call: SgNode): void {
     const pqc = pqcModuleAlgorithm(path);
     if (pqc) {
       f.algorithm(call, segments(pathNode.text()).join('::'), pqc);
+      return;
+    }
+    const sodium = sodiumCall(path);
+    if (sodium) {
+      f.algorithm(call, segments(pathNode.text()).join('::'), sodium);
       return;
     }
   }
@@ -403,7 +409,7 @@ export const rustDetector: Detector = {
     'aes', 'sha1', 'sha2', 'sha3', 'md5', 'md4', 'ripemd', 'blake2', 'blake3', 'sm3', 'sm4', 'hmac', 'hkdf', 'cmac', 'pbkdf2', 'argon2', 'scrypt',
     'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'blowfish', 'cast5', 'camellia', 'twofish', 'cfb', 'block_modes', 'ocb3',
     'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem',
-    'ml_dsa', 'slh_dsa', 'pqcrypto', 'libcrux', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
+    'ml_dsa', 'slh_dsa', 'pqcrypto', 'libcrux', 'sodiumoxide', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
     'max_tls_version', 'max_protocol_version',
     ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs', 'ecdsa'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
   ],
