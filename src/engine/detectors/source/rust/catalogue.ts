@@ -87,6 +87,7 @@ export const TYPES: ReadonlyMap<string, TypeSpec> = new Map<string, TypeSpec>([
   ...['SigningKey', 'VerifyingKey'].map((n): [string, TypeSpec] => [`ecdsa::${n}`, handled('ec')]),
   ...['SigningKey', 'VerifyingKey', 'Keypair', 'SecretKey', 'PublicKey'].map((n): [string, TypeSpec] => [`ed25519_dalek::${n}`, handled('ed25519')]),
   ...['EphemeralSecret', 'StaticSecret', 'ReusableSecret', 'PublicKey'].map((n): [string, TypeSpec] => [`x25519_dalek::${n}`, handled('x25519')]),
+  ['curve25519_dalek::MontgomeryPoint', handled('montgomery')],
   ['argon2::Argon2', handled('argon2')], ['argon2::Params', handled('argon2-params')], ['scrypt::Params', handled('scrypt-params')],
   ['pbkdf2::Pbkdf2', handled('pbkdf2-phc')], ['scrypt::Scrypt', handled('scrypt-phc')],
   ...['MlKem512', 'MlKem768', 'MlKem1024'].map((n): [string, TypeSpec] => [`ml_kem::${n}`, handled('ml-kem')]),

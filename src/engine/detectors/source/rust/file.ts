@@ -36,8 +36,51 @@ export class RsFile extends EvaluatedFile {
     readonly adapter: RustAdapter,
     readonly types: TypeReader,
     readonly sink: DetectionSink,
+    /** The file's syntax tree (for questions about the whole file: the calls that use a constant or a key). */
+    readonly root: SgNode,
   ) {
     super(ev);
+  }
+
+  private readonly callsByName = new Map<string, SgNode[]>();
+
+  /** Calls of the file whose function (path or method) ends in one of `names`, in source order; cached per regex. */
+  callsNamed(names: string): SgNode[] {
+    let calls = this.callsByName.get(names);
+    if (!calls) {
+      const re = new RegExp(`(^|::|\\.)\\s*(${names})$`);
+      calls = this.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `\\b(${names})\\b` } } })
+        .filter((c) => re.test((c.field('function')?.text() ?? '').replace(/::<[^()]*>$/, '')));
+      this.callsByName.set(names, calls);
+    }
+    return calls;
+  }
+
+  /** The name a `let` binds the value of `node` to (through `?`, `.unwrap()`, `.expect(…)`), if any. */
+  boundName(node: SgNode): { name: string; decl: SgNode } | undefined {
+    let cur: SgNode = node;
+    for (let i = 0; i < 6; i++) {
+      const parent = cur.parent();
+      if (!parent) return undefined;
+      const k = kindOf(parent);
+      if (k === 'let_declaration') {
+        const pattern = parent.field('pattern');
+        const id = pattern && kindOf(pattern) === 'mut_pattern' ? pattern.namedChildren().find((c) => kindOf(c) === 'identifier') : pattern;
+        return id && kindOf(id) === 'identifier' ? { name: id.text(), decl: parent } : undefined;
+      }
+      if (k === 'try_expression' || k === 'reference_expression') {
+        cur = parent;
+        continue;
+      }
+      if (k === 'field_expression' && /^(unwrap|expect|into|clone|to_owned)$/.test(parent.field('field')?.text() ?? '')) {
+        const call = parent.parent();
+        if (!call || kindOf(call) !== 'call_expression') return undefined;
+        cur = call;
+        continue;
+      }
+      return undefined;
+    }
+    return undefined;
   }
 
   algorithm(node: SgNode, symbol: string, a: AlgorithmEmit, library?: LibraryRef): void {
@@ -134,11 +177,29 @@ export class RsFile extends EvaluatedFile {
       if (!parent) return undefined;
       const k = kindOf(parent);
       if (k === 'let_declaration') return this.types.typeOf(parent.field('type'));
+      // `HmacWriter { inner: Hmac::new_from_slice(k)? }`: the type the struct declares for the field.
+      if (k === 'field_initializer') return this.fieldType(parent);
       if (k === 'try_expression' || (k === 'field_expression') || (k === 'call_expression' && cur.id() !== call.id() && kindOf(cur) === 'field_expression')) {
         cur = parent;
         continue;
       }
       return undefined;
+    }
+    return undefined;
+  }
+
+  /** The declared type of the field a struct expression's initializer sets, for a struct of this file (`Self { … }` in its `impl`). */
+  private fieldType(init: SgNode): RustType | undefined {
+    const field = init.field('field')?.text();
+    const expr = init.parent()?.parent();
+    if (!field || !expr || kindOf(expr) !== 'struct_expression') return undefined;
+    let name = expr.field('name')?.text().replace(/<.*$/s, '').split('::').pop();
+    if (name === 'Self') name = this.adapter.enclosingClass(expr);
+    if (!name) return undefined;
+    for (const item of this.root.findAll({ rule: { kind: 'struct_item', has: { field: 'name', regex: `^${name}$` } } })) {
+      for (const decl of item.field('body')?.findAll({ rule: { kind: 'field_declaration' } }) ?? []) {
+        if (decl.field('name')?.text() === field) return this.types.typeOf(decl.field('type'));
+      }
     }
     return undefined;
   }

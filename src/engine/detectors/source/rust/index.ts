@@ -15,13 +15,14 @@ import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.
 import { TYPE_NAMES, crateItem, lookupType, type TypeSpec } from './catalogue.js';
 import { RsFile, type TypeCall } from './file.js';
 import { jwtAlgorithm, jwtInsecureMethod, jwtKeyCall } from './jose.js';
-import { curveKeyCall, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
+import { curveKeyCall, montgomeryCall, montgomeryMethod, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
 import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall } from './openssl.js';
 import { PASSWORD_FNS, argon2Call, methodCalledOn, verifiesStoredHash, type FnHandler } from './passwords.js';
 import { candidates, collectUses, segments, TypeReader, type Uses } from './paths.js';
 import { rustEvaluator } from './resolve.js';
 import { awsLcKeySize, rcgenConstant, reportRingConstant, ringConstant } from './ring.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
+import { SODIUM_FNS, sodiumCall } from './sodium.js';
 import { acceptingVerifier, rustlsBuilder, rustlsConstant, tlsMethod } from './tls.js';
 
 export const RUST_DETECTOR_ID = 'rust';
@@ -42,7 +43,7 @@ const FNS: ReadonlyMap<string, FnHandler> = new Map<string, FnHandler>([
 
 const FN_NAMES = [...new Set([...FNS.keys()].map((k) => k.split('::').pop()!))];
 /** Functions of the pqcrypto and fips203/204/205 parameter-set modules (the module names the parameter set). */
-const PQC_MODULE_FNS = ['keypair', 'encapsulate', 'decapsulate', 'sign', 'detached_sign', 'open', 'verify_detached_signature', 'keygen', 'try_keygen', 'KG'];
+const PQC_MODULE_FNS = ['keypair', 'generate_key_pair', 'encapsulate', 'decapsulate', 'sign', 'detached_sign', 'open', 'verify_detached_signature', 'keygen', 'try_keygen', 'KG'];
 /** Traits whose constructors make the type a `let` declares (`let mac: HmacSha256 = Mac::new_from_slice(k)?`). */
 const TRAITS = ['KeyInit', 'KeyIvInit', 'Mac', 'NewMac', 'NewAead', 'Digest', 'NewCipher'];
 const TLS_METHODS = [
@@ -52,7 +53,7 @@ const TLS_METHODS = [
 ];
 const AEAD_METHODS = ['encrypt', 'encrypt_in_place', 'encrypt_in_place_detached'];
 const RSA_PADDING_METHODS = ['public_encrypt', 'private_decrypt', 'private_encrypt', 'public_decrypt', 'set_rsa_padding'];
-const METHODS = new Set([...TLS_METHODS, ...AEAD_METHODS, ...RSA_PADDING_METHODS, 'insecure_disable_signature_validation']);
+const METHODS = new Set([...TLS_METHODS, ...AEAD_METHODS, ...RSA_PADDING_METHODS, 'insecure_disable_signature_validation', 'mul_clamped']);
 
 /** Constants and unit values read in code: ring/aws-lc-rs, rcgen, rustls, jsonwebtoken, rsa, liboqs, password-hash. */
 const VALUE_REGEX = '^(' + [
@@ -81,11 +82,11 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
   }
   const types = new TypeReader(uses, aliases, known);
   const { ev, adapter } = rustEvaluator(root, uses);
-  const f = new RsFile(ctx.kb, ev, adapter, types, new DetectionSink(file.path, text, RUST_DETECTOR_ID));
+  const f = new RsFile(ctx.kb, ev, adapter, types, new DetectionSink(file.path, text, RUST_DETECTOR_ID), root);
 
   // Local names for known items: `use aes_gcm::Aes256Gcm as Cipher`, `type HmacSha256 = Hmac<Sha256>`.
   const locals = [...uses.names].filter(([local, full]) => local !== full.split('::').pop() && (known(full) || FNS.has(crateItem(full)))).map(([l]) => l);
-  const callNames = [...TYPE_NAMES, ...FN_NAMES, ...PQC_MODULE_FNS, ...TRAITS, ...METHODS, ...locals, ...aliases.keys()];
+  const callNames = [...TYPE_NAMES, ...FN_NAMES, ...PQC_MODULE_FNS, ...SODIUM_FNS, ...TRAITS, ...METHODS, ...locals, ...aliases.keys()];
   const callRegex = `\\b(${[...new Set(callNames)].map(escapeRegex).join('|')})\\b`;
   // `use ring::aead::AES_128_GCM as ALGORITHM_AES_128_GCM;`: the alias is read where the constant would be.
   const valueRegex = aliasRegex(uses, VALUE_REGEX);
@@ -98,7 +99,9 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
       ],
     },
   });
-  for (const node of nodes) {
+  const inMacros = macroExpressionSites(root, text, callRegex, valueRegex);
+  const all = inMacros.length ? [...nodes, ...inMacros].sort((a, b) => a.range().start.index - b.range().start.index) : nodes;
+  for (const node of all) {
     const kind = kindOf(node);
     if (kind === 'call_expression') callSite(f, node);
     else if (kind === 'identifier') valueSite(f, node);
@@ -107,6 +110,69 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
   // SSH algorithm-name tables (russh's `Name("aes128-ctr")` constants, ssh2's `method_pref(…, "curve25519-sha256,…")`).
   detectSshAlgorithmNames(root, f.sink, 'rust', text);
   return f.sink.detections;
+}
+
+/** Macros whose arguments are templates of code made elsewhere (a proc macro's output), not expressions run here. */
+const TEMPLATE_MACROS = /^(quote|quote_spanned|parse_quote|parse_quote_spanned)$/;
+
+/**
+ * Calls written in a macro's arguments (`format!("{:x}", Md5::digest(body))`, `assert!(verify(…))`,
+ * `vec![Sha256::digest(a)]`). tree-sitter keeps a macro's arguments as tokens, so the token trees of the
+ * macros that may hold a candidate are parsed again as Rust: a copy of the file in which every character
+ * outside those token trees is a space (line breaks kept) and the `!` before each tree is a `;`, so each
+ * tree is an expression statement (`("{:x}", Md5::digest(body))`, `[a; 3]`) at the very position it has
+ * in the file. Occurrences, bindings (looked up by name and position) and snippets are then the file's own.
+ * Macros inside those arguments are token trees again in the copy and take another round (three at most).
+ * Constants written as tokens are read by `macroValueSite`; in the arguments of the macros that only print,
+ * log or compare (`MENTION_MACROS`), a constant given to a call there (`format!("{:?}", digest(&SHA256, b))`)
+ * is used, and is read from the copy.
+ */
+function macroExpressionSites(root: SgNode, text: string, callRegex: string, valueRegex: string): SgNode[] {
+  const tokenRegex = `${callRegex}|${valueRegex.replace(/\^\(/g, '\\b(').replace(/\)\$/g, ')\\b')}`;
+  const rule = { kind: 'macro_invocation', has: { kind: 'token_tree', regex: tokenRegex } };
+  let macros = root.findAll({ rule });
+  if (macros.length === 0) return [];
+  const out: SgNode[] = [];
+  // Ranges of the outermost macros that only mention what they are given.
+  const mentions: Array<[number, number]> = [];
+  for (const m of macros) if (MENTION_MACROS.test(macroName(m))) mentions.push([m.range().start.index, m.range().end.index]);
+  const inMention = (n: SgNode): boolean => mentions.some(([s, e]) => s <= n.range().start.index && n.range().end.index <= e);
+  for (let round = 0; round < 3 && macros.length > 0; round++) {
+    const chars = text.replace(/[^\r\n]/g, ' ').split('');
+    let copied = 0;
+    for (const m of macros) {
+      if (TEMPLATE_MACROS.test(macroName(m))) continue;
+      const tree = m.children().find((c) => kindOf(c) === 'token_tree');
+      const bang = m.children().find((c) => c.text() === '!');
+      if (!tree || !bang) continue;
+      const { start, end } = tree.range();
+      for (let i = start.index; i < end.index; i++) chars[i] = text[i]!;
+      chars[bang.range().start.index] = ';';
+      copied++;
+    }
+    if (copied === 0) break;
+    const copy = parseSource('rust', `${chars.join('')}\n;`).root();
+    out.push(...copy.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: callRegex } } }));
+    if (mentions.length > 0) {
+      for (const id of copy.findAll({ rule: { kind: 'identifier', regex: valueRegex } })) if (inMention(id) && givenToCall(id)) out.push(id);
+    }
+    macros = copy.findAll({ rule });
+  }
+  return out;
+}
+
+function macroName(m: SgNode): string {
+  return (m.field('macro')?.text() ?? '').split('::').pop() ?? '';
+}
+
+/** Whether a node is (part of) an argument of a call, rather than a value compared or printed itself. */
+function givenToCall(node: SgNode): boolean {
+  for (let cur = node.parent(); cur; cur = cur.parent()) {
+    const k = kindOf(cur);
+    if (k === 'arguments') return kindOf(cur.parent() ?? cur) === 'call_expression';
+    if (k === 'expression_statement' || k === 'source_file' || k === 'binary_expression') return false;
+  }
+  return false;
 }
 
 function callSite(f: RsFile, call: SgNode): void {
@@ -122,6 +188,10 @@ function callSite(f: RsFile, call: SgNode): void {
       const receiver = (kindOf(fn) === 'generic_function' ? fn.field('function') : fn)?.field('value');
       if (receiver) aeadEncrypt(f, call, receiver, args);
     } else if (RSA_PADDING_METHODS.includes(method)) opensslRsaPadding(f, call, method, args);
+    else if (method === 'mul_clamped') {
+      const receiver = (kindOf(fn) === 'generic_function' ? fn.field('function') : fn)?.field('value');
+      if (receiver) montgomeryMethod(f, call, receiver);
+    }
     else jwtInsecureMethod(f, call, method);
     return;
   }
@@ -140,6 +210,11 @@ function callSite(f: RsFile, call: SgNode): void {
     const pqc = pqcModuleAlgorithm(path);
     if (pqc) {
       f.algorithm(call, segments(pathNode.text()).join('::'), pqc);
+      return;
+    }
+    const sodium = sodiumCall(path);
+    if (sodium) {
+      f.algorithm(call, segments(pathNode.text()).join('::'), sodium);
       return;
     }
   }
@@ -174,6 +249,9 @@ function typeSite(f: RsFile, tc: TypeCall, spec: TypeSpec): void {
       return;
     case 'ec': case 'ed25519': case 'x25519':
       curveKeyCall(f, tc, spec.family);
+      return;
+    case 'montgomery':
+      montgomeryCall(f, tc);
       return;
     case 'ml-kem': case 'ml-dsa': case 'slh-dsa':
       pqcTypeCall(f, tc, spec.family);
@@ -333,8 +411,8 @@ export const rustDetector: Detector = {
   keywords: [
     'aes', 'sha1', 'sha2', 'sha3', 'md5', 'md4', 'ripemd', 'blake2', 'blake3', 'sm3', 'sm4', 'hmac', 'hkdf', 'cmac', 'pbkdf2', 'argon2', 'scrypt',
     'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'blowfish', 'cast5', 'camellia', 'twofish', 'cfb', 'block_modes', 'ocb3',
-    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem',
-    'ml_dsa', 'slh_dsa', 'pqcrypto', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
+    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem',
+    'ml_dsa', 'slh_dsa', 'pqcrypto', 'libcrux', 'sodiumoxide', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
     'max_tls_version', 'max_protocol_version', ...SSH_NAME_KEYWORDS,
     ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs', 'ecdsa'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
   ],

@@ -105,7 +105,11 @@ export function curveKeyCall(f: RsFile, tc: TypeCall, family: string): void {
   const functions = fnOfMethod(tc.method, name === 'VerifyingKey' ? ['verify'] : name === 'SigningKey' || name === 'Keypair' ? ['sign'] : []);
   if (family === 'ec') {
     const curve = EC_CURVES[tc.type.path.split('::')[0]!] ?? CURVE_TYPES[tc.type.args[0]?.path.split('::').pop() ?? ''];
-    const spelling = name === 'EphemeralSecret' ? 'ECDH' : name === 'SecretKey' || name === 'PublicKey' ? 'EC' : 'ECDSA';
+    // A bare key (`SecretKey`, `PublicKey`) serves ECDSA or ECDH. Its spelling is `EC` on its curve, which the
+    // knowledge base names as every detector's bare EC key (C `EC_KEY_new_by_curve_name`, Java `EC`): ECDSA on
+    // the curve (RFC 5480 id-ecPublicKey). Where the code does ECDH with it, it is ECDH.
+    const bare = name === 'SecretKey' || name === 'PublicKey';
+    const spelling = name === 'EphemeralSecret' || (bare && usedForEcdh(f, tc.call)) ? 'ECDH' : bare ? 'EC' : 'ECDSA';
     f.algorithm(tc.call, symbol, { spelling, params: { curve }, unresolved: ['curve'], functions });
   } else {
     f.algorithm(tc.call, symbol, { spelling: family === 'ed25519' ? 'Ed25519' : 'X25519', functions: family === 'x25519' && !GENERATE.test(tc.method) ? [] : functions });
@@ -113,6 +117,56 @@ export function curveKeyCall(f: RsFile, tc: TypeCall, family: string): void {
   if (/^from_bytes$|^from_slice$|^from$/.test(tc.method) && name !== 'PublicKey' && name !== 'VerifyingKey' && f.constantBytes(tc.args[0])) {
     f.signal(tc.call, symbol, 'hardcoded-key', `${family === 'ec' ? 'EC' : family === 'ed25519' ? 'Ed25519' : 'X25519'} private key is written in the source`);
   }
+}
+
+/** Functions that agree a shared secret from an EC key: p256's `EphemeralSecret::diffie_hellman(&pk)`, `elliptic_curve::ecdh::diffie_hellman(sk, pk)`. */
+const DH_CALLS = 'diffie_hellman';
+
+/**
+ * An EC key made by `call` is used for ECDH when it goes to a `diffie_hellman` call (directly, or through
+ * the `let` it is bound to, in that binding's block), or when the file works with the curve crates' `ecdh`
+ * module and imports nothing that signs (`ecdsa`).
+ */
+function usedForEcdh(f: RsFile, call: SgNode): boolean {
+  const dh = f.callsNamed(DH_CALLS);
+  if (dh.length > 0) {
+    const a = call.range();
+    // `secret.diffie_hellman(&PublicKey::from_sec1_bytes(b)?)`: the key is written in the call.
+    if (dh.some((c) => { const r = c.range(); return r.start.index <= a.start.index && a.end.index <= r.end.index; })) return true;
+    const bound = f.boundName(call);
+    const block = bound?.decl.parent();
+    if (bound && block) {
+      const from = bound.decl.range().end.index;
+      const end = block.range().end.index;
+      const re = `^${bound.name}$`;
+      const uses = dh.filter((c) => { const r = c.range(); return r.start.index >= from && r.end.index <= end; });
+      if (uses.some((c) => c.find({ rule: { kind: 'identifier', regex: re } }) !== null)) return true;
+    }
+  }
+  const imported = [...f.types.uses.names.values()];
+  const ecdh = imported.some((p) => /^(p\d+|k256|sm2|elliptic_curve)::ecdh(::|$)/.test(p));
+  return ecdh && !imported.some((p) => /(^|::)ecdsa(::|$)/.test(p));
+}
+
+/**
+ * curve25519-dalek's Montgomery form is X25519: `MontgomeryPoint::mul_base_clamped(k)` makes a public key,
+ * `MontgomeryPoint(peer).mul_clamped(k)` agrees a secret (RFC 7748 clamping). Other arithmetic on its points
+ * (`EdwardsPoint`, `to_edwards`, scalar products) builds protocols of its own and is not named.
+ */
+export function montgomeryCall(f: RsFile, tc: TypeCall): void {
+  if (!/^mul_base(_clamped)?$/.test(tc.method)) return;
+  f.algorithm(tc.call, symbolOf(tc), { spelling: 'X25519', functions: ['keygen'] });
+}
+
+/** `point.mul_clamped(k)` on a `MontgomeryPoint(bytes)` or `X25519_BASEPOINT` made or named in the file. */
+export function montgomeryMethod(f: RsFile, call: SgNode, receiver: SgNode): void {
+  const made = f.origin(receiver);
+  if (!made) return;
+  const k = kindOf(made);
+  const base = (k === 'identifier' || k === 'scoped_identifier') && f.pathsOf(made).some((p) => /^curve25519_dalek::(constants::)?X25519_BASEPOINT$/.test(p));
+  const point = k === 'call_expression' && /^curve25519_dalek::(montgomery::)?MontgomeryPoint$/.test(f.adapter.callee(made));
+  if (!base && !point) return;
+  f.algorithm(call, 'MontgomeryPoint::mul_clamped', { spelling: 'X25519', functions: base ? ['keygen'] : [] });
 }
 
 const ML_KEM: Record<string, string> = { MlKem512: '512', MlKem768: '768', MlKem1024: '1024' };
@@ -142,16 +196,17 @@ function slhDsaSet(name: string | undefined): string | undefined {
 }
 
 /**
- * pqcrypto-* and fips203/204/205 name the parameter set by module (`pqcrypto_mlkem::mlkem768::keypair()`,
- * `fips204::ml_dsa_65::try_keygen()`): the algorithm of a call into such a module, or undefined.
+ * pqcrypto-*, fips203/204/205 and libcrux name the parameter set by module (`pqcrypto_mlkem::mlkem768::keypair()`,
+ * `fips204::ml_dsa_65::try_keygen()`, `libcrux_ml_kem::mlkem1024::generate_key_pair(seed)`; libcrux's
+ * `kyber1024` module is the round-3 Kyber, which the knowledge base names with ML-KEM, as it does pqcrypto's kyber): the algorithm of a call into such a module, or undefined.
  */
 export function pqcModuleAlgorithm(path: string): { spelling: string; params: { parameterSet?: string }; functions: CryptoFunction[] } | undefined {
   const segs = path.split('::');
   const crate = segs[0] ?? '';
-  if (!/^(pqcrypto_\w+|fips20[345])$/.test(crate) || segs.length < 3) return undefined;
+  if (!/^(pqcrypto_\w+|fips20[345]|libcrux_ml_kem|libcrux_ml_dsa|libcrux_kem)$/.test(crate) || segs.length < 3) return undefined;
   const module = segs[1]!.toLowerCase().replace(/_/g, '');
   const fn = segs[segs.length - 1]!;
-  const functions: CryptoFunction[] = /keypair|keygen|key_gen/.test(fn) ? ['keygen'] : /^encapsulate|^encaps/.test(fn) ? ['encapsulate'] : /^decapsulate|^decaps/.test(fn) ? ['decapsulate']
+  const functions: CryptoFunction[] = /keypair|key_pair|keygen|key_gen/.test(fn) ? ['keygen'] : /^encapsulate|^encaps/.test(fn) ? ['encapsulate'] : /^decapsulate|^decaps/.test(fn) ? ['decapsulate']
     : /sign/.test(fn) ? ['sign'] : /verify|open/.test(fn) ? ['verify'] : [];
   let m: RegExpExecArray | null;
   if ((m = /^(?:mlkem|kyber)(512|768|1024)$/.exec(module))) return { spelling: 'ML-KEM', params: { parameterSet: m[1] }, functions };

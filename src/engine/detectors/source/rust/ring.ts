@@ -7,6 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import type { AlgorithmEmit, RsFile } from './file.js';
+import { segments } from './paths.js';
 
 type Fixed = AlgorithmEmit & { functions: CryptoFunction[] };
 const fixed = (spelling: string, params: AlgorithmParams, ...functions: CryptoFunction[]): Fixed => ({ spelling, params, functions });
@@ -63,11 +64,10 @@ export function reportRingConstant(f: RsFile, node: SgNode, symbol: string, a: F
   if (a.spelling === 'PBKDF2') {
     const call = enclosingCall(node);
     const fn = call?.field('function')?.text() ?? '';
-    if (call && /(^|::)(derive|verify)$/.test(fn)) {
-      const args = call.field('arguments')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
-      params.iterations = f.int(args[1]);
-      const out = /derive$/.test(fn) ? f.byteLength(args[4]) : undefined;
-      if (out) params.outputLength = out * 8;
+    if (call && /(^|::)(derive|verify)$/.test(fn)) Object.assign(params, pbkdf2CallParams(f, call));
+    else {
+      const kept = keptIn(node);
+      if (kept) Object.assign(params, pbkdf2UsesParams(f, kept));
     }
     f.algorithm(node, symbol, { spelling: a.spelling, params, unresolved: ['iterations'], functions: a.functions });
     return;
@@ -80,6 +80,45 @@ export function reportRingConstant(f: RsFile, node: SgNode, symbol: string, a: F
     const args = call.field('arguments')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
     if (f.constantBytes(args[1])) f.signal(call, fn, 'hardcoded-key', `${a.spelling} key is written in the source`, { spelling: a.spelling, params });
   }
+}
+
+/** Rounds and output length of `pbkdf2::derive(alg, rounds, salt, secret, &mut out)` / `verify(alg, rounds, salt, secret, previous)`. */
+function pbkdf2CallParams(f: RsFile, call: SgNode): AlgorithmParams {
+  const fn = call.field('function')?.text() ?? '';
+  const args = call.field('arguments')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
+  const out = /derive$/.test(fn) ? f.byteLength(args[4]) : undefined;
+  return { iterations: f.int(args[1]), ...(out ? { outputLength: out * 8 } : {}) };
+}
+
+/** The name of the `static`/`const` whose value is the node (`static PBKDF2_ALG: pbkdf2::Algorithm = pbkdf2::PBKDF2_HMAC_SHA256;`). */
+function keptIn(node: SgNode): string | undefined {
+  let cur = node;
+  for (let parent = cur.parent(); parent && kindOf(parent) === 'reference_expression'; parent = cur.parent()) cur = parent;
+  const item = cur.parent();
+  if (!item || (kindOf(item) !== 'static_item' && kindOf(item) !== 'const_item') || item.field('value')?.id() !== cur.id()) return undefined;
+  return item.field('name')?.text();
+}
+
+/**
+ * A PBKDF2 constant kept in a `static`/`const` and given by that name to `pbkdf2::derive`/`verify` elsewhere
+ * in the file: the asset stays where the constant is read (the one place the algorithm is named, as for every
+ * ring constant kept in a static), and takes the rounds and output length its calls agree on. Reporting it
+ * at each call instead would count one configured algorithm once per call, and report it not at all when
+ * the static is used from another file. Calls that disagree, or one whose rounds are not written, leave the
+ * parameter unknown.
+ */
+function pbkdf2UsesParams(f: RsFile, name: string): AlgorithmParams {
+  const calls = f.callsNamed('derive|verify').filter((c) => {
+    const first = c.field('arguments')?.namedChildren().find((a) => !kindOf(a).endsWith('comment'));
+    const inner = first && kindOf(first) === 'reference_expression' ? first.field('value') : first;
+    return !!inner && segments(inner.text()).pop() === name && /(^|::)pbkdf2::(derive|verify)$/.test(f.adapter.callee(c));
+  });
+  if (calls.length === 0) return {};
+  const agreed = (vs: Array<number | undefined>): number | undefined => (vs.length > 0 && vs.every((v) => v !== undefined && v === vs[0]) ? vs[0] : undefined);
+  const iterations = agreed(calls.map((c) => pbkdf2CallParams(f, c).iterations));
+  // `verify` compares with a stored output of any length: only `derive` calls fix it.
+  const outputLength = agreed(calls.filter((c) => /derive$/.test(f.adapter.callee(c))).map((c) => pbkdf2CallParams(f, c).outputLength));
+  return { ...(iterations ? { iterations } : {}), ...(outputLength ? { outputLength } : {}) };
 }
 
 /** The call a node is a direct argument of (through one `&`). */

@@ -14,17 +14,79 @@ import { symbolOf } from './rustcrypto.js';
 /** rustls's default protocol versions (rustls::DEFAULT_VERSIONS: TLS 1.3 and TLS 1.2). */
 const RUSTLS_DEFAULT_VERSIONS = ['1.2', '1.3'];
 
-/** `ClientConfig::builder()`: TLS 1.2 and 1.3 unless the same chain pins versions (older rustls: `.with_protocol_versions(…)`). */
-export function rustlsBuilder(f: RsFile, tc: TypeCall): void {
-  if (tc.method !== 'builder' && tc.method !== 'builder_with_provider') return;
-  let cur: SgNode | null = tc.call;
-  for (let i = 0; cur && i < 12; i++) {
+/**
+ * Providers whose protocol versions are known, by canonical path: rustls 0.23's `crypto::ring::default_provider()`
+ * and `crypto::aws_lc_rs::default_provider()` (every suite of both versions), rustls 0.24's provider crates'
+ * constants (`rustls_aws_lc_rs::DEFAULT_PROVIDER`; `DEFAULT_TLS13_PROVIDER` has no TLS 1.2 suite, and
+ * `DEFAULT_TLS12_PROVIDER` no TLS 1.3 one) and rustls-post-quantum's (the aws-lc-rs suites).
+ */
+function providerVersions(path: string): string[] | undefined {
+  if (/^rustls::crypto::(ring|aws_lc_rs)::default_provider$/.test(path) || /^rustls_post_quantum::provider$/.test(path)) return RUSTLS_DEFAULT_VERSIONS;
+  const m = /^(rustls_ring|rustls_aws_lc_rs|rustls_post_quantum)::DEFAULT(_FIPS|_TLS13|_TLS12)?_PROVIDER$/.exec(path);
+  if (!m) return undefined;
+  return m[2] === '_TLS13' ? ['1.3'] : m[2] === '_TLS12' ? ['1.2'] : RUSTLS_DEFAULT_VERSIONS;
+}
+
+/** The versions of the provider a node holds (through `Arc::new(…)`, `.into()`, `let`), when it is a known one. */
+function knownProvider(f: RsFile, node: SgNode | undefined, hops = 4): string[] | undefined {
+  const made = f.origin(node);
+  if (!made || hops === 0) return undefined;
+  const k = kindOf(made);
+  if (k === 'identifier' || k === 'scoped_identifier') {
+    for (const p of f.pathsOf(made)) {
+      const v = providerVersions(p);
+      if (v) return v;
+    }
+    return undefined;
+  }
+  if (k !== 'call_expression') return undefined;
+  const callee = f.adapter.callee(made);
+  const args = made.field('arguments')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
+  if (/(^|::)Arc::(new|from)$/.test(callee)) return knownProvider(f, args[0], hops - 1);
+  const known = providerVersions(callee);
+  if (known || callee.includes('::')) return known;
+  // `fn default_provider() -> CryptoProvider { crypto::ring::default_provider() }` of this file (one per
+  // feature set): followed when every definition returns a provider with the same versions.
+  const defs = f.root.findAll({ rule: { kind: 'function_item', has: { field: 'name', regex: `^${callee}$` } } });
+  const found = defs.map((d) => {
+    const body = d.field('body')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
+    return body.length === 1 && kindOf(body[0]!) !== 'expression_statement' && kindOf(body[0]!) !== 'let_declaration' ? knownProvider(f, body[0], hops - 1) : undefined;
+  });
+  return found.length > 0 && found.every((v) => v !== undefined && v.join() === found[0]!.join()) ? found[0] : undefined;
+}
+
+/** The method names of the chain a builder call starts (`ClientConfig::builder(p).with_safe_default_protocol_versions()?…`). */
+function chainMethods(call: SgNode): string[] {
+  const out: string[] = [];
+  let cur: SgNode | null = call;
+  for (let i = 0; cur && i < 16; i++) {
     const parent: SgNode | null = cur.parent();
     if (!parent || (kindOf(parent) !== 'field_expression' && kindOf(parent) !== 'call_expression' && kindOf(parent) !== 'try_expression')) break;
-    if (kindOf(parent) === 'field_expression' && /^with_protocol_versions$/.test(parent.field('field')?.text() ?? '')) return;
+    if (kindOf(parent) === 'field_expression') out.push(parent.field('field')?.text() ?? '');
     cur = parent;
   }
-  for (const version of RUSTLS_DEFAULT_VERSIONS) f.protocol(tc.call, symbolOf(tc), { protocolType: 'tls', version });
+  return out;
+}
+
+/**
+ * rustls config builders. Versions are claimed only where the code fixes them:
+ * - `ClientConfig::builder()` (rustls 0.22/0.23): rustls's default versions, TLS 1.2 and 1.3, unless the
+ *   chain pins others with `with_protocol_versions(…)` (the `version::TLS13` constants are read there).
+ * - `builder_with_provider(p)` (0.23): the chain chooses the versions; `with_safe_default_protocol_versions()`
+ *   is the defaults, claimed when `p` is a provider whose suites are known to cover them.
+ * - `builder(p)` (0.24): the versions are those the provider has suites for: claimed for a known provider only.
+ * A provider built in code (`CryptoProvider { tls12_cipher_suites: …, ..DEFAULT_PROVIDER }`) or passed in
+ * from elsewhere may restrict them, so nothing is claimed there.
+ */
+export function rustlsBuilder(f: RsFile, tc: TypeCall): void {
+  if (tc.method !== 'builder' && tc.method !== 'builder_with_provider') return;
+  const chain = chainMethods(tc.call);
+  if (chain.includes('with_protocol_versions')) return;
+  let versions: string[] | undefined;
+  if (tc.method === 'builder' && tc.args.length === 0) versions = RUSTLS_DEFAULT_VERSIONS;
+  else if (tc.method === 'builder') versions = knownProvider(f, tc.args[0]);
+  else if (chain.includes('with_safe_default_protocol_versions')) versions = knownProvider(f, tc.args[0]);
+  for (const version of versions ?? []) f.protocol(tc.call, symbolOf(tc), { protocolType: 'tls', version });
 }
 
 /** rustls constants: `version::TLS13`, `cipher_suite::TLS13_AES_256_GCM_SHA384`, `kx_group::X25519MLKEM768`. */
