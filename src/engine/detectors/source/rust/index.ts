@@ -64,6 +64,12 @@ const VALUE_REGEX = '^(' + [
   '(MlKem|Kyber)\\d+', 'MlDsa\\d+', 'Dilithium\\d', 'Falcon\\d+', 'Sphincs\\w+',
 ].join('|') + ')$';
 
+const VALUE_NAME = new RegExp(VALUE_REGEX);
+/** VALUE_REGEX's names wherever they occur in a text (word-bounded instead of anchored). */
+const VALUE_NAME_SCAN = new RegExp(`\\b(?:${VALUE_REGEX.slice(2, -2)})\\b`, 'g');
+/** Every name the call query may look for, except the file's own aliases. */
+const CALL_NAME_SCAN = new RegExp(`\\b(?:${[...new Set([...TYPE_NAMES, ...FN_NAMES, ...PQC_MODULE_FNS, ...SODIUM_FNS, ...TRAITS, ...METHODS])].map(escapeRegex).join('|')})\\b`, 'g');
+
 /** Nodes a use of a path cannot be: `use` trees, patterns, and the path part of a longer path. */
 const NOT_VALUE_PARENTS = new Set(['use_declaration', 'use_list', 'scoped_use_list', 'use_as_clause', 'use_wildcard', 'match_pattern',
   'tuple_struct_pattern', 'struct_pattern', 'or_pattern', 'const_item_pattern', 'let_condition', 'type_arguments', 'macro_rules']);
@@ -84,22 +90,19 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
   const { ev, adapter } = rustEvaluator(root, uses);
   const f = new RsFile(ctx.kb, ev, adapter, types, new DetectionSink(file.path, text, RUST_DETECTOR_ID), root);
 
-  // Local names for known items: `use aes_gcm::Aes256Gcm as Cipher`, `type HmacSha256 = Hmac<Sha256>`.
+  // The native queries get only the names this file contains: ast-grep compiles a rule's regex on every
+  // query, and the whole name list (some 300 alternatives) cost ~5 ms a file to compile, more than the
+  // detection itself. A name absent from the text cannot match, so the answers are the same.
+  // Local names for known items count too: `use aes_gcm::Aes256Gcm as Cipher`, `type HmacSha256 = Hmac<Sha256>`.
   const locals = [...uses.names].filter(([local, full]) => local !== full.split('::').pop() && (known(full) || FNS.has(crateItem(full)))).map(([l]) => l);
-  const callNames = [...TYPE_NAMES, ...FN_NAMES, ...PQC_MODULE_FNS, ...SODIUM_FNS, ...TRAITS, ...METHODS, ...locals, ...aliases.keys()];
-  const callRegex = `\\b(${[...new Set(callNames)].map(escapeRegex).join('|')})\\b`;
+  const callRegex = exactNames([...namesIn(text, CALL_NAME_SCAN), ...locals, ...aliases.keys()], '\\b', '\\b');
   // `use ring::aead::AES_128_GCM as ALGORITHM_AES_128_GCM;`: the alias is read where the constant would be.
-  const valueRegex = aliasRegex(uses, VALUE_REGEX);
-  const nodes = root.findAll({
-    rule: {
-      any: [
-        { kind: 'call_expression', has: { field: 'function', regex: callRegex } },
-        { kind: 'identifier', regex: valueRegex },
-        { kind: 'function_item', has: { field: 'name', regex: '^(verify_(server|client)_cert|verify_identity)$' } },
-      ],
-    },
-  });
-  const inMacros = macroExpressionSites(root, text, callRegex, valueRegex);
+  const valueRegex = exactNames([...namesIn(text, VALUE_NAME_SCAN), ...valueAliases(uses)], '^', '$');
+  const rules: Record<string, unknown>[] = [{ kind: 'function_item', has: { field: 'name', regex: '^(verify_(server|client)_cert|verify_identity)$' } }];
+  if (callRegex) rules.push({ kind: 'call_expression', has: { field: 'function', regex: callRegex } });
+  if (valueRegex) rules.push({ kind: 'identifier', regex: valueRegex });
+  const nodes = root.findAll({ rule: { any: rules } } as Parameters<SgNode['findAll']>[0]);
+  const inMacros = callRegex || valueRegex ? macroExpressionSites(root, text, callRegex, valueRegex) : [];
   const all = inMacros.length ? [...nodes, ...inMacros].sort((a, b) => a.range().start.index - b.range().start.index) : nodes;
   for (const node of all) {
     const kind = kindOf(node);
@@ -127,8 +130,8 @@ const TEMPLATE_MACROS = /^(quote|quote_spanned|parse_quote|parse_quote_spanned)$
  * log or compare (`MENTION_MACROS`), a constant given to a call there (`format!("{:?}", digest(&SHA256, b))`)
  * is used, and is read from the copy.
  */
-function macroExpressionSites(root: SgNode, text: string, callRegex: string, valueRegex: string): SgNode[] {
-  const tokenRegex = `${callRegex}|${valueRegex.replace(/\^\(/g, '\\b(').replace(/\)\$/g, ')\\b')}`;
+function macroExpressionSites(root: SgNode, text: string, callRegex: string | undefined, valueRegex: string | undefined): SgNode[] {
+  const tokenRegex = [callRegex, valueRegex?.replace(/\^\(/g, '\\b(').replace(/\)\$/g, ')\\b')].filter((r) => r !== undefined).join('|');
   const rule = { kind: 'macro_invocation', has: { kind: 'token_tree', regex: tokenRegex } };
   let macros = root.findAll({ rule });
   if (macros.length === 0) return [];
@@ -152,8 +155,8 @@ function macroExpressionSites(root: SgNode, text: string, callRegex: string, val
     }
     if (copied === 0) break;
     const copy = parseSource('rust', `${chars.join('')}\n;`).root();
-    out.push(...copy.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: callRegex } } }));
-    if (mentions.length > 0) {
+    if (callRegex) out.push(...copy.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: callRegex } } }));
+    if (valueRegex && mentions.length > 0) {
       for (const id of copy.findAll({ rule: { kind: 'identifier', regex: valueRegex } })) if (inMention(id) && givenToCall(id)) out.push(id);
     }
     macros = copy.findAll({ rule });
@@ -377,10 +380,22 @@ function macroPath(name: SgNode): string {
 const PATH_STARTS = [' ', '\t', '(', '&', '<', '{', ',', '[', '!'];
 
 /** The value query's regex extended with the local names `use … as` gives to constants it matches. */
-function aliasRegex(uses: Uses, base: string): string {
-  const re = new RegExp(base);
-  const aliases = [...uses.names].filter(([local, full]) => local !== full.split('::').pop() && re.test(full.split('::').pop()!)).map(([l]) => escapeRegex(l));
-  return aliases.length ? `${base}|^(${aliases.join('|')})$` : base;
+/** Local names `use … as` gives to constants the value query reads. */
+function valueAliases(uses: Uses): string[] {
+  return [...uses.names].filter(([local, full]) => local !== full.split('::').pop() && VALUE_NAME.test(full.split('::').pop()!)).map(([l]) => l);
+}
+
+/** The distinct names a scanning regex finds in a file's text. */
+function namesIn(text: string, scan: RegExp): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(scan)) out.add(m[0]);
+  return out;
+}
+
+/** A native regex for exactly these names between the given anchors; undefined when there are none. */
+function exactNames(names: Iterable<string>, open: string, close: string): string | undefined {
+  const list = [...new Set(names)];
+  return list.length ? `${open}(${list.map(escapeRegex).join('|')})${close}` : undefined;
 }
 
 /** Pattern nodes: a path inside one is matched against, not used (`(_, CipherSuite::TLS13_AES_256_GCM_SHA384) => …`). */
