@@ -90,10 +90,6 @@ export class KtFile extends EvaluatedFile {
     return simple;
   }
 
-  callsNamed(name: string): readonly KtCall[] {
-    return this.byName.get(name) ?? [];
-  }
-
   /**
    * The expression an argument stands for: through `val`s, `!!`, casts, parentheses and `apply`/`also`
    * (which return their receiver), e.g. `val c = Cipher.getInstance(t).apply { … }` -> the getInstance call.

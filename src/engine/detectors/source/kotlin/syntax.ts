@@ -27,7 +27,8 @@ export interface KtCall {
 const isComment = (n: SgNode): boolean => /comment/.test(kindOf(n));
 
 export function namedKids(node: SgNode): SgNode[] {
-  return node.children().filter((c) => c.isNamed() && !isComment(c));
+  // One native call for the named children instead of `children()` plus `isNamed()` on each.
+  return node.namedChildren().filter((c) => !isComment(c));
 }
 
 /** The identifier a navigation suffix names (`.getInstance`, `?.size`). */
@@ -43,32 +44,67 @@ export function callParts(node: SgNode): KtCall | undefined {
   const callee = kids[0];
   const suffix = kids.find((c) => kindOf(c) === 'call_suffix');
   if (!callee || !suffix) return undefined;
-  let name = '';
-  let receiver: SgNode | undefined;
-  const ck = kindOf(callee);
-  if (ck === 'simple_identifier') name = callee.text();
-  else if (ck === 'navigation_expression') {
-    name = suffixName(callee);
-    receiver = namedKids(callee)[0];
-  } else if (ck === 'call_expression') name = ''; // `with(x) { … }`: the lambda is the outer call's suffix
-  const args: KtArg[] = [];
-  let lambda: SgNode | undefined;
-  for (const part of namedKids(suffix)) {
-    const k = kindOf(part);
-    if (k === 'value_arguments') {
-      for (const a of namedKids(part)) {
-        if (kindOf(a) !== 'value_argument') continue;
-        const inner = namedKids(a);
-        const named = a.children().some((c) => !c.isNamed() && c.text() === '=');
-        if (named && inner.length >= 2) args.push({ name: inner[0]!.text(), expr: inner[inner.length - 1]! });
-        else if (inner.length) args.push({ expr: inner[inner.length - 1]! });
-      }
-    } else if (k === 'annotated_lambda') {
-      lambda = namedKids(part).find((c) => kindOf(c) === 'lambda_literal');
-    }
+  return new ParsedCall(node, callee, suffix);
+}
+
+/**
+ * A call whose name is read at once and whose other parts on first use: a file has many calls
+ * (`filter { … }`, `trim()`) and the detector looks at the arguments of few; each part costs
+ * several calls into native code.
+ */
+class ParsedCall implements KtCall {
+  readonly name: string;
+  private parts: { receiver?: SgNode; args: KtArg[]; lambda?: SgNode; site: SgNode } | undefined;
+
+  constructor(
+    readonly node: SgNode,
+    private readonly callee: SgNode,
+    private readonly suffix: SgNode,
+  ) {
+    const ck = kindOf(callee);
+    // `with(x) { … }` is a call on a call (name ''): the lambda is the outer call's suffix.
+    this.name = ck === 'simple_identifier' ? callee.text() : ck === 'navigation_expression' ? suffixName(callee) : '';
   }
-  const suffixNode = receiver && callee.text().includes('\n') ? callee.children().find((c) => kindOf(c) === 'navigation_suffix') : undefined;
-  return { node, name, ...(receiver ? { receiver } : {}), args, ...(lambda ? { lambda } : {}), site: suffixNode ?? node };
+
+  get receiver(): SgNode | undefined {
+    return this.read().receiver;
+  }
+
+  get args(): KtArg[] {
+    return this.read().args;
+  }
+
+  get lambda(): SgNode | undefined {
+    return this.read().lambda;
+  }
+
+  get site(): SgNode {
+    return this.read().site;
+  }
+
+  private read(): { receiver?: SgNode; args: KtArg[]; lambda?: SgNode; site: SgNode } {
+    if (this.parts) return this.parts;
+    const receiver = kindOf(this.callee) === 'navigation_expression' ? namedKids(this.callee)[0] : undefined;
+    const args: KtArg[] = [];
+    let lambda: SgNode | undefined;
+    for (const part of namedKids(this.suffix)) {
+      const k = kindOf(part);
+      if (k === 'value_arguments') {
+        for (const a of namedKids(part)) {
+          if (kindOf(a) !== 'value_argument') continue;
+          const inner = namedKids(a);
+          const named = a.children().some((c) => !c.isNamed() && c.text() === '=');
+          if (named && inner.length >= 2) args.push({ name: inner[0]!.text(), expr: inner[inner.length - 1]! });
+          else if (inner.length) args.push({ expr: inner[inner.length - 1]! });
+        }
+      } else if (k === 'annotated_lambda') {
+        lambda = namedKids(part).find((c) => kindOf(c) === 'lambda_literal');
+      }
+    }
+    const suffixNode = receiver && this.callee.text().includes('\n') ? this.callee.children().find((c) => kindOf(c) === 'navigation_suffix') : undefined;
+    this.parts = { ...(receiver ? { receiver } : {}), args, ...(lambda ? { lambda } : {}), site: suffixNode ?? this.node };
+    return this.parts;
+  }
 }
 
 /** `with(x) { … }` written as a call on a call: the inner call and its lambda. */
