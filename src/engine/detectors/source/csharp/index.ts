@@ -39,7 +39,8 @@ interface Tables {
   hashConstant: (f: CsFile, node: SgNode) => void;
   certRequest: (f: CsFile, node: SgNode) => void;
   bcLight: (f: CsFile, node: SgNode, type: string) => void;
-  creationRegex: string;
+  /** Every type whose creation the detector reads, as a word-bounded scan for the ones a file's text holds. */
+  creationScan: RegExp;
 }
 
 /** Handler tables, built once per knowledge base (one per worker). */
@@ -56,7 +57,7 @@ function tablesFor(kb: KnowledgeBase): Tables {
       hashConstant: hashNameConstant(kb),
       certRequest: certificateRequest(kb),
       bcLight: bcLightweight(kb),
-      creationRegex: `(^|\\.)(${types.join('|')})(<|$)`,
+      creationScan: new RegExp(`\\b(?:${[...new Set(types)].join('|')})\\b`, 'g'),
     };
     tables.set(kb, t);
   }
@@ -78,11 +79,16 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
   const text = file.content.toString('utf8');
   const t = tablesFor(ctx.kb);
   const root = parseSource('csharp', text).root();
+  // The creation rule names only the known types this file's text holds: ast-grep compiles a rule's regex
+  // on every query, and the whole list (some 100 types) cost more than the detection of most files. A
+  // type absent from the text cannot match, so the nodes found are the same.
+  const created = new Set<string>();
+  for (const m of text.matchAll(t.creationScan)) created.add(m[0]);
   const nodes = root.findAll({
     rule: {
       any: [
         { kind: 'invocation_expression' },
-        { kind: 'object_creation_expression', has: { field: 'type', regex: t.creationRegex } },
+        ...(created.size ? [{ kind: 'object_creation_expression', has: { field: 'type', regex: `(^|\\.)(${[...created].join('|')})(<|$)` } }] : []),
         { kind: 'member_access_expression', has: { field: 'expression', regex: MEMBER_REGEX } },
         { kind: 'assignment_expression', has: { field: 'left', regex: ASSIGNMENT_REGEX } },
       ],
