@@ -81,3 +81,24 @@ test('post-quantum crates: ml-kem, ml-dsa, slh-dsa, pqcrypto and fips204 modules
   );
   assert.deepEqual(names(src), ['ML-KEM-1024', 'ML-DSA-87', 'SLH-DSA-SHAKE-128f', 'ML-DSA-44', 'ML-KEM-512', 'ML-DSA-65', 'ML-KEM-768', 'ML-DSA-65']);
 });
+
+test('weak-random: a non-cryptographic or constant-seeded generator filling a key, nonce or token; entropy-seeded ones and test data are fine', () => {
+  const src = rsFile('use rand::{rngs::SmallRng, rngs::StdRng, Rng, RngCore, SeedableRng};\nuse rand_chacha::ChaCha20Rng;',
+    `    let mut fast = SmallRng::from_entropy();
+    let mut session_key = [0u8; 32];
+    fast.fill_bytes(&mut session_key);
+    let mut fixed = StdRng::seed_from_u64(42);
+    let nonce: [u8; 12] = fixed.gen();
+    let mut seeded = ChaCha20Rng::from_seed([0u8; 32]);
+    let mut salt = [0u8; 16];
+    seeded.fill_bytes(&mut salt);
+    let mut good = StdRng::from_entropy();
+    let mut iv = [0u8; 16];
+    good.fill_bytes(&mut iv);
+    let mut from_caller = ChaCha20Rng::seed_from_u64(n as u64);
+    from_caller.fill_bytes(&mut salt);
+    let mut samples = [0u8; 64];
+    fast.fill_bytes(&mut samples);
+    rand::thread_rng().fill_bytes(&mut session_key);`);
+  assert.deepEqual(signals(src).map((s) => [s.occurrence.line, s.signal]), [[9, 'weak-random'], [11, 'weak-random'], [14, 'weak-random']]);
+});

@@ -23,6 +23,7 @@ import { rustEvaluator } from './resolve.js';
 import { awsLcKeySize, rcgenConstant, reportRingConstant, ringConstant } from './ring.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
 import { SODIUM_FNS, sodiumCall } from './sodium.js';
+import { RANDOM_METHODS, weakFill } from './random.js';
 import { acceptingVerifier, rustlsBuilder, rustlsConstant, tlsMethod } from './tls.js';
 
 export const RUST_DETECTOR_ID = 'rust';
@@ -53,7 +54,7 @@ const TLS_METHODS = [
 ];
 const AEAD_METHODS = ['encrypt', 'encrypt_in_place', 'encrypt_in_place_detached'];
 const RSA_PADDING_METHODS = ['public_encrypt', 'private_decrypt', 'private_encrypt', 'public_decrypt', 'set_rsa_padding'];
-const METHODS = new Set([...TLS_METHODS, ...AEAD_METHODS, ...RSA_PADDING_METHODS, 'insecure_disable_signature_validation', 'mul_clamped']);
+const METHODS = new Set([...TLS_METHODS, ...AEAD_METHODS, ...RSA_PADDING_METHODS, ...RANDOM_METHODS, 'insecure_disable_signature_validation', 'mul_clamped']);
 
 /** Constants and unit values read in code: ring/aws-lc-rs, rcgen, rustls, jsonwebtoken, rsa, liboqs, password-hash. */
 const VALUE_REGEX = '^(' + [
@@ -194,6 +195,9 @@ function callSite(f: RsFile, call: SgNode): void {
     else if (method === 'mul_clamped') {
       const receiver = (kindOf(fn) === 'generic_function' ? fn.field('function') : fn)?.field('value');
       if (receiver) montgomeryMethod(f, call, receiver);
+    } else if (RANDOM_METHODS.includes(method)) {
+      const receiver = (kindOf(fn) === 'generic_function' ? fn.field('function') : fn)?.field('value');
+      if (receiver) weakFill(f, call, method, receiver, args);
     }
     else jwtInsecureMethod(f, call, method);
     return;
@@ -428,7 +432,7 @@ export const rustDetector: Detector = {
     'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'blowfish', 'cast5', 'camellia', 'twofish', 'cfb', 'block_modes', 'ocb3',
     'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem',
     'ml_dsa', 'slh_dsa', 'pqcrypto', 'libcrux', 'sodiumoxide', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
-    'max_tls_version', 'max_protocol_version', ...SSH_NAME_KEYWORDS,
+    'max_tls_version', 'max_protocol_version', 'SmallRng', 'seed_from_u64', 'from_seed', 'XorShiftRng', 'Xoshiro', 'Pcg', 'WyRand', 'fastrand', 'StepRng', ...SSH_NAME_KEYWORDS,
     ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs', 'ecdsa'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
   ],
   detect: (file: SourceFile, ctx: DetectContext) => detectRust(file, ctx),
