@@ -181,8 +181,12 @@ function comparedRust(literal: SgNode): boolean {
   return k === 'binary_expression' && /^(==|!=)$/.test(p.field('operator')?.text() ?? '');
 }
 
-/** Ruby's printing and raising calls: their arguments are messages (`puts "using aes256-ctr"`, `raise "…"`). */
-const RUBY_MESSAGE_CALL = /^(puts|print|p|pp|warn|raise|fail|printf|sprintf|format)$/;
+/**
+ * Ruby calls whose arguments or receiver a name is only mentioned in: printing and raising (`puts "…"`,
+ * `raise "…"`), logging, assertions (`assert_equal %w[aes256-ctr], algs`, `expect(x).to eq(…)`) and
+ * membership tests (`%w[rsa-sha2-256 rsa-sha2-512].include?(alg)`).
+ */
+const RUBY_MESSAGE_CALL = /^(puts|print|p|pp|warn|raise|fail|printf|sprintf|format|debug|info|warning|error|fatal|log|assert\w*|refute\w*|eq|eql|expect|include\?|member\?|start_with\?|end_with\?|equal\?|eql\?|match\??)$/;
 
 /** A Ruby literal a name is compared with: a `when` pattern, `==`/`!=`, `include?`/`start_with?`. */
 function comparedRuby(literal: SgNode): boolean {

@@ -104,11 +104,12 @@ export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
   }
   const f = new RbFile(root, rubyEvaluator(root), sink, text, calls, setterList);
 
-  // One pass in source order: an enclosing call is handled before the calls inside its arguments, so that
-  // a digest object given to HMAC or a signature is consumed by it.
+  // Calls that take a digest run first, so that a digest object given to HMAC, PBKDF2 or a signature (written
+  // in the call or kept in a variable) is consumed by it; then everything else in source order.
   type Item = { at: number; run: () => void };
   const items: Item[] = [];
-  for (const c of calls) items.push({ at: c.node.range().start.index, run: () => callSite(f, c) });
+  for (const c of calls) if (takesDigest(c)) callSite(f, c);
+  for (const c of calls) if (!takesDigest(c)) items.push({ at: c.node.range().start.index, run: () => callSite(f, c) });
   for (const s of setterList) if (TLS_SETTERS.includes(s.name)) items.push({ at: s.node.range().start.index, run: () => tlsSetter(f, s) });
   for (const n of others) {
     const k = kindOf(n);
@@ -120,6 +121,13 @@ export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
   // SSH algorithm lists (net-ssh's `encryption: %w[aes256-ctr …]`, `kex: ['curve25519-sha256']`).
   detectSshAlgorithmNames(root, sink, 'ruby', text);
   return sink.detections;
+}
+
+/** Calls whose digest argument is part of them (`OpenSSL::HMAC.digest(OpenSSL::Digest.new('sha1'), …)`, `key.sign(digest, data)`). */
+function takesDigest(c: RbCall): boolean {
+  const path = constPath(c.receiver);
+  if (path) return path === 'OpenSSL::HMAC' || path === 'OpenSSL::PKCS5' || path === 'OpenSSL::KDF' || path === 'ActiveSupport::KeyGenerator';
+  return /^(sign|verify|sign_pss|verify_pss)$/.test(c.method);
 }
 
 function callSite(f: RbFile, c: RbCall): void {

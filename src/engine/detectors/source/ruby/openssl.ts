@@ -103,7 +103,8 @@ export function digestArg(f: RbFile, node: SgNode | undefined): { hash?: string;
   const c = kindOf(o) === 'call' ? callParts(o) : undefined;
   const rp = constPath(c?.receiver);
   if (c && rp && c.method === 'new') {
-    if (o.id() === node.id()) f.consume(o);
+    // The digest object (written here or kept in a variable) exists to feed this call.
+    f.consume(o);
     if (rp === 'OpenSSL::Digest') {
       const n = f.str(c.positional[0]);
       return { ...(n ? { hash: digestName(n) } : {}), known: true };
