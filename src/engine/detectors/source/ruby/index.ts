@@ -163,12 +163,13 @@ function callSite(f: RbFile, c: RbCall): void {
 /**
  * Prefilter: every construct reported needs one of these. The library roots as written before `::` or `.`
  * (`OpenSSL::`, `Digest::`, `JWT.`), Rails' names, the TLS and SSH switches by their option names, the
- * non-cryptographic generators (`rand(`, `Random.`), and the SSH algorithm-name fragments.
+ * non-cryptographic generators (`rand(`, `Random.new`, `Random.rand`, `Random.bytes`; not `Random.`, which every
+ * `SecureRandom.` holds), and the SSH algorithm-name fragments.
  */
 export const RUBY_KEYWORDS = [
   'OpenSSL', 'Digest::', 'BCrypt::', 'has_secure_password', 'Argon2::', 'SCrypt::', 'RbNaCl', 'ActiveSupport::MessageEncryptor',
   'ActiveSupport::KeyGenerator', 'key_generator', 'JWT.', 'VERIFY_NONE', 'verify:', 'verify =', 'verify_ssl', 'ssl_verify', 'verify_peer', 'ssl_verifypeer',
-  'ssl_verifyhost', 'verify_host_key', 'paranoid', 'ssl_version', 'min_version', 'ciphers', 'rand(', 'Random.',
+  'ssl_verifyhost', 'verify_host_key', 'paranoid', 'ssl_version', 'min_version', 'ciphers', 'rand(', 'Random.new', 'Random.rand', 'Random.bytes',
   ...SSH_NAME_KEYWORDS,
 ] as const;
 
