@@ -68,6 +68,9 @@ const NAMED_CONTEXT: Readonly<Record<string, readonly string[]>> = {
   static_item: ['name'], // rust static ...
 };
 
+/** Ruby's `call` names its method in `method` (`logger.info "…"`, `Net::SSH.start(…)`); Python's `call` is read by NAMED_CONTEXT. */
+const RUBY_CALL_FIELDS: readonly string[] = ['method'];
+
 /** Kinds at which the search for a context stops (the literal's statement is done). */
 const STOP = /(^|_)(statement|definition|declaration|block|module|program|body)$/;
 
@@ -80,7 +83,7 @@ interface Names {
   readonly literal: Readonly<Record<LiteralFamily, string>>;
 }
 
-type LiteralFamily = 'python' | 'java' | 'javascript';
+type LiteralFamily = 'python' | 'java' | 'javascript' | 'ruby';
 
 let names: Names | undefined;
 
@@ -97,6 +100,8 @@ function loadNames(): Names {
       python: `^[rRuUbB]{0,2}(?:"${list}"|'${list}')$`,
       java: `^"${list}"$`,
       javascript: `^(?:"${list}"|'${list}'|\`${list}\`)$`,
+      // Ruby: quoted strings, and the bare words of `%w[aes256-ctr aes128-ctr]`.
+      ruby: `^(?:"${list}"|'${list}'|${list})$`,
     },
   };
 }
@@ -105,6 +110,7 @@ const LITERAL_KINDS: Readonly<Record<LiteralFamily, readonly string[]>> = {
   python: ['string'],
   java: ['string_literal'],
   javascript: ['string', 'template_string'],
+  ruby: ['string', 'bare_string'],
 };
 
 function familyOf(language: SourceLanguage): LiteralFamily | undefined {
@@ -112,6 +118,7 @@ function familyOf(language: SourceLanguage): LiteralFamily | undefined {
   // C#'s and Rust's regular string literals are Java's: double quotes, the same node kind.
   if (language === 'csharp' || language === 'rust') return 'java';
   if (language === 'javascript' || language === 'typescript' || language === 'tsx') return 'javascript';
+  if (language === 'ruby') return 'ruby';
   return undefined;
 }
 
@@ -121,13 +128,13 @@ interface ContextName {
 }
 
 /** The nearest names that say what the literal is for, innermost first (`_preferred_kex`, `setConfig`). */
-function contextNames(literal: SgNode): ContextName[] {
+function contextNames(literal: SgNode, ruby = false): ContextName[] {
   const out: ContextName[] = [];
   let child = literal;
   let node: SgNode | null = literal.parent();
   for (let depth = 0; node && depth < CONTEXT_DEPTH; depth++) {
     const kind = node.kind() as string;
-    const fields = NAMED_CONTEXT[kind];
+    const fields = ruby && kind === 'call' ? RUBY_CALL_FIELDS : NAMED_CONTEXT[kind];
     if (fields) {
       for (const f of fields) {
         const named = node.field(f);
@@ -175,6 +182,28 @@ function comparedRust(literal: SgNode): boolean {
 }
 
 /**
+ * Ruby calls whose arguments or receiver a name is only mentioned in: printing and raising (`puts "…"`,
+ * `raise "…"`), logging, assertions (`assert_equal %w[aes256-ctr], algs`, `expect(x).to eq(…)`) and
+ * membership tests (`%w[rsa-sha2-256 rsa-sha2-512].include?(alg)`).
+ */
+const RUBY_MESSAGE_CALL = /^(puts|print|p|pp|warn|raise|fail|printf|sprintf|format|debug|info|warning|error|fatal|log|assert\w*|refute\w*|eq|eql|expect|include\?|member\?|start_with\?|end_with\?|equal\?|eql\?|match\??)$/;
+
+/** A Ruby literal a name is compared with: a `when` pattern, `==`/`!=`, `include?`/`start_with?`. */
+function comparedRuby(literal: SgNode): boolean {
+  let p = literal.parent();
+  if (p && (p.kind() as string) === 'string_array') p = p.parent();
+  if (!p) return false;
+  const k = p.kind() as string;
+  if (k === 'pattern' || k === 'when' || k === 'in_clause') return true;
+  if (k === 'binary') return /^(==|!=|===|=~)$/.test(p.field('operator')?.text() ?? '');
+  if (k === 'argument_list') {
+    const call = p.parent();
+    return !!call && (call.kind() as string) === 'call' && /^(include\?|start_with\?|end_with\?|eql\?|equal\?)$/.test(call.field('method')?.text() ?? '');
+  }
+  return false;
+}
+
+/**
  * Reports the SSH algorithm names written as literals in a parsed file (`text` is its source). Runs
  * one native query for the literals whose whole text is SSH names, only in files that contain one of
  * the keywords; each match costs a few native calls for its context.
@@ -189,7 +218,9 @@ export function detectSshAlgorithmNames(root: SgNode, sink: DetectionSink, langu
   for (const literal of literals) {
     if (language === 'csharp' && comparedCSharp(literal)) continue;
     if (language === 'rust' && comparedRust(literal)) continue;
-    const context = contextNames(literal);
+    if (language === 'ruby' && comparedRuby(literal)) continue;
+    const context = contextNames(literal, language === 'ruby');
+    if (language === 'ruby' && context.some((c) => c.call && RUBY_MESSAGE_CALL.test(c.text))) continue;
     if (context.some((c) => REFUSING_CONTEXT.test(c.text) || (c.call && MESSAGE_CALL.test(c.text)))) continue;
     const symbol = (context[0]?.text ?? 'SSH algorithm name').slice(0, 80);
     const inner = literal.text().replace(/^[rRuUbB]{0,2}["'`]|["'`]$/g, '');

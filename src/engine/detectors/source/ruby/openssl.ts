@@ -1,0 +1,371 @@
+// Ruby's OpenSSL extension (the `openssl` gem, part of the standard library): ciphers by OpenSSL name
+// (`OpenSSL::Cipher.new('aes-256-gcm')`) and through the convenience classes (`Cipher::AES.new(256, :CBC)`,
+// `Cipher::AES256.new(:ECB)`, `Cipher::DES.new`), with the key, IV and tag set on the object later;
+// digests, HMAC, PBKDF2/HKDF/scrypt, key generation (`PKey::RSA.new(2048)`, `PKey::EC.generate(curve)`,
+// `PKey.generate_key('ED25519')`), RSA padding on `public_encrypt`/`private_decrypt`, and signatures
+// (`key.sign(OpenSSL::Digest.new('SHA256'), data)`, `sign_pss`). OpenSSL's names are the ones node:crypto
+// takes, so the JavaScript detector's tables read them (javascript/names.ts).
+import type { SgNode } from '@ast-grep/napi';
+import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
+import { unresolvedSpelling } from '../../../kb/unresolved.js';
+import { kindOf } from '../common/languages.js';
+import { curveName, digestName, opensslCipher } from '../javascript/names.js';
+import type { RbFile } from './file.js';
+import { callParts, constPath, type RbCall } from './resolve.js';
+
+export const OPENSSL: LibraryRef = { ecosystem: 'gem', name: 'openssl' };
+
+/** `OpenSSL::Cipher::AES`, `::DES`, … (Ruby's lib/openssl/cipher.rb): the class name joined with the arguments by `-`. */
+const CIPHER_CLASSES = /^OpenSSL::Cipher::(AES|CAST5|BF|DES|IDEA|RC2|RC4|RC5)$/;
+/** `OpenSSL::Cipher::AES128/192/256.new(mode = "CBC")`: the mode defaults to CBC in that code. */
+const AES_SIZED = /^OpenSSL::Cipher::AES(128|192|256)$/;
+
+const SETTERS_OF_CIPHER = ['key', 'iv', 'auth_tag_len', 'iv_len', 'key_len'];
+
+/** A cipher made by `OpenSSL::Cipher…new(…)`: its OpenSSL name when it can be read (undefined: unknown). */
+function cipherName(f: RbFile, c: RbCall, path: string): string | undefined {
+  if (path === 'OpenSSL::Cipher' || path === 'OpenSSL::Cipher::Cipher') return f.str(c.positional[0]);
+  const sized = AES_SIZED.exec(path);
+  if (sized) {
+    const mode = c.positional[0] ? f.str(c.positional[0]) : 'CBC';
+    return mode === undefined ? undefined : `aes-${sized[1]}-${mode}`.toLowerCase();
+  }
+  const cls = CIPHER_CLASSES.exec(path);
+  if (!cls) return undefined;
+  const parts = [cls[1]!];
+  for (const a of c.positional) {
+    const v = f.value(a);
+    if (v.kind !== 'str' && v.kind !== 'int') return undefined;
+    parts.push(String(v.value));
+  }
+  return parts.join('-').toLowerCase();
+}
+
+export function opensslCipherNew(f: RbFile, c: RbCall, path: string): void {
+  const name = cipherName(f, c, path);
+  const functions: CryptoFunction[] = f.linked(c.node, ['encrypt', 'decrypt']).map((l) => l.method as CryptoFunction);
+  // `OpenSSL::Cipher.new(n).encrypt`: the chain the creation sits in.
+  const parent = c.node.parent();
+  const chained = parent && kindOf(parent) === 'call' ? callParts(parent) : undefined;
+  if (chained && chained.receiver?.id() === c.node.id() && (chained.method === 'encrypt' || chained.method === 'decrypt')) functions.push(chained.method);
+  const setters = f.setters(c.node, SETTERS_OF_CIPHER);
+  const last = (n: string): SgNode | undefined => setters.filter((s) => s.name === n).at(-1)?.value;
+  const symbol = `${path}.new`;
+  const named = name === undefined ? undefined : opensslCipher(name);
+  if (!named) {
+    f.algorithm(c.node, symbol, { spelling: name ?? unresolvedSpelling('cipher'), unresolved: ['keySize'], functions, library: OPENSSL });
+  } else {
+    const params: AlgorithmParams = { ...named.params };
+    const keyBits = bits(f.byteLength(last('key')) ?? f.int(last('key_len')));
+    if (params.keySize === undefined && named.spelling === 'AES' && (keyBits === 128 || keyBits === 192 || keyBits === 256)) params.keySize = keyBits;
+    const ivBits = bits(f.int(last('iv_len')) ?? f.byteLength(last('iv')));
+    if (ivBits && params.mode !== 'ECB') params.ivLength = ivBits;
+    if (params.mode === 'GCM' || params.mode === 'CCM' || params.mode === 'OCB' || named.spelling === 'ChaCha20-Poly1305') {
+      const tag = bits(f.int(last('auth_tag_len')));
+      if (tag) params.tagLength = tag;
+    }
+    f.algorithm(c.node, symbol, { spelling: named.spelling, params, unresolved: named.spelling === 'AES' ? ['keySize'] : [], functions, library: OPENSSL });
+  }
+  const related = named ? { spelling: named.spelling, params: named.params } : undefined;
+  for (const s of setters) {
+    if (s.name === 'iv' && named?.params.mode !== 'ECB' && f.constantBytes(s.value)) {
+      f.sink.signal(s.node, 'OpenSSL::Cipher#iv=', 'static-iv', `${name ?? 'cipher'} IV is a constant in the source`, { ...(related ? { related } : {}), library: OPENSSL });
+    } else if (s.name === 'key' && f.constantBytes(s.value)) {
+      f.sink.signal(s.node, 'OpenSSL::Cipher#key=', 'hardcoded-key', `${name ?? 'cipher'} key is written in the source`, { ...(related ? { related } : {}), library: OPENSSL });
+    }
+  }
+}
+
+const bits = (bytes: number | undefined): number | undefined => (bytes === undefined || bytes <= 0 ? undefined : bytes * 8);
+
+/** `OpenSSL::Digest::SHA256`, `OpenSSL::Digest::SHA1` (and `Digest::SHA256` of the digest library) -> hash name. */
+export function digestClass(path: string): string | undefined {
+  const m = /^(?:OpenSSL::)?Digest::(\w+)$/.exec(path);
+  if (!m) return undefined;
+  return digestName(m[1]!) ?? (m[1] === 'RMD160' || m[1] === 'RIPEMD160' ? 'RIPEMD-160' : undefined);
+}
+
+/**
+ * The hash a digest argument names: a string (`'SHA256'`), `OpenSSL::Digest.new('sha1')`,
+ * `OpenSSL::Digest::SHA256.new`, the class itself (`OpenSSL::Digest::SHA256`), or a name bound to one.
+ * A digest object made in the argument is part of the call that takes it (consumed).
+ */
+export function digestArg(f: RbFile, node: SgNode | undefined): { hash?: string; known: boolean } {
+  if (!node) return { known: false };
+  const s = f.str(node);
+  if (s !== undefined) return { hash: digestName(s) ?? (/^(rmd|ripemd)160$/i.test(s) ? 'RIPEMD-160' : undefined), known: true };
+  const o = f.origin(node) ?? node;
+  const path = constPath(o);
+  if (path) {
+    const h = digestClass(path);
+    return h ? { hash: h, known: true } : { known: false };
+  }
+  const c = kindOf(o) === 'call' ? callParts(o) : undefined;
+  const rp = constPath(c?.receiver);
+  if (c && rp && c.method === 'new') {
+    // The digest object (written here or kept in a variable) exists to feed this call.
+    f.consume(o);
+    if (rp === 'OpenSSL::Digest') {
+      const n = f.str(c.positional[0]);
+      return { ...(n ? { hash: digestName(n) } : {}), known: true };
+    }
+    const h = digestClass(rp);
+    if (h) return { hash: h, known: true };
+  }
+  return { known: false };
+}
+
+export function opensslDigest(f: RbFile, c: RbCall, path: string): void {
+  if (f.consumed(c.node)) return;
+  let hash: string | undefined;
+  let named = false;
+  if (path === 'OpenSSL::Digest') {
+    // `OpenSSL::Digest.new('SHA256')`, `OpenSSL::Digest.digest('SHA256', data)`.
+    if (!/^(new|digest|hexdigest|base64digest)$/.test(c.method)) return;
+    const n = f.str(c.positional[0]);
+    hash = n === undefined ? undefined : (digestName(n) ?? n);
+    named = n !== undefined;
+  } else {
+    if (!/^(new|digest|hexdigest|base64digest|file)$/.test(c.method)) return;
+    hash = digestClass(path);
+    if (!hash) return;
+    named = true;
+  }
+  f.algorithm(c.node, `${path}.${c.method}`, { spelling: named && hash ? hash : unresolvedSpelling('hash'), functions: ['digest'], library: OPENSSL });
+}
+
+export function opensslHmac(f: RbFile, c: RbCall, path: string): void {
+  // `OpenSSL::HMAC.hexdigest(digest, key, data)`; `OpenSSL::HMAC.new(key, digest)`.
+  const isNew = c.method === 'new';
+  if (!isNew && !/^(digest|hexdigest|base64digest)$/.test(c.method)) return;
+  const [d, key] = isNew ? [c.positional[1], c.positional[0]] : [c.positional[0], c.positional[1]];
+  const { hash } = digestArg(f, d);
+  f.algorithm(c.node, `${path}.${c.method}`, { spelling: hash ? `HMAC-${hash}` : 'HMAC', params: { hash }, unresolved: ['hash'], functions: ['tag'], library: OPENSSL });
+  if (f.constantBytes(key)) f.sink.signal(c.node, `${path}.${c.method}`, 'hardcoded-key', 'HMAC key is written in the source', { related: { spelling: 'HMAC', params: hash ? { hash } : {} }, library: OPENSSL });
+}
+
+function passwordSignal(f: RbFile, node: SgNode, symbol: string, pass: SgNode | undefined): void {
+  const v = f.value(pass);
+  if (v.kind === 'str' && v.value.length > 0) f.sink.signal(node, symbol, 'hardcoded-password', 'password is written in the source', { library: OPENSSL });
+}
+
+export function opensslKdf(f: RbFile, c: RbCall, path: string): void {
+  const symbol = `${path}.${c.method}`;
+  if (path === 'OpenSSL::PKCS5' && (c.method === 'pbkdf2_hmac' || c.method === 'pbkdf2_hmac_sha1')) {
+    const [pass, salt, iter, len, d] = c.positional;
+    const hash = c.method === 'pbkdf2_hmac_sha1' ? 'SHA-1' : digestArg(f, d).hash;
+    const params: AlgorithmParams = { hash, iterations: f.int(iter), outputLength: bits(f.int(len)), saltLength: f.byteLength(salt) };
+    f.algorithm(c.node, symbol, { spelling: 'PBKDF2', params, unresolved: ['hash', 'iterations', 'outputLength'], functions: ['keyderive'], library: OPENSSL });
+    passwordSignal(f, c.node, symbol, pass);
+    return;
+  }
+  if (path !== 'OpenSSL::KDF') return;
+  const opt = (k: string): SgNode | undefined => c.named.get(k);
+  if (c.method === 'pbkdf2_hmac') {
+    const params: AlgorithmParams = { hash: digestArg(f, opt('hash')).hash, iterations: f.int(opt('iterations')), outputLength: bits(f.int(opt('length'))), saltLength: f.byteLength(opt('salt')) };
+    f.algorithm(c.node, symbol, { spelling: 'PBKDF2', params, unresolved: ['hash', 'iterations', 'outputLength'], functions: ['keyderive'], library: OPENSSL });
+    passwordSignal(f, c.node, symbol, c.positional[0]);
+  } else if (c.method === 'hkdf') {
+    const params: AlgorithmParams = { hash: digestArg(f, opt('hash')).hash, outputLength: bits(f.int(opt('length'))) };
+    f.algorithm(c.node, symbol, { spelling: 'HKDF', params, unresolved: ['hash', 'outputLength'], functions: ['keyderive'], library: OPENSSL });
+  } else if (c.method === 'scrypt') {
+    const params: AlgorithmParams = { cost: f.int(opt('N')), outputLength: bits(f.int(opt('length'))), saltLength: f.byteLength(opt('salt')), parallelism: f.int(opt('p')) };
+    const r = f.int(opt('r'));
+    const n = params.cost;
+    // scrypt memory: 128 * N * r bytes, in KiB.
+    if (n !== undefined && r !== undefined) params.memoryCost = (128 * n * r) / 1024;
+    f.algorithm(c.node, symbol, { spelling: 'scrypt', params, unresolved: ['cost', 'outputLength'], functions: ['keyderive'], library: OPENSSL });
+    passwordSignal(f, c.node, symbol, c.positional[0]);
+  }
+}
+
+/** What is known of a key object: its type, size or curve. */
+export interface KeyInfo {
+  type?: 'RSA' | 'EC' | 'DSA' | 'DH' | 'Ed25519' | 'Ed448' | 'X25519' | 'X448';
+  keySize?: number;
+  curve?: string;
+}
+
+const PKEY_TYPES: Readonly<Record<string, KeyInfo['type']>> = { ED25519: 'Ed25519', ED448: 'Ed448', X25519: 'X25519', X448: 'X448', RSA: 'RSA', EC: 'EC', DSA: 'DSA', DH: 'DH', 'RSA-PSS': 'RSA' };
+
+/** A key made in the file: `OpenSSL::PKey::RSA.new(2048)`, `.generate(…)`, `EC.generate(curve)`, `PKey.generate_key('ED25519')`, and `.public_key` of one. */
+export function keyInfo(f: RbFile, node: SgNode | undefined, depth = 0): KeyInfo {
+  const o = f.origin(node);
+  if (!o || depth > 4 || kindOf(o) !== 'call') return {};
+  const c = callParts(o)!;
+  const path = constPath(c.receiver);
+  if (!path) {
+    if (c.receiver && /^(public_key|private_key|to_public|public_to_der|public_to_pem)$/.test(c.method)) return keyInfo(f, c.receiver, depth + 1);
+    return {};
+  }
+  const m = /^OpenSSL::PKey::(RSA|EC|DSA|DH)$/.exec(path);
+  if (m && /^(new|generate)$/.test(c.method)) {
+    const type = m[1] as KeyInfo['type'];
+    if (type === 'EC') {
+      const curve = curveName(f.str(c.positional[0]));
+      return curve ? { type, curve } : { type };
+    }
+    const size = f.int(c.positional[0]);
+    return size !== undefined ? { type, keySize: size } : { type };
+  }
+  if (path === 'OpenSSL::PKey' && /^(generate_key|generate_parameters)$/.test(c.method)) {
+    const t = f.str(c.positional[0]);
+    const type = t ? PKEY_TYPES[t.toUpperCase()] : undefined;
+    if (!type) return {};
+    if (type === 'RSA') {
+      const size = f.int(c.named.get('rsa_keygen_bits'));
+      return size !== undefined ? { type, keySize: size } : { type };
+    }
+    if (type === 'EC') {
+      const curve = curveName(f.str(c.named.get('ec_paramgen_curve')));
+      return curve ? { type, curve } : { type };
+    }
+    return { type };
+  }
+  return {};
+}
+
+/** `OpenSSL::PKey::RSA.new(2048)` / `.generate(…)` / a key loaded from PEM; EC, DSA and DH alike. */
+export function opensslPkey(f: RbFile, c: RbCall, path: string): void {
+  const symbol = `${path}.${c.method}`;
+  if (path === 'OpenSSL::PKey') {
+    if (c.method !== 'generate_key') return;
+    const info = keyInfo(f, c.node);
+    if (!info.type) {
+      // `OpenSSL::PKey.generate_key(params)` from a parameters object, or a type we cannot read.
+      f.algorithm(c.node, symbol, { spelling: unresolvedSpelling('key-pair-generator'), functions: ['keygen'], library: OPENSSL });
+      return;
+    }
+    reportKey(f, c.node, symbol, info, true);
+    return;
+  }
+  const m = /^OpenSSL::PKey::(RSA|EC|DSA|DH)$/.exec(path);
+  if (!m || !/^(new|generate)$/.test(c.method)) return;
+  const a0 = c.positional[0];
+  const v = f.value(a0);
+  const type = m[1] as NonNullable<KeyInfo['type']>;
+  if (type === 'EC') {
+    const name = v.kind === 'str' ? v.value : undefined;
+    const curve = curveName(name);
+    // `EC.new(pem)` loads a key; `EC.new('secp384r1')` makes one on a named curve; `EC.generate(curve)` generates.
+    if (curve || c.method === 'generate') reportKey(f, c.node, symbol, curve ? { type, curve } : { type }, c.method === 'generate' || hasGenerate(f, c.node));
+    else if (a0) reportKey(f, c.node, symbol, { type }, false);
+    return;
+  }
+  if (v.kind === 'int' || c.method === 'generate') {
+    reportKey(f, c.node, symbol, { type, ...(v.kind === 'int' ? { keySize: v.value } : {}) }, true);
+  } else if (a0) {
+    // A key read from PEM or DER: its size is the file's.
+    reportKey(f, c.node, symbol, { type }, false);
+  }
+}
+
+function hasGenerate(f: RbFile, creation: SgNode): boolean {
+  return f.linked(creation, ['generate_key!', 'generate_key']).length > 0 || /\.generate_key!?$/.test(creation.parent()?.text() ?? '');
+}
+
+function reportKey(f: RbFile, node: SgNode, symbol: string, info: KeyInfo, keygen: boolean): void {
+  const functions: CryptoFunction[] = keygen ? ['keygen'] : [];
+  switch (info.type) {
+    case 'RSA': case 'DSA':
+      f.algorithm(node, symbol, { spelling: info.type, params: { keySize: info.keySize }, unresolved: ['keySize'], functions, library: OPENSSL });
+      return;
+    case 'DH':
+      f.algorithm(node, symbol, { spelling: 'FFDH', params: { keySize: info.keySize }, unresolved: ['keySize'], functions, library: OPENSSL });
+      return;
+    case 'EC':
+      f.algorithm(node, symbol, { spelling: 'EC', params: { curve: info.curve }, unresolved: ['curve'], functions, library: OPENSSL });
+      return;
+    case undefined:
+      return;
+    default:
+      f.algorithm(node, symbol, { spelling: info.type, functions, library: OPENSSL });
+  }
+}
+
+/** `OpenSSL::PKey::RSA::PKCS1_OAEP_PADDING` and friends -> padding; the default of `public_encrypt` is PKCS1_PADDING (documented). */
+function rsaPadding(f: RbFile, node: SgNode | undefined): { padding?: string; hash?: string } | undefined {
+  if (!node) return { padding: 'PKCS1v15' };
+  const v = f.value(node);
+  const name = v.kind === 'member' ? v.path.split('::').pop() : undefined;
+  switch (name) {
+    case 'PKCS1_PADDING': case 'SSLV23_PADDING': return { padding: 'PKCS1v15' };
+    // OpenSSL's RSA_PKCS1_OAEP_PADDING is OAEP with SHA-1 and MGF1-SHA-1.
+    case 'PKCS1_OAEP_PADDING': return { padding: 'OAEP', hash: 'SHA-1' };
+    case 'NO_PADDING': return { padding: 'NoPadding' };
+    default: return undefined;
+  }
+}
+
+/** `rsa.public_encrypt(data[, padding])`, `private_decrypt`, and the raw signature operations `private_encrypt`/`public_decrypt`. */
+export function rsaPaddingCall(f: RbFile, c: RbCall): void {
+  if (!c.receiver) return;
+  const info = keyInfo(f, c.receiver);
+  if (info.type && info.type !== 'RSA') return;
+  const symbol = `OpenSSL::PKey::RSA#${c.method}`;
+  const pad = rsaPadding(f, c.positional[1]);
+  const encrypt = c.method === 'public_encrypt' || c.method === 'private_decrypt';
+  const fn: CryptoFunction = c.method === 'public_encrypt' ? 'encrypt' : c.method === 'private_decrypt' ? 'decrypt' : c.method === 'private_encrypt' ? 'sign' : 'verify';
+  if (!encrypt) {
+    f.algorithm(c.node, symbol, { spelling: 'RSA', params: { keySize: info.keySize }, unresolved: ['keySize'], functions: [fn], library: OPENSSL });
+    return;
+  }
+  const params: AlgorithmParams = { keySize: info.keySize, ...(pad ?? {}) };
+  f.algorithm(c.node, symbol, { spelling: pad?.padding === 'OAEP' ? 'RSA-OAEP' : 'RSA', params, unresolved: pad ? ['keySize'] : ['keySize', 'padding'], functions: [fn], library: OPENSSL });
+}
+
+/** `key.sign(digest, data)`, `verify(digest, sig, data)`, `sign_pss(digest, data, salt_length:, mgf1_hash:)`, `verify_pss`. */
+export function pkeySign(f: RbFile, c: RbCall): void {
+  if (!c.receiver) return;
+  const pss = c.method.endsWith('_pss');
+  const a0 = c.positional[0];
+  const info = keyInfo(f, c.receiver);
+  // Only OpenSSL's form: the first argument is a digest (or nil for Ed25519 keys made in the file).
+  const isNil = a0 !== undefined && kindOf(a0) === 'nil';
+  if (!info.type && !(a0 && peekDigest(f, a0))) return;
+  if (info.type && !isNil && !(a0 && peekDigest(f, a0))) return;
+  const { hash } = isNil ? { hash: undefined } : digestArg(f, a0);
+  const fn: CryptoFunction = c.method.startsWith('sign') ? 'sign' : 'verify';
+  const symbol = `OpenSSL::PKey#${c.method}`;
+  switch (info.type) {
+    case 'RSA':
+      f.algorithm(c.node, symbol, pss
+        ? { spelling: 'RSA-PSS', params: { padding: 'PSS', hash, keySize: info.keySize }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL }
+        : { spelling: 'RSA', params: { padding: 'PKCS1v15', hash, keySize: info.keySize }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
+      return;
+    case 'EC':
+      f.algorithm(c.node, symbol, { spelling: 'ECDSA', params: { curve: info.curve, hash }, unresolved: ['curve', 'hash'], functions: [fn], library: OPENSSL });
+      return;
+    case 'DSA':
+      f.algorithm(c.node, symbol, { spelling: 'DSA', params: { hash, keySize: info.keySize }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
+      return;
+    case 'Ed25519': case 'Ed448':
+      f.algorithm(c.node, symbol, { spelling: info.type, functions: [fn], library: OPENSSL });
+      return;
+    default:
+      if (pss) f.algorithm(c.node, symbol, { spelling: 'RSA-PSS', params: { padding: 'PSS', hash }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
+      else f.algorithm(c.node, symbol, { spelling: unresolvedSpelling('signature'), functions: [fn], library: OPENSSL });
+  }
+}
+
+/** Whether a node is a digest argument, without consuming it. */
+function peekDigest(f: RbFile, node: SgNode): boolean {
+  const s = f.str(node);
+  if (s !== undefined) return digestName(s) !== undefined;
+  const o = f.origin(node) ?? node;
+  const path = constPath(o);
+  if (path) return digestClass(path) !== undefined;
+  const c = kindOf(o) === 'call' ? callParts(o) : undefined;
+  const rp = constPath(c?.receiver);
+  return !!c && !!rp && c.method === 'new' && (rp === 'OpenSSL::Digest' || digestClass(rp) !== undefined);
+}
+
+/** `ec.dh_compute_key(peer_point)`, `pkey.derive(peer)`: key agreement on a key made in the file. */
+export function keyAgreement(f: RbFile, c: RbCall): void {
+  if (!c.receiver) return;
+  const info = keyInfo(f, c.receiver);
+  const symbol = `OpenSSL::PKey#${c.method}`;
+  if (info.type === 'EC') f.algorithm(c.node, symbol, { spelling: 'ECDH', params: { curve: info.curve }, unresolved: ['curve'], functions: ['keygen'], library: OPENSSL });
+  else if (info.type === 'DH') f.algorithm(c.node, symbol, { spelling: 'FFDH', params: { keySize: info.keySize }, unresolved: ['keySize'], functions: ['keygen'], library: OPENSSL });
+  else if (info.type === 'X25519' || info.type === 'X448') f.algorithm(c.node, symbol, { spelling: info.type, functions: ['keygen'], library: OPENSSL });
+}

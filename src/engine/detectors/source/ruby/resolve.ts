@@ -1,0 +1,430 @@
+// Argument resolution for Ruby: the LanguageAdapter the shared Evaluator reads (integers, strings with
+// their escapes and interpolation, symbols, `"\0" * 16`, `%w[…]`, `[…].pack('C*')`, `["…"].pack('H*')`,
+// `Base64.decode64("…")`, `SecureRandom.random_bytes(32)`, `cipher.random_key`, `.freeze`/`.b`) and the
+// file's bindings: locals (method-, block- and branch-scoped), constants of classes and modules
+// (`Crypto::KEY_BITS`), instance variables (one value when the class assigns them once), method and
+// block parameters (unknown).
+import type { SgNode } from '@ast-grep/napi';
+import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { kindOf } from '../common/languages.js';
+import { ScopeIndex, nodeSpan } from '../common/scopes.js';
+import { SymbolTable, type Binding, type Scope, type Symbols } from '../common/symbols.js';
+import { UNKNOWN, bytes, int, str, type BytesOrigin, type Value } from '../common/value.js';
+
+/**
+ * A byte written as `\xNN` (0x80 and above) is kept as the private-use character U+F700+NN, so that
+ * `rubyBytes` counts it as one byte (UTF-8 would count two for U+0080..U+00FF).
+ */
+const RAW_BYTE = 0xf700;
+
+const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', s: ' ', e: '\x1b', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0' };
+
+/** One escape sequence of a double-quoted string (`\x00`, `\0`, `\u00e9`, `\u{1F600}`, `\n`, `\"`). */
+function unescape(e: string): string {
+  const body = e.slice(1);
+  let m = /^x([0-9a-fA-F]{1,2})$/.exec(body);
+  if (m) {
+    const n = parseInt(m[1]!, 16);
+    return String.fromCharCode(n < 0x80 ? n : RAW_BYTE + n);
+  }
+  m = /^([0-7]{1,3})$/.exec(body);
+  if (m) {
+    const n = parseInt(m[1]!, 8) & 0xff;
+    return String.fromCharCode(n < 0x80 ? n : RAW_BYTE + n);
+  }
+  m = /^u\{?([0-9a-fA-F]{1,6})\}?$/.exec(body);
+  if (m) return String.fromCodePoint(parseInt(m[1]!, 16));
+  return ESCAPES[body] ?? body;
+}
+
+/** Bytes of a Ruby string as the program holds them (UTF-8, raw `\xNN` bytes one each). */
+export function rubyByteLength(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    n += c >= RAW_BYTE && c <= RAW_BYTE + 0xff ? 1 : Buffer.byteLength(ch, 'utf8');
+  }
+  return n;
+}
+
+/** A string used as key, IV or salt bytes: literal, or zero when every byte is NUL. */
+export function stringBytes(s: string): Value {
+  return bytes(rubyByteLength(s), s.length > 0 && /^\0+$/.test(s) ? 'zero' : 'literal');
+}
+
+export function parseRubyInt(text: string): number | undefined {
+  const t = text.replace(/_/g, '').toLowerCase();
+  const n = t.startsWith('0x') ? parseInt(t.slice(2), 16) : t.startsWith('0b') ? parseInt(t.slice(2), 2)
+    : /^0o?[0-7]+$/.test(t) && t.length > 1 ? parseInt(t.replace(/^0o?/, ''), 8) : /^\d+$/.test(t) ? parseInt(t, 10) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Callee of a string with interpolation (`"#{a}-cbc"`): not a Ruby method name, so no real call has it. */
+const TEMPLATE = '"#{}"';
+/** Methods that return their receiver's value for our purposes. */
+const PASS_THROUGH = new Set(['freeze', 'dup', 'b', 'to_s', 'to_str', 'force_encoding', 'encode', 'strip', 'chomp', 'to_sym', 'itself', 'clone', 'unpack1']);
+const RANDOM_BYTES = /^(SecureRandom|OpenSSL::Random|::OpenSSL::Random|RbNaCl::Random|Random::DEFAULT)\.(random_bytes|bytes|gen_random)$/;
+const RANDOM_TEXT = /^SecureRandom\.(hex|base64|urlsafe_base64|alphanumeric|uuid)$/;
+
+/** Parts of a call node: receiver, method name, positional and keyword arguments, block. */
+export interface RbCall {
+  node: SgNode;
+  receiver?: SgNode;
+  method: string;
+  positional: SgNode[];
+  named: Map<string, SgNode>;
+  block?: SgNode;
+}
+
+/** The key of a hash pair as a name: `salt:`, `:salt =>`, `'salt' =>`. */
+export function pairKey(pair: SgNode): string | undefined {
+  const k = pair.field('key');
+  if (!k) return undefined;
+  const kind = kindOf(k);
+  if (kind === 'hash_key_symbol') return k.text();
+  if (kind === 'simple_symbol') return k.text().slice(1);
+  if (kind === 'string' || kind === 'delimited_symbol') {
+    const parts = k.namedChildren();
+    return parts.length === 1 && kindOf(parts[0]!) === 'string_content' ? parts[0]!.text() : parts.length === 0 ? '' : undefined;
+  }
+  return undefined;
+}
+
+const callCache = new WeakMap<SgNode, RbCall | null>();
+
+/** A `call` node taken apart (keyword arguments and a trailing literal hash by key). */
+export function callParts(node: SgNode): RbCall | undefined {
+  let c = callCache.get(node);
+  if (c !== undefined) return c ?? undefined;
+  c = null;
+  if (kindOf(node) === 'call') {
+    const method = node.field('method');
+    if (method) {
+      const receiver = node.field('receiver') ?? undefined;
+      const positional: SgNode[] = [];
+      const named = new Map<string, SgNode>();
+      const args = node.field('arguments');
+      for (const a of args?.namedChildren() ?? []) {
+        const k = kindOf(a);
+        if (k === 'comment') continue;
+        if (k === 'pair') {
+          const key = pairKey(a);
+          const v = a.field('value');
+          if (key !== undefined && v) named.set(key, v);
+        } else if (k === 'hash' && a.text().startsWith('{') && args!.namedChildren().at(-1)?.id() === a.id()) {
+          // `f(x, { cost: 12 })`: a trailing literal hash is keyword arguments in Ruby 2 and an options hash since.
+          for (const p of a.namedChildren()) {
+            const key = kindOf(p) === 'pair' ? pairKey(p) : undefined;
+            const v = p.field('value');
+            if (key !== undefined && v) named.set(key, v);
+          }
+          positional.push(a);
+        } else positional.push(a);
+      }
+      const block = node.field('block') ?? undefined;
+      c = { node, method: method.text(), positional, named, ...(receiver ? { receiver } : {}), ...(block ? { block } : {}) };
+    }
+  }
+  callCache.set(node, c);
+  return c ?? undefined;
+}
+
+/** A receiver written as a constant path (`OpenSSL::Cipher`, `::Digest::SHA256`), without a leading `::`. */
+export function constPath(node: SgNode | undefined | null): string | undefined {
+  if (!node) return undefined;
+  const k = kindOf(node);
+  if (k === 'constant') return node.text();
+  if (k === 'scope_resolution') {
+    const t = node.text().replace(/\s+/g, '');
+    return /^(::)?[A-Z]\w*(::[A-Z]\w*)*$/.test(t) ? t.replace(/^::/, '') : undefined;
+  }
+  return undefined;
+}
+
+export class RubyAdapter implements LanguageAdapter {
+  shape(node: SgNode): Shape {
+    const k = kindOf(node);
+    switch (k) {
+      case 'integer': {
+        const n = parseRubyInt(node.text());
+        return { t: 'value', value: n === undefined ? UNKNOWN : int(n) };
+      }
+      case 'string':
+      case 'delimited_symbol':
+      case 'bare_string':
+        return stringShape(node);
+      case 'simple_symbol':
+        return { t: 'value', value: str(node.text().slice(1)) };
+      case 'true':
+      case 'false':
+        return { t: 'value', value: { kind: 'bool', value: k === 'true' } };
+      case 'nil':
+        return { t: 'value', value: { kind: 'none' } };
+      case 'identifier':
+      case 'constant':
+      case 'instance_variable':
+      case 'class_variable':
+        return { t: 'name', name: node.text() };
+      case 'scope_resolution': {
+        const scope = node.field('scope');
+        const name = node.field('name');
+        if (!name) return { t: 'opaque' };
+        // `::KEY` names a top-level constant.
+        if (!scope) return { t: 'name', name: name.text() };
+        return { t: 'member', object: scope, property: name.text(), self: false };
+      }
+      case 'parenthesized_statements': {
+        const inner = node.namedChildren().filter((c) => kindOf(c) !== 'comment');
+        return inner.length === 1 ? { t: 'group', inner: inner[0]! } : { t: 'opaque' };
+      }
+      case 'binary': {
+        const left = node.field('left');
+        const right = node.field('right');
+        const op = node.field('operator')?.text();
+        return left && right && op ? { t: 'binary', op, left, right } : { t: 'opaque' };
+      }
+      case 'unary': {
+        const operand = node.field('operand');
+        const op = node.field('operator')?.text() ?? '';
+        return operand ? { t: 'unary', op, operand } : { t: 'opaque' };
+      }
+      case 'array':
+        return { t: 'list', items: node.namedChildren().filter((c) => kindOf(c) !== 'comment') };
+      case 'string_array':
+      case 'symbol_array':
+        return { t: 'list', items: node.namedChildren() };
+      case 'call': {
+        const c = callParts(node);
+        if (!c) return { t: 'opaque' };
+        const args: Args = { positional: c.positional, named: c.named };
+        if (c.block) args.named.set('{}', c.block);
+        const path = constPath(c.receiver);
+        if (path) return { t: 'call', callee: `${path}.${c.method}`, args, receiver: c.receiver! };
+        return { t: 'call', callee: c.receiver ? `.${c.method}` : c.method, args, ...(c.receiver ? { receiver: c.receiver } : {}) };
+      }
+      default:
+        return { t: 'opaque' };
+    }
+  }
+
+  call(callee: string, args: Args, ev: Evaluator, _node: SgNode, receiver?: SgNode): Value | undefined {
+    const [first] = args.positional;
+    if (callee === TEMPLATE) {
+      let out = '';
+      for (const part of args.positional) {
+        const v = ev.eval(part);
+        if (v.kind === 'str' || v.kind === 'int') out += String(v.value);
+        else return UNKNOWN;
+      }
+      return str(out);
+    }
+    if (RANDOM_BYTES.test(callee)) {
+      const n = ev.eval(first);
+      return bytes(n.kind === 'int' ? n.value : undefined, 'random');
+    }
+    if (RANDOM_TEXT.test(callee)) return { kind: 'bytes', origin: 'random' };
+    if (/^Base64\.(strict_|urlsafe_)?decode64$/.test(callee)) {
+      const v = ev.eval(first);
+      return v.kind === 'str' ? bytes(Buffer.from(v.value, 'base64').length, 'literal') : UNKNOWN;
+    }
+    if (callee === 'Array.new') {
+      // `Array.new(16, 0)` (then `.pack`): zero bytes; `Array.new(16) { … }` computes each one.
+      const n = ev.eval(first);
+      if (n.kind !== 'int') return UNKNOWN;
+      const fill = args.named.has('{}') ? UNKNOWN : args.positional[1] ? ev.eval(args.positional[1]) : ({ kind: 'none' } as Value);
+      return { kind: 'list', items: Array.from({ length: Math.min(n.value, 4096) }, () => fill) };
+    }
+    if (!receiver) return undefined;
+    const method = callee.slice(callee.lastIndexOf('.') + 1);
+    if (method === 'random_key' || method === 'random_iv') return { kind: 'bytes', origin: 'random' };
+    if (method === 'pack') return pack(ev.eval(receiver), ev.eval(first));
+    if (method === 'bytesize' || method === 'length' || method === 'size') {
+      const v = ev.eval(receiver);
+      return v.kind === 'str' ? int(rubyByteLength(v.value)) : v.kind === 'bytes' && v.length !== undefined ? int(v.length) : UNKNOWN;
+    }
+    if (PASS_THROUGH.has(method) && method !== 'unpack1') return ev.eval(receiver);
+    return undefined;
+  }
+
+  enclosingClass(node: SgNode): string | undefined {
+    return ownerOf(node);
+  }
+}
+
+/** `[…].pack('C*')`, `["00ff"].pack('H*')`, `Array.new(16, 0).pack('c*')`: bytes written in the source. */
+function pack(list: Value, fmt: Value): Value {
+  if (list.kind !== 'list' || fmt.kind !== 'str') return UNKNOWN;
+  const f = fmt.value.replace(/\s+/g, '');
+  if (/^[CcU]\*$/.test(f)) {
+    const known = list.items.every((i) => i.kind === 'int' || i.kind === 'none');
+    const zero = list.items.every((i) => (i.kind === 'int' && i.value === 0) || i.kind === 'none');
+    const origin: BytesOrigin = !known ? 'unknown' : zero ? 'zero' : 'literal';
+    return bytes(list.items.length, origin);
+  }
+  if (/^[Hh]\*?$/.test(f) && list.items.length === 1) {
+    const s = list.items[0]!;
+    return s.kind === 'str' && /^[0-9a-fA-F]*$/.test(s.value) ? bytes(Math.ceil(s.value.length / 2), /^0*$/.test(s.value) && s.value.length > 0 ? 'zero' : 'literal') : UNKNOWN;
+  }
+  return UNKNOWN;
+}
+
+function stringShape(node: SgNode): Shape {
+  const parts = node.namedChildren();
+  const single = node.text().startsWith("'") || /^%q/.test(node.text());
+  if (parts.some((p) => kindOf(p) === 'interpolation')) {
+    return { t: 'call', callee: TEMPLATE, args: { positional: parts.map((p) => (kindOf(p) === 'interpolation' ? (p.namedChildren()[0] ?? p) : p)), named: new Map() } };
+  }
+  let out = '';
+  for (const p of parts) {
+    const k = kindOf(p);
+    if (k === 'string_content') out += single ? p.text().replace(/\\([\\'])/g, '$1') : p.text();
+    else if (k === 'escape_sequence') out += unescape(p.text());
+    else return { t: 'opaque' };
+  }
+  return { t: 'value', value: str(out) };
+}
+
+const CLASS_KINDS = new Set(['class', 'module']);
+
+/** The class or module whose constants and instance variables a node sees. */
+export function ownerOf(node: SgNode): string | undefined {
+  for (const a of node.ancestors()) {
+    if (CLASS_KINDS.has(kindOf(a))) return className(a);
+  }
+  return undefined;
+}
+
+function className(decl: SgNode): string | undefined {
+  const n = decl.field('name');
+  return n ? n.text().split('::').pop() : undefined;
+}
+
+/**
+ * Nodes that scope a local: methods, blocks and lambdas, classes, and the branches of `if`/`unless`/
+ * `case`/`begin…rescue` and loops, so that a value assigned in one arm is unknown after it.
+ */
+const METHOD_KINDS = ['method', 'singleton_method'];
+const SCOPE_KINDS = [...METHOD_KINDS, 'block', 'do_block', 'lambda', 'class', 'module', 'singleton_class', 'then', 'else', 'elsif', 'when', 'in_clause',
+  'rescue', 'ensure', 'while', 'until', 'for', 'if_modifier', 'unless_modifier', 'while_modifier', 'until_modifier', 'rescue_modifier'];
+const SCOPES: ReadonlySet<string> = new Set(SCOPE_KINDS);
+const METHODS: ReadonlySet<string> = new Set([...METHOD_KINDS, 'class', 'module', 'singleton_class']);
+const CLASS_SCOPES: ReadonlySet<string> = new Set(['class', 'module', 'singleton_class']);
+
+const BINDING_RULE = {
+  any: ['assignment', 'operator_assignment', 'method_parameters', 'lambda_parameters', 'block_parameters', 'for'].map((kind) => ({ kind })),
+};
+
+const PARAM_KINDS = new Set(['identifier', 'optional_parameter', 'keyword_parameter', 'splat_parameter', 'hash_splat_parameter', 'block_parameter', 'destructured_parameter']);
+
+/** Bindings of a Ruby file, with the method spans that bound local lookups (`def` does not see outer locals). */
+export function rubyBindings(root: SgNode): { bindings: Binding[]; scopes: ScopeIndex } {
+  const scopes = new ScopeIndex(root, SCOPE_KINDS);
+  const out: Binding[] = [];
+  const scopeOf = (node: SgNode): Scope => {
+    const s = scopes.around(node, SCOPES);
+    return s ? { start: s.start, end: s.end } : scopes.file;
+  };
+  // Instance variables: one binding per class and name, with a value when the class assigns it once.
+  const ivars = new Map<string, { value: SgNode | null; count: number; owner?: string; scope: Scope; from: number }>();
+  for (const node of root.findAll({ rule: BINDING_RULE })) {
+    const kind = kindOf(node);
+    const span = nodeSpan(node);
+    if (kind === 'assignment' || kind === 'operator_assignment') {
+      const left = node.field('left');
+      const right = node.field('right');
+      if (!left) continue;
+      const lk = kindOf(left);
+      const op = kind === 'assignment' ? '=' : (node.field('operator')?.text() ?? '');
+      // `x ||= v` memoises: the first value is v (the usual `@cipher ||= OpenSSL::Cipher.new(…)`).
+      const value = op === '=' || op === '||=' ? (right && kindOf(right) !== 'right_assignment_list' ? right : null) : null;
+      if (lk === 'left_assignment_list') {
+        for (const id of left.findAll({ rule: { kind: 'identifier' } })) out.push({ name: id.text(), value: null, visibleFrom: span.end, scope: scopeOf(node), member: false });
+        continue;
+      }
+      if (lk === 'constant') {
+        const cls = scopes.around(node, CLASS_SCOPES);
+        const owner = cls ? className(cls.node) : undefined;
+        out.push({ name: left.text(), ...(owner ? { owner } : {}), value, visibleFrom: span.end, scope: cls ? { start: cls.start, end: cls.end } : scopes.file, member: true });
+        continue;
+      }
+      if (lk === 'instance_variable' || lk === 'class_variable') {
+        const cls = scopes.around(node, CLASS_SCOPES);
+        const key = `${cls?.start ?? -1}:${left.text()}`;
+        const prev = ivars.get(key);
+        if (prev) prev.count++;
+        else {
+          const owner = cls ? className(cls.node) : undefined;
+          ivars.set(key, { value, count: 1, ...(owner ? { owner } : {}), scope: cls ? { start: cls.start, end: cls.end } : scopes.file, from: span.end });
+        }
+        continue;
+      }
+      if (lk !== 'identifier') continue;
+      const name = left.text();
+      const scope = scopeOf(node);
+      out.push({ name, value, visibleFrom: span.end, scope, member: false });
+      // Assigned on some paths only (an `if` arm, a loop, a block): unknown after that block.
+      const declared = declarationScope(out, name, span.start);
+      if (declared && (declared.start !== scope.start || declared.end !== scope.end)) out.push({ name, value: null, visibleFrom: scope.end, scope: declared, member: false });
+    } else if (kind === 'for') {
+      const pattern = node.field('pattern');
+      for (const id of pattern ? [pattern, ...pattern.findAll({ rule: { kind: 'identifier' } })] : []) {
+        if (kindOf(id) === 'identifier') out.push({ name: id.text(), value: null, visibleFrom: span.start, scope: nodeSpan(node), member: false });
+      }
+    } else {
+      // Parameters: their values are the caller's.
+      const owner = node.parent();
+      if (!owner) continue;
+      for (const p of node.namedChildren()) {
+        if (!PARAM_KINDS.has(kindOf(p))) continue;
+        const id = kindOf(p) === 'identifier' ? p : p.field('name');
+        const ids = id ? [id] : p.findAll({ rule: { kind: 'identifier' } });
+        for (const i of ids) out.push({ name: i.text(), value: null, visibleFrom: span.start, scope: nodeSpan(owner), member: false });
+      }
+    }
+  }
+  for (const [key, iv] of ivars) {
+    const name = key.slice(key.indexOf(':') + 1);
+    out.push({ name, ...(iv.owner ? { owner: iv.owner } : {}), value: iv.count === 1 ? iv.value : null, visibleFrom: iv.from, scope: iv.scope, member: true });
+  }
+  return { bindings: out, scopes };
+}
+
+function declarationScope(bindings: readonly Binding[], name: string, at: number): Scope | undefined {
+  let found: Binding | undefined;
+  for (const b of bindings) if (b.name === name && !b.member && b.visibleFrom <= at && at >= b.scope.start && at <= b.scope.end && (!found || b.scope.end - b.scope.start <= found.scope.end - found.scope.start)) found = b;
+  return found?.scope;
+}
+
+/**
+ * Ruby's `def` starts a fresh local scope: a local assigned outside a method is not seen inside it (there
+ * the name is a method call). Constants, instance variables and names without a binding are as the table says.
+ */
+class RubySymbols implements Symbols {
+  constructor(private readonly table: SymbolTable, private readonly scopes: ScopeIndex) {}
+
+  lookup(name: string, at: number): Binding | undefined {
+    const b = this.table.lookup(name, at);
+    if (!b || b.member || !/^[a-z_]/.test(name)) return b;
+    const method = this.scopes.innermost(at, at, METHODS);
+    return method && (b.scope.start < method.start || b.scope.end > method.end) ? undefined : b;
+  }
+
+  member(owner: string, name: string): Binding | undefined {
+    return this.table.member(owner, name);
+  }
+
+  hasOwner(owner: string): boolean {
+    return this.table.hasOwner(owner);
+  }
+
+  all(name: string): readonly Binding[] {
+    return this.table.all(name);
+  }
+}
+
+export function rubyEvaluator(root: SgNode): Evaluator {
+  return new Evaluator(new RubyAdapter(), () => {
+    const { bindings, scopes } = rubyBindings(root);
+    return new RubySymbols(new SymbolTable(bindings), scopes);
+  });
+}

@@ -1,0 +1,101 @@
+// Ruby detector, OpenSSL: ciphers with the key/IV/tag set on the object later, digests consumed by HMAC and
+// signatures, KDF parameters, key sizes followed from generation to use, RSA padding, branches and mentions.
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { algorithms, names, signals } from './helpers.js';
+
+test('ciphers by OpenSSL name and through the convenience classes; key, IV and tag set later', () => {
+  const src = `require 'openssl'
+class Sealer
+  def seal(data, key)
+    cipher = OpenSSL::Cipher.new('aes-256-gcm').encrypt
+    cipher.key = key
+    cipher.iv = "\\0" * 12
+    cipher.auth_tag_len = 16
+    legacy = OpenSSL::Cipher::AES.new(128, :CBC)
+    legacy.decrypt
+    legacy.key = "0123456789abcdef"
+    legacy.iv = legacy.random_iv
+    OpenSSL::Cipher::AES256.new(:ECB)
+    OpenSSL::Cipher::AES128.new
+    OpenSSL::Cipher::DES.new(:EDE3, :CBC)
+    OpenSSL::Cipher.new(configured_name)
+  end
+end`;
+  const algs = algorithms(src);
+  assert.deepEqual(algs.map((a) => [a.line, a.name, a.functions?.join() ?? '']), [
+    [4, 'AES-256-GCM-128-96', 'encrypt'], [8, 'AES-128-CBC', 'decrypt'], [12, 'AES-256-ECB', ''], [13, 'AES-128-CBC', ''],
+    [14, '3DES-168-CBC', ''], [15, 'unknown-cipher', ''],
+  ]);
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['static-iv', 6], ['hardcoded-key', 10]]);
+});
+
+test('a random IV and key are not constants; an IV assigned in one branch only is unknown after it', () => {
+  const src = `c = OpenSSL::Cipher.new('aes-128-cbc')
+c.encrypt
+c.key = SecureRandom.random_bytes(16)
+if legacy
+  iv = "\\0" * 16
+else
+  iv = c.random_iv
+end
+c.iv = iv`;
+  assert.deepEqual(names(src), ['AES-128-CBC']);
+  assert.deepEqual(signals(src), []);
+});
+
+test('digests, HMAC with a digest object (consumed, also through a variable), PBKDF2, HKDF and scrypt', () => {
+  const src = `Digest::MD5.hexdigest(body)
+Digest::SHA2.new(384)
+OpenSSL::Digest::SHA1.new
+digest = OpenSSL::Digest.new('sha1')
+OpenSSL::HMAC.digest(digest, salt, host)
+OpenSSL::HMAC.hexdigest('SHA256', 'webhook-secret', payload)
+OpenSSL::PKCS5.pbkdf2_hmac(password, salt, 310_000, 32, OpenSSL::Digest::SHA256.new)
+OpenSSL::KDF.pbkdf2_hmac(password, salt: SecureRandom.random_bytes(16), iterations: 1000, length: 32, hash: 'sha1')
+OpenSSL::KDF.hkdf(ikm, salt: '', info: 'ctx', length: 32, hash: 'SHA512')
+OpenSSL::KDF.scrypt('hunter2', salt: s, N: 2**14, r: 8, p: 1, length: 32)`;
+  const algs = algorithms(src);
+  assert.deepEqual(algs.map((a) => [a.line, a.name]), [
+    [5, 'HMAC-SHA-1'], [6, 'HMAC-SHA-256'], [7, 'PBKDF2-SHA-256-310000'], [8, 'PBKDF2-SHA-1-1000'], [9, 'HKDF-SHA-512'], [10, 'scrypt-16384'],
+    [1, 'MD5'], [2, 'SHA-384'], [3, 'SHA-1'],
+  ]);
+  assert.deepEqual(algs.find((a) => a.line === 8)?.params, { hash: 'SHA-1', iterations: 1000, outputLength: 256, saltLength: 16 });
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-key', 6], ['hardcoded-password', 10]]);
+});
+
+test('keys: sizes and curves followed to padding and signatures; default public_encrypt padding is PKCS#1 v1.5', () => {
+  const src = `rsa = OpenSSL::PKey::RSA.new(2048)
+rsa.public_encrypt(secret)
+rsa.public_encrypt(secret, OpenSSL::PKey::RSA::PKCS1_OAEP_PADDING)
+rsa.sign(OpenSSL::Digest.new('SHA256'), data)
+rsa.sign_pss('SHA256', data, salt_length: :digest, mgf1_hash: 'SHA256')
+ec = OpenSSL::PKey::EC.generate('secp384r1')
+ec.sign(OpenSSL::Digest::SHA384.new, data)
+OpenSSL::PKey::DSA.new(1024)
+ed = OpenSSL::PKey.generate_key('ED25519')
+ed.sign(nil, data)
+loaded = OpenSSL::PKey::RSA.new(File.read('key.pem'))
+loaded.public_encrypt(x)`;
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name]), [
+    [4, 'RSA-PKCS1-1.5-SHA-256-2048'], [5, 'RSA-PSS-SHA-256-2048'], [7, 'ECDSA-P384-SHA-384'], [10, 'Ed25519'],
+    [1, 'RSA-2048'], [2, 'RSA-PKCS1-1.5-2048'], [3, 'RSA-OAEP-SHA-1-2048'], [6, 'ECDSA-P384'], [8, 'DSA-1024'], [9, 'Ed25519'], [11, 'RSA'], [12, 'RSA-PKCS1-1.5'],
+  ]);
+});
+
+test('mentions are not uses: strings, comments, comparisons and a local of another method', () => {
+  const src = `# OpenSSL::Cipher.new('aes-128-ecb') was used before
+LOG = "OpenSSL::Digest::MD5.hexdigest is deprecated"
+def check(mode)
+  raise 'insecure' if mode == OpenSSL::SSL::VERIFY_NONE
+  case mode
+  when OpenSSL::SSL::VERIFY_NONE then :off
+  end
+end
+name = 'aes-256-gcm'
+def other
+  OpenSSL::Cipher.new(name)
+end`;
+  assert.deepEqual(names(src), ['unknown-cipher']);
+  assert.deepEqual(signals(src), []);
+});
