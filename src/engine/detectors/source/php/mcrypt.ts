@@ -40,7 +40,7 @@ function report(f: PhpFile, call: PhpCall, cipher: ReturnType<typeof cipherOf>, 
   if (ivBytes) params.ivLength = ivBytes * 8;
   const spelling = cipher?.spelling ?? 'unknown-cipher';
   f.algorithm(call.node, call.name, { spelling, params, unresolved: cipher?.aes ? ['keySize', 'mode'] : ['mode'], functions: [fn] });
-  const related = { spelling, params: { ...cipher?.params, ...(params.keySize ? { keySize: params.keySize } : {}), ...(mode ? { mode } : {}) } };
+  const related = { spelling, params };
   if (f.constantBytes(key)) f.signal(call.node, call.name, 'hardcoded-key', `${spelling} key is written in the source`, related);
   if (iv && mode !== 'ECB' && f.constantBytes(iv)) f.signal(call.node, call.name, 'static-iv', `${spelling} IV is a constant in the source`, related);
 }

@@ -46,7 +46,8 @@ export function opensslCipher(f: PhpFile, call: PhpCall): void {
     const tag = tagArg ? f.int(tagArg) : 16;
     if (tag) params.tagLength = tag * 8;
   }
-  const related = { spelling: name, params: {} };
+  // The signal names the algorithm as reported, so that both land on one asset.
+  const related = { spelling: name, params };
   f.algorithm(call.node, call.name, { spelling: name, params, functions: [fn] });
   if (f.constantBytes(keyArg)) f.signal(call.node, call.name, 'hardcoded-key', `${name} key is written in the source`, related);
   if (f.constantBytes(ivArg)) f.signal(call.node, call.name, 'static-iv', `${name} IV is a constant in the source`, related);
@@ -81,6 +82,11 @@ function pkeyNewAlgorithm(f: PhpFile, node: SgNode): AlgorithmEmit {
       const canonical = curve ? f.kb.findCurve(curve)?.name : undefined;
       return canonical ? { spelling: 'EC', params: { curve: canonical } } : { spelling: 'EC', unresolved: ['curve'] };
     }
+    // PHP 8.4's OPENSSL_KEYTYPE_ED25519/ED448/X25519/X448.
+    case 'OPENSSL_KEYTYPE_ED25519': return { spelling: 'Ed25519' };
+    case 'OPENSSL_KEYTYPE_ED448': return { spelling: 'Ed448' };
+    case 'OPENSSL_KEYTYPE_X25519': return { spelling: 'X25519' };
+    case 'OPENSSL_KEYTYPE_X448': return { spelling: 'X448' };
     default:
       return { spelling: 'unknown-key-pair-generator', unresolved: ['keySize'] };
   }

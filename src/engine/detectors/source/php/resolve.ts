@@ -342,6 +342,13 @@ export function phpBindings(root: SgNode, adapter: PhpAdapter): Binding[] {
     out.push({ name: varKey(v.text().slice(1), adapter.fnOf(v)), value: null, visibleFrom: nodeSpan(v).end, scope, member: false });
   };
   const assign = (left: SgNode, value: SgNode | null, stmt: SgNode): void => {
+    if (kindOf(left) === 'subscript_expression') {
+      // `$opts['curve_name'] = …`, `$list[] = …`: the array changed in a way not followed; its value is unknown from here.
+      let base: SgNode | undefined = left;
+      while (base && kindOf(base) === 'subscript_expression') base = base.namedChildren()[0];
+      if (base && kindOf(base) === 'variable_name') assign(base, null, stmt);
+      return;
+    }
     if (kindOf(left) !== 'variable_name') {
       // `[$a, $b] = …`, `list($a, $b) = …`: each variable is unknown.
       if (kindOf(left) === 'list_literal' || kindOf(left) === 'array_creation_expression') for (const v of left.findAll({ rule: { kind: 'variable_name' } })) unknownVar(v);

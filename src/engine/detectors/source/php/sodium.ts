@@ -83,7 +83,7 @@ export function sodiumCall(f: PhpFile, call: PhpCall): void {
   const nonceBytes = f.byteLength(nonceArg);
   if (nonceBytes) params.ivLength = nonceBytes * 8;
   f.algorithm(call.node, call.name, { spelling, params, functions: [s.fn] });
-  const related = { spelling: s.spelling, params: s.params ?? {} };
+  const related = { spelling, params };
   if (nonceArg && f.constantBytes(nonceArg)) f.signal(call.node, call.name, 'static-iv', `${s.spelling} nonce is a constant in the source`, related);
   const keyArg = s.key !== undefined ? f.arg(call, s.key) : undefined;
   if (keyArg && f.constantBytes(keyArg)) f.signal(call.node, call.name, 'hardcoded-key', `${s.spelling} key is written in the source`, related);
