@@ -87,8 +87,8 @@ function phpseclibNew(f: PhpFile, node: SgNode, version: number, cls: string, ar
     return;
   }
   if (cls === 'Hash') {
-    // phpseclib 2/3 default to sha256, phpseclib 1 to sha1 (`__construct($hash = 'sha256')` / `'sha1'`).
-    const name = args[0] ? f.str(args[0]) : version === 1 ? 'sha1' : 'sha256';
+    // phpseclib 3 defaults to sha256 (`__construct(string $hash = 'sha256')`), 1 and 2 to sha1.
+    const name = args[0] ? f.str(args[0]) : version === 3 ? 'sha256' : 'sha1';
     const keyed = methodCallsOn(f, node).has('setkey');
     if (keyed) {
       const hash = name ? f.kb.resolve(name, {}) : undefined;
