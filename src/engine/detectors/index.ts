@@ -11,5 +11,6 @@ import { csharpDetector } from './source/csharp/index.js';
 import { rustDetector } from './source/rust/index.js';
 import { kotlinDetector } from './source/kotlin/index.js';
 import { rubyDetector } from './source/ruby/index.js';
+import { phpDetector } from './source/php/index.js';
 
-export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector, cDetector, csharpDetector, rustDetector, kotlinDetector, rubyDetector];
+export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector, cDetector, csharpDetector, rustDetector, kotlinDetector, rubyDetector, phpDetector];

@@ -1,0 +1,141 @@
+// PHP source detector: the OpenSSL extension (ciphers by OpenSSL name, keys, signatures, RSA padding,
+// PBKDF2), the hash extension and md5/sha1, password_hash/crypt, libsodium, mcrypt, weak random sources
+// building secrets, the curl/stream/Guzzle TLS switches, and phpseclib, firebase/php-jwt, lcobucci/jwt,
+// defuse/php-encryption and Laravel's facades. PHP's crypto is mostly global functions, so one native
+// query selects the calls of the functions the file's text names, `new`/`::` calls of the library classes
+// it names, the curl and stream constants, and the option keys read as TLS switches. Handlers resolve
+// arguments through the shared Evaluator (resolve.ts).
+import type { SgNode } from '@ast-grep/napi';
+import type { Detection } from '../../../inventory/model.js';
+import type { DetectContext, Detector, SourceFile } from '../../types.js';
+import { kindOf, parseSource } from '../common/languages.js';
+import { escapeRegex } from '../common/regex.js';
+import { DetectionSink } from '../common/sink.js';
+import { PhpFile, type PhpCall } from './file.js';
+import { cryptCall, hashCall, hashHkdf, hashHmac, hashPbkdf2, namedDigest, passwordHash, passwordVerify } from './hashing.js';
+import { LIBRARY_CLASSES, libraryNew, libraryStatic } from './libraries.js';
+import { mcryptCall, mcryptGenericInit } from './mcrypt.js';
+import { opensslCipher, opensslCsr, opensslDigest, opensslPbkdf2, opensslPkeyNew, opensslRsa, opensslSeal, opensslSign } from './openssl.js';
+import { callArgs, functionName, phpEvaluator } from './resolve.js';
+import { SODIUM_NAMES, sodiumCall } from './sodium.js';
+import { tlsConstant, tlsOptionKey } from './tls.js';
+import { WEAK_RANDOM_NAMES, weakRandom } from './random.js';
+
+export const PHP_DETECTOR_ID = 'php';
+
+type Handler = (f: PhpFile, call: PhpCall) => void;
+
+const FUNCTIONS = new Map<string, Handler>([
+  ['openssl_encrypt', opensslCipher], ['openssl_decrypt', opensslCipher],
+  ['openssl_pkey_new', opensslPkeyNew],
+  ['openssl_sign', opensslSign], ['openssl_verify', opensslSign],
+  ['openssl_public_encrypt', opensslRsa], ['openssl_private_decrypt', opensslRsa], ['openssl_private_encrypt', opensslRsa], ['openssl_public_decrypt', opensslRsa],
+  ['openssl_pbkdf2', opensslPbkdf2], ['openssl_digest', opensslDigest], ['openssl_seal', opensslSeal], ['openssl_open', opensslSeal],
+  ['openssl_csr_new', opensslCsr], ['openssl_csr_sign', opensslCsr],
+  ['hash', hashCall], ['hash_file', hashCall], ['hash_init', hashCall], ['hash_hmac', hashHmac], ['hash_hmac_file', hashHmac],
+  ['hash_pbkdf2', hashPbkdf2], ['hash_hkdf', hashHkdf],
+  ['md5', namedDigest], ['sha1', namedDigest], ['md5_file', namedDigest], ['sha1_file', namedDigest],
+  ['password_hash', passwordHash], ['password_verify', passwordVerify], ['crypt', cryptCall],
+  ['mcrypt_encrypt', mcryptCall], ['mcrypt_decrypt', mcryptCall], ['mcrypt_cbc', mcryptCall], ['mcrypt_ecb', mcryptCall], ['mcrypt_cfb', mcryptCall],
+  ['mcrypt_ofb', mcryptCall], ['mcrypt_generic_init', mcryptGenericInit],
+  ...SODIUM_NAMES.map((n): [string, Handler] => [n, sodiumCall]),
+  ...WEAK_RANDOM_NAMES.map((n): [string, Handler] => [n, weakRandom]),
+]);
+
+/** Every function name the file may call, found case-insensitively in its text (PHP function names are). */
+const FUNCTION_SCAN = new RegExp(`\\b(?:${[...FUNCTIONS.keys()].sort((a, b) => b.length - a.length).map(escapeRegex).join('|')})\\s*\\(`, 'gi');
+const CLASS_SCAN = new RegExp(`\\b(?:${LIBRARY_CLASSES.map(escapeRegex).join('|')})\\b`, 'g');
+const TLS_CONSTANTS = '^(CURLOPT_SSL_VERIFYPEER|CURLOPT_SSL_VERIFYHOST|CURLOPT_PROXY_SSL_VERIFYPEER|CURLOPT_PROXY_SSL_VERIFYHOST|CURLOPT_SSLVERSION|STREAM_CRYPTO_METHOD_\\w+)$';
+const TLS_KEYS = `^['"](verify_peer|verify_peer_name|verify)['"]$`;
+
+export function detectPhp(file: SourceFile, ctx: DetectContext): Detection[] {
+  const text = file.content.toString('utf8');
+  const root = parseSource('php', text).root();
+  const { ev, adapter } = phpEvaluator(root);
+  const { imports, namespace } = collectImports(root);
+  const f = new PhpFile(ctx.kb, ev, adapter, new DetectionSink(file.path, text, PHP_DETECTOR_ID), imports, namespace);
+
+  // The native rule names only what the text holds: ast-grep compiles a rule's regexes on every query.
+  const fns = new Set<string>();
+  for (const m of text.matchAll(FUNCTION_SCAN)) fns.add(m[0].replace(/\s*\($/, '').toLowerCase());
+  const classes = new Set<string>();
+  for (const m of text.matchAll(CLASS_SCAN)) classes.add(m[0]);
+  // Classes imported under another name (`use phpseclib3\Crypt\AES as Cipher;`).
+  for (const [local, full] of imports) if (LIBRARY_CLASSES.includes(full.split('\\').pop()!)) classes.add(originalCase(text, local));
+  const rules: Record<string, unknown>[] = [];
+  if (fns.size) rules.push({ kind: 'function_call_expression', has: { field: 'function', regex: `^(?i)\\\\?(${[...fns].map(escapeRegex).join('|')})$` } });
+  if (classes.size) {
+    const re = `(^|\\\\)(${[...classes].map(escapeRegex).join('|')})$`;
+    rules.push({ kind: 'object_creation_expression', has: { any: [{ kind: 'name' }, { kind: 'qualified_name' }], regex: re } });
+    rules.push({ kind: 'scoped_call_expression', has: { field: 'scope', regex: re } });
+  }
+  if (/CURLOPT_|STREAM_CRYPTO_METHOD_/.test(text)) rules.push({ kind: 'name', regex: TLS_CONSTANTS });
+  if (/verify/.test(text)) rules.push({ kind: 'string', regex: TLS_KEYS }, { kind: 'encapsed_string', regex: TLS_KEYS });
+  if (rules.length === 0) return [];
+  for (const node of root.findAll({ rule: { any: rules } } as Parameters<SgNode['findAll']>[0])) {
+    switch (kindOf(node)) {
+      case 'function_call_expression': {
+        const fnNode = node.field('function');
+        const name = fnNode ? functionName(fnNode) : '';
+        const handler = FUNCTIONS.get(name);
+        if (handler) handler(f, { node, name, args: callArgs(node) });
+        break;
+      }
+      case 'object_creation_expression':
+        libraryNew(f, node);
+        break;
+      case 'scoped_call_expression':
+        libraryStatic(f, node);
+        break;
+      case 'name':
+        tlsConstant(f, node);
+        break;
+      default:
+        tlsOptionKey(f, node);
+    }
+  }
+  return f.sink.detections;
+}
+
+/** How a name is written in the file (the import map keys are lower-cased). */
+function originalCase(text: string, lower: string): string {
+  const m = new RegExp(`\\b${escapeRegex(lower)}\\b`, 'i').exec(text);
+  return m ? m[0] : lower;
+}
+
+/** The file's namespace and its `use` imports of classes: local name (lower case) -> full name. */
+function collectImports(root: SgNode): { imports: Map<string, string>; namespace: string } {
+  const imports = new Map<string, string>();
+  let namespace = '';
+  for (const node of root.findAll({ rule: { any: [{ kind: 'namespace_use_declaration' }, { kind: 'namespace_definition' }] } })) {
+    if (kindOf(node) === 'namespace_definition') {
+      namespace ||= node.field('name')?.text() ?? node.namedChildren().find((c) => kindOf(c) === 'namespace_name')?.text() ?? '';
+      continue;
+    }
+    // `use function …` / `use const …` import functions and constants, not classes.
+    if (node.children().some((c) => c.text() === 'function' || c.text() === 'const')) continue;
+    const group = node.namedChildren().find((c) => kindOf(c) === 'namespace_use_group');
+    const prefix = group ? (node.namedChildren().find((c) => kindOf(c) === 'namespace_name')?.text() ?? '') : '';
+    for (const clause of node.findAll({ rule: { kind: 'namespace_use_clause' } })) {
+      const parts = clause.namedChildren();
+      const target = parts[0];
+      if (!target) continue;
+      const full = (prefix ? `${prefix}\\${target.text()}` : target.text()).replace(/^\\/, '');
+      const alias = parts.length > 1 ? parts.at(-1)!.text() : full.split('\\').pop()!;
+      imports.set(alias.toLowerCase(), full);
+    }
+  }
+  return { imports, namespace };
+}
+
+export const phpDetector: Detector = {
+  id: PHP_DETECTOR_ID,
+  appliesTo: (path) => /\.(php|phtml|inc)$/i.test(path),
+  // What every reported construct's text holds: the function families, the library namespaces, the TLS keys.
+  keywords: [
+    'openssl_', 'hash(', 'hash_', 'md5', 'sha1', 'password_', 'crypt(', 'sodium_', 'mcrypt_', 'rand(', 'uniqid(', 'lcg_value(', 'str_shuffle(',
+    'CURLOPT_', 'STREAM_CRYPTO_METHOD_', 'verify_peer', 'GuzzleHttp', 'Facades\\Http', 'phpseclib', 'Crypt_', 'Firebase\\JWT', 'Lcobucci\\JWT', 'Defuse\\Crypto',
+    'Facades\\Crypt', 'Facades\\Hash',
+  ],
+  detect: (file: SourceFile, ctx: DetectContext) => detectPhp(file, ctx),
+};
