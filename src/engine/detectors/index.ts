@@ -10,5 +10,6 @@ import { cDetector } from './source/c/index.js';
 import { csharpDetector } from './source/csharp/index.js';
 import { rustDetector } from './source/rust/index.js';
 import { kotlinDetector } from './source/kotlin/index.js';
+import { swiftDetector } from './source/swift/index.js';
 
-export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector, cDetector, csharpDetector, rustDetector, kotlinDetector];
+export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector, cDetector, csharpDetector, rustDetector, kotlinDetector, swiftDetector];

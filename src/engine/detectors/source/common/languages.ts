@@ -1,7 +1,7 @@
 // The one place where ast-grep learns the tree-sitter grammars the source detectors parse.
 // `registerDynamicLanguage` may be called only once per process (worker threads are separate
 // processes for napi's purposes), so every detector goes through `parseSource`, which registers
-// all dynamic grammars together on first use (Java, Python, Go, C, C++, C#, Rust, Kotlin). JavaScript/TypeScript/TSX are built into ast-grep.
+// all dynamic grammars together on first use (Java, Python, Go, C, C++, C#, Rust, Kotlin, Swift). JavaScript/TypeScript/TSX are built into ast-grep.
 import { Lang, parse, registerDynamicLanguage, type SgNode, type SgRoot } from '@ast-grep/napi';
 import go from '@ast-grep/lang-go';
 import java from '@ast-grep/lang-java';
@@ -11,16 +11,17 @@ import cpp from '@ast-grep/lang-cpp';
 import csharp from '@ast-grep/lang-csharp';
 import rust from '@ast-grep/lang-rust';
 import kotlin from '@ast-grep/lang-kotlin';
+import swift from '@ast-grep/lang-swift';
 
 /** Languages the source detectors parse. */
-export type SourceLanguage = 'java' | 'python' | 'go' | 'c' | 'cpp' | 'csharp' | 'rust' | 'kotlin' | 'javascript' | 'typescript' | 'tsx';
+export type SourceLanguage = 'java' | 'python' | 'go' | 'c' | 'cpp' | 'csharp' | 'rust' | 'kotlin' | 'swift' | 'javascript' | 'typescript' | 'tsx';
 
 let registered = false;
 
 /** Registers the dynamic grammars (idempotent). Exposed for tests and benchmarks. */
 export function registerLanguages(): void {
   if (registered) return;
-  registerDynamicLanguage({ java, python, go, c, cpp, csharp, rust, kotlin } as unknown as Parameters<typeof registerDynamicLanguage>[0]);
+  registerDynamicLanguage({ java, python, go, c, cpp, csharp, rust, kotlin, swift } as unknown as Parameters<typeof registerDynamicLanguage>[0]);
   registered = true;
 }
 
