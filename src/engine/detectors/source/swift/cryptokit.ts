@@ -78,8 +78,9 @@ function symmetricKeyBits(f: SwFile, key: SgNode | undefined): number | undefine
 
 /** Handles a CryptoKit call; false when the call is not one. */
 export function cryptoKitCall(f: SwFile, call: SwCall): boolean {
+  if (call.name === 'hkdfDerivedSymmetricKey') return methodCall(f, call);
   const path = normalisePath(call.path);
-  if (!path) return methodCall(f, call);
+  if (!path) return false;
   const head = path.split('.')[0]!;
   if (f.ownTypes.has(head)) return false;
   const symbol = path;

@@ -69,7 +69,7 @@ export function cryptoSwiftCall(f: SwFile, call: SwCall): boolean {
   if (!f.imported('CryptoSwift')) return false;
   const node = call.node;
   const path = call.path.replace(/^CryptoSwift\./, '');
-  if (!path) return digestExtension(f, call);
+  if (!path || (call.receiver && call.args.length <= 1 && (DIGEST_METHODS[call.name] || call.name === 'sha2' || call.name === 'sha3') && !path.startsWith('Digest.'))) return digestExtension(f, call);
   if (f.ownTypes.has(path.split('.')[0]!)) return false;
   if ((path === 'AES' || path === 'Blowfish') && arg(call, 'key')) {
     blockCipher(f, call, path);

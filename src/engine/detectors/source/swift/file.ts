@@ -8,7 +8,7 @@ import type { Evaluator } from '../common/evaluate.js';
 import { EvaluatedFile } from '../common/file-context.js';
 import { kindOf } from '../common/languages.js';
 import type { DetectionSink } from '../common/sink.js';
-import { isConstantBytes, type Value } from '../common/value.js';
+import { UNKNOWN, isConstantBytes, type Value } from '../common/value.js';
 import { callParts, namedKids, type SwCall } from './syntax.js';
 
 export interface AlgorithmEmit {
@@ -89,14 +89,16 @@ export class SwFile extends EvaluatedFile {
 
   /** The value of an argument, with a buffer written after its creation counted as unknown bytes. */
   bytesValue(node: SgNode | null | undefined): Value {
-    const v = this.ev.eval(node);
+    let v = this.ev.eval(node);
+    // `[0x2b, 0x7e, …]` given where bytes are expected (`[UInt8]`, `Array<UInt8>`): a byte literal.
+    if (v.kind === 'list') v = v.items.every((i) => i.kind === 'int') ? { kind: 'bytes', length: v.items.length, origin: 'literal' } : UNKNOWN;
     if (v.kind === 'bytes' && (v.origin === 'zero' || v.origin === 'literal') && this.written(node)) return { kind: 'bytes', ...(v.length !== undefined ? { length: v.length } : {}), origin: 'unknown' };
     return v;
   }
 
   /** Byte length of a key or buffer argument, when the source fixes it. */
   byteLength(node: SgNode | null | undefined): number | undefined {
-    const v = this.ev.eval(node);
+    const v = this.bytesValue(node);
     return v.kind === 'bytes' ? v.length : v.kind === 'str' ? Buffer.byteLength(v.value) : undefined;
   }
 

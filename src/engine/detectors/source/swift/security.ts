@@ -37,6 +37,16 @@ export function secKeyAlgorithm(name: string): AlgorithmEmit | undefined {
   return undefined;
 }
 
+/**
+ * ECIES (`eciesEncryptionStandardX963SHA256AESGCM`, `eciesEncryptionCofactorVariableIVX963SHA384AESGCM`): an
+ * ECDH key agreement on the key's curve and AES-GCM on the derived key (its size follows the curve), as two
+ * assets; the X9.63 KDF between them has no registry entry.
+ */
+export function eciesParts(name: string): AlgorithmEmit[] | undefined {
+  if (!/^eciesEncryption(Standard|Cofactor)\w*AESGCM$/.test(name)) return undefined;
+  return [{ spelling: 'ECDH', unresolved: ['curve'] }, { spelling: 'AES', params: { mode: 'GCM' }, unresolved: ['keySize'] }];
+}
+
 /** Key attributes a dictionary literal gives: `[kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeySizeInBits: 2048]`. */
 interface KeyAttributes {
   type?: 'RSA' | 'EC' | 'other';
@@ -116,7 +126,9 @@ export function securityCall(f: SwFile, call: SwCall): boolean {
   const member = v?.kind === 'member' ? v.path.split('.').pop()! : algNode ? (pathText(algNode) ?? '').split('.').pop()! : '';
   const alg = secKeyAlgorithm(member);
   const functions: CryptoFunction[] = name === 'SecKeyCopyKeyExchangeResult' ? [] : [fn!];
-  if (alg) f.algorithm(node, name, { ...alg, functions });
+  const ecies = eciesParts(member);
+  if (ecies) for (const part of ecies) f.algorithm(node, name, { ...part, functions: [fn!] });
+  else if (alg) f.algorithm(node, name, { ...alg, functions });
   else f.algorithm(node, name, { spelling: unresolvedSpelling(fn === 'sign' || fn === 'verify' ? 'signature' : name === 'SecKeyCopyKeyExchangeResult' ? 'key-agreement' : 'cipher'), functions });
   return true;
 }

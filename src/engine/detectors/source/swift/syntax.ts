@@ -133,7 +133,9 @@ export function callParts(node: SgNode): SwCall | undefined {
       const g = misparsedGeneric(node);
       if (g) return { node, path: `${g.type}${path}`, name: path.slice(1), typeArgs: g.args, ...rest };
     }
-    return { node, path, name: path.split('.').pop() ?? '', typeArgs: [], ...rest };
+    // `keys.add(…)`, `Digest.md5(…)`: the head of the chain is also the receiver, whether a type or a value.
+    const receiver = ck === 'navigation_expression' ? namedKids(callee)[0] : undefined;
+    return { node, path, name: path.split('.').pop() ?? '', typeArgs: [], ...(receiver ? { receiver } : {}), ...rest };
   }
   if (ck === 'navigation_expression') {
     const nk = namedKids(callee);
