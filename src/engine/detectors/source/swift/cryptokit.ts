@@ -98,7 +98,8 @@ export function cryptoKitCall(f: SwFile, call: SwCall): boolean {
       const bits = symmetricKeyBits(f, key);
       f.algorithm(node, symbol, { spelling: 'AES', params: { mode: 'GCM', ...(bits ? { keySize: bits } : {}) }, unresolved: ['keySize'], functions: [encrypt ? 'encrypt' : 'decrypt'] });
     }
-    if (encrypt && nonce && constantNonce(f, nonce)) {
+    // A nonce written in the call is reported here; one held in a variable where it is made (its `Nonce(data:)`).
+    if (encrypt && nonce && callParts(nonce) && constantNonce(f, nonce)) {
       f.signal(node, symbol, 'static-iv', `${aead[1]} nonce fixed in the source`, { spelling: aead[1] === 'ChaChaPoly' ? 'ChaCha20-Poly1305' : 'AES', params: { mode: 'GCM' } });
     }
     return true;

@@ -9,7 +9,8 @@ import { EvaluatedFile } from '../common/file-context.js';
 import { kindOf } from '../common/languages.js';
 import type { DetectionSink } from '../common/sink.js';
 import { UNKNOWN, isConstantBytes, type Value } from '../common/value.js';
-import { callParts, namedKids, type SwCall } from './syntax.js';
+import type { Binding } from '../common/symbols.js';
+import { callParts, namedKids, pathText, type SwCall } from './syntax.js';
 
 export interface AlgorithmEmit {
   spelling: string;
@@ -27,10 +28,24 @@ export class SwFile extends EvaluatedFile {
     readonly imports: ReadonlySet<string>,
     /** Type names the file declares (classes, structs, enums, protocols, typealiases; not extensions). */
     readonly ownTypes: ReadonlySet<string>,
-    /** Names of buffers written after their creation (`&iv` given to a call, `iv.withUnsafeMutableBytes`). */
-    readonly mutated: ReadonlySet<string>,
   ) {
     super(ev);
+  }
+
+  /** Buffers written after their creation (`&iv` given to a call, `iv.withUnsafeMutableBytes { … }`): the bindings written, or the bare names of unbound ones. */
+  private readonly mutatedBindings = new Set<Binding>();
+  private readonly mutatedNames = new Set<string>();
+
+  /** Records that the variable a node names is written (through its binding at that point). */
+  markWritten(node: SgNode): void {
+    const b = this.ev.bindingOf(node);
+    if (b) this.mutatedBindings.add(b);
+    else this.mutatedNames.add((pathText(node) ?? node.text()).split('.').pop()!);
+  }
+
+  private isWritten(node: SgNode): boolean {
+    const b = this.ev.bindingOf(node);
+    return b ? this.mutatedBindings.has(b) : this.mutatedNames.has((pathText(node) ?? node.text()).split('.').pop()!);
   }
 
   algorithm(node: SgNode, symbol: string, a: AlgorithmEmit): void {
@@ -115,13 +130,12 @@ export class SwFile extends EvaluatedFile {
     for (let i = 0; cur && i < 8; i++) {
       const k = kindOf(cur);
       if (k === 'simple_identifier') {
-        if (this.mutated.has(cur.text())) return true;
+        if (this.isWritten(cur)) return true;
         cur = this.ev.origin(cur, 1);
         continue;
       }
       if (k === 'navigation_expression') {
-        const last = cur.text().split('.').pop()!.trim();
-        if (this.mutated.has(last)) return true;
+        if (this.isWritten(cur)) return true;
         const next = this.ev.origin(cur, 1);
         if (!next || next.id() === cur.id()) return false;
         cur = next;

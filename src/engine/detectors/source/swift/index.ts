@@ -87,28 +87,27 @@ export function detectSwift(file: SourceFile): Detection[] {
 
   // Buffers written after their creation: `&iv` given to a call (SecRandomCopyBytes, CCRandomGenerateBytes, …),
   // `iv.withUnsafeMutableBytes { … }`.
-  const mutated = new Set<string>();
+  const mutated: SgNode[] = [];
   const parsed: SwCall[] = [];
   const others: SgNode[] = [];
   for (const n of nodes) {
     const k = kindOf(n);
     if (k === 'prefix_expression') {
       const operand = n.children()[1];
-      const name = operand ? (pathText(operand) ?? '').split('.').pop() : undefined;
-      if (name) mutated.add(name);
+      if (operand && pathText(operand)) mutated.push(operand);
     } else if (k === 'call_expression' || k === 'constructor_expression') {
       const c = callParts(n);
       if (!c) continue;
       if (MUTATING_CLOSURES.includes(c.name) && c.receiver) {
-        const name = (pathText(c.receiver) ?? '').split('.').pop();
-        if (name) mutated.add(name);
+        if (pathText(c.receiver)) mutated.push(c.receiver);
         continue;
       }
       parsed.push(c);
     } else others.push(n);
   }
   const sink = new DetectionSink(file.path, text, SWIFT_DETECTOR_ID);
-  const f = new SwFile(swiftEvaluator(root), sink, root, readImports(root), readOwnTypes(root, text), mutated);
+  const f = new SwFile(swiftEvaluator(root), sink, root, readImports(root), readOwnTypes(root, text));
+  for (const m of mutated) f.markWritten(m);
   for (const c of parsed) {
     if (f.consumed(c.node)) continue;
     for (const h of HANDLERS) if (h(f, c)) break;

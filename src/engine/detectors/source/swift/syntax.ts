@@ -67,7 +67,8 @@ function readArgs(list: SgNode | undefined): SwArg[] {
   const out: SwArg[] = [];
   for (const a of list ? namedKids(list) : []) {
     if (kindOf(a) !== 'value_argument') continue;
-    const kids = namedKids(a);
+    // `nil` is an anonymous node: every child but the label and its colon.
+    const kids = a.children().filter((c) => !isComment(c) && c.text() !== ':');
     const labelNode = kids.find((c) => kindOf(c) === 'value_argument_label');
     const expr = kids.filter((c) => kindOf(c) !== 'value_argument_label').at(-1);
     if (!expr) continue;
