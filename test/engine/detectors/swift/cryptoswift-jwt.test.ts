@@ -52,7 +52,10 @@ func configure(_ app: Application) async throws {
     await keys.add(ecdsa: ES256PrivateKey())
     await keys.add(pss: rsaKey, digestAlgorithm: .sha256)
     await keys.add(eddsa: edKey)
+    let chained = await JWTKeyCollection()
+        .add(hmac: "chained-secret", digestAlgorithm: .sha384)
 }`;
-  assert.deepEqual(names(src), ['HMAC-SHA-256', 'ECDSA-P384-SHA-384', 'HMAC-SHA-512', 'ECDSA-P256', 'RSA-PSS-SHA-256', 'Ed25519']);
-  assert.deepEqual(signals(src).map((s) => `${s.occurrence.line} ${s.signal}`), ['4 hardcoded-key']);
+  assert.deepEqual(names(src), ['HMAC-SHA-256', 'ECDSA-P384-SHA-384', 'HMAC-SHA-512', 'ECDSA-P256', 'RSA-PSS-SHA-256', 'Ed25519', 'HMAC-SHA-384']);
+  // A call in a chain that spans lines is reported at its own `.add`.
+  assert.deepEqual(signals(src).map((s) => `${s.occurrence.line} ${s.signal}`), ['4 hardcoded-key', '12 hardcoded-key']);
 });

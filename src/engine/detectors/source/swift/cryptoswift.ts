@@ -9,7 +9,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import type { AlgorithmEmit, SwFile } from './file.js';
-import { arg, namedKids, suffixName, type SwCall } from './syntax.js';
+import { arg, namedKids, siteOf, suffixName, type SwCall } from './syntax.js';
 
 const MODES: Readonly<Record<string, string>> = { CBC: 'CBC', ECB: 'ECB', CTR: 'CTR', CFB: 'CFB', OFB: 'OFB', PCBC: 'PCBC', GCM: 'GCM', CCM: 'CCM', OCB: 'OCB' };
 /** Modes in which the cipher is used as a stream (padding does not apply). */
@@ -175,7 +175,7 @@ function digestExtension(f: SwFile, call: SwCall): boolean {
     spelling = m ? (call.name === 'sha2' ? SHA2_VARIANTS : SHA3_VARIANTS)[m] : undefined;
   }
   if (!spelling) return false;
-  f.algorithm(call.node, `.${call.name}()`, { spelling, functions: ['digest'] });
+  f.algorithm(siteOf(call), `.${call.name}()`, { spelling, functions: ['digest'] });
   return true;
 }
 

@@ -7,7 +7,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { CryptoFunction } from '../../../inventory/model.js';
 import type { AlgorithmEmit, SwFile } from './file.js';
-import { arg, type SwCall } from './syntax.js';
+import { arg, siteOf, type SwCall } from './syntax.js';
 
 export const JWT_CALL_NAMES = [
   ...['hs', 'rs', 'ps', 'es'].flatMap((p) => ['256', '384', '512'].map((n) => `${p}${n}`)), 'eddsa', 'add',
@@ -27,7 +27,7 @@ function member(f: SwFile, node: SgNode | undefined): string | undefined {
 }
 
 function secret(f: SwFile, call: SwCall, symbol: string, key: SgNode | undefined, related: AlgorithmEmit): void {
-  if (key && f.constantBytes(key)) f.signal(call.node, symbol, 'hardcoded-key', 'JWT HMAC secret written in the source', { spelling: related.spelling });
+  if (key && f.constantBytes(key)) f.signal(siteOf(call), symbol, 'hardcoded-key', 'JWT HMAC secret written in the source', { spelling: related.spelling });
 }
 
 export function jwtCall(f: SwFile, call: SwCall): boolean {
@@ -58,7 +58,7 @@ export function jwtCall(f: SwFile, call: SwCall): boolean {
 /** jwt-kit v5 `JWTKeyCollection.add(hmac:|rsa:|pss:|ecdsa:|eddsa:|mldsa:, …)`. */
 function keyCollectionAdd(f: SwFile, call: SwCall): boolean {
   const label = call.args[0]!.label!;
-  const node = call.node;
+  const node = siteOf(call);
   const symbol = `JWTKeyCollection.add(${label}:)`;
   const bits = DIGESTS[member(f, arg(call, 'digestAlgorithm')) ?? ''];
   const fn: CryptoFunction[] = ['sign', 'verify'];

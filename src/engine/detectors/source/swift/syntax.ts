@@ -176,3 +176,10 @@ export function identifiersIn(node: SgNode): string[] {
   for (const id of node.findAll({ rule: { kind: 'simple_identifier' } })) out.push(id.text());
   return out;
 }
+
+/** Where to report a call: its `.name` when the receiver spans lines (`await JWTKeyCollection()\n  .add(hmac: …)`), else the call. */
+export function siteOf(call: SwCall): SgNode {
+  const callee = namedKids(call.node)[0];
+  if (!callee || kindOf(callee) !== 'navigation_expression' || !callee.text().includes('\n')) return call.node;
+  return namedKids(callee).find((c) => kindOf(c) === 'navigation_suffix') ?? call.node;
+}
