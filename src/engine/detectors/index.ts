@@ -12,5 +12,6 @@ import { rustDetector } from './source/rust/index.js';
 import { kotlinDetector } from './source/kotlin/index.js';
 import { rubyDetector } from './source/ruby/index.js';
 import { phpDetector } from './source/php/index.js';
+import { swiftDetector } from './source/swift/index.js';
 
-export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector, cDetector, csharpDetector, rustDetector, kotlinDetector, rubyDetector, phpDetector];
+export const DETECTORS: readonly Detector[] = [...ARTEFACT_DETECTORS, javaDetector, pythonDetector, goDetector, javascriptDetector, cDetector, csharpDetector, rustDetector, kotlinDetector, rubyDetector, phpDetector, swiftDetector];
