@@ -141,6 +141,43 @@ const LANGS: Lang[] = [
     ],
   },
   {
+    ext: 'swift', dir: 'ios/App/Sources', weight: 6,
+    header: () => `import Foundation\n\n`,
+    plain: [
+      (r, n) => `struct ${pascal(ident(r))}Row${n}: Codable {\n    let id: Int\n    let name: String\n    var tags: [String] = []\n}\n\n`,
+      (r, n) => `func format${pascal(ident(r))}${n}(_ rows: [(Int, String)]) -> String {\n    rows.filter { $0.0 > ${n % 13} }.map { "\\($0.0):\\($0.1.trimmingCharacters(in: .whitespaces))" }.joined(separator: ";")\n}\n\n`,
+    ],
+    crypto: [
+      // Imports precede declarations, so a snippet right after the header carries its own.
+      (_r, n) => `import CryptoKit\n\nfunc digest${n}(_ data: Data) -> SHA256.Digest {\n    SHA256.hash(data: data)\n}\n\n`,
+      (_r, n) => `import CryptoKit\n\nfunc seal${n}(_ data: Data) throws -> Data? {\n    let key = SymmetricKey(size: .bits256)\n    return try AES.GCM.seal(data, using: key).combined\n}\n\n`,
+    ],
+  },
+  {
+    ext: 'php', dir: 'php/src', weight: 8,
+    header: (_r, n) => `<?php\n\nnamespace App\\M${n % 30};\n\n`,
+    plain: [
+      (r, n) => `function format_${ident(r)}_${n}(array $rows): string\n{\n    $out = [];\n    foreach ($rows as $id => $name) {\n        if ($id > ${n % 13}) { $out[] = $id . ':' . trim($name); }\n    }\n    return implode(';', $out);\n}\n\n`,
+      (r, n) => `final class ${pascal(ident(r))}Repository${n}\n{\n    public function __construct(private array $rows = []) {}\n\n    public function count(): int { return count($this->rows); }\n}\n\n`,
+    ],
+    crypto: [
+      (_r, n) => `function digest_${n}(string $data): string\n{\n    return hash('sha256', $data);\n}\n\n`,
+      (_r, n) => `function seal_${n}(string $data, string $key, string $iv): string\n{\n    return openssl_encrypt($data, 'aes-256-gcm', $key, OPENSSL_RAW_DATA, $iv, $tag);\n}\n\n`,
+    ],
+  },
+  {
+    ext: 'rb', dir: 'ruby/app/models', weight: 6,
+    header: () => `# frozen_string_literal: true\n\nrequire 'json'\n\n`,
+    plain: [
+      (r, n) => `def format_${ident(r)}_${n}(rows)\n  rows.select { |id, _| id > ${n % 13} }.map { |id, name| "#{id}:#{name.strip}" }.join(';')\nend\n\n`,
+      (r, n) => `class ${pascal(ident(r))}Query${n}\n  attr_reader :rows\n\n  def initialize(rows = [])\n    @rows = rows\n  end\nend\n\n`,
+    ],
+    crypto: [
+      (_r, n) => `def digest_${n}(data)\n  OpenSSL::Digest.new('SHA256').hexdigest(data)\nend\n\n`,
+      (_r, n) => `def seal_${n}(data, key, iv)\n  cipher = OpenSSL::Cipher.new('aes-256-gcm')\n  cipher.encrypt\n  cipher.key = key\n  cipher.iv = iv\n  cipher.update(data) + cipher.final\nend\n\n`,
+    ],
+  },
+  {
     ext: 'yaml', dir: 'deploy', weight: 5,
     header: (_r, n) => `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app-${n}\n`,
     plain: [(r, n) => `spec:\n  replicas: ${1 + (n % 5)}\n  template:\n    metadata:\n      labels:\n        app: ${ident(r)}\n`],

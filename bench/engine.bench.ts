@@ -101,7 +101,7 @@ for (const r of runs) {
 // prefilter are paid in every run, so the figure that isolates the detector is its CPU per MB of the
 // files that reached it, next to the whole run's CPU.
 console.log('\n[per language: one source detector at a time]');
-for (const id of ['java', 'python', 'go', 'javascript', 'c', 'csharp', 'rust', 'kotlin'].filter((d) => DETECTORS.some((x) => x.id === d))) {
+for (const id of ['java', 'python', 'go', 'javascript', 'c', 'csharp', 'rust', 'kotlin', 'swift', 'php', 'ruby'].filter((d) => DETECTORS.some((x) => x.id === d))) {
   const c0 = process.cpuUsage();
   const s0 = performance.now();
   const r = await scanDirectory(corpus.root, { detectorIds: [id] });
