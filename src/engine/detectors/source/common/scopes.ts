@@ -109,6 +109,12 @@ export class ScopeIndex implements ScopeLookup {
     return best;
   }
 
+  /** The span of the innermost scope of `kinds` around a node, or the whole file: where a binding made there is visible. */
+  spanAround(node: SgNode, kinds: ReadonlySet<string>): Scope {
+    const s = this.around(node, kinds);
+    return s ? { start: s.start, end: s.end } : this.file;
+  }
+
   /** Innermost scope around a node (strictly enclosing it, not the node itself). */
   around(node: SgNode, kinds: ReadonlySet<string>): ScopeNode | undefined {
     const r = nodeSpan(node);

@@ -228,10 +228,7 @@ const BINDING_RULE = { any: ['property_declaration', 'class_parameter', 'paramet
 export function kotlinBindings(root: SgNode): Binding[] {
   const scopes = new ScopeIndex(root, SCOPE_KINDS);
   const out: Binding[] = [];
-  const scopeOf = (node: SgNode): Scope => {
-    const s = scopes.around(node, SCOPES);
-    return s ? { start: s.start, end: s.end } : scopes.file;
-  };
+  const scopeOf = (node: SgNode): Scope => scopes.spanAround(node, SCOPES);
   for (const node of root.findAll({ rule: BINDING_RULE })) {
     const kind = kindOf(node);
     const span = nodeSpan(node);

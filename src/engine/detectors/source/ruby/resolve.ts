@@ -320,10 +320,7 @@ const PARAM_KINDS = new Set(['identifier', 'optional_parameter', 'keyword_parame
 export function rubyBindings(root: SgNode): { bindings: Binding[]; scopes: ScopeIndex } {
   const scopes = new ScopeIndex(root, SCOPE_KINDS);
   const out: Binding[] = [];
-  const scopeOf = (node: SgNode): Scope => {
-    const s = scopes.around(node, SCOPES);
-    return s ? { start: s.start, end: s.end } : scopes.file;
-  };
+  const scopeOf = (node: SgNode): Scope => scopes.spanAround(node, SCOPES);
   // Instance variables: one binding per class and name, with a value when the class assigns it once.
   const ivars = new Map<string, { value: SgNode | null; count: number; owner?: string; scope: Scope; from: number }>();
   for (const node of root.findAll({ rule: BINDING_RULE })) {
