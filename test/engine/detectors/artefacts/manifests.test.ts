@@ -19,7 +19,9 @@ test('the known-library list is well formed: one entry per name, a homepage and 
   assert.equal(new Set(keys).size, keys.length);
   for (const l of KNOWN_LIBRARIES) {
     assert.match(l.homepage, /^https?:\/\//, l.name);
-    assert.ok(['npm', 'pypi', 'golang', 'maven', 'nuget', 'cargo'].includes(l.ecosystem), l.name);
+    assert.ok(['npm', 'pypi', 'golang', 'maven', 'nuget', 'cargo', 'composer', 'gem', 'swift'].includes(l.ecosystem), l.name);
+    if (l.ecosystem === 'composer') assert.match(l.name, /^[a-z0-9_.-]+\/[a-z0-9_.-]+$/, 'Composer names are lowercase vendor/name');
+    if (l.ecosystem === 'swift') assert.match(l.name, /^[a-z0-9.-]+\/[^/]+\/[^/]+$/, 'Swift names are host/owner/repository');
     if (l.ecosystem === 'maven') assert.match(l.name, /^[^:]+:[^:]+$/);
   }
   assert.ok(KNOWN_LIBRARIES.filter((l) => l.ecosystem === 'npm').length >= 15);
@@ -49,6 +51,9 @@ test('purls follow the purl spec: scoped npm names, maven group/artifact, go mod
   assert.equal(purlOf('nuget', 'BouncyCastle.Cryptography', '2.4.0'), 'pkg:nuget/BouncyCastle.Cryptography@2.4.0');
   assert.equal(purlOf('cargo', 'aes-gcm', '0.10.3'), 'pkg:cargo/aes-gcm@0.10.3');
   assert.equal(purlOf('cargo', 'ring', '0.17.8-beta.1+build'), 'pkg:cargo/ring@0.17.8-beta.1%2Bbuild');
+  assert.equal(purlOf('composer', 'firebase/php-jwt', '6.10.1'), 'pkg:composer/firebase/php-jwt@6.10.1');
+  assert.equal(purlOf('gem', 'ruby-saml', '1.16.0'), 'pkg:gem/ruby-saml@1.16.0');
+  assert.equal(purlOf('swift', 'github.com/apple/swift-crypto', '3.3.0'), 'pkg:swift/github.com/apple/swift-crypto@3.3.0');
 });
 
 test('npm: package.json keeps only exact pins as versions; the lock file gives resolved versions', () => {
@@ -127,6 +132,12 @@ test('the library list covers the main crypto libraries of each ecosystem', () =
       'des', 'cbc', 'ctr', 'sha1', 'sha2', 'sha3', 'md-5', 'md5', 'blake2', 'blake3', 'hmac', 'cmac', 'poly1305', 'pbkdf2', 'scrypt', 'argon2', 'bcrypt', 'hkdf', 'p256', 'p384', 'p521', 'k256', 'ecdsa',
       'ed25519-dalek', 'x25519-dalek', 'curve25519-dalek', 'ml-kem', 'ml-dsa', 'slh-dsa', 'pqcrypto', 'pqcrypto-mlkem', 'pqcrypto-kyber', 'pqcrypto-dilithium', 'pqcrypto-falcon', 'pqcrypto-sphincsplus', 'oqs',
       'jsonwebtoken', 'josekit', 'sequoia-openpgp', 'pgp', 'russh', 'ssh2', 'age', 'orion', 'sodiumoxide', 'libsodium-sys', 'rcgen'].map((c) => `cargo:${c}`),
+    ...['phpseclib/phpseclib', 'firebase/php-jwt', 'lcobucci/jwt', 'web-token/jwt-framework', 'web-token/jwt-library', 'defuse/php-encryption', 'paragonie/halite',
+      'paragonie/sodium_compat', 'paragonie/paseto', 'paragonie/ciphersweet', 'spomky-labs/otphp', 'namshi/jose', 'gree/jose', 'illuminate/encryption', 'league/oauth2-server'].map((c) => `composer:${c}`),
+    ...['openssl', 'bcrypt', 'rbnacl', 'jwt', 'json-jwt', 'jose', 'argon2', 'scrypt', 'net-ssh', 'ed25519', 'x25519', 'lockbox', 'attr_encrypted', 'symmetric-encryption',
+      'ruby-saml', 'rotp', 'encryptor'].map((c) => `gem:${c}`),
+    ...['apple/swift-crypto', 'krzyzanowskim/CryptoSwift', 'vapor/jwt-kit', 'Kitura/Swift-JWT', 'jedisct1/swift-sodium', 'apple/swift-certificates', 'apple/swift-nio-ssl',
+      'datatheorem/TrustKit', 'Kitura/BlueRSA', 'Kitura/BlueCryptor', 'airsidemobile/JOSESwift', '21-DOT-DEV/swift-secp256k1'].map((c) => `swift:github.com/${c}`),
   ];
   assert.deepEqual(required.filter((r) => !names.has(r)), []);
 });
