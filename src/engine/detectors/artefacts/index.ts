@@ -14,6 +14,7 @@ import { goModDetector } from './manifests/go.js';
 import { gradleCatalogDetector, gradleDetector, mavenPomDetector } from './manifests/maven.js';
 import { nugetManifestDetector } from './manifests/nuget.js';
 import { cargoManifestDetector } from './manifests/cargo.js';
+import { composerManifestDetector } from './manifests/composer.js';
 
 export const ARTEFACT_DETECTORS: readonly Detector[] = [
   pemDetector,
@@ -32,4 +33,5 @@ export const ARTEFACT_DETECTORS: readonly Detector[] = [
   gradleCatalogDetector,
   nugetManifestDetector,
   cargoManifestDetector,
+  composerManifestDetector,
 ];

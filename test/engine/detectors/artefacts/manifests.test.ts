@@ -7,6 +7,7 @@ import { goModDetector } from '../../../../src/engine/detectors/artefacts/manife
 import { expandProperties, gradleCatalogDetector, gradleDetector, mavenPomDetector } from '../../../../src/engine/detectors/artefacts/manifests/maven.js';
 import { nugetManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/nuget.js';
 import { cargoManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/cargo.js';
+import { composerManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/composer.js';
 import { KNOWN_LIBRARIES, findLibrary, purlOf } from '../../../../src/engine/detectors/artefacts/manifests/libraries.js';
 import { readToml } from '../../../../src/engine/detectors/artefacts/manifests/toml.js';
 import type { Detection } from '../../../../src/engine/inventory/model.js';
@@ -384,4 +385,77 @@ test('Cargo: unclosed strings, tables and arrays, deep nesting, long keys and on
   const lock = `[[package]]\nname = "ring"\nversion = "0.17.8"\n${'[[package]]\nname = "'.repeat(50_000)}`;
   assert.deepEqual(purls(run(cargoManifestDetector, 'Cargo.lock', lock)), ['pkg:cargo/ring@0.17.8']);
   assert.ok(performance.now() - t0 < 10_000, 'quadratic reading took minutes');
+});
+
+test('composer.json: require and require-dev; only an exact version is a version; names compared case-insensitively', () => {
+  const json = `{
+    "name": "acme/billing",
+    "type": "project",
+    "require": {
+        "php": "^8.2",
+        "ext-openssl": "*",
+        "laravel/framework": "^11.0",
+        "firebase/php-jwt": "^6.10",
+        "phpseclib/phpseclib": "3.0.37",
+        "Defuse/PHP-Encryption": "v2.4.0",
+        "paragonie/halite": "~5.1",
+        "lcobucci/jwt": "5.3.0 || 5.4.0",
+        "web-token/jwt-library": "dev-main",
+        "spomky-labs/otphp": "11.2.*",
+        "pragmarx/google2fa": ">=8.0 <9.0",
+        "paragonie/paseto": "3.1.x-dev",
+        "illuminate/encryption": "=11.9.2",
+        "paragonie/sodium_compat": "1.21.1@beta",
+        "league/oauth2-server": "8.5"
+    },
+    "require-dev": {
+        "phpunit/phpunit": "^10.5",
+        "namshi/jose": "7.2.3"
+    }
+}
+`;
+  const ds = run(composerManifestDetector, 'composer.json', json);
+  assert.deepEqual(purls(ds), [
+    'pkg:composer/firebase/php-jwt', 'pkg:composer/phpseclib/phpseclib@3.0.37', 'pkg:composer/defuse/php-encryption@2.4.0', 'pkg:composer/paragonie/halite',
+    'pkg:composer/lcobucci/jwt', 'pkg:composer/web-token/jwt-library', 'pkg:composer/spomky-labs/otphp', 'pkg:composer/pragmarx/google2fa',
+    'pkg:composer/paragonie/paseto', 'pkg:composer/illuminate/encryption@11.9.2', 'pkg:composer/paragonie/sodium_compat', 'pkg:composer/league/oauth2-server',
+    'pkg:composer/namshi/jose@7.2.3',
+  ]);
+  assert.deepEqual(ds.slice(0, 3).map((d) => [d.occurrence.line, d.occurrence.column, d.occurrence.symbol, d.occurrence.detector]), [
+    [8, 10, 'firebase/php-jwt', 'manifest-composer'], [9, 10, 'phpseclib/phpseclib', 'manifest-composer'], [10, 10, 'defuse/php-encryption', 'manifest-composer'],
+  ]);
+  assert.equal(lines(ds).at(-1), 23);
+  assert.equal(ds[1]!.occurrence.snippet, '"phpseclib/phpseclib": "3.0.37",');
+});
+
+test('composer.json without crypto packages, or not JSON, gives nothing', () => {
+  const json = JSON.stringify({ name: 'acme/site', require: { php: '^8.1', 'ext-sodium': '*', 'laravel/framework': '^11.0', 'guzzlehttp/guzzle': '7.8.1' }, 'require-dev': { 'phpunit/phpunit': '^10' }, description: 'uses firebase/php-jwt maybe' }, null, 4);
+  assert.deepEqual(run(composerManifestDetector, 'composer.json', json), []);
+  assert.deepEqual(run(composerManifestDetector, 'composer.json', '{"require": {"firebase/php-jwt": '), []);
+  assert.deepEqual(run(composerManifestDetector, 'composer.json', '["firebase/php-jwt"]'), []);
+  assert.equal(composerManifestDetector.appliesTo('backend/composer.lock'), true);
+  assert.equal(composerManifestDetector.appliesTo('composer.phar'), false);
+  assert.deepEqual(composerManifestDetector.keywords, []);
+});
+
+test('composer.lock: packages and packages-dev give installed versions, each at its own "name"', () => {
+  const lock = JSON.stringify({
+    _readme: ['This file locks the dependencies of your project to a known state'],
+    'content-hash': '0c2f7a0e4c5d',
+    packages: [
+      { name: 'defuse/php-encryption', version: 'v2.4.0', source: { type: 'git', url: 'https://github.com/defuse/php-encryption.git' }, require: { 'paragonie/random_compat': '>= 2', php: '>=5.6.0' } },
+      { name: 'firebase/php-jwt', version: 'v6.10.1', require: { php: '^8.0' }, authors: [{ name: 'Neuman Vong' }] },
+      { name: 'league/oauth2-server', version: '8.5.4', require: { 'defuse/php-encryption': '^2.4', 'lcobucci/jwt': '^4.3 || ^5.0' } },
+      { name: 'lcobucci/jwt', version: 'dev-main' },
+      { name: 'monolog/monolog', version: '3.6.0' },
+    ],
+    'packages-dev': [{ name: 'phpseclib/phpseclib', version: '3.0.37' }],
+  }, null, 4);
+  const ds = run(composerManifestDetector, 'composer.lock', lock);
+  assert.deepEqual(purls(ds), [
+    'pkg:composer/defuse/php-encryption@2.4.0', 'pkg:composer/firebase/php-jwt@6.10.1', 'pkg:composer/league/oauth2-server@8.5.4', 'pkg:composer/lcobucci/jwt', 'pkg:composer/phpseclib/phpseclib@3.0.37',
+  ]);
+  // Each entry is reported at its own `"name"`, not where another package requires it.
+  for (const d of ds) assert.match(d.occurrence.snippet, new RegExp(`^"name": "${d.occurrence.symbol}"`));
+  assert.equal(ds[0]!.occurrence.column, 22);
 });
