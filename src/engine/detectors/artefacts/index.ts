@@ -15,6 +15,7 @@ import { gradleCatalogDetector, gradleDetector, mavenPomDetector } from './manif
 import { nugetManifestDetector } from './manifests/nuget.js';
 import { cargoManifestDetector } from './manifests/cargo.js';
 import { composerManifestDetector } from './manifests/composer.js';
+import { gemManifestDetector } from './manifests/gem.js';
 
 export const ARTEFACT_DETECTORS: readonly Detector[] = [
   pemDetector,
@@ -34,4 +35,5 @@ export const ARTEFACT_DETECTORS: readonly Detector[] = [
   nugetManifestDetector,
   cargoManifestDetector,
   composerManifestDetector,
+  gemManifestDetector,
 ];

@@ -8,6 +8,7 @@ import { expandProperties, gradleCatalogDetector, gradleDetector, mavenPomDetect
 import { nugetManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/nuget.js';
 import { cargoManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/cargo.js';
 import { composerManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/composer.js';
+import { gemManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/gem.js';
 import { KNOWN_LIBRARIES, findLibrary, purlOf } from '../../../../src/engine/detectors/artefacts/manifests/libraries.js';
 import { readToml } from '../../../../src/engine/detectors/artefacts/manifests/toml.js';
 import type { Detection } from '../../../../src/engine/inventory/model.js';
@@ -458,4 +459,119 @@ test('composer.lock: packages and packages-dev give installed versions, each at 
   // Each entry is reported at its own `"name"`, not where another package requires it.
   for (const d of ds) assert.match(d.occurrence.snippet, new RegExp(`^"name": "${d.occurrence.symbol}"`));
   assert.equal(ds[0]!.occurrence.column, 22);
+});
+
+test('Gemfile: gem lines in and out of groups; one `= 1.2.3` or bare 1.2.3 requirement is a version, anything else a range', () => {
+  const gemfile = `source "https://rubygems.org"
+git_source(:github) { |repo| "https://github.com/#{repo}.git" }
+
+ruby "3.3.0"
+
+gem "rails", "~> 7.1.3"
+gem "bcrypt", "~> 3.1.7"
+gem 'jwt', '2.8.1'
+gem "rbnacl", "= 7.1.1"
+gem "openssl", ">= 3.1", "< 4"
+# gem "ed25519", "1.3.0"
+gem("lockbox")
+gem "ruby-saml", ENV.fetch("SAML_VERSION", "1.16.0")
+gem "argon2", "2"
+
+group :development, :test do
+  gem "rotp", "6.3.0", require: false
+  gem "net-ssh", '~> 7.2', platforms: :ruby
+  gem "jose", "!= 1.2.0"
+end
+gemspec
+`;
+  const ds = run(gemManifestDetector, 'Gemfile', gemfile);
+  assert.deepEqual(purls(ds), [
+    'pkg:gem/bcrypt', 'pkg:gem/jwt@2.8.1', 'pkg:gem/rbnacl@7.1.1', 'pkg:gem/openssl', 'pkg:gem/lockbox', 'pkg:gem/ruby-saml', 'pkg:gem/argon2',
+    'pkg:gem/rotp@6.3.0', 'pkg:gem/net-ssh', 'pkg:gem/jose',
+  ]);
+  assert.deepEqual(ds.map((d) => [d.occurrence.line, d.occurrence.column]).slice(0, 5), [[7, 6], [8, 6], [9, 6], [10, 6], [12, 6]]);
+  assert.deepEqual([ds[7]!.occurrence.line, ds[7]!.occurrence.column, ds[7]!.occurrence.symbol, ds[7]!.occurrence.detector], [17, 8, 'rotp', 'manifest-gem']);
+  // Windows line endings change nothing.
+  assert.deepEqual(purls(run(gemManifestDetector, 'gems.rb', gemfile.replace(/\n/g, '\r\n'))), purls(ds));
+});
+
+test('Gemfile.lock: the specs of GEM sections are resolved versions; platform gems keep their version, not their platform', () => {
+  const lock = `GIT
+  remote: https://github.com/acme/ruby-jwt.git
+  revision: 4f1d2c3b5a6978e0d1c2b3a4f5e6d7c8b9a0f1e2
+  specs:
+    jwt (2.9.0.dev)
+
+GEM
+  remote: https://rubygems.org/
+  specs:
+    actionpack (7.1.3)
+      rack (>= 2.2.4)
+    bcrypt (3.1.20)
+    bcrypt (3.1.20-java)
+    ffi (1.16.3)
+    json-jwt (1.16.6)
+      activesupport (>= 4.2)
+      bindata
+    net-ssh (7.2.1)
+    openssl (3.2.0)
+    rbnacl (7.1.1)
+      ffi (~> 1.0)
+    rotp (6.3.0)
+
+PLATFORMS
+  java
+  ruby
+  x86_64-linux
+
+DEPENDENCIES
+  bcrypt (~> 3.1.7)
+  jwt!
+  rbnacl (= 7.1.1)
+
+CHECKSUMS
+  bcrypt (3.1.20) sha256=e3d7c4e1b5b2a1f0
+  rotp (6.3.0)
+
+BUNDLED WITH
+   2.5.6
+`;
+  const ds = run(gemManifestDetector, 'Gemfile.lock', lock);
+  assert.deepEqual(purls(ds), [
+    'pkg:gem/bcrypt@3.1.20', 'pkg:gem/bcrypt@3.1.20', 'pkg:gem/json-jwt@1.16.6', 'pkg:gem/net-ssh@7.2.1', 'pkg:gem/openssl@3.2.0', 'pkg:gem/rbnacl@7.1.1', 'pkg:gem/rotp@6.3.0',
+  ]);
+  assert.deepEqual(lines(ds), [12, 13, 15, 18, 19, 20, 22]);
+  assert.equal(ds[0]!.occurrence.column, 5);
+  assert.equal(ds[1]!.occurrence.snippet, 'bcrypt (3.1.20-java)');
+});
+
+test('*.gemspec: add_dependency, add_runtime_dependency and add_development_dependency, also in generated %q<> form', () => {
+  const gemspec = `# frozen_string_literal: true
+
+Gem::Specification.new do |spec|
+  spec.name = "acme-auth"
+  spec.version = "0.4.0"
+  spec.add_dependency "jwt", ">= 2.5", "< 3"
+  spec.add_runtime_dependency("openssl", "3.2.0")
+  s.add_runtime_dependency(%q<rbnacl>.freeze, ["= 7.1.1"])
+  s.add_runtime_dependency(%q<bcrypt>.freeze, [">= 3.1", "< 4"])
+  spec.add_development_dependency "rotp", "~> 6.3"
+  # spec.add_dependency "ed25519", "1.3.0"
+  spec.add_dependency "activesupport", "7.1.3"
+end
+`;
+  const ds = run(gemManifestDetector, 'acme-auth.gemspec', gemspec);
+  assert.deepEqual(purls(ds), ['pkg:gem/jwt', 'pkg:gem/openssl@3.2.0', 'pkg:gem/rbnacl@7.1.1', 'pkg:gem/bcrypt', 'pkg:gem/rotp']);
+  assert.deepEqual(ds.map((d) => [d.occurrence.line, d.occurrence.column]), [[6, 24], [7, 32], [8, 31], [9, 31], [10, 36]]);
+});
+
+test('Ruby manifests without crypto gems, and gems merely named like one, give nothing', () => {
+  const gemfile = 'source "https://rubygems.org"\n\ngem "rails", "7.1.3"\ngem "jwt_sessions_store"\ngem "devise"\ngem "digest-crc", "0.6.5"\ngemspec\n';
+  assert.deepEqual(run(gemManifestDetector, 'Gemfile', gemfile), []);
+  const lock = 'GEM\n  remote: https://rubygems.org/\n  specs:\n    devise (4.9.3)\n      bcrypt (~> 3.0)\n    rails (7.1.3)\n\nDEPENDENCIES\n  bcrypt\n  devise\n';
+  assert.deepEqual(run(gemManifestDetector, 'Gemfile.lock', lock), []);
+  assert.equal(gemManifestDetector.appliesTo('gemfiles/rails_7.gemfile'), true);
+  assert.equal(gemManifestDetector.appliesTo('gemfiles/rails_7.gemfile.lock'), true);
+  assert.equal(gemManifestDetector.appliesTo('Gemfile.rb'), false);
+  assert.ok(gemManifestDetector.keywords.includes('rbnacl') && !gemManifestDetector.keywords.some((k) => k.length < 3));
 });
