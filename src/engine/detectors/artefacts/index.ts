@@ -16,6 +16,7 @@ import { nugetManifestDetector } from './manifests/nuget.js';
 import { cargoManifestDetector } from './manifests/cargo.js';
 import { composerManifestDetector } from './manifests/composer.js';
 import { gemManifestDetector } from './manifests/gem.js';
+import { swiftManifestDetector } from './manifests/swift.js';
 
 export const ARTEFACT_DETECTORS: readonly Detector[] = [
   pemDetector,
@@ -36,4 +37,5 @@ export const ARTEFACT_DETECTORS: readonly Detector[] = [
   cargoManifestDetector,
   composerManifestDetector,
   gemManifestDetector,
+  swiftManifestDetector,
 ];

@@ -9,6 +9,7 @@ import { nugetManifestDetector } from '../../../../src/engine/detectors/artefact
 import { cargoManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/cargo.js';
 import { composerManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/composer.js';
 import { gemManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/gem.js';
+import { swiftManifestDetector, swiftPackagePath } from '../../../../src/engine/detectors/artefacts/manifests/swift.js';
 import { KNOWN_LIBRARIES, findLibrary, purlOf } from '../../../../src/engine/detectors/artefacts/manifests/libraries.js';
 import { readToml } from '../../../../src/engine/detectors/artefacts/manifests/toml.js';
 import type { Detection } from '../../../../src/engine/inventory/model.js';
@@ -574,4 +575,169 @@ test('Ruby manifests without crypto gems, and gems merely named like one, give n
   assert.equal(gemManifestDetector.appliesTo('gemfiles/rails_7.gemfile.lock'), true);
   assert.equal(gemManifestDetector.appliesTo('Gemfile.rb'), false);
   assert.ok(gemManifestDetector.keywords.includes('rbnacl') && !gemManifestDetector.keywords.some((k) => k.length < 3));
+});
+
+test('Package.swift: .package(url:) dependencies; exact: and .exact() pin a version, from:, ranges and branches do not', () => {
+  const manifest = `// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "SecureNotes",
+    platforms: [.iOS(.v16), .macOS(.v13)],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", "2.0.0"..<"4.0.0"),
+        .package(url: "https://github.com/krzyzanowskim/CryptoSwift.git", exact: "1.8.3"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "4.13.0"),
+        .package(url: "https://github.com/jedisct1/swift-sodium", .exact("0.9.1")),
+        .package(name: "SwiftJWT", url: "https://github.com/IBM-Swift/Swift-JWT.git", .upToNextMajor(from: "3.6.1")),
+        .package(url: "git@github.com:apple/swift-nio-ssl.git", branch: "main"),
+        .package(url: "https://github.com/Alamofire/Alamofire.git", exact: "5.9.1"),
+        // .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.5.0"),
+        .package(path: "../LocalKit"),
+    ],
+    targets: [
+        .target(name: "SecureNotes", dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+            "CryptoSwift",
+        ]),
+    ]
+)
+`;
+  const ds = run(swiftManifestDetector, 'Package.swift', manifest);
+  assert.deepEqual(purls(ds), [
+    'pkg:swift/github.com/apple/swift-crypto', 'pkg:swift/github.com/krzyzanowskim/CryptoSwift@1.8.3', 'pkg:swift/github.com/vapor/jwt-kit',
+    'pkg:swift/github.com/jedisct1/swift-sodium@0.9.1', 'pkg:swift/github.com/IBM-Swift/Swift-JWT', 'pkg:swift/github.com/apple/swift-nio-ssl',
+  ]);
+  assert.deepEqual(ds.map((d) => [d.occurrence.line, d.occurrence.column]), [[8, 24], [9, 24], [10, 24], [11, 24], [12, 42], [13, 24]]);
+  assert.deepEqual([ds[0]!.occurrence.symbol, ds[0]!.occurrence.detector], ['github.com/apple/swift-crypto', 'manifest-swift']);
+  assert.equal(swiftManifestDetector.appliesTo('Package@swift-5.8.swift'), true);
+});
+
+test('Swift package URLs reduce to host/owner/name; case, .git and scp-like forms match one package', () => {
+  assert.equal(swiftPackagePath('https://github.com/apple/swift-crypto.git'), 'github.com/apple/swift-crypto');
+  assert.equal(swiftPackagePath('ssh://git@GitHub.com:22/apple/swift-crypto/'), 'github.com/apple/swift-crypto');
+  assert.equal(swiftPackagePath('git@github.com:apple/swift-crypto.git'), 'github.com/apple/swift-crypto');
+  assert.equal(swiftPackagePath('../LocalKit'), undefined);
+  assert.equal(swiftPackagePath('apple.swift-crypto'), undefined);
+  assert.equal(findLibrary('swift', 'github.com/KRZYZANOWSKIM/cryptoswift')?.name, 'github.com/krzyzanowskim/CryptoSwift');
+  assert.deepEqual(swiftManifestDetector.keywords, []);
+});
+
+test('Package.resolved: v2/v3 pins and v1 object.pins give resolved versions; a branch pin has none', () => {
+  const v3 = `{
+  "originHash" : "b4b0a3f5e0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7",
+  "pins" : [
+    {
+      "identity" : "alamofire",
+      "kind" : "remoteSourceControl",
+      "location" : "https://github.com/Alamofire/Alamofire.git",
+      "state" : {
+        "revision" : "f455c2975872ccd2d9c81594c658af65716e9b9a",
+        "version" : "5.9.1"
+      }
+    },
+    {
+      "identity" : "cryptoswift",
+      "kind" : "remoteSourceControl",
+      "location" : "https://github.com/krzyzanowskim/CryptoSwift.git",
+      "state" : {
+        "revision" : "678d442c6f7828def400a70ae15968aef67ef52d",
+        "version" : "1.8.3"
+      }
+    },
+    {
+      "identity" : "swift-crypto",
+      "kind" : "remoteSourceControl",
+      "location" : "https://github.com/apple/swift-crypto.git",
+      "state" : {
+        "revision" : "a53a7e8f858902659d4784322bede34f4e49097e",
+        "version" : "3.3.0"
+      }
+    },
+    {
+      "identity" : "swift-nio-ssl",
+      "kind" : "remoteSourceControl",
+      "location" : "git@github.com:apple/swift-nio-ssl.git",
+      "state" : {
+        "branch" : "main",
+        "revision" : "2b09805797f21c380f7dc9bedaab3157c5508efb"
+      }
+    }
+  ],
+  "version" : 3
+}
+`;
+  const ds = run(swiftManifestDetector, 'App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved', v3);
+  assert.deepEqual(purls(ds), ['pkg:swift/github.com/krzyzanowskim/CryptoSwift@1.8.3', 'pkg:swift/github.com/apple/swift-crypto@3.3.0', 'pkg:swift/github.com/apple/swift-nio-ssl']);
+  assert.deepEqual(ds.map((d) => [d.occurrence.line, d.occurrence.column]), [[16, 21], [25, 21], [34, 21]]);
+  const v1 = `{
+  "object": {
+    "pins": [
+      {
+        "package": "BlueRSA",
+        "repositoryURL": "https:\\/\\/github.com\\/IBM-Swift\\/BlueRSA.git",
+        "state": { "branch": null, "revision": "440f78db26d8bb073f29590f1c7bd31004da09ae", "version": "1.0.200" }
+      },
+      {
+        "package": "CryptoSwift",
+        "repositoryURL": "https://github.com/krzyzanowskim/CryptoSwift",
+        "state": { "branch": null, "revision": "af1b58fc569bfde777462349b9f7314b61762be0", "version": "1.4.1" }
+      }
+    ]
+  },
+  "version": 1
+}
+`;
+  const ds1 = run(swiftManifestDetector, 'Package.resolved', v1);
+  assert.deepEqual(purls(ds1), ['pkg:swift/github.com/IBM-Swift/BlueRSA@1.0.200', 'pkg:swift/github.com/krzyzanowskim/CryptoSwift@1.4.1']);
+  assert.deepEqual(lines(ds1), [6, 11]);
+});
+
+test('Swift manifests without crypto packages, or broken, give nothing', () => {
+  const manifest = 'let package = Package(\n  name: "App",\n  dependencies: [\n    .package(url: "https://github.com/Alamofire/Alamofire.git", from: "5.9.0"),\n    .package(url: "https://github.com/attaswift/BigInt.git", exact: "5.3.0"),\n    .package(url: "https://github.com/apple/swift-crypto-extras-fork.git", from: "1.0.0"),\n  ]\n)\n';
+  assert.deepEqual(run(swiftManifestDetector, 'Package.swift', manifest), []);
+  const resolved = JSON.stringify({ pins: [{ identity: 'alamofire', location: 'https://github.com/Alamofire/Alamofire.git', state: { version: '5.9.1' } }], version: 2 }, null, 2);
+  assert.deepEqual(run(swiftManifestDetector, 'Package.resolved', resolved), []);
+  assert.deepEqual(run(swiftManifestDetector, 'Package.resolved', '{"pins": [{"location": "https://github.com/apple/swift-crypto.git"'), []);
+});
+
+// As for NuGet and Cargo above: the three readers must stay linear on attacker-written manifests.
+test('Composer, Ruby and Swift manifests: unclosed strings and calls, blank runs and many entries are read in one pass', () => {
+  const t0 = performance.now();
+  const blanks = ' '.repeat(200_000);
+  // composer.lock: many entries of one package, each at its own name; "name" keys followed by blank runs and unclosed values.
+  const entries = Array.from({ length: 20_000 }, () => '{"name": "firebase/php-jwt", "version": "v6.10.1"}').join(',');
+  assert.equal(run(composerManifestDetector, 'composer.lock', `{"packages": [${entries}]}`).length, 20_000);
+  const names = `{"packages": [{"name": "lcobucci/jwt", "version": "5.3.0"}], "x": "${'\\"name\\"'.repeat(50_000)}", "y": [${Array(100).fill(`"name"${blanks.slice(0, 1000)}`).join(',')}]}`;
+  assert.deepEqual(purls(run(composerManifestDetector, 'composer.lock', names)), ['pkg:composer/lcobucci/jwt@5.3.0']);
+  const require = `{"require": {"firebase/php-jwt": "${'1.'.repeat(100_000)}0", "phpseclib/phpseclib": "${'^'.repeat(200_000)}"}}`;
+  assert.deepEqual(purls(run(composerManifestDetector, 'composer.json', require)), ['pkg:composer/firebase/php-jwt', 'pkg:composer/phpseclib/phpseclib']);
+  // Gemfile, gemspec and lock: requirement lists, unclosed literals and blank runs on long lines.
+  const gemfile = [
+    `gem "jwt", ${'"1", '.repeat(50_000)}"2"`,
+    `gem "bcrypt", "${'x'.repeat(200_000)}`,
+    `gem${blanks}`,
+    `${'gem %q<'.repeat(50_000)}`,
+    'gem "rbnacl", "7.1.1"',
+  ].join('\n');
+  assert.deepEqual(purls(run(gemManifestDetector, 'Gemfile', gemfile)), ['pkg:gem/jwt', 'pkg:gem/bcrypt', 'pkg:gem/rbnacl@7.1.1']);
+  const gemspec = `${`s.add_dependency${blanks}`}\n${'s.add_dependency "x", '.repeat(20_000)}\ns.add_dependency "rotp", "6.3.0"\n`;
+  assert.deepEqual(purls(run(gemManifestDetector, 'x.gemspec', gemspec)), ['pkg:gem/rotp@6.3.0']);
+  const lock = `GEM\n  specs:\n    openssl (${'('.repeat(200_000)}\n${'    jwt\n'.repeat(50_000)}    rotp (6.3.0)\n`;
+  const locked = run(gemManifestDetector, 'Gemfile.lock', lock);
+  assert.equal(locked.length, 50_002);
+  assert.deepEqual([purls(locked)[0], purls(locked).at(-1)], ['pkg:gem/openssl', 'pkg:gem/rotp@6.3.0']);
+  // Package.swift: calls never closed, URLs never closed, many calls and comment markers on one line.
+  const pinned = '.package(url: "https://github.com/apple/swift-crypto.git", exact: "3.3.0")\n';
+  for (const swift of [
+    `${pinned}${'.package('.repeat(100_000)}`,
+    `${pinned}.package(url: "${'a'.repeat(500_000)}`,
+    `${pinned}${blanks}// ${'.package(url: "https://example.test/x.git", '.repeat(20_000)}`,
+    `${pinned}${'// .package(url: "https://github.com/vapor/jwt-kit.git")\n'.repeat(20_000)}`,
+  ]) assert.deepEqual(purls(run(swiftManifestDetector, 'Package.swift', swift)), ['pkg:swift/github.com/apple/swift-crypto@3.3.0']);
+  const oneLine = `let p = [${'.package(url: "https://github.com/vapor/jwt-kit.git", from: "4.0.0"), '.repeat(20_000)}]`;
+  assert.equal(run(swiftManifestDetector, 'Package.swift', oneLine).length, 20_000);
+  const pins = Array.from({ length: 20_000 }, () => '{"identity": "swift-crypto", "location": "https://github.com/apple/swift-crypto.git", "state": {"version": "3.3.0"}}').join(',');
+  assert.equal(run(swiftManifestDetector, 'Package.resolved', `{"pins": [${pins}], "x": [${Array(100).fill(`"location"${blanks.slice(0, 1000)}`).join(',')}]}`).length, 20_000);
+  assert.ok(performance.now() - t0 < 10_000, 'quadratic reading took minutes');
 });
