@@ -32,14 +32,15 @@ test('a scan is deterministic: two pooled runs and an in-thread run give deep-eq
 test('the inventory holds the tree\'s artefacts, counted stats and findings', async () => {
   const r = await scanDirectory(tree, { threads: 0 });
   const { stats, assets } = r.inventory;
-  assert.equal(stats.filesSeen, 41);
+  assert.equal(stats.filesSeen, 47);
   assert.equal(stats.skipped['excluded-dir'], 2);
   assert.equal(stats.skipped.minified, 1);
   assert.equal(stats.skipped.generated, 1);
   assert.equal(stats.truncated, false);
   assert.equal(stats.filesByDetector.pem, 9);
   const names = new Set(assets.map((a) => a.kind === 'library' ? a.purl : a.name));
-  for (const expected of ['pkg:npm/node-forge@1.3.1', 'pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78.1', 'pkg:golang/golang.org/x/crypto@v0.22.0', 'pkg:cargo/ring@0.17.8']) {
+  for (const expected of ['pkg:npm/node-forge@1.3.1', 'pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78.1', 'pkg:golang/golang.org/x/crypto@v0.22.0', 'pkg:cargo/ring@0.17.8',
+    'pkg:composer/phpseclib/phpseclib@3.0.37', 'pkg:gem/jwt@2.8.1', 'pkg:swift/github.com/krzyzanowskim/CryptoSwift@1.8.3']) {
     assert.ok(names.has(expected), expected);
   }
   const certs = assets.filter((a) => a.kind === 'certificate');

@@ -59,7 +59,7 @@ function libraryKey(ecosystem: string, name: string): string {
   return `${ecosystem}\u0000${n}`;
 }
 
-const PURL_ECOSYSTEMS = new Set<string>(['npm', 'pypi', 'golang', 'maven', 'nuget', 'cargo']);
+const PURL_ECOSYSTEMS = new Set<string>(['npm', 'pypi', 'golang', 'maven', 'nuget', 'cargo', 'composer', 'gem', 'swift']);
 function purlFor(ref: LibraryRef): string {
   if (PURL_ECOSYSTEMS.has(ref.ecosystem)) return purlOf(ref.ecosystem as Ecosystem, ref.name);
   return `pkg:${ref.ecosystem}/${ref.name.split('/').map(encodeURIComponent).join('/')}`;

@@ -14,6 +14,9 @@ import { goModDetector } from './manifests/go.js';
 import { gradleCatalogDetector, gradleDetector, mavenPomDetector } from './manifests/maven.js';
 import { nugetManifestDetector } from './manifests/nuget.js';
 import { cargoManifestDetector } from './manifests/cargo.js';
+import { composerManifestDetector } from './manifests/composer.js';
+import { gemManifestDetector } from './manifests/gem.js';
+import { swiftManifestDetector } from './manifests/swift.js';
 
 export const ARTEFACT_DETECTORS: readonly Detector[] = [
   pemDetector,
@@ -32,4 +35,7 @@ export const ARTEFACT_DETECTORS: readonly Detector[] = [
   gradleCatalogDetector,
   nugetManifestDetector,
   cargoManifestDetector,
+  composerManifestDetector,
+  gemManifestDetector,
+  swiftManifestDetector,
 ];

@@ -7,6 +7,9 @@ import { goModDetector } from '../../../../src/engine/detectors/artefacts/manife
 import { expandProperties, gradleCatalogDetector, gradleDetector, mavenPomDetector } from '../../../../src/engine/detectors/artefacts/manifests/maven.js';
 import { nugetManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/nuget.js';
 import { cargoManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/cargo.js';
+import { composerManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/composer.js';
+import { gemManifestDetector } from '../../../../src/engine/detectors/artefacts/manifests/gem.js';
+import { swiftManifestDetector, swiftPackagePath } from '../../../../src/engine/detectors/artefacts/manifests/swift.js';
 import { KNOWN_LIBRARIES, findLibrary, purlOf } from '../../../../src/engine/detectors/artefacts/manifests/libraries.js';
 import { readToml } from '../../../../src/engine/detectors/artefacts/manifests/toml.js';
 import type { Detection } from '../../../../src/engine/inventory/model.js';
@@ -19,7 +22,9 @@ test('the known-library list is well formed: one entry per name, a homepage and 
   assert.equal(new Set(keys).size, keys.length);
   for (const l of KNOWN_LIBRARIES) {
     assert.match(l.homepage, /^https?:\/\//, l.name);
-    assert.ok(['npm', 'pypi', 'golang', 'maven', 'nuget', 'cargo'].includes(l.ecosystem), l.name);
+    assert.ok(['npm', 'pypi', 'golang', 'maven', 'nuget', 'cargo', 'composer', 'gem', 'swift'].includes(l.ecosystem), l.name);
+    if (l.ecosystem === 'composer') assert.match(l.name, /^[a-z0-9_.-]+\/[a-z0-9_.-]+$/, 'Composer names are lowercase vendor/name');
+    if (l.ecosystem === 'swift') assert.match(l.name, /^[a-z0-9.-]+\/[^/]+\/[^/]+$/, 'Swift names are host/owner/repository');
     if (l.ecosystem === 'maven') assert.match(l.name, /^[^:]+:[^:]+$/);
   }
   assert.ok(KNOWN_LIBRARIES.filter((l) => l.ecosystem === 'npm').length >= 15);
@@ -49,6 +54,9 @@ test('purls follow the purl spec: scoped npm names, maven group/artifact, go mod
   assert.equal(purlOf('nuget', 'BouncyCastle.Cryptography', '2.4.0'), 'pkg:nuget/BouncyCastle.Cryptography@2.4.0');
   assert.equal(purlOf('cargo', 'aes-gcm', '0.10.3'), 'pkg:cargo/aes-gcm@0.10.3');
   assert.equal(purlOf('cargo', 'ring', '0.17.8-beta.1+build'), 'pkg:cargo/ring@0.17.8-beta.1%2Bbuild');
+  assert.equal(purlOf('composer', 'firebase/php-jwt', '6.10.1'), 'pkg:composer/firebase/php-jwt@6.10.1');
+  assert.equal(purlOf('gem', 'ruby-saml', '1.16.0'), 'pkg:gem/ruby-saml@1.16.0');
+  assert.equal(purlOf('swift', 'github.com/apple/swift-crypto', '3.3.0'), 'pkg:swift/github.com/apple/swift-crypto@3.3.0');
 });
 
 test('npm: package.json keeps only exact pins as versions; the lock file gives resolved versions', () => {
@@ -127,6 +135,12 @@ test('the library list covers the main crypto libraries of each ecosystem', () =
       'des', 'cbc', 'ctr', 'sha1', 'sha2', 'sha3', 'md-5', 'md5', 'blake2', 'blake3', 'hmac', 'cmac', 'poly1305', 'pbkdf2', 'scrypt', 'argon2', 'bcrypt', 'hkdf', 'p256', 'p384', 'p521', 'k256', 'ecdsa',
       'ed25519-dalek', 'x25519-dalek', 'curve25519-dalek', 'ml-kem', 'ml-dsa', 'slh-dsa', 'pqcrypto', 'pqcrypto-mlkem', 'pqcrypto-kyber', 'pqcrypto-dilithium', 'pqcrypto-falcon', 'pqcrypto-sphincsplus', 'oqs',
       'jsonwebtoken', 'josekit', 'sequoia-openpgp', 'pgp', 'russh', 'ssh2', 'age', 'orion', 'sodiumoxide', 'libsodium-sys', 'rcgen'].map((c) => `cargo:${c}`),
+    ...['phpseclib/phpseclib', 'firebase/php-jwt', 'lcobucci/jwt', 'web-token/jwt-framework', 'web-token/jwt-library', 'defuse/php-encryption', 'paragonie/halite',
+      'paragonie/sodium_compat', 'paragonie/paseto', 'paragonie/ciphersweet', 'spomky-labs/otphp', 'namshi/jose', 'gree/jose', 'illuminate/encryption', 'league/oauth2-server'].map((c) => `composer:${c}`),
+    ...['openssl', 'bcrypt', 'rbnacl', 'jwt', 'json-jwt', 'jose', 'argon2', 'scrypt', 'net-ssh', 'ed25519', 'x25519', 'lockbox', 'attr_encrypted', 'symmetric-encryption',
+      'ruby-saml', 'rotp', 'encryptor'].map((c) => `gem:${c}`),
+    ...['apple/swift-crypto', 'krzyzanowskim/CryptoSwift', 'vapor/jwt-kit', 'Kitura/Swift-JWT', 'jedisct1/swift-sodium', 'apple/swift-certificates', 'apple/swift-nio-ssl',
+      'datatheorem/TrustKit', 'Kitura/BlueRSA', 'Kitura/BlueCryptor', 'airsidemobile/JOSESwift', '21-DOT-DEV/swift-secp256k1'].map((c) => `swift:github.com/${c}`),
   ];
   assert.deepEqual(required.filter((r) => !names.has(r)), []);
 });
@@ -372,5 +386,358 @@ test('Cargo: unclosed strings, tables and arrays, deep nesting, long keys and on
   assert.equal(run(cargoManifestDetector, 'Cargo.toml', oneLine).length, 20_000);
   const lock = `[[package]]\nname = "ring"\nversion = "0.17.8"\n${'[[package]]\nname = "'.repeat(50_000)}`;
   assert.deepEqual(purls(run(cargoManifestDetector, 'Cargo.lock', lock)), ['pkg:cargo/ring@0.17.8']);
+  assert.ok(performance.now() - t0 < 10_000, 'quadratic reading took minutes');
+});
+
+test('composer.json: require and require-dev; only an exact version is a version; names compared case-insensitively', () => {
+  const json = `{
+    "name": "acme/billing",
+    "type": "project",
+    "require": {
+        "php": "^8.2",
+        "ext-openssl": "*",
+        "laravel/framework": "^11.0",
+        "firebase/php-jwt": "^6.10",
+        "phpseclib/phpseclib": "3.0.37",
+        "Defuse/PHP-Encryption": "v2.4.0",
+        "paragonie/halite": "~5.1",
+        "lcobucci/jwt": "5.3.0 || 5.4.0",
+        "web-token/jwt-library": "dev-main",
+        "spomky-labs/otphp": "11.2.*",
+        "pragmarx/google2fa": ">=8.0 <9.0",
+        "paragonie/paseto": "3.1.x-dev",
+        "illuminate/encryption": "=11.9.2",
+        "paragonie/sodium_compat": "1.21.1@beta",
+        "league/oauth2-server": "8.5"
+    },
+    "require-dev": {
+        "phpunit/phpunit": "^10.5",
+        "namshi/jose": "7.2.3"
+    }
+}
+`;
+  const ds = run(composerManifestDetector, 'composer.json', json);
+  assert.deepEqual(purls(ds), [
+    'pkg:composer/firebase/php-jwt', 'pkg:composer/phpseclib/phpseclib@3.0.37', 'pkg:composer/defuse/php-encryption@2.4.0', 'pkg:composer/paragonie/halite',
+    'pkg:composer/lcobucci/jwt', 'pkg:composer/web-token/jwt-library', 'pkg:composer/spomky-labs/otphp', 'pkg:composer/pragmarx/google2fa',
+    'pkg:composer/paragonie/paseto', 'pkg:composer/illuminate/encryption@11.9.2', 'pkg:composer/paragonie/sodium_compat', 'pkg:composer/league/oauth2-server',
+    'pkg:composer/namshi/jose@7.2.3',
+  ]);
+  assert.deepEqual(ds.slice(0, 3).map((d) => [d.occurrence.line, d.occurrence.column, d.occurrence.symbol, d.occurrence.detector]), [
+    [8, 10, 'firebase/php-jwt', 'manifest-composer'], [9, 10, 'phpseclib/phpseclib', 'manifest-composer'], [10, 10, 'defuse/php-encryption', 'manifest-composer'],
+  ]);
+  assert.equal(lines(ds).at(-1), 23);
+  assert.equal(ds[1]!.occurrence.snippet, '"phpseclib/phpseclib": "3.0.37",');
+});
+
+test('composer.json without crypto packages, or not JSON, gives nothing', () => {
+  const json = JSON.stringify({ name: 'acme/site', require: { php: '^8.1', 'ext-sodium': '*', 'laravel/framework': '^11.0', 'guzzlehttp/guzzle': '7.8.1' }, 'require-dev': { 'phpunit/phpunit': '^10' }, description: 'uses firebase/php-jwt maybe' }, null, 4);
+  assert.deepEqual(run(composerManifestDetector, 'composer.json', json), []);
+  assert.deepEqual(run(composerManifestDetector, 'composer.json', '{"require": {"firebase/php-jwt": '), []);
+  assert.deepEqual(run(composerManifestDetector, 'composer.json', '["firebase/php-jwt"]'), []);
+  assert.equal(composerManifestDetector.appliesTo('backend/composer.lock'), true);
+  assert.equal(composerManifestDetector.appliesTo('composer.phar'), false);
+  assert.deepEqual(composerManifestDetector.keywords, []);
+});
+
+test('composer.lock: packages and packages-dev give installed versions, each at its own "name"', () => {
+  const lock = JSON.stringify({
+    _readme: ['This file locks the dependencies of your project to a known state'],
+    'content-hash': '0c2f7a0e4c5d',
+    packages: [
+      { name: 'defuse/php-encryption', version: 'v2.4.0', source: { type: 'git', url: 'https://github.com/defuse/php-encryption.git' }, require: { 'paragonie/random_compat': '>= 2', php: '>=5.6.0' } },
+      { name: 'firebase/php-jwt', version: 'v6.10.1', require: { php: '^8.0' }, authors: [{ name: 'Neuman Vong' }] },
+      { name: 'league/oauth2-server', version: '8.5.4', require: { 'defuse/php-encryption': '^2.4', 'lcobucci/jwt': '^4.3 || ^5.0' } },
+      { name: 'lcobucci/jwt', version: 'dev-main' },
+      { name: 'monolog/monolog', version: '3.6.0' },
+    ],
+    'packages-dev': [{ name: 'phpseclib/phpseclib', version: '3.0.37' }],
+  }, null, 4);
+  const ds = run(composerManifestDetector, 'composer.lock', lock);
+  assert.deepEqual(purls(ds), [
+    'pkg:composer/defuse/php-encryption@2.4.0', 'pkg:composer/firebase/php-jwt@6.10.1', 'pkg:composer/league/oauth2-server@8.5.4', 'pkg:composer/lcobucci/jwt', 'pkg:composer/phpseclib/phpseclib@3.0.37',
+  ]);
+  // Each entry is reported at its own `"name"`, not where another package requires it.
+  for (const d of ds) assert.match(d.occurrence.snippet, new RegExp(`^"name": "${d.occurrence.symbol}"`));
+  assert.equal(ds[0]!.occurrence.column, 22);
+});
+
+test('Gemfile: gem lines in and out of groups; one `= 1.2.3` or bare 1.2.3 requirement is a version, anything else a range', () => {
+  const gemfile = `source "https://rubygems.org"
+git_source(:github) { |repo| "https://github.com/#{repo}.git" }
+
+ruby "3.3.0"
+
+gem "rails", "~> 7.1.3"
+gem "bcrypt", "~> 3.1.7"
+gem 'jwt', '2.8.1'
+gem "rbnacl", "= 7.1.1"
+gem "openssl", ">= 3.1", "< 4"
+# gem "ed25519", "1.3.0"
+gem("lockbox")
+gem "ruby-saml", ENV.fetch("SAML_VERSION", "1.16.0")
+gem "argon2", "2"
+
+group :development, :test do
+  gem "rotp", "6.3.0", require: false
+  gem "net-ssh", '~> 7.2', platforms: :ruby
+  gem "jose", "!= 1.2.0"
+end
+gemspec
+`;
+  const ds = run(gemManifestDetector, 'Gemfile', gemfile);
+  assert.deepEqual(purls(ds), [
+    'pkg:gem/bcrypt', 'pkg:gem/jwt@2.8.1', 'pkg:gem/rbnacl@7.1.1', 'pkg:gem/openssl', 'pkg:gem/lockbox', 'pkg:gem/ruby-saml', 'pkg:gem/argon2',
+    'pkg:gem/rotp@6.3.0', 'pkg:gem/net-ssh', 'pkg:gem/jose',
+  ]);
+  assert.deepEqual(ds.map((d) => [d.occurrence.line, d.occurrence.column]).slice(0, 5), [[7, 6], [8, 6], [9, 6], [10, 6], [12, 6]]);
+  assert.deepEqual([ds[7]!.occurrence.line, ds[7]!.occurrence.column, ds[7]!.occurrence.symbol, ds[7]!.occurrence.detector], [17, 8, 'rotp', 'manifest-gem']);
+  // Windows line endings change nothing.
+  assert.deepEqual(purls(run(gemManifestDetector, 'gems.rb', gemfile.replace(/\n/g, '\r\n'))), purls(ds));
+});
+
+test('Gemfile.lock: the specs of GEM sections are resolved versions; platform gems keep their version, not their platform', () => {
+  const lock = `GIT
+  remote: https://github.com/acme/ruby-jwt.git
+  revision: 4f1d2c3b5a6978e0d1c2b3a4f5e6d7c8b9a0f1e2
+  specs:
+    jwt (2.9.0.dev)
+
+GEM
+  remote: https://rubygems.org/
+  specs:
+    actionpack (7.1.3)
+      rack (>= 2.2.4)
+    bcrypt (3.1.20)
+    bcrypt (3.1.20-java)
+    ffi (1.16.3)
+    json-jwt (1.16.6)
+      activesupport (>= 4.2)
+      bindata
+    net-ssh (7.2.1)
+    openssl (3.2.0)
+    rbnacl (7.1.1)
+      ffi (~> 1.0)
+    rotp (6.3.0)
+
+PLATFORMS
+  java
+  ruby
+  x86_64-linux
+
+DEPENDENCIES
+  bcrypt (~> 3.1.7)
+  jwt!
+  rbnacl (= 7.1.1)
+
+CHECKSUMS
+  bcrypt (3.1.20) sha256=e3d7c4e1b5b2a1f0
+  rotp (6.3.0)
+
+BUNDLED WITH
+   2.5.6
+`;
+  const ds = run(gemManifestDetector, 'Gemfile.lock', lock);
+  assert.deepEqual(purls(ds), [
+    'pkg:gem/bcrypt@3.1.20', 'pkg:gem/bcrypt@3.1.20', 'pkg:gem/json-jwt@1.16.6', 'pkg:gem/net-ssh@7.2.1', 'pkg:gem/openssl@3.2.0', 'pkg:gem/rbnacl@7.1.1', 'pkg:gem/rotp@6.3.0',
+  ]);
+  assert.deepEqual(lines(ds), [12, 13, 15, 18, 19, 20, 22]);
+  assert.equal(ds[0]!.occurrence.column, 5);
+  assert.equal(ds[1]!.occurrence.snippet, 'bcrypt (3.1.20-java)');
+});
+
+test('*.gemspec: add_dependency, add_runtime_dependency and add_development_dependency, also in generated %q<> form', () => {
+  const gemspec = `# frozen_string_literal: true
+
+Gem::Specification.new do |spec|
+  spec.name = "acme-auth"
+  spec.version = "0.4.0"
+  spec.add_dependency "jwt", ">= 2.5", "< 3"
+  spec.add_runtime_dependency("openssl", "3.2.0")
+  s.add_runtime_dependency(%q<rbnacl>.freeze, ["= 7.1.1"])
+  s.add_runtime_dependency(%q<bcrypt>.freeze, [">= 3.1", "< 4"])
+  spec.add_development_dependency "rotp", "~> 6.3"
+  # spec.add_dependency "ed25519", "1.3.0"
+  spec.add_dependency "activesupport", "7.1.3"
+end
+`;
+  const ds = run(gemManifestDetector, 'acme-auth.gemspec', gemspec);
+  assert.deepEqual(purls(ds), ['pkg:gem/jwt', 'pkg:gem/openssl@3.2.0', 'pkg:gem/rbnacl@7.1.1', 'pkg:gem/bcrypt', 'pkg:gem/rotp']);
+  assert.deepEqual(ds.map((d) => [d.occurrence.line, d.occurrence.column]), [[6, 24], [7, 32], [8, 31], [9, 31], [10, 36]]);
+});
+
+test('Ruby manifests without crypto gems, and gems merely named like one, give nothing', () => {
+  const gemfile = 'source "https://rubygems.org"\n\ngem "rails", "7.1.3"\ngem "jwt_sessions_store"\ngem "devise"\ngem "digest-crc", "0.6.5"\ngemspec\n';
+  assert.deepEqual(run(gemManifestDetector, 'Gemfile', gemfile), []);
+  const lock = 'GEM\n  remote: https://rubygems.org/\n  specs:\n    devise (4.9.3)\n      bcrypt (~> 3.0)\n    rails (7.1.3)\n\nDEPENDENCIES\n  bcrypt\n  devise\n';
+  assert.deepEqual(run(gemManifestDetector, 'Gemfile.lock', lock), []);
+  assert.equal(gemManifestDetector.appliesTo('gemfiles/rails_7.gemfile'), true);
+  assert.equal(gemManifestDetector.appliesTo('gemfiles/rails_7.gemfile.lock'), true);
+  assert.equal(gemManifestDetector.appliesTo('Gemfile.rb'), false);
+  assert.ok(gemManifestDetector.keywords.includes('rbnacl') && !gemManifestDetector.keywords.some((k) => k.length < 3));
+});
+
+test('Package.swift: .package(url:) dependencies; exact: and .exact() pin a version, from:, ranges and branches do not', () => {
+  const manifest = `// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "SecureNotes",
+    platforms: [.iOS(.v16), .macOS(.v13)],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", "2.0.0"..<"4.0.0"),
+        .package(url: "https://github.com/krzyzanowskim/CryptoSwift.git", exact: "1.8.3"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "4.13.0"),
+        .package(url: "https://github.com/jedisct1/swift-sodium", .exact("0.9.1")),
+        .package(name: "SwiftJWT", url: "https://github.com/IBM-Swift/Swift-JWT.git", .upToNextMajor(from: "3.6.1")),
+        .package(url: "git@github.com:apple/swift-nio-ssl.git", branch: "main"),
+        .package(url: "https://github.com/Alamofire/Alamofire.git", exact: "5.9.1"),
+        // .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.5.0"),
+        .package(path: "../LocalKit"),
+    ],
+    targets: [
+        .target(name: "SecureNotes", dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+            "CryptoSwift",
+        ]),
+    ]
+)
+`;
+  const ds = run(swiftManifestDetector, 'Package.swift', manifest);
+  assert.deepEqual(purls(ds), [
+    'pkg:swift/github.com/apple/swift-crypto', 'pkg:swift/github.com/krzyzanowskim/CryptoSwift@1.8.3', 'pkg:swift/github.com/vapor/jwt-kit',
+    'pkg:swift/github.com/jedisct1/swift-sodium@0.9.1', 'pkg:swift/github.com/IBM-Swift/Swift-JWT', 'pkg:swift/github.com/apple/swift-nio-ssl',
+  ]);
+  assert.deepEqual(ds.map((d) => [d.occurrence.line, d.occurrence.column]), [[8, 24], [9, 24], [10, 24], [11, 24], [12, 42], [13, 24]]);
+  assert.deepEqual([ds[0]!.occurrence.symbol, ds[0]!.occurrence.detector], ['github.com/apple/swift-crypto', 'manifest-swift']);
+  assert.equal(swiftManifestDetector.appliesTo('Package@swift-5.8.swift'), true);
+});
+
+test('Swift package URLs reduce to host/owner/name; case, .git and scp-like forms match one package', () => {
+  assert.equal(swiftPackagePath('https://github.com/apple/swift-crypto.git'), 'github.com/apple/swift-crypto');
+  assert.equal(swiftPackagePath('ssh://git@GitHub.com:22/apple/swift-crypto/'), 'github.com/apple/swift-crypto');
+  assert.equal(swiftPackagePath('git@github.com:apple/swift-crypto.git'), 'github.com/apple/swift-crypto');
+  assert.equal(swiftPackagePath('../LocalKit'), undefined);
+  assert.equal(swiftPackagePath('apple.swift-crypto'), undefined);
+  assert.equal(findLibrary('swift', 'github.com/KRZYZANOWSKIM/cryptoswift')?.name, 'github.com/krzyzanowskim/CryptoSwift');
+  assert.deepEqual(swiftManifestDetector.keywords, []);
+});
+
+test('Package.resolved: v2/v3 pins and v1 object.pins give resolved versions; a branch pin has none', () => {
+  const v3 = `{
+  "originHash" : "b4b0a3f5e0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7",
+  "pins" : [
+    {
+      "identity" : "alamofire",
+      "kind" : "remoteSourceControl",
+      "location" : "https://github.com/Alamofire/Alamofire.git",
+      "state" : {
+        "revision" : "f455c2975872ccd2d9c81594c658af65716e9b9a",
+        "version" : "5.9.1"
+      }
+    },
+    {
+      "identity" : "cryptoswift",
+      "kind" : "remoteSourceControl",
+      "location" : "https://github.com/krzyzanowskim/CryptoSwift.git",
+      "state" : {
+        "revision" : "678d442c6f7828def400a70ae15968aef67ef52d",
+        "version" : "1.8.3"
+      }
+    },
+    {
+      "identity" : "swift-crypto",
+      "kind" : "remoteSourceControl",
+      "location" : "https://github.com/apple/swift-crypto.git",
+      "state" : {
+        "revision" : "a53a7e8f858902659d4784322bede34f4e49097e",
+        "version" : "3.3.0"
+      }
+    },
+    {
+      "identity" : "swift-nio-ssl",
+      "kind" : "remoteSourceControl",
+      "location" : "git@github.com:apple/swift-nio-ssl.git",
+      "state" : {
+        "branch" : "main",
+        "revision" : "2b09805797f21c380f7dc9bedaab3157c5508efb"
+      }
+    }
+  ],
+  "version" : 3
+}
+`;
+  const ds = run(swiftManifestDetector, 'App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved', v3);
+  assert.deepEqual(purls(ds), ['pkg:swift/github.com/krzyzanowskim/CryptoSwift@1.8.3', 'pkg:swift/github.com/apple/swift-crypto@3.3.0', 'pkg:swift/github.com/apple/swift-nio-ssl']);
+  assert.deepEqual(ds.map((d) => [d.occurrence.line, d.occurrence.column]), [[16, 21], [25, 21], [34, 21]]);
+  const v1 = `{
+  "object": {
+    "pins": [
+      {
+        "package": "BlueRSA",
+        "repositoryURL": "https:\\/\\/github.com\\/IBM-Swift\\/BlueRSA.git",
+        "state": { "branch": null, "revision": "440f78db26d8bb073f29590f1c7bd31004da09ae", "version": "1.0.200" }
+      },
+      {
+        "package": "CryptoSwift",
+        "repositoryURL": "https://github.com/krzyzanowskim/CryptoSwift",
+        "state": { "branch": null, "revision": "af1b58fc569bfde777462349b9f7314b61762be0", "version": "1.4.1" }
+      }
+    ]
+  },
+  "version": 1
+}
+`;
+  const ds1 = run(swiftManifestDetector, 'Package.resolved', v1);
+  assert.deepEqual(purls(ds1), ['pkg:swift/github.com/IBM-Swift/BlueRSA@1.0.200', 'pkg:swift/github.com/krzyzanowskim/CryptoSwift@1.4.1']);
+  assert.deepEqual(lines(ds1), [6, 11]);
+});
+
+test('Swift manifests without crypto packages, or broken, give nothing', () => {
+  const manifest = 'let package = Package(\n  name: "App",\n  dependencies: [\n    .package(url: "https://github.com/Alamofire/Alamofire.git", from: "5.9.0"),\n    .package(url: "https://github.com/attaswift/BigInt.git", exact: "5.3.0"),\n    .package(url: "https://github.com/apple/swift-crypto-extras-fork.git", from: "1.0.0"),\n  ]\n)\n';
+  assert.deepEqual(run(swiftManifestDetector, 'Package.swift', manifest), []);
+  const resolved = JSON.stringify({ pins: [{ identity: 'alamofire', location: 'https://github.com/Alamofire/Alamofire.git', state: { version: '5.9.1' } }], version: 2 }, null, 2);
+  assert.deepEqual(run(swiftManifestDetector, 'Package.resolved', resolved), []);
+  assert.deepEqual(run(swiftManifestDetector, 'Package.resolved', '{"pins": [{"location": "https://github.com/apple/swift-crypto.git"'), []);
+});
+
+// As for NuGet and Cargo above: the three readers must stay linear on attacker-written manifests.
+test('Composer, Ruby and Swift manifests: unclosed strings and calls, blank runs and many entries are read in one pass', () => {
+  const t0 = performance.now();
+  const blanks = ' '.repeat(200_000);
+  // composer.lock: many entries of one package, each at its own name; "name" keys followed by blank runs and unclosed values.
+  const entries = Array.from({ length: 20_000 }, () => '{"name": "firebase/php-jwt", "version": "v6.10.1"}').join(',');
+  assert.equal(run(composerManifestDetector, 'composer.lock', `{"packages": [${entries}]}`).length, 20_000);
+  const names = `{"packages": [{"name": "lcobucci/jwt", "version": "5.3.0"}], "x": "${'\\"name\\"'.repeat(50_000)}", "y": [${Array(100).fill(`"name"${blanks.slice(0, 1000)}`).join(',')}]}`;
+  assert.deepEqual(purls(run(composerManifestDetector, 'composer.lock', names)), ['pkg:composer/lcobucci/jwt@5.3.0']);
+  const require = `{"require": {"firebase/php-jwt": "${'1.'.repeat(100_000)}0", "phpseclib/phpseclib": "${'^'.repeat(200_000)}"}}`;
+  assert.deepEqual(purls(run(composerManifestDetector, 'composer.json', require)), ['pkg:composer/firebase/php-jwt', 'pkg:composer/phpseclib/phpseclib']);
+  // Gemfile, gemspec and lock: requirement lists, unclosed literals and blank runs on long lines.
+  const gemfile = [
+    `gem "jwt", ${'"1", '.repeat(50_000)}"2"`,
+    `gem "bcrypt", "${'x'.repeat(200_000)}`,
+    `gem${blanks}`,
+    `${'gem %q<'.repeat(50_000)}`,
+    'gem "rbnacl", "7.1.1"',
+  ].join('\n');
+  assert.deepEqual(purls(run(gemManifestDetector, 'Gemfile', gemfile)), ['pkg:gem/jwt', 'pkg:gem/bcrypt', 'pkg:gem/rbnacl@7.1.1']);
+  const gemspec = `${`s.add_dependency${blanks}`}\n${'s.add_dependency "x", '.repeat(20_000)}\ns.add_dependency "rotp", "6.3.0"\n`;
+  assert.deepEqual(purls(run(gemManifestDetector, 'x.gemspec', gemspec)), ['pkg:gem/rotp@6.3.0']);
+  const lock = `GEM\n  specs:\n    openssl (${'('.repeat(200_000)}\n${'    jwt\n'.repeat(50_000)}    rotp (6.3.0)\n`;
+  const locked = run(gemManifestDetector, 'Gemfile.lock', lock);
+  assert.equal(locked.length, 50_002);
+  assert.deepEqual([purls(locked)[0], purls(locked).at(-1)], ['pkg:gem/openssl', 'pkg:gem/rotp@6.3.0']);
+  // Package.swift: calls never closed, URLs never closed, many calls and comment markers on one line.
+  const pinned = '.package(url: "https://github.com/apple/swift-crypto.git", exact: "3.3.0")\n';
+  for (const swift of [
+    `${pinned}${'.package('.repeat(100_000)}`,
+    `${pinned}.package(url: "${'a'.repeat(500_000)}`,
+    `${pinned}${blanks}// ${'.package(url: "https://example.test/x.git", '.repeat(20_000)}`,
+    `${pinned}${'// .package(url: "https://github.com/vapor/jwt-kit.git")\n'.repeat(20_000)}`,
+  ]) assert.deepEqual(purls(run(swiftManifestDetector, 'Package.swift', swift)), ['pkg:swift/github.com/apple/swift-crypto@3.3.0']);
+  const oneLine = `let p = [${'.package(url: "https://github.com/vapor/jwt-kit.git", from: "4.0.0"), '.repeat(20_000)}]`;
+  assert.equal(run(swiftManifestDetector, 'Package.swift', oneLine).length, 20_000);
+  const pins = Array.from({ length: 20_000 }, () => '{"identity": "swift-crypto", "location": "https://github.com/apple/swift-crypto.git", "state": {"version": "3.3.0"}}').join(',');
+  assert.equal(run(swiftManifestDetector, 'Package.resolved', `{"pins": [${pins}], "x": [${Array(100).fill(`"location"${blanks.slice(0, 1000)}`).join(',')}]}`).length, 20_000);
   assert.ok(performance.now() - t0 < 10_000, 'quadratic reading took minutes');
 });

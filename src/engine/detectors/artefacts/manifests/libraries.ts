@@ -2,7 +2,7 @@
 import data from '../../../kb/data/crypto-libraries.json' with { type: 'json' };
 import type { Detection, LibraryFacts, Occurrence } from '../../../inventory/model.js';
 
-export type Ecosystem = 'npm' | 'pypi' | 'golang' | 'maven' | 'nuget' | 'cargo';
+export type Ecosystem = 'npm' | 'pypi' | 'golang' | 'maven' | 'nuget' | 'cargo' | 'composer' | 'gem' | 'swift';
 
 export interface KnownLibrary {
   ecosystem: Ecosystem;
@@ -16,10 +16,13 @@ export const KNOWN_LIBRARIES: readonly KnownLibrary[] = data.libraries as KnownL
 
 /**
  * NuGet package ids are case-insensitive (`bouncycastle.cryptography` is `BouncyCastle.Cryptography`);
- * crates.io treats `-` and `_` in a crate name as one (`aes_gcm` is `aes-gcm`).
+ * crates.io treats `-` and `_` in a crate name as one (`aes_gcm` is `aes-gcm`). Composer compares
+ * package names case-insensitively (the purl spec lowercases them), and a Swift package is its
+ * repository, whose host and path GitHub and SwiftPM compare case-insensitively.
  */
+const CASE_INSENSITIVE = new Set<Ecosystem>(['nuget', 'composer', 'swift']);
 const lookupKey = (ecosystem: Ecosystem, name: string): string =>
-  ecosystem === 'nuget' ? name.toLowerCase() : ecosystem === 'cargo' ? normaliseCargo(name) : name;
+  CASE_INSENSITIVE.has(ecosystem) ? name.toLowerCase() : ecosystem === 'cargo' ? normaliseCargo(name) : name;
 
 const byEcosystem = new Map<Ecosystem, Map<string, KnownLibrary>>();
 for (const lib of KNOWN_LIBRARIES) {
@@ -61,7 +64,12 @@ function encodeSegment(s: string): string {
   return encodeURIComponent(s).replace(/%2F/gi, '/');
 }
 
-/** Package URL (purl spec): pkg:npm/%40noble/hashes@1.4.0, pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78, pkg:nuget/BouncyCastle.Cryptography@2.4.0, pkg:cargo/ring@0.17.8. */
+/**
+ * Package URL (purl spec): pkg:npm/%40noble/hashes@1.4.0, pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78,
+ * pkg:nuget/BouncyCastle.Cryptography@2.4.0, pkg:cargo/ring@0.17.8, pkg:composer/firebase/php-jwt@6.10.0
+ * (vendor as namespace), pkg:gem/jwt@2.8.1, pkg:swift/github.com/apple/swift-crypto@3.0.0 (source host
+ * and owner as namespace).
+ */
 export function purlOf(ecosystem: Ecosystem, name: string, version?: string): string {
   let path: string;
   if (ecosystem === 'maven') {
