@@ -90,3 +90,8 @@ test('a file without crypto crates gives nothing, even with crypto-sounding loca
   const src = `use std::collections::HashMap;\npub enum Algorithm { HS256, RS256 }\npub struct Config { pub aes: bool, pub ring: Vec<u8> }\nfn f(a: Algorithm) -> u8 {\n    let x = Algorithm::HS256;\n    match a { Algorithm::HS256 => 1, Algorithm::RS256 => 2 }\n}\n`;
   assert.deepEqual(names(src), []);
 });
+
+test('Keccak-256 (Ethereum\'s pre-FIPS padding) is its own hash, not SHA3-256', () => {
+  const src = rsFile('use sha3::{Digest, Keccak256, Sha3_256};', '    let a = Keccak256::digest(data);\n    let b = Sha3_256::digest(data);');
+  assert.deepEqual(names(src), ['Keccak-256', 'SHA3-256']);
+});

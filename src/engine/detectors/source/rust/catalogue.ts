@@ -36,6 +36,7 @@ export const TYPES: ReadonlyMap<string, TypeSpec> = new Map<string, TypeSpec>([
   ['ripemd::Ripemd160', hash('RIPEMD-160')], ['ripemd160::Ripemd160', hash('RIPEMD-160')],
   ['sha3::Sha3_224', hash('SHA3-224')], ['sha3::Sha3_256', hash('SHA3-256')], ['sha3::Sha3_384', hash('SHA3-384')],
   ['sha3::Sha3_512', hash('SHA3-512')], ['sha3::Shake128', hash('SHAKE128')], ['sha3::Shake256', hash('SHAKE256')],
+  ['sha3::Keccak256', hash('Keccak-256')], ['sha3::Keccak512', hash('Keccak-512')],
   ['blake2::Blake2b512', hash('BLAKE2b-512')], ['blake2::Blake2s256', hash('BLAKE2s-256')], ['blake2::Blake2bVar', hash('BLAKE2b')],
   ['blake2::Blake2sVar', hash('BLAKE2s')], ['blake2::Blake2b', hash('BLAKE2b')], ['blake2::Blake2s', hash('BLAKE2s')],
   ['blake3::Hasher', hash('BLAKE3')], ['sm3::Sm3', hash('SM3')],
