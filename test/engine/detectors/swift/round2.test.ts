@@ -18,7 +18,7 @@ func configs(cert: NIOSSLCertificate, key: NIOSSLPrivateKey) throws {
     let old = TLSConfiguration.forClient(certificateVerification: .noHostnameVerification)
 }`;
   assert.deepEqual(signals(src).map((s) => `${s.occurrence.line} ${s.signal}`).sort(), ['10 cert-verification-disabled', '11 hostname-verification-disabled']);
-  assert.deepEqual(protocols(src).map((p) => p.version), ['1.3']);
+  assert.deepEqual(protocols(src).map((p) => p.protocol.version), ['1.3']);
 });
 
 test('a configuration of unknown origin keeps its signal', () => {
