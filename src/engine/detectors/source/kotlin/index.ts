@@ -11,7 +11,7 @@ import { kindOf, parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
 import { KtFile } from './file.js';
 import { JCA_FACTORIES, SECRET_SPECS, handleGetInstance, handleSpec } from './jca.js';
-import { AUTH0_METHOD, JJWT_CONSTANT, TINK_CONSTANT, handleAuth0, handleJjwtConstant, handleJjwtSecret, handleTinkConstant, handleTinkGet } from './libraries.js';
+import { AUTH0_METHOD, JJWT_CONSTANT, KTOR_TRANSFORMERS, TINK_CONSTANT, handleAuth0, handleJjwtConstant, handleJjwtSecret, handleKtorSession, handleTinkConstant, handleTinkGet } from './libraries.js';
 import { kotlinEvaluator } from './resolve.js';
 import { callParts, namedKids, type KtCall } from './syntax.js';
 import { OVERRIDDEN_CHECKS, TLS_METHODS, handleFunctionDeclaration, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
@@ -47,7 +47,7 @@ function readImports(root: SgNode): { names: Map<string, string>; stars: string[
  */
 const LISTED_NAMES = [
   'getInstance', ...SECRET_SPECS, ...TLS_METHODS, 'nextBytes', 'signWith', 'setSigningKey', 'get', ...Object.keys(MUTATORS),
-  'init', 'initialize', 'initSign', 'initVerify', 'generateSecret',
+  'init', 'initialize', 'initSign', 'initVerify', 'generateSecret', ...KTOR_TRANSFORMERS,
 ];
 const AUTH0_NAMES = AUTH0_METHOD.source.slice(1, -1);
 const LISTED_CALLS = `^(${[...new Set(LISTED_NAMES)].join('|')}|${AUTH0_NAMES})$`;
@@ -131,6 +131,8 @@ export function detectKotlin(file: SourceFile): Detection[] {
       handleJjwtSecret(f, c);
     } else if (name === 'get') {
       handleTinkGet(f, c);
+    } else if (KTOR_TRANSFORMERS.has(name)) {
+      handleKtorSession(f, c);
     }
   }
   for (const n of others) {
@@ -147,15 +149,15 @@ export function detectKotlin(file: SourceFile): Detection[] {
  * Prefilter: every construct reported needs one of these in the file. JCA factories as
  * `<Factory>.getInstance` (a bare `getInstance` is every singleton's), the spec classes by name,
  * the TLS setters and properties by their full names, the trust-manager and verifier overrides,
- * `nextBytes` (weak random), and the libraries' package names (their classes are recognised only
- * when imported).
+ * `nextBytes` (weak random), the libraries' package names (their classes are recognised only
+ * when imported), and Ktor's session transformers (`SessionTransportTransformer…`).
  */
 export const KOTLIN_KEYWORDS = [
   ...[...JCA_FACTORIES].map((factory) => `${factory}.getInstance`),
   'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec',
   'nabledProtocols', 'nabledCipherSuites', 'setProtocols', 'setCipherSuites', 'tlsVersions', 'cipherSuites',
   'checkServerTrusted', 'ostnameVerifier', 'nextBytes',
-  'com.auth0.jwt', 'io.jsonwebtoken', 'com.google.crypto.tink',
+  'com.auth0.jwt', 'io.jsonwebtoken', 'com.google.crypto.tink', 'SessionTransportTransformer',
 ] as const;
 
 export const kotlinDetector: Detector = {

@@ -6,9 +6,10 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { joseEncryptionAlg, joseName, joseSignatureAlg } from '../common/jose.js';
 import { kindOf } from '../common/languages.js';
+import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { isConstantBytes } from '../common/value.js';
 import type { KtFile } from './file.js';
-import { arg, namedKids, pathText, type KtCall } from './syntax.js';
+import { arg, callParts, namedKids, pathText, type KtCall } from './syntax.js';
 
 const AUTH0: LibraryRef = { ecosystem: 'maven', name: 'com.auth0:java-jwt' };
 const JJWT: LibraryRef = { ecosystem: 'maven', name: 'io.jsonwebtoken:jjwt' };
@@ -113,4 +114,45 @@ export function handleTinkConstant(f: KtFile, node: SgNode): void {
   if (t && !(node.parent() && kindOf(node.parent()!) === 'navigation_expression' && namedKids(node.parent()!)[0]?.id() === node.id())) {
     f.algorithm(node, `${owner}.${name}`, t.spelling, t.params, [], t.functions, TINK);
   }
+}
+
+const KTOR_SESSIONS: LibraryRef = { ecosystem: 'maven', name: 'io.ktor:ktor-server-sessions' };
+const KTOR_SESSION_PACKAGES = ['io.ktor.server.sessions', 'io.ktor.sessions'];
+export const KTOR_TRANSFORMERS = new Set(['SessionTransportTransformerEncrypt', 'SessionTransportTransformerMessageAuthentication']);
+
+/**
+ * Ktor's session cookie transformers (imported from io.ktor.server.sessions, or io.ktor.sessions in Ktor 1):
+ * `SessionTransportTransformerEncrypt(encryptionKey, signKey, ivGenerator, encryptAlgorithm = "AES",
+ * signAlgorithm = "HmacSHA256")` encrypts with `"$encryptAlgorithm/CBC/PKCS5PADDING"` and signs with the MAC;
+ * `SessionTransportTransformerMessageAuthentication(key, algorithm = "HmacSHA256")` only signs. The defaults
+ * are the constructors' own, written in their signatures. The forms taking `SecretKeySpec`s are read
+ * through those specs (their own handler), so only the byte-array forms are reported here.
+ */
+export function handleKtorSession(f: KtFile, call: KtCall): void {
+  const name = call.name;
+  if (call.receiver) return;
+  const imported = f.imports.get(name);
+  if (!(imported ? KTOR_SESSION_PACKAGES.some((p) => imported === `${p}.${name}`) : f.starImports.some((p) => KTOR_SESSION_PACKAGES.includes(p)))) return;
+  const encrypt = name === 'SessionTransportTransformerEncrypt';
+  // The SecretKeySpec constructors (named `encryptionKeySpec`/`keySpec`, or a spec given positionally).
+  if (call.args.some((a) => a.name === 'encryptionKeySpec' || a.name === 'keySpec')) return;
+  const first = f.origin(arg(call, 0));
+  if (first && (kindOf(first) === 'call_expression' && /SecretKeySpec$/.test(callParts(first)?.name ?? ''))) return;
+  const keyBits = (node: SgNode | undefined): number | undefined => {
+    const v = node ? f.value(node) : undefined;
+    return v?.kind === 'bytes' && v.length ? v.length * 8 : undefined;
+  };
+  const written = (node: SgNode | undefined, fallback: string): string | undefined => (node ? f.str(node) : fallback);
+  const macKey = encrypt ? arg(call, 1, 'signKey') : arg(call, 0, 'key');
+  const macAlg = encrypt ? written(arg(call, 4, 'signAlgorithm'), 'HmacSHA256') : written(arg(call, 1, 'algorithm'), 'HmacSHA256');
+  if (encrypt) {
+    const key = arg(call, 0, 'encryptionKey');
+    const cipher = written(arg(call, 3, 'encryptAlgorithm'), 'AES');
+    const bits = keyBits(key);
+    if (cipher) f.algorithm(call.node, name, `${cipher}/CBC/PKCS5Padding`, bits ? { keySize: bits } : {}, bits ? [] : ['keySize'], ['encrypt', 'decrypt'], KTOR_SESSIONS);
+    else f.algorithm(call.node, name, unresolvedSpelling('cipher'), {}, ['keySize'], ['encrypt', 'decrypt'], KTOR_SESSIONS);
+    if (literalSecret(f, key)) f.sink.signal(call.node, name, 'hardcoded-key', 'Ktor session encryption key is written in the source', { related: { spelling: `${cipher ?? 'AES'}/CBC/PKCS5Padding`, params: bits ? { keySize: bits } : {} }, library: KTOR_SESSIONS });
+  }
+  f.algorithm(call.node, name, macAlg ?? unresolvedSpelling('mac'), {}, [], ['tag'], KTOR_SESSIONS);
+  if (literalSecret(f, macKey)) f.sink.signal(call.node, name, 'hardcoded-key', 'Ktor session signing key is written in the source', macAlg ? { related: { spelling: macAlg, params: {} }, library: KTOR_SESSIONS } : { library: KTOR_SESSIONS });
 }

@@ -144,6 +144,11 @@ export class KotlinAdapter implements LanguageAdapter {
       return bytes(args.positional.length, literal ? 'literal' : 'unknown');
     }
     if (COLLECTIONS.has(callee)) return { kind: 'list', items: args.positional.map((a) => ev.eval(a)) };
+    // Ktor's `hex("00112233…")` (io.ktor.util), how its documentation writes session keys.
+    if (callee === 'hex' && args.positional.length === 1) {
+      const v = ev.eval(first);
+      return v.kind === 'str' && v.value.length % 2 === 0 && /^[0-9a-fA-F]+$/.test(v.value) ? bytes(v.value.length / 2, 'literal') : UNKNOWN;
+    }
     if (!receiver) return undefined;
     if (method === 'toByteArray' || method === 'encodeToByteArray' || method === 'getBytes' || method === 'encodeUtf8') {
       const v = ev.eval(receiver);

@@ -123,12 +123,15 @@ export function detectSwift(file: SourceFile): Detection[] {
  * Prefilter: every construct reported needs one of these. CryptoKit, swift-crypto and CryptoSwift are read
  * only in files that import them (`import Crypto` is the start of all three); CommonCrypto functions may
  * come through a bridging header, so they count by name; then the SecKey functions and the TLS settings.
+ * `import Vapor` counts too: Vapor 4 re-exports swift-crypto (`@_exported import Crypto` in its Exports.swift),
+ * so a Vapor app calls `SHA256.hash(data:)` or `HMAC<SHA256>` with no import of its own.
  */
 export const SWIFT_KEYWORDS = [
   'import Crypto', 'import _CryptoExtras', 'CCCrypt', 'CC_MD', 'CC_SHA', 'CCHmac', 'CCKeyDerivationPBKDF',
   'SecKeyCreate', 'SecKeyGeneratePair', 'SecKeyVerifySignature', 'SecKeyCopyKeyExchangeResult',
   'tlsMinimumSupported', 'tlsMaximumSupported', 'TLSVersion', 'certificateVerification', 'sec_protocol_options_set_', 'URLCredential',
   'DisabledTrustEvaluator', 'DisabledEvaluator', 'import JWT', 'import SwiftJWT',
+  'import Vapor',
 ] as const;
 
 export const swiftDetector: Detector = {

@@ -40,7 +40,27 @@ function bound(f: SwFile, site: SgNode, symbol: string, node: SgNode | undefined
   if (v.insecure) f.signal(site, symbol, 'insecure-protocol-version', `${min ? 'minimum' : 'maximum'} protocol version ${spelling}`);
 }
 
-function verification(f: SwFile, site: SgNode, symbol: string, node: SgNode): void {
+/**
+ * A server's configuration (`TLSConfiguration.makeServerConfiguration(…)`, `.forServer(…)`): there
+ * `certificateVerification` is about client certificates. `.none` (NIOSSL's documented server default) means
+ * no client certificate is asked for, and `.noHostnameVerification` checks client certificates without a
+ * host name; neither leaves a server unauthenticated, so neither is a finding.
+ */
+const SERVER_FACTORIES = /(?:^|\.)(?:makeServerConfiguration|forServer)$/;
+
+function serverConfiguration(f: SwFile, receiver: SgNode | undefined): boolean {
+  // Unwrap `try`, `!` and parentheses around the initializer, then read its callee.
+  let init = receiver ? f.ev.bindingOf(receiver)?.value ?? undefined : undefined;
+  for (let i = 0; init && i < 4 && kindOf(init) !== 'call_expression'; i++) {
+    const kids = namedKids(init);
+    init = kids.length === 1 || kindOf(init) === 'try_expression' ? kids[kids.length - 1] : undefined;
+  }
+  const call = init && kindOf(init) === 'call_expression' ? callParts(init) : undefined;
+  return !!call && SERVER_FACTORIES.test(call.path);
+}
+
+function verification(f: SwFile, site: SgNode, symbol: string, node: SgNode, server = false): void {
+  if (server) return;
   const v = f.value(node);
   const name = v.kind === 'member' ? v.path.split('.').pop() : undefined;
   if (name === 'none') f.signal(site, symbol, 'cert-verification-disabled', 'certificateVerification = .none: no certificate is checked');
@@ -58,7 +78,7 @@ export function tlsAssignment(f: SwFile, node: SgNode): void {
   if (!prop || !value || node.children().find((c) => !c.isNamed())?.text() !== '=') return;
   if (MIN_NAMES.has(prop)) bound(f, node, prop, value, true);
   else if (MAX_NAMES.has(prop)) bound(f, node, prop, value, false);
-  else if (prop === 'certificateVerification') verification(f, node, prop, value);
+  else if (prop === 'certificateVerification') verification(f, node, prop, value, serverConfiguration(f, namedKids(nav)[0]));
 }
 
 export function tlsCall(f: SwFile, call: SwCall): boolean {
@@ -85,7 +105,7 @@ export function tlsCall(f: SwFile, call: SwCall): boolean {
       const cv = arg(call, 'certificateVerification');
       if (min) bound(f, node, `${call.path}(minimumTLSVersion:)`, min, true);
       if (max) bound(f, node, `${call.path}(maximumTLSVersion:)`, max, false);
-      if (cv) verification(f, node, call.path, cv);
+      if (cv) verification(f, node, call.path, cv, SERVER_FACTORIES.test(call.path));
       return true;
     }
   }
