@@ -91,6 +91,7 @@ export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
   for (const n of nodes) {
     const k = kindOf(n);
     if (k === 'call') {
+      if (inDefined(n)) continue;
       const c = callParts(n);
       if (c) calls.push(c);
     } else if (k === 'assignment') {
@@ -121,6 +122,16 @@ export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
   // SSH algorithm lists (net-ssh's `encryption: %w[aes256-ctr …]`, `kex: ['curve25519-sha256']`).
   detectSshAlgorithmNames(root, sink, 'ruby', text);
   return sink.detections;
+}
+
+/**
+ * Whether a call is the operand of `defined?` (`if defined?(OpenSSL::KDF.hkdf)`, lockbox's feature test): Ruby
+ * does not run it, it only asks whether the method exists, so it is a mention.
+ */
+function inDefined(call: SgNode): boolean {
+  let p = call.parent();
+  if (p && kindOf(p) === 'parenthesized_statements') p = p.parent();
+  return !!p && kindOf(p) === 'unary' && p.child(0)?.text() === 'defined?';
 }
 
 /** Calls whose digest argument is part of them (`OpenSSL::HMAC.digest(OpenSSL::Digest.new('sha1'), …)`, `key.sign(digest, data)`). */

@@ -125,8 +125,22 @@ const RBNACL_CLASSES: Readonly<Record<string, string>> = {
   'RbNaCl::OneTimeAuth': 'Poly1305', 'RbNaCl::OneTimeAuths::Poly1305': 'Poly1305',
 };
 
+/**
+ * The classes behind RbNaCl's short names (lib/rbnacl.rb: `SecretBox = SecretBoxes::XSalsa20Poly1305`, `Box =
+ * Boxes::Curve25519XSalsa20Poly1305`, …): code may write either (lockbox writes the long ones).
+ */
+const RBNACL_ALIASES: Readonly<Record<string, string>> = {
+  'RbNaCl::SecretBoxes::XSalsa20Poly1305': 'RbNaCl::SecretBox',
+  'RbNaCl::Boxes::Curve25519XSalsa20Poly1305': 'RbNaCl::Box',
+  'RbNaCl::Boxes::Curve25519XSalsa20Poly1305::PrivateKey': 'RbNaCl::PrivateKey',
+  'RbNaCl::Boxes::Curve25519XSalsa20Poly1305::PublicKey': 'RbNaCl::PublicKey',
+  'RbNaCl::Signatures::Ed25519::SigningKey': 'RbNaCl::SigningKey',
+  'RbNaCl::Signatures::Ed25519::VerifyKey': 'RbNaCl::VerifyKey',
+};
+
 export function rbnacl(f: RbFile, c: RbCall, path: string): void {
-  const p = path.replace(/^Crypto::/, 'RbNaCl::');
+  const written = path.replace(/^Crypto::/, 'RbNaCl::');
+  const p = RBNACL_ALIASES[written] ?? written;
   const symbol = `${path}.${c.method}`;
   if (p === 'RbNaCl::Hash') {
     const h = /^(sha256|sha512|blake2b)$/.exec(c.method)?.[1];
