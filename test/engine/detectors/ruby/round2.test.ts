@@ -60,3 +60,27 @@ conn = Excon.new(url, ssl_version: :TLSv1)`;
   ]);
   assert.deepEqual(protocols(`Lexer.new(ciphers: 'a:b')\nopts = { ciphers: 'AES128-SHA' }`), []);
 });
+
+test('digest classes kept in a table are hashes the code picks at run time (httprb/http digest_auth.rb)', () => {
+  const src = `class DigestAuth
+  ALGORITHMS = {
+    "MD5"          => Digest::MD5,
+    "SHA-256"      => Digest::SHA256,
+  }.freeze
+  SIGS = [OpenSSL::Digest::SHA1, ::OpenSSL::Digest::SHA512]
+  DIGEST = OpenSSL::Digest::SHA256
+  def h(alg, data)
+    ALGORITHMS.fetch(alg).hexdigest(data)
+    Digest::MD5.hexdigest(data)
+    ActiveSupport::KeyGenerator.new(secret, hash_digest_class: OpenSSL::Digest::SHA256)
+    OpenSSL::HMAC.digest(DIGEST, key, data)
+    return :md5 if klass == Digest::MD5 || klass.is_a?(Digest::SHA1)
+    case klass
+    when Digest::SHA384 then 1
+    end
+  end
+end`;
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name]).sort((a, b) => Number(a[0]) - Number(b[0])), [
+    [3, 'MD5'], [4, 'SHA-256'], [6, 'SHA-1'], [6, 'SHA-512'], [10, 'MD5'], [11, 'PBKDF2-SHA-256-65536'], [12, 'HMAC-SHA-256'],
+  ]);
+});
