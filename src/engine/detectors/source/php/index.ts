@@ -13,7 +13,7 @@ import { escapeRegex } from '../common/regex.js';
 import { DetectionSink } from '../common/sink.js';
 import { PhpFile, type PhpCall } from './file.js';
 import { cryptCall, hashCall, hashHkdf, hashHmac, hashPbkdf2, namedDigest, passwordHash, passwordVerify } from './hashing.js';
-import { LIBRARY_CLASSES, libraryNew, libraryStatic } from './libraries.js';
+import { LARAVEL_APP_CONFIG, LIBRARY_CLASSES, laravelConfigCipher, libraryNew, libraryStatic } from './libraries.js';
 import { mcryptCall, mcryptGenericInit } from './mcrypt.js';
 import { opensslCipher, opensslCsr, opensslDigest, opensslPbkdf2, opensslPkeyNew, opensslRsa, opensslSeal, opensslSign } from './openssl.js';
 import { callArgs, functionName, phpEvaluator } from './resolve.js';
@@ -71,6 +71,8 @@ export function detectPhp(file: SourceFile, ctx: DetectContext): Detection[] {
   }
   if (/CURLOPT_|STREAM_CRYPTO_METHOD_/.test(text)) rules.push({ kind: 'name', regex: TLS_CONSTANTS });
   if (/verify/.test(text)) rules.push({ kind: 'string', regex: TLS_KEYS }, { kind: 'encapsed_string', regex: TLS_KEYS });
+  const laravelConfig = LARAVEL_APP_CONFIG.test(file.path) && text.includes("'cipher'");
+  if (laravelConfig) rules.push({ kind: 'string', regex: "^'cipher'$" });
   if (rules.length === 0) return [];
   for (const node of root.findAll({ rule: { any: rules } } as Parameters<SgNode['findAll']>[0])) {
     switch (kindOf(node)) {
@@ -91,7 +93,8 @@ export function detectPhp(file: SourceFile, ctx: DetectContext): Detection[] {
         tlsConstant(f, node);
         break;
       default:
-        tlsOptionKey(f, node);
+        if (laravelConfig && node.text() === "'cipher'") laravelConfigCipher(f, node);
+        else tlsOptionKey(f, node);
     }
   }
   return f.sink.detections;
@@ -135,7 +138,7 @@ export const phpDetector: Detector = {
   keywords: [
     'openssl_', 'hash(', 'hash_', 'md5', 'sha1', 'password_', 'crypt(', 'sodium_', 'mcrypt_', 'rand(', 'uniqid(', 'lcg_value(', 'str_shuffle(',
     'CURLOPT_', 'STREAM_CRYPTO_METHOD_', 'verify_peer', 'GuzzleHttp', 'Facades\\Http', 'phpseclib', 'Crypt_', 'Firebase\\JWT', 'Lcobucci\\JWT', 'Defuse\\Crypto',
-    'Facades\\Crypt', 'Facades\\Hash',
+    'Facades\\Crypt', 'Facades\\Hash', "'cipher'",
   ],
   detect: (file: SourceFile, ctx: DetectContext) => detectPhp(file, ctx),
 };

@@ -185,3 +185,26 @@ function jwtAlg(f: PhpFile, node: SgNode, symbol: string, alg: string | undefine
   f.algorithm(node, symbol, { spelling: named.spelling, params: named.params, functions: named.spelling.startsWith('HMAC') ? (fn === 'verify' ? ['verify'] : ['tag']) : functions }, library);
   if (named.spelling.startsWith('HMAC') && key && f.constantBytes(key)) f.signal(node, symbol, 'hardcoded-key', 'JWT HMAC secret is written in the source', { spelling: named.spelling, params: named.params }, library);
 }
+
+/** A Laravel application's configuration of its encrypter: `config/app.php`. */
+export const LARAVEL_APP_CONFIG = /(^|\/)config\/app\.php$/;
+
+/**
+ * `'cipher' => 'AES-256-CBC'` in the array a Laravel `config/app.php` returns: the cipher of the application's
+ * Encrypter (`Crypt::encrypt*`, encrypted casts, cookies), which Laravel lower-cases and hands to
+ * `openssl_encrypt` with an HMAC-SHA-256 over IV and value for CBC. Only a literal counts: an
+ * `env('APP_CIPHER', …)` is the deployment's choice, and a key elsewhere is not Laravel's setting.
+ */
+export function laravelConfigCipher(f: PhpFile, keyNode: SgNode): void {
+  const entry = keyNode.parent();
+  if (!entry || kindOf(entry) !== 'array_element_initializer') return;
+  const parts = entry.namedChildren();
+  if (parts.length !== 2 || parts[0]!.id() !== keyNode.id() || f.str(keyNode) !== 'cipher') return;
+  const array = entry.parent();
+  const ret = array && kindOf(array) === 'array_creation_expression' ? array.parent() : undefined;
+  if (!ret || kindOf(ret) !== 'return_statement' || kindOf(ret.parent() ?? ret) !== 'program') return;
+  const name = f.str(parts[1])?.toLowerCase();
+  if (!name || f.kb.resolve(name, {}).name.startsWith('unknown')) return;
+  f.algorithm(entry, "config('app.cipher')", { spelling: name, functions: ['encrypt', 'decrypt'] }, LARAVEL);
+}
+

@@ -14,7 +14,7 @@ import { escapeRegex } from '../common/regex.js';
 import { DetectionSink } from '../common/sink.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { RbFile, type Setter } from './file.js';
-import { activeSupport, argon2, bcrypt, hasSecurePassword, hasSecurePasswordIdentifier, jwt, railsKeyGenerator, rbnacl, scrypt, stdlibDigest, weakRandom } from './libraries.js';
+import { activeSupport, argon2, bcrypt, digestClassInTable, hasSecurePassword, hasSecurePasswordIdentifier, jwt, railsKeyGenerator, rbnacl, scrypt, stdlibDigest, weakRandom } from './libraries.js';
 import { keyAgreement, opensslCipherNew, opensslDigest, opensslHmac, opensslKdf, opensslPkey, pkeySign, rsaPaddingCall } from './openssl.js';
 import { callParts, constPath, rubyEvaluator, type RbCall } from './resolve.js';
 import { OPTION_KEYS, TLS_SETTERS, indexAssignment, optionPair, sslContextNew, tlsSetter, verifyNoneSite } from './tls.js';
@@ -81,6 +81,8 @@ export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
     rules.push({ kind: 'assignment', has: { field: 'left', kind: 'element_reference', regex: `(${alternation(options)})` } });
   }
   if (text.includes('VERIFY_NONE')) rules.push({ kind: 'constant', regex: '^VERIFY_NONE$' });
+  // Digest classes as values (tables of hashes by name), checked by their parents in digestClassInTable.
+  if (text.includes('Digest::')) rules.push({ kind: 'scope_resolution', regex: '^(::)?(OpenSSL::)?Digest::(MD5|SHA1|SHA256|SHA384|SHA512|RMD160)$' });
   // `has_secure_password` without arguments is an identifier in the tree (a call is written with them).
   if (text.includes('has_secure_password')) rules.push({ kind: 'identifier', regex: '^has_secure_password$', not: { inside: { kind: 'call' } } });
   const sink = new DetectionSink(file.path, text, RUBY_DETECTOR_ID);
@@ -91,6 +93,7 @@ export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
   for (const n of nodes) {
     const k = kindOf(n);
     if (k === 'call') {
+      if (inDefined(n)) continue;
       const c = callParts(n);
       if (c) calls.push(c);
     } else if (k === 'assignment') {
@@ -113,7 +116,8 @@ export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
   for (const s of setterList) if (TLS_SETTERS.includes(s.name)) items.push({ at: s.node.range().start.index, run: () => tlsSetter(f, s) });
   for (const n of others) {
     const k = kindOf(n);
-    const run = k === 'pair' ? () => optionPair(f, n) : k === 'assignment' ? () => indexAssignment(f, n) : k === 'identifier' ? () => hasSecurePasswordIdentifier(f, n) : () => verifyNoneSite(f, n);
+    const run = k === 'pair' ? () => optionPair(f, n) : k === 'assignment' ? () => indexAssignment(f, n) : k === 'identifier' ? () => hasSecurePasswordIdentifier(f, n)
+      : k === 'scope_resolution' ? () => digestClassInTable(f, n) : () => verifyNoneSite(f, n);
     items.push({ at: n.range().start.index, run });
   }
   items.sort((a, b) => a.at - b.at);
@@ -121,6 +125,16 @@ export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
   // SSH algorithm lists (net-ssh's `encryption: %w[aes256-ctr …]`, `kex: ['curve25519-sha256']`).
   detectSshAlgorithmNames(root, sink, 'ruby', text);
   return sink.detections;
+}
+
+/**
+ * Whether a call is the operand of `defined?` (`if defined?(OpenSSL::KDF.hkdf)`, lockbox's feature test): Ruby
+ * does not run it, it only asks whether the method exists, so it is a mention.
+ */
+function inDefined(call: SgNode): boolean {
+  let p = call.parent();
+  if (p && kindOf(p) === 'parenthesized_statements') p = p.parent();
+  return !!p && kindOf(p) === 'unary' && p.child(0)?.text() === 'defined?';
 }
 
 /** Calls whose digest argument is part of them (`OpenSSL::HMAC.digest(OpenSSL::Digest.new('sha1'), …)`, `key.sign(digest, data)`). */

@@ -9,7 +9,7 @@ import { kindOf } from '../common/languages.js';
 import { secretName } from '../common/secret-names.js';
 import { opensslCipher } from '../javascript/names.js';
 import type { RbFile } from './file.js';
-import { digestArg, digestClass } from './openssl.js';
+import { OPENSSL, digestArg, digestClass } from './openssl.js';
 import { callParts, constPath, type RbCall } from './resolve.js';
 
 const DIGEST: LibraryRef = { ecosystem: 'gem', name: 'digest' };
@@ -38,6 +38,37 @@ export function stdlibDigest(f: RbFile, c: RbCall, path: string): void {
   }
   if (!hash) return;
   f.algorithm(c.node, `${path}.${c.method}`, { spelling: hash, functions: ['digest'], library: DIGEST });
+}
+
+/**
+ * A digest class held as a value in a table (`DIGESTS = { "MD5" => Digest::MD5, "SHA-256" => Digest::SHA256 }`,
+ * httprb/http's digest authentication; `[OpenSSL::Digest::SHA1, …]`): the code picks its hash from the table at
+ * run time, as Python's `{HS256: hashlib.sha256}`. Only in a hash or array that is assigned (a table kept in a
+ * constant or variable), not one given to a call (`KeyGenerator.new(s, hash_digest_class: …)` reads it itself),
+ * and not a class compared with or tested (`when Digest::MD5`, `is_a?(Digest::MD5)`), whose parent is neither.
+ */
+export function digestClassInTable(f: RbFile, node: SgNode): void {
+  const path = constPath(node);
+  const hash = path ? digestClass(path) : undefined;
+  if (!path || !hash) return;
+  let cur = node;
+  for (let i = 0; i < 6; i++) {
+    const p = cur.parent();
+    if (!p) return;
+    const k = kindOf(p);
+    if (k === 'pair') {
+      if (p.field('value')?.id() !== cur.id()) return;
+    } else if (k === 'assignment') {
+      if (i === 0 || p.field('right')?.id() !== cur.id()) return;
+      break;
+    } else if (k === 'call') {
+      // `{ … }.freeze`
+      if (i === 0 || p.field('receiver')?.id() !== cur.id() || p.field('method')?.text() !== 'freeze') return;
+    } else if (k !== 'hash' && k !== 'array') return;
+    cur = p;
+  }
+  if (kindOf(cur.parent()!) !== 'assignment') return;
+  f.algorithm(node, path, { spelling: hash, functions: ['digest'], library: path.startsWith('OpenSSL::') ? OPENSSL : DIGEST });
 }
 
 /** bcrypt-ruby's default cost (`BCrypt::Engine::DEFAULT_COST`), used by `Password.create` unless `cost:` is given. */
@@ -125,8 +156,22 @@ const RBNACL_CLASSES: Readonly<Record<string, string>> = {
   'RbNaCl::OneTimeAuth': 'Poly1305', 'RbNaCl::OneTimeAuths::Poly1305': 'Poly1305',
 };
 
+/**
+ * The classes behind RbNaCl's short names (lib/rbnacl.rb: `SecretBox = SecretBoxes::XSalsa20Poly1305`, `Box =
+ * Boxes::Curve25519XSalsa20Poly1305`, …): code may write either (lockbox writes the long ones).
+ */
+const RBNACL_ALIASES: Readonly<Record<string, string>> = {
+  'RbNaCl::SecretBoxes::XSalsa20Poly1305': 'RbNaCl::SecretBox',
+  'RbNaCl::Boxes::Curve25519XSalsa20Poly1305': 'RbNaCl::Box',
+  'RbNaCl::Boxes::Curve25519XSalsa20Poly1305::PrivateKey': 'RbNaCl::PrivateKey',
+  'RbNaCl::Boxes::Curve25519XSalsa20Poly1305::PublicKey': 'RbNaCl::PublicKey',
+  'RbNaCl::Signatures::Ed25519::SigningKey': 'RbNaCl::SigningKey',
+  'RbNaCl::Signatures::Ed25519::VerifyKey': 'RbNaCl::VerifyKey',
+};
+
 export function rbnacl(f: RbFile, c: RbCall, path: string): void {
-  const p = path.replace(/^Crypto::/, 'RbNaCl::');
+  const written = path.replace(/^Crypto::/, 'RbNaCl::');
+  const p = RBNACL_ALIASES[written] ?? written;
   const symbol = `${path}.${c.method}`;
   if (p === 'RbNaCl::Hash') {
     const h = /^(sha256|sha512|blake2b)$/.exec(c.method)?.[1];

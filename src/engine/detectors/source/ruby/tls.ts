@@ -104,7 +104,32 @@ export function verifyNoneSite(f: RbFile, constant: SgNode): void {
     const c = call && kindOf(call) === 'call' ? callParts(call) : undefined;
     if (c && /^(include\?|eql\?|equal\?|puts|print|p|warn|debug|info)$/.test(c.method)) return;
   }
+  if (inAssertion(node)) return;
   f.sink.signal(node, 'OpenSSL::SSL::VERIFY_NONE', 'cert-verification-disabled', 'TLS peer verification mode VERIFY_NONE', { library: OPENSSL });
+}
+
+/** Test assertions and matchers: what they are given is an expected value, not a setting. */
+const ASSERTION_CALL = /^(assert\w*|refute\w*|expect|eq|eql|must_equal|wont_equal|must_be|wont_be)$/;
+
+/**
+ * Whether a value is (within its statement) an argument of an assertion: `assert_equal OpenSSL::SSL::VERIFY_NONE,
+ * ctx.verify_mode`, `assert_equal({ verify_mode: OpenSSL::SSL::VERIFY_NONE }, result.ssl)`, `expect(…).to
+ * eq(OpenSSL::SSL::VERIFY_NONE)` (httprb/http's tests). Climbs a few levels, stopping at a statement's edge.
+ */
+function inAssertion(node: SgNode): boolean {
+  let cur = node;
+  for (let i = 0; i < 6; i++) {
+    const p = cur.parent();
+    if (!p) return false;
+    const k = kindOf(p);
+    if (k === 'argument_list') {
+      const call = p.parent();
+      const m = call && kindOf(call) === 'call' ? call.field('method')?.text() : undefined;
+      if (m && ASSERTION_CALL.test(m)) return true;
+    } else if (k !== 'pair' && k !== 'hash' && k !== 'array' && k !== 'parenthesized_statements') return false;
+    cur = p;
+  }
+  return false;
 }
 
 /** Whether a pair sits in the arguments of an HTTParty request (`HTTParty.get(url, verify: false)`, `self.class.post(…)`). */
@@ -115,6 +140,15 @@ function inHttpartyCall(f: RbFile, pair: SgNode): boolean {
   const call = cur && kindOf(cur) === 'argument_list' ? cur.parent() : undefined;
   const c = call && kindOf(call) === 'call' ? callParts(call) : undefined;
   return !!c && /^(get|post|put|patch|delete|head|options|move|copy|default_options|merge!|update|new)$/.test(c.method);
+}
+
+/**
+ * Whether the file uses Excon (or is Excon): its TLS options are top-level connection options, `ciphers:` and
+ * `ssl_version:` beside `:host` (`Excon.new(url, ciphers: '…')`, `Excon.defaults[:ciphers] = '…'`, and the
+ * `DEFAULTS` hash of its own constants.rb), not an `ssl:` hash.
+ */
+function usesExcon(f: RbFile): boolean {
+  return f.text.includes('Excon');
 }
 
 /** Whether a pair is inside the value of an `ssl:` (Faraday) or `ssl_options:` option. */
@@ -147,10 +181,10 @@ export function optionPair(f: RbFile, pair: SgNode): void {
       hostKeyPolicy(f, pair, key, value);
       return;
     case 'ssl_version': case 'min_version': case 'max_version':
-      if (inSslHash(pair) || /set_params|SSLContext/.test(pair.parent()?.parent()?.text() ?? '')) versionSetting(f, pair, key, value);
+      if (inSslHash(pair) || /set_params|SSLContext/.test(pair.parent()?.parent()?.text() ?? '') || (key === 'ssl_version' && usesExcon(f))) versionSetting(f, pair, key, value);
       return;
     case 'ciphers':
-      if (inSslHash(pair)) cipherList(f, pair, key, value);
+      if (inSslHash(pair) || usesExcon(f)) cipherList(f, pair, key, value);
   }
 }
 
@@ -171,6 +205,7 @@ export function indexAssignment(f: RbFile, node: SgNode): void {
   const key = keyNode ? (f.str(keyNode) ?? undefined) : undefined;
   if (!key) return;
   if (key === 'verify_host_key' || key === 'paranoid') hostKeyPolicy(f, node, key, value);
+  else if (key === 'ciphers' && usesExcon(f)) cipherList(f, node, '[:ciphers] =', value);
   else if (/^(ssl_verify_peer|verify_ssl|ssl_verifypeer)$/.test(key) && kindOf(value) === 'false') f.sink.signal(node, `[:${key}] = false`, 'cert-verification-disabled', 'TLS certificate verification switched off');
 }
 
