@@ -177,6 +177,17 @@ export class Resolver {
     let entry = hit.entry;
     const params = this.normaliseParams({ ...detectorParams, ...hit.impliedParams, ...entry.params });
 
+    // BLAKE2's output length names the variant (`BLAKE2b` + outputLength 256 -> BLAKE2b-256): the
+    // bare spelling is the full-length default, a digest size the code sets replaces it. Family
+    // narrowing cannot do this (BLAKE2b-256 and BLAKE2s-256 share the family and the length), so the
+    // sized entry is looked up by name within the spelled variant; a length without an entry keeps
+    // the spelled one.
+    if (entry.family === 'BLAKE2' && params.outputLength !== undefined) {
+      const variant = /^BLAKE2[bs]/.exec(entry.name)?.[0];
+      const sized = variant ? this.kb.byName.get(`${variant}-${params.outputLength}`) : undefined;
+      if (sized) entry = sized;
+    }
+
     // A padding turns bare RSA into its scheme (RSA/ECB/OAEPWithSHA-256AndMGF1Padding, RSA + PKCS1v15).
     if (entry.family === 'RSA' && params.padding && RSA_PADDING_SCHEME[params.padding]) {
       entry = this.kb.byName.get(RSA_PADDING_SCHEME[params.padding]!)!;

@@ -356,3 +356,23 @@ test('the OIW sha1WithRSASignature OID of old certificates resolves to PKCS#1 v1
   assert.equal(r.name, 'RSA-PKCS1-1.5-SHA-1');
   assert.equal(r.primitive, 'signature');
 });
+
+test('a BLAKE2 output length names the variant; a length without an entry keeps the spelled one', () => {
+  const cases: [string, Record<string, unknown>, string, number | null][] = [
+    ['BLAKE2b', { outputLength: 256 }, 'BLAKE2b-256', 128],
+    ['BLAKE2b', { outputLength: 128 }, 'BLAKE2b-128', 64],
+    ['BLAKE2s', { outputLength: 128 }, 'BLAKE2s-128', 64],
+    ['BLAKE2s', { outputLength: 160 }, 'BLAKE2s-160', 80],
+    ['BLAKE2s', { outputLength: 256 }, 'BLAKE2s-256', 128],
+    ['BLAKE2b-512', { outputLength: 384 }, 'BLAKE2b-384', 192],
+    ['BLAKE2b', {}, 'BLAKE2b-512', 256],
+    ['BLAKE2b', { outputLength: 224 }, 'BLAKE2b-512', 256],
+  ];
+  for (const [spelling, params, name, bits] of cases) {
+    const r = kb.resolve(spelling, params);
+    assert.deepEqual([r.name, r.primitive, r.classicalSecurityBits], [name, 'hash', bits], `${spelling} ${JSON.stringify(params)}`);
+  }
+  // BLAKE2b-256 and BLAKE2s-256 share family and length: the spelled variant decides.
+  assert.equal(kb.resolve('BLAKE2s', { outputLength: 256 }).entry?.name, 'BLAKE2s-256');
+  assert.equal(kb.resolve('BLAKE2b', { outputLength: 256 }).entry?.name, 'BLAKE2b-256');
+});

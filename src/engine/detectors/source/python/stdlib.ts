@@ -63,7 +63,9 @@ export function handleStdlib(ctx: PyContext, c: Call): boolean {
       // digest_size (bytes) selects the output length; the default is the full 64 / 32 bytes.
       const sizeNode = c.args.named.get('digest_size');
       const size = sizeNode ? ctx.int(sizeNode) : fn === 'blake2b' ? 64 : 32;
-      ctx.sink.algorithm(node, name, size !== undefined ? `${fn === 'blake2b' ? 'BLAKE2b' : 'BLAKE2s'}-${size * 8}` : fn, {}, { functions: ['digest'] });
+      // The sized spelling names the variant (BLAKE2s-128); a size that is not read stays listed as
+      // unresolved (the knowledge base has no BLAKE2b of unknown length, so the name is the default's).
+      ctx.sink.algorithm(node, name, size !== undefined ? `${fn === 'blake2b' ? 'BLAKE2b' : 'BLAKE2s'}-${size * 8}` : fn, {}, { functions: ['digest'], unresolved: size === undefined ? ['outputLength'] : [] });
       return true;
     }
     const h = hashFromName(fn);
