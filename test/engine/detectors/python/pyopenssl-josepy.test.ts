@@ -79,3 +79,93 @@ describe('josepy', () => {
     assert.deepEqual(summary(source), []);
   });
 });
+
+describe('pyOpenSSL set_verify', () => {
+  const verifySignals = (source: string) => signals(source).filter((s) => s.signal === 'cert-verification-disabled').map((s) => s.occurrence.line);
+
+  it('VERIFY_NONE on a client context turns off the server certificate check', () => {
+    const source = [
+      'import socket',
+      'from OpenSSL import SSL',
+      '',
+      'def fetch(host, insecure):',
+      '    ctx = SSL.Context(SSL.TLS_CLIENT_METHOD)',
+      '    ctx.set_verify(SSL.VERIFY_NONE, lambda conn, cert, errno, depth, ok: ok)',
+      '    conn = SSL.Connection(ctx, socket.create_connection((host, 443)))',
+      '    conn.set_tlsext_host_name(host.encode())',
+      '    conn.set_connect_state()',
+      '    conn.do_handshake()',
+      '    return conn',
+      '',
+      'def plain(host):',
+      '    ctx = SSL.Context(SSL.TLS_METHOD)',
+      '    ctx.set_verify(SSL.VERIFY_PEER, None)',
+      '    ctx.set_verify(MODE)',
+      '    return ctx',
+      '',
+    ].join('\n');
+    assert.deepEqual(verifySignals(source), [6]);
+  });
+
+  it('a server context that asks no client certificate, a variable mode and other set_verify methods produce nothing', () => {
+    const server = [
+      'from OpenSSL import SSL',
+      '',
+      'def serve(sock):',
+      '    ctx = SSL.Context(SSL.TLS_SERVER_METHOD)',
+      '    ctx.use_certificate_file("server.pem")',
+      '    ctx.set_verify(SSL.VERIFY_NONE)',
+      '    conn, _ = SSL.Connection(ctx, sock).accept()',
+      '    return conn',
+      '',
+    ].join('\n');
+    assert.deepEqual(verifySignals(server), []);
+    // A proxy plays both roles: the accepting function is a server, the upstream one a client.
+    const proxy = [
+      'from OpenSSL import SSL',
+      '',
+      'def downstream(sock):',
+      '    ctx = SSL.Context(SSL.TLS_METHOD)',
+      '    ctx.set_verify(SSL.VERIFY_NONE, None)',
+      '    conn = SSL.Connection(ctx, sock)',
+      '    conn.set_accept_state()',
+      '    return conn',
+      '',
+      'def upstream(sock, host, verify):',
+      '    ctx = SSL.Context(SSL.TLS_METHOD)',
+      '    if verify:',
+      '        mode = SSL.VERIFY_PEER',
+      '    else:',
+      '        mode = SSL.VERIFY_NONE',
+      '    ctx.set_verify(mode, None)',
+      '    conn = SSL.Connection(ctx, sock)',
+      '    conn.set_tlsext_host_name(host)',
+      '    conn.set_connect_state()',
+      '    return conn',
+      '',
+    ].join('\n');
+    assert.deepEqual(verifySignals(proxy), []);
+    const unrelated = ['import ssl', '', 'def setup(widget):', '    widget.set_verify(ssl.VERIFY_NONE)', '    return widget', ''].join('\n');
+    assert.deepEqual(verifySignals(unrelated), []);
+  });
+
+  it('the proxy upstream that always passes VERIFY_NONE is reported', () => {
+    const source = [
+      'from OpenSSL import SSL',
+      '',
+      'def downstream(sock):',
+      '    conn = SSL.Connection(SSL.Context(SSL.TLS_METHOD), sock)',
+      '    conn.set_accept_state()',
+      '    return conn',
+      '',
+      'def upstream(sock, host):',
+      '    ctx = SSL.Context(SSL.TLS_METHOD)',
+      '    ctx.set_verify(SSL.VERIFY_NONE)',
+      '    conn = SSL.Connection(ctx, sock)',
+      '    conn.set_connect_state()',
+      '    return conn',
+      '',
+    ].join('\n');
+    assert.deepEqual(verifySignals(source), [10]);
+  });
+});

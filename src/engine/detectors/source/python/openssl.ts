@@ -3,7 +3,10 @@
 //   `TLS_METHOD`, `SSLv23_METHOD` and the client/server variants negotiate, so no version is recorded;
 // - `context.set_min_proto_version(SSL.TLS1_VERSION)` allows that version;
 // - `context.set_cipher_list(b"ECDHE+AESGCM:...")` is an OpenSSL cipher string;
-// - `crypto.PKey().generate_key(crypto.TYPE_RSA, 2048)`: the key's type and size are the arguments.
+// - `crypto.PKey().generate_key(crypto.TYPE_RSA, 2048)`: the key's type and size are the arguments;
+// - `context.set_verify(SSL.VERIFY_NONE[, callback])` on a client does not verify the server's
+//   certificate; on a server it only means "ask no client certificate" (OpenSSL's default), so it is
+//   not reported there, as in the C and Rust detectors.
 // The methods are called on a context or key object, not on an imported name: they are read only when
 // the file imports OpenSSL, and the constant must qualify to pyOpenSSL.
 import type { SgNode } from '@ast-grep/napi';
@@ -14,7 +17,17 @@ import { libraryOf, qualify } from './imports.js';
 import { reportVersion } from './tls.js';
 
 /** Methods on pyOpenSSL objects this handler reads (added to the detector's unqualified-method filter). */
-export const OPENSSL_METHODS = ['set_cipher_list', 'set_min_proto_version', 'set_max_proto_version', 'generate_key'] as const;
+export const OPENSSL_METHODS = ['set_cipher_list', 'set_min_proto_version', 'set_max_proto_version', 'generate_key', 'set_verify'] as const;
+
+// The role of a context, as the C detector reads it: a server method or accepting connections makes a
+// server; a client method, `set_connect_state` or SNI (`set_tlsext_host_name`) a client. A bare
+// `.connect(` is not a client mark (a server also connects to its database).
+const SERVER_ROLE = /\b\w+_SERVER_METHOD\b|\bset_accept_state\b|\.accept\(/;
+const CLIENT_ROLE = /\b\w+_CLIENT_METHOD\b|\bset_connect_state\b|\bset_tlsext_host_name\b/;
+
+function serverOnly(text: string): boolean {
+  return SERVER_ROLE.test(text) && !CLIENT_ROLE.test(text);
+}
 
 const LIB = { library: libraryOf('OpenSSL')! };
 
@@ -66,6 +79,17 @@ export function handleOpenSslMethod(ctx: PyContext, c: Call): boolean {
       const spec = node && kindOf(node) === 'string' ? pyString(node)?.text : ctx.str(node ?? undefined);
       if (!spec) return false;
       ctx.sink.protocol(c.node, 'Context.set_cipher_list', { protocolType: 'tls', cipherSuites: spec.split(':').filter(Boolean) }, LIB.library);
+      return true;
+    }
+    case 'set_verify': {
+      const modeNode = arg(c.args, 0, 'mode');
+      const mode = constant(ctx, modeNode);
+      if (mode !== 'OpenSSL.SSL.VERIFY_NONE' && !(mode === undefined && ctx.int(modeNode) === 0)) return false;
+      // A server file, or the function around the call when the file plays both roles.
+      if (serverOnly(ctx.root.text())) return false;
+      const fn = c.node.ancestors().find((a) => kindOf(a) === 'function_definition');
+      if (fn && serverOnly(fn.text())) return false;
+      ctx.sink.signal(c.node, 'Context.set_verify', 'cert-verification-disabled', 'set_verify(VERIFY_NONE): the server certificate is not verified', LIB);
       return true;
     }
     case 'generate_key': {
