@@ -46,19 +46,39 @@ export function handleNettyBuilderCall(ctx: JavaContext, node: SgNode, method: s
   else if (args[0]) tlsSuites(ctx, node, symbol, args[0], LIBRARY);
 }
 
-/** The class name as an identifier (a native filter); its parent is the `….INSTANCE` field access. */
-const INSECURE_RULE = { rule: { kind: 'identifier', regex: '^InsecureTrustManagerFactory$', inside: { kind: 'field_access', field: 'object' } } };
+/**
+ * The class name as an identifier (a native filter): the object of `InsecureTrustManagerFactory.INSTANCE`,
+ * or the last segment of the fully qualified `io.netty.handler.ssl.util.InsecureTrustManagerFactory`.
+ */
+const INSECURE_RULE = {
+  rule: {
+    kind: 'identifier',
+    regex: '^InsecureTrustManagerFactory$',
+    any: [{ inside: { kind: 'field_access', field: 'object' } }, { inside: { kind: 'field_access', field: 'field' } }],
+  },
+};
 
 /**
  * `InsecureTrustManagerFactory.INSTANCE` used anywhere (`.trustManager(…)`, `tmf.getTrustManagers()`):
- * Netty's trust manager that accepts every certificate, documented as for tests only.
+ * Netty's trust manager that accepts every certificate, documented as for tests only. Written with its
+ * package (no import) it is the same class; any other package's class of that name is not Netty's.
  */
 export function detectInsecureTrustManager(ctx: JavaContext, root: SgNode, text: string): void {
   if (!text.includes('InsecureTrustManagerFactory')) return;
   for (const id of root.findAll(INSECURE_RULE)) {
-    const node = id.parent();
-    if (!node || node.field('field')?.text() !== 'INSTANCE') continue;
-    if (!fromPackages(ctx.imports, 'InsecureTrustManagerFactory', SSL_PACKAGES, '.util')) continue;
+    const parent = id.parent();
+    if (!parent) continue;
+    // Simple name: the parent is `….INSTANCE`; qualified: the parent is the class path, the object of
+    // the `….INSTANCE` access around it.
+    const qualified = parent.field('field')?.id() === id.id();
+    const node = qualified ? parent.parent() : parent;
+    if (!node || kindOf(node) !== 'field_access' || node.field('field')?.text() !== 'INSTANCE') continue;
+    if (qualified && node.field('object')?.id() !== parent.id()) continue;
+    const written = qualified ? parent.text().replace(/\s+/g, '') : 'InsecureTrustManagerFactory';
+    const netty = qualified
+      ? SSL_PACKAGES.some((p) => written === `${p}.util.InsecureTrustManagerFactory`)
+      : fromPackages(ctx.imports, written, SSL_PACKAGES, '.util');
+    if (!netty) continue;
     ctx.sink.signal(node, 'InsecureTrustManagerFactory.INSTANCE', 'cert-verification-disabled', 'Netty InsecureTrustManagerFactory accepts every server certificate', { library: LIBRARY });
   }
 }
