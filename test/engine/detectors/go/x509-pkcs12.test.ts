@@ -70,3 +70,91 @@ test('x509: without a template algorithm, a signer key the file generated gives 
 	x509.CreateCertificate(rand.Reader, t, t, nil, edk)`);
   assert.deepEqual(names(src), ['ECDSA-P256', 'ECDSA-SHA-256', 'RSA-4096', 'RSA-PKCS1-1.5-SHA-256', 'Ed25519', 'unknown-signature']);
 });
+
+test('x509: a signer returned by a same-file helper gives the key\'s default signature', () => {
+  const source = `package pki
+
+import (
+	"crypto"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
+	"math/big"
+)
+
+func signer() crypto.Signer {
+	k, _ := ecdsa.GenerateKey(elliptic.P384(), rand.Reader)
+	return k
+}
+
+func rsaSigner() (crypto.Signer, error) {
+	k, err := rsa.GenerateKey(rand.Reader, 3072)
+	if err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+func wrapped() crypto.Signer {
+	return signer()
+}
+
+func issue() ([]byte, error) {
+	tpl := &x509.Certificate{SerialNumber: big.NewInt(1)}
+	s := signer()
+	a, _ := x509.CreateCertificate(rand.Reader, tpl, tpl, s.Public(), s)
+	r, _ := rsaSigner()
+	b, _ := x509.CreateCertificate(rand.Reader, tpl, tpl, r.Public(), r)
+	c, _ := x509.CreateCertificate(rand.Reader, tpl, tpl, nil, wrapped())
+	_ = a
+	_ = b
+	return c, nil
+}
+`;
+  assert.deepEqual(algorithms(source, 'pki/issue.go').filter((a) => a.functions?.includes('sign')).map((a) => [a.line, a.name]), [
+    [33, 'ECDSA-SHA-384'], [35, 'RSA-PKCS1-1.5-SHA-256'], [36, 'ECDSA-SHA-384'],
+  ]);
+});
+
+test('x509: a helper whose returns disagree, or that returns a parameter or a loaded key, stays unknown', () => {
+  const source = `package pki
+
+import (
+	"crypto"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/x509"
+)
+
+func pick(ec bool) crypto.Signer {
+	if ec {
+		k, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		return k
+	}
+	_, k, _ := ed25519.GenerateKey(rand.Reader)
+	return k
+}
+
+func passThrough(k crypto.Signer) crypto.Signer {
+	return k
+}
+
+func loaded(der []byte) crypto.Signer {
+	k, _ := x509.ParsePKCS8PrivateKey(der)
+	return k.(crypto.Signer)
+}
+
+func issue(tpl *x509.Certificate, ec bool, other crypto.Signer, der []byte) {
+	x509.CreateCertificate(rand.Reader, tpl, tpl, nil, pick(ec))
+	x509.CreateCertificate(rand.Reader, tpl, tpl, nil, passThrough(other))
+	x509.CreateCertificate(rand.Reader, tpl, tpl, nil, loaded(der))
+}
+`;
+  assert.deepEqual(algorithms(source, 'pki/pick.go').filter((a) => a.functions?.includes('sign')).map((a) => [a.line, a.name]), [
+    [31, 'unknown-signature'], [32, 'unknown-signature'], [33, 'unknown-signature'],
+  ]);
+});

@@ -37,7 +37,7 @@ export const X509_SIGNING_CALLS: Readonly<Record<string, { template?: number; si
 
 /** The signature Go picks for a key (crypto/x509 signingParamsForKey) when the template names none. */
 const ECDSA_DEFAULT: Readonly<Record<string, string>> = { 'P-256': 'SHA256withECDSA', 'P-384': 'SHA384withECDSA', 'P-521': 'SHA512withECDSA' };
-function defaultSignature(f: GoFile, signer: SgNode | undefined): string | undefined {
+function defaultSignature(f: GoFile, signer: SgNode | undefined, depth = 0): string | undefined {
   const p = f.producer(signer);
   switch (p?.callee) {
     case 'crypto/rsa.GenerateKey':
@@ -53,8 +53,34 @@ function defaultSignature(f: GoFile, signer: SgNode | undefined): string | undef
       return 'Ed25519';
     default:
       if (p && STEP_KEY_CALLS.includes(p.callee)) return stepSignature(stepKey(f, p.callee, p.call.field('arguments')?.namedChildren() ?? []));
+      if (p && depth < 2) return helperSignature(f, p.call, depth);
       return p ? undefined : declaredSignature(f, signer);
   }
+}
+
+/**
+ * A signer made by a helper of the same file (`func signer() crypto.Signer { k, _ :=
+ * ecdsa.GenerateKey(elliptic.P256(), rand.Reader); return k }`, then `x509.CreateCertificate(…,
+ * signer())`), as Java and Python follow `rsaKeys()`: the key each `return` gives (first result;
+ * `return nil, err` gives none), when every such return agrees. Only package-level functions called by
+ * name, two levels deep.
+ */
+function helperSignature(f: GoFile, call: SgNode, depth: number): string | undefined {
+  const fn = call.field('function');
+  if (fn?.kind() !== 'identifier') return undefined;
+  const decl = f.root.find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: `^${fn.text()}$` } } });
+  const body = decl?.field('body');
+  if (!body) return undefined;
+  const found = new Set<string | undefined>();
+  for (const ret of body.findAll({ rule: { kind: 'return_statement' } })) {
+    // A return inside a function literal belongs to that literal.
+    if (ret.ancestors().find((a) => FUNCTION_KINDS.has(a.kind() as string))?.id() !== decl!.id()) continue;
+    const first = ret.namedChildren()[0]?.namedChildren()[0];
+    if (!first || first.kind() === 'nil') continue;
+    found.add(defaultSignature(f, first, depth + 1));
+    if (found.size > 1) return undefined;
+  }
+  return found.size === 1 ? [...found][0] : undefined;
 }
 
 function stepSignature(key: StepKey): string | undefined {
