@@ -126,3 +126,31 @@ SSL *insecure_outgoing(SSL_CTX *ctx) {
 `;
   assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['cert-verification-disabled', 16]]);
 });
+
+test('SSL_OP_NO_* masks: turning off TLS 1.2 with 1.0 or 1.1 still on leaves only old versions', () => {
+  const legacy = ssl([
+    '    SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());',
+    '    SSL_CTX_set_options(ctx, SSL_OP_ALL | SSL_OP_NO_SSLv3 | SSL_OP_NO_TLSv1_2 | SSL_OP_NO_TLSv1_3);',
+    '    return ctx;',
+  ].join('\n'));
+  assert.deepEqual(protocols(legacy).map((p) => [p.occurrence.line, p.protocol.version]), [[5, undefined], [6, '1.0']]);
+  assert.deepEqual(signals(legacy).map((s) => [s.signal, s.occurrence.line]), [['insecure-protocol-version', 6]]);
+  // Through a same-file #define, on an SSL, leaving only TLS 1.1.
+  const aliased = ssl('    SSL_set_options(s, OLD_ONLY);', '#define OLD_ONLY (SSL_OP_NO_TLSv1 | SSL_OP_NO_TLSv1_2)\n');
+  assert.deepEqual(signals(aliased).map((s) => s.detail), ['SSL_set_options(…, SSL_OP_NO_TLSv1_2 …) leaves only TLS 1.1 enabled']);
+});
+
+test('SSL_OP_NO_* masks that keep TLS 1.2, leave nothing, or hold unknown bits produce nothing', () => {
+  const src = ssl([
+    '    SSL_CTX *ctx = SSL_CTX_new(TLS_method());',
+    '    SSL_CTX_set_options(ctx, SSL_OP_NO_SSLv2 | SSL_OP_NO_SSLv3 | SSL_OP_NO_TLSv1 | SSL_OP_NO_TLSv1_1);',
+    '    SSL_CTX_set_options(ctx, SSL_OP_NO_TLSv1 | SSL_OP_NO_TLSv1_1 | SSL_OP_NO_TLSv1_2);',
+    '    SSL_CTX_set_options(ctx, opts | SSL_OP_NO_TLSv1_2);',
+    '    SSL_CTX_set_options(ctx, SSL_OP_NO_TLSv1_2 | 0x4000000U);',
+    '    SSL_CTX_clear_options(ctx, SSL_OP_NO_TLSv1_2);',
+    '    if (SSL_CTX_get_options(ctx) & SSL_OP_NO_TLSv1_2) return NULL;',
+    '    return ctx;',
+  ].join('\n'));
+  assert.deepEqual(signals(src), []);
+  assert.deepEqual(protocols(src).map((p) => p.protocol.version), [undefined]);
+});

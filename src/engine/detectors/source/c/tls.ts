@@ -121,7 +121,45 @@ const setVerify: CallHandler = (f, call, callee, args) => {
   f.signal(call, OPENSSL, 'cert-verification-disabled', `${callee}(…, SSL_VERIFY_NONE, …): the peer's certificate is not verified`);
 };
 
+/**
+ * The `SSL_OP_NO_*` names in an option mask written as constants joined by `|` (through same-file
+ * aliases), or undefined when any operand is not a named `SSL_OP_*` constant (a variable, a number, a
+ * call): its bits are unknown, and they could disable the versions the rest leaves on.
+ */
+function noVersionOptions(f: CFile, node: SgNode | undefined, depth = 0): Set<string> | undefined {
+  if (!node || depth > 8) return undefined;
+  const o = f.origin(node);
+  if (!o) return undefined;
+  if (o.kind() === 'binary_expression') {
+    if (o.field('operator')?.text() !== '|') return undefined;
+    const a = noVersionOptions(f, o.field('left') ?? undefined, depth + 1);
+    const b = a && noVersionOptions(f, o.field('right') ?? undefined, depth + 1);
+    return b ? new Set([...a!, ...b]) : undefined;
+  }
+  const name = o.kind() === 'identifier' ? o.text() : undefined;
+  if (!name?.startsWith('SSL_OP_')) return undefined;
+  return new Set(name.startsWith('SSL_OP_NO_') ? [name] : []);
+}
+
+/**
+ * `SSL_CTX_set_options(ctx, SSL_OP_NO_TLSv1_2 | …)`: OpenSSL keeps the enabled versions contiguous
+ * (ssl_get_min_max_version: an `SSL_OP_NO_X` with a version below X still on disables everything
+ * above X, TLS 1.3 included), so a mask that turns TLS 1.2 off while TLS 1.0 or 1.1 stays on leaves
+ * only those old versions. Reported only then; a mask that also turns off 1.0 and 1.1 leaves nothing.
+ */
+const setOptions: CallHandler = (f, call, callee, args) => {
+  const no = noVersionOptions(f, args[1]);
+  if (!no?.has('SSL_OP_NO_TLSv1_2')) return;
+  const left = [['SSL_OP_NO_TLSv1', '1.0'], ['SSL_OP_NO_TLSv1_1', '1.1']].filter(([op]) => !no.has(op!)).map(([, v]) => v!);
+  if (left.length === 0) return;
+  // The lowest version left on is the effective minimum, as SSL_CTX_set_min_proto_version reports it.
+  f.protocol(call, OPENSSL, { protocolType: 'tls', version: left[0]! });
+  f.signal(call, OPENSSL, 'insecure-protocol-version', `${callee}(…, SSL_OP_NO_TLSv1_2 …) leaves only ${left.map((v) => `TLS ${v}`).join(' and ')} enabled`);
+};
+
 export const TLS_CALLS: ReadonlyArray<[string, CallHandler]> = [
+  ['SSL_CTX_set_options', setOptions],
+  ['SSL_set_options', setOptions],
   ['SSL_CTX_new', sslCtxNew],
   ['SSL_CTX_new_ex', (f, call, callee, args) => sslCtxNew(f, call, callee, args.slice(2))],
   ['SSL_CTX_set_min_proto_version', minVersion],
