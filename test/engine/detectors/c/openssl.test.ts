@@ -245,3 +245,48 @@ int given(EVP_MD_CTX *ctx, EVP_PKEY *pkey) {
     ['RSA-3072', 3], ['RSA-PKCS1-1.5-SHA-256-3072', 4], ['SHA-512', 7], ['unknown-signature-or-mac', 7],
   ]);
 });
+
+test('EVP_MAC_fetch CMAC/GMAC: the block cipher of the OSSL_PARAM array names the MAC', () => {
+  const mac = (name: string, cipher: string, fn = 'mac') => `
+static int ${fn}(const unsigned char *key, size_t keylen, const unsigned char *msg, size_t n, unsigned char *out)
+{
+    EVP_MAC *mac = EVP_MAC_fetch(NULL, ${name}, NULL);
+    EVP_MAC_CTX *ctx = EVP_MAC_CTX_new(mac);
+    OSSL_PARAM params[2];
+    size_t outl = 0;
+    params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, ${cipher}, 0);
+    params[1] = OSSL_PARAM_construct_end();
+    EVP_MAC_init(ctx, key, keylen, params);
+    EVP_MAC_update(ctx, msg, n);
+    return EVP_MAC_final(ctx, out, &outl, 16);
+}
+`;
+  const src = `#include <openssl/evp.h>\n#include <openssl/core_names.h>\n\n#define CMAC_CIPHER "AES-256-CBC"\n`
+    + mac('"CMAC"', 'CMAC_CIPHER', 'aes_cmac')
+    + mac('OSSL_MAC_NAME_CMAC', '"DES-EDE3-CBC"', 'tdes_cmac')
+    + mac('"GMAC"', '"aes-128-gcm"', 'gmac');
+  assert.deepEqual(names(src), ['AES-256-CMAC', '3DES-168-CMAC', 'AES-128-GMAC']);
+});
+
+test('EVP_MAC_fetch CMAC without a readable cipher, or with a cipher read from the caller, is not given one', () => {
+  const src = `#include <openssl/evp.h>
+#include <openssl/core_names.h>
+
+int mac(const char *cipher, const unsigned char *key, size_t keylen)
+{
+    EVP_MAC *mac = EVP_MAC_fetch(NULL, "CMAC", NULL);
+    EVP_MAC_CTX *ctx = EVP_MAC_CTX_new(mac);
+    OSSL_PARAM params[] = { OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, (char *)cipher, 0), OSSL_PARAM_construct_end() };
+    return EVP_MAC_init(ctx, key, keylen, params);
+}
+
+int two(const unsigned char *key, size_t keylen)
+{
+    EVP_MAC *a = EVP_MAC_fetch(NULL, "CMAC", NULL);
+    EVP_MAC *b = EVP_MAC_fetch(NULL, "HMAC", NULL);
+    OSSL_PARAM p = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, "AES-128-CBC", 0);
+    return a != NULL && b != NULL;
+}
+`;
+  assert.deepEqual(names(src), ['CMAC', 'CMAC', 'HMAC']);
+});

@@ -242,6 +242,7 @@ function configured(f: CFile, call: SgNode, callee: string, name: string): Omit<
   const upper = name.toUpperCase();
   if (upper === 'HMAC' || upper === 'HKDF') return { spelling: withHash(upper, hash), params: { hash }, unresolved: ['hash'] };
   if (upper === 'TLS1-PRF') return tlsPrf(digest, hash);
+  if ((upper === 'CMAC' || upper === 'GMAC') && typeof p.get('cipher') === 'string') return cipherMac(f, upper, p.get('cipher') as string);
   const outputLength = callee === 'EVP_KDF_fetch' ? bitsOf(deriveLength(f, call)) : undefined;
   if (upper === 'PBKDF2') {
     return { spelling: withHash('PBKDF2', hash), params: { hash, iterations: num('iter'), outputLength }, unresolved: ['hash', 'iterations', 'outputLength'] };
@@ -252,6 +253,17 @@ function configured(f: CFile, call: SgNode, callee: string, name: string): Omit<
     return scryptEmit(n, r, num('p'), outputLength);
   }
   return { spelling: name, params: { hash } };
+}
+
+/**
+ * CMAC or GMAC over the block cipher an `OSSL_MAC_PARAM_CIPHER` parameter names ("AES-256-CBC",
+ * "aes-128-gcm"): that cipher's family and key size in the MAC's mode (AES-256-CMAC, AES-128-GMAC).
+ * A cipher the knowledge base does not know as a block cipher leaves the MAC as written.
+ */
+function cipherMac(f: CFile, mode: 'CMAC' | 'GMAC', cipher: string): Omit<AlgorithmEmit, 'functions'> {
+  const r = f.kb.resolve(cipher, {});
+  if (r.primitive !== 'block-cipher' && r.primitive !== 'ae') return { spelling: mode };
+  return { spelling: r.family, params: { keySize: r.params.keySize, mode }, unresolved: ['keySize'] };
 }
 
 /** OpenSSL's TLS1-PRF: with the MD5-SHA1 digest it is the TLS 1.0/1.1 PRF, otherwise the TLS 1.2 PRF of that digest. */

@@ -31,7 +31,8 @@ const CONSTRUCTOR = '^OSSL_PARAM_(construct_)?(utf8_string|utf8_ptr|int|uint|int
 /**
  * The key string of a parameter macro: OpenSSL defines `OSSL_KDF_PARAM_DIGEST` as "digest",
  * `OSSL_KDF_PARAM_ITER` as "iter", `OSSL_PKEY_PARAM_GROUP_NAME` as "group", `OSSL_PKEY_PARAM_RSA_BITS`
- * as "bits" (core_names.h). Signature and cipher parameters are not read here.
+ * as "bits", `OSSL_MAC_PARAM_CIPHER` as "cipher" (CMAC/GMAC) (core_names.h). Signature parameters are
+ * not read here.
  */
 const KEY_MACROS: Readonly<Record<string, string>> = {
   DIGEST: 'digest', ITER: 'iter', GROUP_NAME: 'group', RSA_BITS: 'bits', BITS: 'bits', CIPHER: 'cipher',
