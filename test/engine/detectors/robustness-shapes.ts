@@ -123,8 +123,8 @@ export function shapes(lang: Lang, keywords: readonly string[]): Array<[string, 
   // 1 MB (the walker's cap is 1 MiB) of the detector's own prefilter keywords on one line, then a call.
   const soup = keywords.map((k) => k.replace(/\n/g, ' ')).join(' ');
   const keywordLine = `${soup.repeat(Math.ceil(1_000_000 / (soup.length + 1))).slice(0, 1_000_000)}${sep}${oneCall}`;
-  // Calls on one line: each detection's snippet comes from the same 250 KB line.
-  const callLine = oneCall.repeat(Math.floor(250_000 / oneCall.length));
+  // Calls on one line: each detection's snippet comes from the same 100 KB line.
+  const callLine = oneCall.repeat(Math.floor(100_000 / oneCall.length));
   return [
     ['5,000 nested parentheses', wrap(`${assign('x', `${'('.repeat(5_000)}${call(arg)}${')'.repeat(5_000)}`)}`)],
     ['5,000 nested brackets', wrap(`${assign('x', `${'['.repeat(5_000)}${call(arg)}${']'.repeat(5_000)}`)}`)],
@@ -134,7 +134,7 @@ export function shapes(lang: Lang, keywords: readonly string[]): Array<[string, 
     ['a call nested in f() 2,000 deep', wrap(assign('x', call(nestedF)))],
     ['the crypto call nested in itself 2,000 deep', wrap(assign('x', `${call('\u0000').split('\u0000')[0]!.repeat(2_000)}${arg}${call('\u0000').split('\u0000')[1]!.repeat(2_000)}`))],
     ['a 1 MB line of prefilter keywords', wrap(keywordLine)],
-    ['a 250 KB line of crypto calls', wrap(callLine)],
+    ['a 100 KB line of crypto calls', wrap(callLine)],
     ['5,000 chained method calls', wrap(assign('x', `${call(arg)}${Array.from({ length: 5_000 }, (_, i) => `${member}m${i}()`).join('')}`))],
     ['a 500 KB string literal', wrap(`${assign('s', str('A'.repeat(500_000)))}\n${assign('c', call(str(`AES/GCM/${'NoPadding/'.repeat(50_000)}`)))}\n${assign('d', call(v('s')))}`)],
     ['5,000 crypto calls in one function', wrap(Array.from({ length: 5_000 }, (_, i) => assign(`c${i}`, call(arg))).join('\n'))],
