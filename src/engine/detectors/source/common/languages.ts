@@ -35,9 +35,72 @@ const BUILT_IN: Record<'javascript' | 'typescript' | 'tsx', Lang> = {
   tsx: Lang.Tsx,
 };
 
-/** Parses source text into an ast-grep tree. Throws only on a missing grammar (a build defect). */
+/**
+ * Hostile nesting that would take the process down. tree-sitter stores an external scanner's state in
+ * at most 1,024 bytes and *asserts* that (an abort of the whole process, worker threads and all, not an
+ * exception) when a grammar's scanner serialises more: tree-sitter-python keeps its indentation stack
+ * at 2 bytes a level (511 levels and a string literal abort), tree-sitter-kotlin one byte per string
+ * open inside a `${…}` template (1,025 nested templates abort). Both limits are far beyond real code;
+ * a file that could reach one is refused with an exception instead, which the scan counts as
+ * `parse-error` (test/engine/detectors/robustness.test.ts).
+ */
+export class UnsafeToParse extends Error {}
+
+/** Python: levels grow by at least a column each, so the widest indentation bounds the stack. */
+const PYTHON_MAX_INDENT_COLUMNS = 400;
+/** Kotlin: every nested string template starts with `${`, so their count bounds the stack. */
+const KOTLIN_MAX_TEMPLATES = 1_000;
+
+/** The indentation width tree-sitter-python's scanner could reach (spaces 1, tabs 8, `\f`/`\r` reset, `\` newline continues the sum). */
+function widestPythonIndent(text: string): number {
+  let widest = 0;
+  let width = 0;
+  let atLineStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) {
+      width = 0;
+      atLineStart = true;
+    } else if (!atLineStart) {
+      continue;
+    } else if (ch === 32) {
+      width++;
+    } else if (ch === 9) {
+      width += 8;
+    } else if (ch === 12 || ch === 13) {
+      width = 0;
+    } else if (ch === 92 && (text.charCodeAt(i + 1) === 10 || (text.charCodeAt(i + 1) === 13 && text.charCodeAt(i + 2) === 10))) {
+      i += text.charCodeAt(i + 1) === 13 ? 2 : 1; // the width carries on into the continued line
+    } else {
+      atLineStart = false;
+    }
+    if (width > widest) widest = width;
+  }
+  return widest;
+}
+
+function countOf(text: string, needle: string, atMost: number): number {
+  let n = 0;
+  for (let at = text.indexOf(needle); at >= 0 && n <= atMost; at = text.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
+
+function refuseUnsafe(language: SourceLanguage, text: string): void {
+  if (language === 'python') {
+    const widest = widestPythonIndent(text);
+    if (widest > PYTHON_MAX_INDENT_COLUMNS) throw new UnsafeToParse(`python: indentation ${widest} columns wide (over ${PYTHON_MAX_INDENT_COLUMNS}) could overflow the parser's indentation stack`);
+  } else if (language === 'kotlin') {
+    if (countOf(text, '${', KOTLIN_MAX_TEMPLATES) > KOTLIN_MAX_TEMPLATES) throw new UnsafeToParse(`kotlin: over ${KOTLIN_MAX_TEMPLATES} string templates could overflow the parser's string stack`);
+  }
+}
+
+/**
+ * Parses source text into an ast-grep tree. Throws on a missing grammar (a build defect) and
+ * (`UnsafeToParse`) on text whose nesting could abort the parser.
+ */
 export function parseSource(language: SourceLanguage, text: string): SgRoot {
   registerLanguages();
+  refuseUnsafe(language, text);
   const lang = language === 'javascript' || language === 'typescript' || language === 'tsx' ? BUILT_IN[language] : language;
   return parse(lang, text);
 }

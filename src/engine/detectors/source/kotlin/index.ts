@@ -55,16 +55,49 @@ const LISTED_SUFFIX = `^\\??\\.\\s*(${[...new Set(LISTED_NAMES)].join('|')}|${AU
 
 /** mockk's stubbing and verification blocks (`every { Cipher.getInstance(any()) } returns mock`): a test double, not a use. */
 const MOCK_BLOCKS = new Set(['every', 'coEvery', 'verify', 'coVerify', 'verifyOrder', 'verifySequence', 'excludeRecords']);
-function mockStub(node: SgNode): boolean {
-  for (const a of node.ancestors()) {
+// Each getInstance used to walk all its ancestors and take apart every enclosing call, so 2,000 nested
+// `Cipher.getInstance(Cipher.getInstance(…))` (hostile input) cost minutes. Now a call outside every mock
+// block's range is no stub without a walk (one native query a file finds the blocks), and the walk's
+// verdict is memoised per ancestor (by node id, for one file), so each node is looked at once.
+interface MockBlocks {
+  ranges: Array<[number, number]>;
+  memo: Map<number, boolean>;
+}
+function mockBlocks(root: SgNode, text: string): MockBlocks {
+  const ranges: Array<[number, number]> = [];
+  if (![...MOCK_BLOCKS].some((n) => text.includes(n))) return { ranges, memo: new Map() };
+  for (const n of root.findAll({ rule: { kind: 'call_expression', has: { kind: 'simple_identifier', regex: `^(${[...MOCK_BLOCKS].join('|')})$` } } })) {
+    const r = n.range();
+    ranges.push([r.start.index, r.end.index]);
+  }
+  return { ranges, memo: new Map() };
+}
+function mockStub(node: SgNode, blocks: MockBlocks): boolean {
+  const at = node.range();
+  if (!blocks.ranges.some(([s, e]) => s <= at.start.index && at.end.index <= e)) return false;
+  const memo = blocks.memo;
+  const walked: number[] = [];
+  let verdict = false;
+  for (let a = node.parent(); a; a = a.parent()) {
+    const known = memo.get(a.id());
+    if (known !== undefined) {
+      verdict = known;
+      break;
+    }
+    walked.push(a.id());
     const k = kindOf(a);
-    if (k === 'function_declaration' || k === 'class_body') return false;
+    if (k === 'function_declaration' || k === 'class_body') break;
     if (k === 'call_expression') {
       const c = callParts(a);
-      if (c && !c.receiver && c.lambda && MOCK_BLOCKS.has(c.name)) return true;
+      if (c && !c.receiver && c.lambda && MOCK_BLOCKS.has(c.name)) {
+        verdict = true;
+        break;
+      }
     }
   }
-  return false;
+  // Every node walked reaches the same deciding ancestor (or the root) first.
+  for (const id of walked) memo.set(id, verdict);
+  return verdict;
 }
 
 export function detectKotlin(file: SourceFile): Detection[] {
@@ -115,10 +148,11 @@ export function detectKotlin(file: SourceFile): Detection[] {
     if (SECRET_SPECS.has(c.name)) for (const a of c.args) if (kindOf(a.expr) === 'simple_identifier') keyed.add(a.expr.text());
   }
   const usesJjwt = text.includes('io.jsonwebtoken');
+  const mocks = mockBlocks(root, text);
   for (const c of calls) {
     const name = c.name;
     if (name === 'getInstance') {
-      if (!mockStub(c.node)) handleGetInstance(f, c);
+      if (!mockStub(c.node, mocks)) handleGetInstance(f, c);
     } else if (SECRET_SPECS.has(name) && f.isClassFrom(f.createdType(c.node) ?? '', ['javax.crypto.spec']) !== undefined) {
       handleSpec(f, c, name, mutated);
     } else if (TLS_METHODS.has(name)) {
