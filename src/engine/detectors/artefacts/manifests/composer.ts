@@ -7,15 +7,14 @@
 import type { Detection } from '../../../inventory/model.js';
 import type { Detector } from '../../types.js';
 import { LineIndex, baseName, occurrenceAt } from '../text.js';
-import { memberValueOffsets, takeOffset } from './json-positions.js';
+import { isJsonObject, memberValueOffsets, parseJsonObject, takeOffset, type JsonObject } from './json-positions.js';
 import { exactVersion, findLibrary, libraryDetection } from './libraries.js';
+import { escapeRegex } from '../../source/common/regex.js';
 
 const ID = 'manifest-composer';
 const REQUIRE_FIELDS = ['require', 'require-dev'] as const;
 const LOCK_FIELDS = ['packages', 'packages-dev'] as const;
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A Composer constraint that names one full version (`1.2` is `1.2.0.0` to Composer, but the lock
@@ -33,17 +32,17 @@ export function composerExactVersion(constraint: unknown): string | undefined {
 
 /** Offset of `"key"` as a member name after `from`, or -1. */
 function memberAt(text: string, key: string, from = 0): number {
-  const re = new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:`, 'g');
+  const re = new RegExp(`"${escapeRegex(key)}"\\s*:`, 'g');
   re.lastIndex = from;
   const m = re.exec(text);
   return m ? m.index : -1;
 }
 
-function composerJson(path: string, doc: Obj, text: string, index: LineIndex): Detection[] {
+function composerJson(path: string, doc: JsonObject, text: string, index: LineIndex): Detection[] {
   const out: Detection[] = [];
   for (const field of REQUIRE_FIELDS) {
     const deps = doc[field];
-    if (!isObj(deps)) continue;
+    if (!isJsonObject(deps)) continue;
     const section = Math.max(0, memberAt(text, field));
     for (const [name, constraint] of Object.entries(deps)) {
       const lib = findLibrary('composer', name);
@@ -55,14 +54,14 @@ function composerJson(path: string, doc: Obj, text: string, index: LineIndex): D
   return out;
 }
 
-function composerLock(path: string, doc: Obj, text: string, index: LineIndex): Detection[] {
+function composerLock(path: string, doc: JsonObject, text: string, index: LineIndex): Detection[] {
   const names = memberValueOffsets(text, 'name');
   const out: Detection[] = [];
   for (const field of LOCK_FIELDS) {
     const packages = doc[field];
     if (!Array.isArray(packages)) continue;
     for (const pkg of packages) {
-      if (!isObj(pkg) || typeof pkg.name !== 'string') continue;
+      if (!isJsonObject(pkg) || typeof pkg.name !== 'string') continue;
       const lib = findLibrary('composer', pkg.name);
       if (!lib) continue;
       const at = takeOffset(names, pkg.name) ?? Math.max(0, memberAt(text, field));
@@ -83,13 +82,8 @@ export const composerManifestDetector: Detector = {
     return name === 'composer.json' || name === 'composer.lock';
   },
   detect(file): Detection[] {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(file.content.toString('utf8'));
-    } catch {
-      return [];
-    }
-    if (!isObj(doc)) return [];
+    const doc = parseJsonObject(file.content.toString('utf8'));
+    if (!doc) return [];
     const text = file.content.toString('latin1');
     const index = new LineIndex(text);
     return baseName(file.path) === 'composer.lock' ? composerLock(file.path, doc, text, index) : composerJson(file.path, doc, text, index);

@@ -1,6 +1,22 @@
-// Where a JSON manifest writes a value. JSON.parse gives no positions, so a detection's place is found
-// in the text: the n-th `"key": "value"` member with that value is the n-th entry of that value in
-// document order (JSON.parse keeps member and element order).
+// Reading JSON manifests: parsing to an object (or nothing), and where a manifest writes a value.
+// JSON.parse gives no positions, so a detection's place is found in the text: the n-th `"key": "value"`
+// member with that value is the n-th entry of that value in document order (JSON.parse keeps member
+// and element order).
+import { escapeRegex } from '../../source/common/regex.js';
+
+export type JsonObject = Record<string, unknown>;
+
+export const isJsonObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The document when the text is a JSON object; a manifest that does not parse, or is not an object, holds nothing. */
+export function parseJsonObject(text: string): JsonObject | undefined {
+  try {
+    const doc: unknown = JSON.parse(text);
+    return isJsonObject(doc) ? doc : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export type ValueOffsets = Map<string, { at: number[]; next: number }>;
 
@@ -15,7 +31,7 @@ const MAX_VALUE_CHARS = 1024;
  */
 export function memberValueOffsets(text: string, key: string): ValueOffsets {
   const out: ValueOffsets = new Map();
-  const re = new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:\\s*"((?:[^"\\\\\\n]|\\\\[^\\n]){0,${MAX_VALUE_CHARS}})"`, 'g');
+  const re = new RegExp(`"${escapeRegex(key)}"\\s*:\\s*"((?:[^"\\\\\\n]|\\\\[^\\n]){0,${MAX_VALUE_CHARS}})"`, 'g');
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const at = m.index + m[0].length - m[1]!.length - 1;
     const entry = out.get(m[1]!);

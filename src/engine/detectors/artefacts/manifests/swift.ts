@@ -10,7 +10,7 @@
 import type { Detection } from '../../../inventory/model.js';
 import type { Detector } from '../../types.js';
 import { LineIndex, baseName, occurrenceAt } from '../text.js';
-import { memberValueOffsets, takeOffset, type ValueOffsets } from './json-positions.js';
+import { isJsonObject, memberValueOffsets, parseJsonObject, takeOffset, type JsonObject, type ValueOffsets } from './json-positions.js';
 import { exactVersion, findLibrary, libraryDetection } from './libraries.js';
 
 const ID = 'manifest-swift';
@@ -31,8 +31,6 @@ export function swiftPackagePath(url: string): string | undefined {
   return path ? `${m[1]!.toLowerCase()}/${path}` : undefined;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A value's offset in the text: as written, or with `/` escaped as `\/` (JSON allows either). */
 function offsetOf(offsets: ValueOffsets, value: string): number | undefined {
@@ -40,28 +38,23 @@ function offsetOf(offsets: ValueOffsets, value: string): number | undefined {
 }
 
 function packageResolved(path: string, content: Buffer, text: string, index: LineIndex): Detection[] {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(content.toString('utf8'));
-  } catch {
-    return [];
-  }
-  if (!isObj(doc)) return [];
+  const doc = parseJsonObject(content.toString('utf8'));
+  if (!doc) return [];
   // v2/v3 `pins` at the top; v1 under `object`, with `repositoryURL` for `location`.
-  const v1 = !Array.isArray(doc.pins) && isObj(doc.object) && Array.isArray(doc.object.pins);
-  const pins = v1 ? (doc.object as Obj).pins : doc.pins;
+  const v1 = !Array.isArray(doc.pins) && isJsonObject(doc.object) && Array.isArray(doc.object.pins);
+  const pins = v1 ? (doc.object as JsonObject).pins : doc.pins;
   if (!Array.isArray(pins)) return [];
   const urlKey = v1 ? 'repositoryURL' : 'location';
   const offsets = memberValueOffsets(text, urlKey);
   const out: Detection[] = [];
   for (const pin of pins) {
-    if (!isObj(pin) || typeof pin[urlKey] !== 'string') continue;
+    if (!isJsonObject(pin) || typeof pin[urlKey] !== 'string') continue;
     const url = pin[urlKey];
     const pkg = swiftPackagePath(url);
     const lib = pkg && findLibrary('swift', pkg);
     if (!lib) continue;
     const state = pin.state;
-    const version = isObj(state) && typeof state.version === 'string' ? exactVersion(state.version) : undefined;
+    const version = isJsonObject(state) && typeof state.version === 'string' ? exactVersion(state.version) : undefined;
     const at = offsetOf(offsets, url) ?? 0;
     out.push(libraryDetection('swift', lib, lib.name, version, occurrenceAt(index, path, at, ID, lib.name)));
   }
