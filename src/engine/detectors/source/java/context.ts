@@ -10,15 +10,8 @@ import { dotted as dottedText } from '../common/evaluate.js';
 import { knownConstant, pqcParameterSet } from '../common/jca-constants.js';
 import type { JavaImports } from './imports.js';
 
-/** What is known about a key object: its size, curve, named parameter set. */
-export interface KeyInfo {
-  keySize?: number;
-  curve?: string;
-  /** Algorithm spelling fixed by a named spec (`Ed25519`, `ML-KEM-768`). */
-  named?: string;
-  tagLength?: number;
-  ivLength?: number;
-}
+import type { KeyInfo } from '../common/key-info.js';
+export type { KeyInfo };
 
 export class JavaContext {
   /** Nodes already reported as part of an enclosing construct (an engine inside a mode wrapper). */

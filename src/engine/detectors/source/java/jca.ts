@@ -8,6 +8,7 @@ import type { JavaContext, KeyInfo } from './context.js';
 import { BOUNCY_CASTLE, isClassFrom } from './imports.js';
 import { needsKeySize, normalisePadding, parseTransformation } from '../common/transformation.js';
 import { parseTlsVersion } from '../common/versions.js';
+import { keyInfoParams } from '../common/key-info.js';
 import { unresolvedSpelling, type UnresolvedRole } from '../../../kb/unresolved.js';
 
 const JDK = ['java.security', 'javax.crypto', 'javax.net.ssl'];
@@ -27,15 +28,6 @@ function providerLibrary(ctx: JavaContext, provider: SgNode | undefined): Librar
   if (o && kindOf(o) === 'object_creation_expression' && /^BouncyCastle(PQC)?Provider$/.test(createdType(o))) return BOUNCY_CASTLE;
   if (o && /BouncyCastle(PQC)?Provider/.test(o.text())) return BOUNCY_CASTLE;
   return undefined;
-}
-
-function info2params(i: KeyInfo): AlgorithmParams {
-  const p: AlgorithmParams = {};
-  if (i.keySize !== undefined) p.keySize = i.keySize;
-  if (i.curve !== undefined) p.curve = i.curve;
-  if (i.tagLength !== undefined) p.tagLength = i.tagLength;
-  if (i.ivLength !== undefined) p.ivLength = i.ivLength;
-  return p;
 }
 
 /** Handles `Factory.getInstance(...)`. Returns false when the call is not a JCA factory. */
@@ -97,14 +89,14 @@ export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
       return true;
     case 'KeyGenerator': {
       const info = ctx.generatorInfo(inv);
-      const params = info2params(info);
+      const params = keyInfoParams(info);
       const unresolved: AlgorithmParamName[] = needsKeySize(name) ? ['keySize'] : [];
       ctx.sink.algorithm(inv, symbol, info.named ?? name, params, { unresolved, functions: ['keygen'], ...lib });
       return true;
     }
     case 'KeyPairGenerator': {
       const info = ctx.generatorInfo(inv);
-      const params = info2params(info);
+      const params = keyInfoParams(info);
       const unresolved: AlgorithmParamName[] = /^(RSA|DSA|DH|DiffieHellman)$/i.test(name) ? ['keySize'] : /^(EC(DSA|DH)?|XDH)$/i.test(name) ? ['curve'] : /^(ML-?KEM|ML-?DSA|SLH-?DSA|Kyber|Dilithium|SPHINCSPlus|Falcon)$/i.test(name) ? ['parameterSet'] : [];
       ctx.sink.algorithm(inv, symbol, info.named ?? name, params, { unresolved: info.named ? [] : unresolved, functions: ['keygen'], ...lib });
       return true;
@@ -113,7 +105,7 @@ export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
       const key = firstArgOf(ctx.linked(inv, ['init']), 0);
       const info = key ? ctx.keyInfo(key) : {};
       const unresolved: AlgorithmParamName[] = /^(ECDH|ECDHC|ECMQV|XDH)$/i.test(name) ? ['curve'] : /^(DH|DiffieHellman)$/i.test(name) ? ['keySize'] : [];
-      ctx.sink.algorithm(inv, symbol, name, info2params(info), { unresolved, functions: ['keyderive'], ...lib });
+      ctx.sink.algorithm(inv, symbol, name, keyInfoParams(info), { unresolved, functions: ['keyderive'], ...lib });
       return true;
     }
     case 'SecretKeyFactory':

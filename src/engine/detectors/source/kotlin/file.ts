@@ -11,17 +11,14 @@ import { knownConstant, pqcParameterSet } from '../common/jca-constants.js';
 import { kindOf } from '../common/languages.js';
 import type { DetectionSink } from '../common/sink.js';
 import { callParts, functionName, lambdaParams, lambdaStatements, namedKids, pathText, suffixName, withTarget, arg, type KtCall } from './syntax.js';
+import type { KeyInfo as JvmKeyInfo } from '../common/key-info.js';
 
 /** Scope functions whose lambda runs on their receiver: `this` (apply, run, with) or `it` (also, let). */
 const THIS_SCOPES = new Set(['apply', 'run']);
 const IT_SCOPES = new Set(['also', 'let']);
 
-export interface KeyInfo {
-  keySize?: number;
-  curve?: string;
-  named?: string;
-  tagLength?: number;
-  ivLength?: number;
+/** Java's key facts, plus the block modes an Android KeyGenParameterSpec fixes. */
+export interface KeyInfo extends JvmKeyInfo {
   /** Android KeyGenParameterSpec block modes (`setBlockModes(KeyProperties.BLOCK_MODE_GCM)`). */
   modes?: string[];
 }

@@ -10,6 +10,7 @@ import { kindOf } from '../common/languages.js';
 import { needsKeySize, parseTransformation } from '../common/transformation.js';
 import { isConstantBytes, memberName } from '../common/value.js';
 import { parseTlsVersion } from '../common/versions.js';
+import { keyInfoParams } from '../common/key-info.js';
 import type { KeyInfo, KtFile } from './file.js';
 import { arg, callParts, pathText, type KtCall } from './syntax.js';
 
@@ -36,15 +37,6 @@ function providerLibrary(f: KtFile, provider: SgNode | undefined): LibraryRef | 
   if (s === 'BC' || s === 'BCPQC' || s === 'BCFIPS') return BOUNCY_CASTLE;
   if (/BouncyCastle(PQC)?Provider/.test(f.origin(provider)?.text() ?? '')) return BOUNCY_CASTLE;
   return undefined;
-}
-
-function params(i: KeyInfo): AlgorithmParams {
-  const p: AlgorithmParams = {};
-  if (i.keySize !== undefined) p.keySize = i.keySize;
-  if (i.curve !== undefined) p.curve = i.curve;
-  if (i.tagLength !== undefined) p.tagLength = i.tagLength;
-  if (i.ivLength !== undefined) p.ivLength = i.ivLength;
-  return p;
 }
 
 /** `Factory.getInstance(name[, provider])` on a JCA/JSSE class. */
@@ -96,7 +88,7 @@ export function handleGetInstance(f: KtFile, call: KtCall): void {
       return signature(f, call, name, library);
     case 'KeyGenerator': {
       const info = f.generatorInfo(node);
-      const p = params(info);
+      const p = keyInfoParams(info);
       // An Android Keystore key restricted to one block mode (`setBlockModes(BLOCK_MODE_GCM)`) is that cipher's key.
       if (info.modes?.length === 1) p.mode = info.modes[0]!;
       return f.algorithm(node, symbol, info.named ?? name, p, needsKeySize(name) ? ['keySize'] : [], ['keygen'], library);
@@ -104,13 +96,13 @@ export function handleGetInstance(f: KtFile, call: KtCall): void {
     case 'KeyPairGenerator': {
       const info = f.generatorInfo(node);
       const unresolved: AlgorithmParamName[] = /^(RSA|DSA|DH|DiffieHellman)$/i.test(name) ? ['keySize'] : /^(EC(DSA|DH)?|XDH)$/i.test(name) ? ['curve'] : /^(ML-?KEM|ML-?DSA|SLH-?DSA)$/i.test(name) ? ['parameterSet'] : [];
-      return f.algorithm(node, symbol, info.named ?? name, params(info), info.named ? [] : unresolved, ['keygen'], library);
+      return f.algorithm(node, symbol, info.named ?? name, keyInfoParams(info), info.named ? [] : unresolved, ['keygen'], library);
     }
     case 'KeyAgreement': {
       const key = f.linked(node, ['init'])[0]?.args[0]?.expr;
       const info = key ? f.keyInfo(key) : {};
       const unresolved: AlgorithmParamName[] = /^(ECDH|ECDHC|ECMQV|XDH)$/i.test(name) ? ['curve'] : /^(DH|DiffieHellman)$/i.test(name) ? ['keySize'] : [];
-      return f.algorithm(node, symbol, name, params(info), unresolved, ['keyderive'], library);
+      return f.algorithm(node, symbol, name, keyInfoParams(info), unresolved, ['keyderive'], library);
     }
     case 'SecretKeyFactory':
       return secretKeyFactory(f, call, name, library);
