@@ -53,6 +53,9 @@ const AUTH0_NAMES = AUTH0_METHOD.source.slice(1, -1);
 const LISTED_CALLS = `^(${[...new Set(LISTED_NAMES)].join('|')}|${AUTH0_NAMES})$`;
 const LISTED_SUFFIX = `^\\??\\.\\s*(${[...new Set(LISTED_NAMES)].join('|')}|${AUTH0_NAMES})$`;
 
+/** JJWT_CONSTANT as a JS test, compiled once (the native rule takes the source). */
+const JJWT_CONSTANT_RE = new RegExp(JJWT_CONSTANT);
+
 /** mockk's stubbing and verification blocks (`every { Cipher.getInstance(any()) } returns mock`): a test double, not a use. */
 const MOCK_BLOCKS = new Set(['every', 'coEvery', 'verify', 'coVerify', 'verifyOrder', 'verifySequence', 'excludeRecords']);
 // Each getInstance used to walk all its ancestors and take apart every enclosing call, so 2,000 nested
@@ -173,7 +176,7 @@ export function detectKotlin(file: SourceFile): Detection[] {
     const k = kindOf(n);
     if (k === 'function_declaration') handleFunctionDeclaration(f, n);
     else if (k === 'assignment') handleTlsAssignment(f, n);
-    else if (new RegExp(JJWT_CONSTANT).test(n.text().replace(/\s+/g, ''))) handleJjwtConstant(f, n);
+    else if (JJWT_CONSTANT_RE.test(n.text().replace(/\s+/g, ''))) handleJjwtConstant(f, n);
     else handleTinkConstant(f, n);
   }
   return sink.detections;
