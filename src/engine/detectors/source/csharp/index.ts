@@ -18,6 +18,7 @@ import { CsFile } from './file.js';
 import { credentials, requireSignedTokens, securityAlgorithm, symmetricSecurityKey } from './jose.js';
 import { callArgs, createdType, csharpEvaluator, simpleType } from './resolve.js';
 import { VALIDATION_CALLBACKS, certificateRequest, dangerousValidator, pkcs12Load, protocolMember, sslStream, validationAssignment, readsOnly } from './tls.js';
+import { namesIn } from '../common/regex.js';
 
 export const CSHARP_DETECTOR_ID = 'csharp';
 
@@ -82,13 +83,12 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
   // The creation rule names only the known types this file's text holds: ast-grep compiles a rule's regex
   // on every query, and the whole list (some 100 types) cost more than the detection of most files. A
   // type absent from the text cannot match, so the nodes found are the same.
-  const created = new Set<string>();
-  for (const m of text.matchAll(t.creationScan)) created.add(m[0]);
+  const created = namesIn(text, t.creationScan);
   const nodes = root.findAll({
     rule: {
       any: [
         { kind: 'invocation_expression' },
-        ...(created.size ? [{ kind: 'object_creation_expression', has: { field: 'type', regex: `(^|\\.)(${[...created].join('|')})(<|$)` } }] : []),
+        ...(created.length ? [{ kind: 'object_creation_expression', has: { field: 'type', regex: `(^|\\.)(${[...created].join('|')})(<|$)` } }] : []),
         { kind: 'member_access_expression', has: { field: 'expression', regex: MEMBER_REGEX } },
         { kind: 'assignment_expression', has: { field: 'left', regex: ASSIGNMENT_REGEX } },
       ],

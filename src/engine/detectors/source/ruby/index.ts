@@ -10,7 +10,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
-import { escapeRegex } from '../common/regex.js';
+import { escapeRegex, namesIn } from '../common/regex.js';
 import { DetectionSink } from '../common/sink.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { RbFile, type Setter } from './file.js';
@@ -34,11 +34,6 @@ const SETTERS = ['key', 'iv', 'auth_tag_len', 'iv_len', 'key_len', ...TLS_SETTER
 const ROOT_SCAN = new RegExp(`\\b(?:${ROOTS.join('|')})\\b`, 'g');
 const METHOD_SCAN = new RegExp(`\\b(?:${METHOD_NAMES.map(escapeRegex).join('|')})(?![\\w?])`, 'g');
 const OPTION_SCAN = new RegExp(`\\b(?:${OPTION_KEYS.join('|')})\\b`, 'g');
-
-/** The distinct matches of `scan` in `text`. */
-function namesIn(text: string, scan: RegExp): string[] {
-  return [...new Set(text.match(scan) ?? [])];
-}
 
 function alternation(names: readonly string[]): string {
   return names.map(escapeRegex).join('|');

@@ -9,7 +9,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
-import { escapeRegex } from '../common/regex.js';
+import { escapeRegex, namesIn } from '../common/regex.js';
 import { DetectionSink } from '../common/sink.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { TYPE_NAMES, crateItem, lookupType, type TypeSpec } from './catalogue.js';
@@ -387,13 +387,6 @@ const PATH_STARTS = [' ', '\t', '(', '&', '<', '{', ',', '[', '!'];
 /** Local names `use … as` gives to constants the value query reads. */
 function valueAliases(uses: Uses): string[] {
   return [...uses.names].filter(([local, full]) => local !== full.split('::').pop() && VALUE_NAME.test(full.split('::').pop()!)).map(([l]) => l);
-}
-
-/** The distinct names a scanning regex finds in a file's text. */
-function namesIn(text: string, scan: RegExp): Set<string> {
-  const out = new Set<string>();
-  for (const m of text.matchAll(scan)) out.add(m[0]);
-  return out;
 }
 
 /** A native regex for exactly these names between the given anchors; undefined when there are none. */

@@ -8,7 +8,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
-import { escapeRegex } from '../common/regex.js';
+import { escapeRegex, namesIn } from '../common/regex.js';
 import { DetectionSink } from '../common/sink.js';
 import { CC_CALL_NAMES, commonCryptoCall } from './commoncrypto.js';
 import { CRYPTOKIT_CALL_NAMES, cryptoKitCall, rsaExtrasCall } from './cryptokit.js';
@@ -51,12 +51,6 @@ function readOwnTypes(root: SgNode, text: string): Set<string> {
     if (name) out.add(name);
   }
   return out;
-}
-
-function namesIn(text: string, scan: RegExp): string[] {
-  const out = new Set<string>();
-  for (const m of text.matchAll(scan)) out.add(m[0]);
-  return [...out];
 }
 
 export function detectSwift(file: SourceFile): Detection[] {
