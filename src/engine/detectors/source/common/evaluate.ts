@@ -40,6 +40,15 @@ export function unaryShape(node: SgNode, operandField: 'argument' | 'operand'): 
   return operand ? { t: 'unary', op: node.field('operator')?.text() ?? '', operand } : { t: 'opaque' };
 }
 
+/** The arguments a parameter receives from the file's own calls (LanguageAdapter.callSiteArguments). */
+export interface CallSites {
+  /** Identity of the function (its declaration node's id): a case picks one call site for all its parameters. */
+  function: number;
+  /** Per call site, in document order: the argument passed for the parameter. */
+  args: (SgNode | null)[];
+  open: boolean;
+}
+
 export interface LanguageAdapter {
   shape(node: SgNode): Shape;
   /** Value of a known call, or undefined to let the Evaluator treat it as unknown. */
@@ -48,15 +57,40 @@ export interface LanguageAdapter {
   constant?(path: string): Value | undefined;
   /** Name of the class enclosing a node (for `this.x`/`self.x`), or undefined. */
   enclosingClass?(node: SgNode): string | undefined;
+  /**
+   * For a parameter's declaration node (Binding.param): at each call of its function in the same
+   * file, the expression passed for it (the parameter's default when the call leaves it out), or
+   * null where that call's argument cannot be read (a spread, no default); and whether code in
+   * other files may call the function too (`open`: anything but a Java private method, a Python
+   * nested function or `__mangled` method). Undefined when the function has no name the file can
+   * call it by (a lambda) or the parameter no fixed position. Calls inside the function itself
+   * (recursion) are left out: they pass what it received.
+   */
+  callSiteArguments?(param: SgNode): CallSites | undefined;
 }
 
 const MAX_DEPTH = 24;
+/** A function called from more places than this is a utility: its parameter stays unknown. */
+const MAX_CALL_SITES = 16;
+/** Runs of one construct in eachCase: past this, further parameters with several values are unknown. */
+const MAX_CASES = 32;
+
+/** A value as a map key (values are small trees of strings and numbers). */
+const valueKey = (v: Value): string => JSON.stringify(v);
 
 export class Evaluator {
   private depth = 0;
   private readonly resolving = new Set<number>();
 
   private table: Symbols | undefined;
+
+  // Functions are keyed by their declaration node's id (CallSites.function).
+  /** Functions whose call sites' arguments are being evaluated (a cycle through them is unknown). */
+  private readonly viaCallSites = new Set<number>();
+  /** Inside eachCase: the call site each function is called from in the case being run (-1: from another file). */
+  private assumed = new Map<number, number>();
+  /** Inside eachCase: the cases to run (each a choice of call site per function). */
+  private cases: Map<number, number>[] | undefined;
 
   /**
    * `symbols` may be a thunk: the file's bindings are then collected on the first lookup, so files
@@ -69,6 +103,78 @@ export class Evaluator {
 
   get symbols(): Symbols {
     return (this.table ??= typeof this.symbolSource === 'function' ? this.symbolSource() : this.symbolSource);
+  }
+
+  /**
+   * Runs `visit` (a handler reading one construct) once per value a parameter it reads can take:
+   * when an argument is a parameter of the enclosing function and the file's calls of that function
+   * pass different values (`digest(data, "MD5")`, `digest(data, "SHA-256")` into
+   * `MessageDigest.getInstance(alg)`), the construct is one use of each, and a handler that reads
+   * one value reports one of them. The first parameter of a function met with several values makes
+   * the run take the function's first call site and queues a case for each other one (keeping the
+   * choices made before it in that run), so parameters passed through several helpers combine; at
+   * most MAX_CASES runs, after which such a parameter is unknown. Outside eachCase it is unknown too (a single value passed by
+   * every call of a function only this file can call is known everywhere).
+   */
+  eachCase(visit: () => void): void {
+    if (this.cases) {
+      visit();
+      return;
+    }
+    const cases: Map<number, number>[] = [new Map()];
+    this.cases = cases;
+    try {
+      for (let run = 0; run < cases.length; run++) {
+        this.assumed = cases[run]!;
+        visit();
+      }
+    } finally {
+      this.cases = undefined;
+      this.assumed = new Map();
+    }
+  }
+
+  /**
+   * A parameter's value from the file's own calls of its function: the one value they all pass (and
+   * only then, for a function no other file can call), or within eachCase the value passed by the call
+   * of the case being run. A case is one call site of the function, for all its parameters at once
+   * (`generate(alg, DEFAULT_MEMORY, DEFAULT_LANES)` is one use, not a mix of several calls' arguments),
+   * plus, for a function other files can call, the case of those callers, where every parameter is
+   * unknown. Key material passed in loses its literal origin: a constant key handed to a helper would
+   * be reported where the helper uses it, with that caller out of view in the evidence.
+   */
+  private parameterValue(b: Binding): Value {
+    if (!b.param) return UNKNOWN;
+    const sites = this.adapter.callSiteArguments?.(b.param);
+    if (!sites?.args.length || sites.args.length > MAX_CALL_SITES) return UNKNOWN;
+    const fn = sites.function;
+    const chosen = this.assumed.get(fn);
+    if (chosen !== undefined) return chosen < 0 ? UNKNOWN : this.argumentValue(fn, sites.args[chosen] ?? null);
+    const values = sites.args.map((a) => this.argumentValue(fn, a));
+    const distinct = new Set(values.map(valueKey));
+    // Callers elsewhere may pass anything: their case is the unknown one, next to those seen here.
+    if (sites.open) distinct.add(valueKey(UNKNOWN));
+    if (distinct.size === 1) return values[0]!;
+    const cases = this.cases;
+    const more = sites.args.length - 1 + (sites.open ? 1 : 0);
+    if (!cases || cases.length + more > MAX_CASES) return UNKNOWN;
+    for (let i = 1; i < sites.args.length; i++) cases.push(new Map(this.assumed).set(fn, i));
+    if (sites.open) cases.push(new Map(this.assumed).set(fn, -1));
+    this.assumed.set(fn, 0);
+    return values[0]!;
+  }
+
+  /** The value a call passes for a parameter of `fn` (unknown while `fn`'s own call sites are being read: recursion). */
+  private argumentValue(fn: number, arg: SgNode | null): Value {
+    if (!arg || this.viaCallSites.has(fn)) return UNKNOWN;
+    this.viaCallSites.add(fn);
+    try {
+      const v = this.eval(arg);
+      if (v.kind === 'bytes' && (v.origin === 'literal' || v.origin === 'zero')) return v.length === undefined ? bytes(undefined, 'unknown') : bytes(v.length, 'unknown');
+      return v.kind === 'unknown' ? UNKNOWN : v;
+    } finally {
+      this.viaCallSites.delete(fn);
+    }
   }
 
   /** Evaluates an expression node; never throws, returns UNKNOWN for anything it cannot compute. */
@@ -123,7 +229,7 @@ export class Evaluator {
       case 'member': {
         const b = this.bindingOf(node);
         if (b) {
-          if (!b.value) return UNKNOWN;
+          if (!b.value) return this.parameterValue(b);
           const id = b.value.id();
           if (this.resolving.has(id)) return UNKNOWN;
           this.resolving.add(id);

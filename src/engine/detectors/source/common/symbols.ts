@@ -16,6 +16,11 @@ export interface Binding {
   owner?: string;
   /** The assigned expression; null when the value comes from outside (a parameter, a loop variable). */
   value: SgNode | null;
+  /**
+   * For a function's parameter, its declaration node: the Evaluator may then read the arguments the
+   * file's own calls of that function pass (LanguageAdapter.callSiteArguments).
+   */
+  param?: SgNode;
   /** Character index from which the binding is visible (end of its statement). */
   visibleFrom: number;
   scope: Scope;

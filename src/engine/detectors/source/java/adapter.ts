@@ -1,12 +1,13 @@
 // Java side of argument resolution: expression shapes, well-known calls, and the file's bindings
 // (fields, constants, locals, parameters, reassignments) for the shared Evaluator.
 import type { NapiConfig, SgNode } from '@ast-grep/napi';
-import { Evaluator, dotted, unaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, dotted, type CallSites, unaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
 import { kindOf } from '../common/languages.js';
 import { knownConstant } from '../common/jca-constants.js';
+import { javaCallSiteArguments } from './call-sites.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 
 const CLASS_KINDS = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration']);
@@ -426,7 +427,7 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
       if (!name) continue;
       const { scope } = k === 'enhanced_for_statement' ? { scope: { start: nodeSpan(n).start, end } } : scopeOf(index, n);
       locals.add(`${scopeOf(index, n).scope.start}:${name}`);
-      out.push({ name, value: null, visibleFrom: nodeSpan(n).start, scope, member: false });
+      out.push({ name, value: null, visibleFrom: nodeSpan(n).start, scope, member: false, ...(k === 'formal_parameter' ? { param: n } : {}) });
     }
   }
   return out;
@@ -454,9 +455,11 @@ export function javaEvaluator(root: SgNode): Evaluator {
   const scopes = (): ScopeIndex => (index ??= javaScopes(root));
   // A self/this member's class, from the node's ancestors (a few per file: no walk of the whole file).
   let ancestors: AncestorScopes | undefined;
+  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
   const adapter: LanguageAdapter = {
     ...javaAdapterWithAugmented,
     enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KINDS)?.name,
+    callSiteArguments: (param: SgNode) => (callSites ??= javaCallSiteArguments(root))(param),
   };
   return new Evaluator(adapter, () => new LazySymbolTable(javaBindingSource(root, scopes)));
 }

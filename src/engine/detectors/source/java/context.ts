@@ -18,7 +18,7 @@ export class JavaContext {
   readonly consumed = new Set<number>();
   private readonly byMethod = new Map<string, SgNode[]>();
   /** Ranges of reported constructs, in document order (nodes are visited outer first). */
-  private readonly reported: { start: number; end: number }[] = [];
+  readonly reported: { start: number; end: number }[] = [];
   /** Memo: node id -> id of the expression it stands for (linking asks the same question many times). */
   private readonly originIds = new Map<number, number | null>();
 

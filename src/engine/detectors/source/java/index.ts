@@ -5,6 +5,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
+import { eachCaseMarked } from '../common/cases.js';
 import { DetectionSink } from '../common/sink.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { createdType, javaEvaluator } from './adapter.js';
@@ -115,9 +116,7 @@ export function detectJava(file: SourceFile): Detection[] {
   // libsignal's method names (generate, verifySignature) are common words: only in files that name it.
   const libsignal = usesLibsignal(text);
   const nettyBuilder = usesNettyBuilder(text);
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i]!;
-    const k = kinds[i]!;
+  const visit = (node: SgNode, k: string): void => {
     if (k === 'method_declaration') {
       handleMethodDeclaration(ctx, node);
     } else if (k === 'object_creation_expression') {
@@ -136,7 +135,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (type === 'HmacUtils' || type === 'DigestUtils') handleDigestHelperCreation(ctx, node, type);
     } else {
       const name = nameOf.get(node);
-      if (libsignal && name && LIBSIGNAL_METHODS.has(name) && handleLibsignalCall(ctx, node, name)) continue;
+      if (libsignal && name && LIBSIGNAL_METHODS.has(name) && handleLibsignalCall(ctx, node, name)) return;
       if (name === 'getInstance') handleGetInstance(ctx, node);
       else if (name === 'newInstance') handleBouncyCastle(ctx, node);
       else if (name === 'nextBytes') handleWeakRandom(ctx, node, (keyed ??= keyedNames(nodes, kinds)));
@@ -150,7 +149,9 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name && AUTH0_METHOD.test(name)) handleAuth0Algorithm(ctx, node, name);
       else if (name && usesJjwt && JJWT_METHODS.has(name)) handleJjwtCall(ctx, node, name);
     }
-  }
+  };
+  // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
+  for (let i = 0; i < nodes.length; i++) eachCaseMarked(ctx.ev, ctx, () => visit(nodes[i]!, kinds[i]!));
   const joseNames = detectJoseConstants(ctx, root, text);
   // After the constants: a signer serves the algorithm its file's header names.
   for (const node of nimbusCrypto) handleNimbusCrypto(ctx, node, joseNames);

@@ -2,10 +2,11 @@
 // get_random_bytes(16), bytes.fromhex(...), AESGCM.generate_key(bit_length=256)), and the file's
 // bindings (module constants, class attributes, self.x assignments, locals, reassignments).
 import type { NapiConfig, SgNode } from '@ast-grep/napi';
-import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, dotted, type CallSites, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
+import { pythonCallSiteArguments } from './call-sites.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 
 /** A Python string or bytes literal: its text (escapes decoded) and whether it is bytes. Undefined for f-strings. */
@@ -411,7 +412,7 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
       if (!fn) continue;
       for (const p of n.namedChildren()) {
         const nameNode = p.kind() as string === 'identifier' ? p : p.field('name') ?? p.namedChildren().find((c) => c.kind() as string === 'identifier');
-        if (nameNode) out.push({ name: nameNode.text(), value: null, visibleFrom: rangeOf(fn).start, scope: rangeOf(fn), member: false });
+        if (nameNode) out.push({ name: nameNode.text(), value: null, visibleFrom: rangeOf(fn).start, scope: rangeOf(fn), member: false, param: p });
       }
     } else if (k === 'for_statement') {
       const left = n.field('left');
@@ -436,6 +437,11 @@ export function pythonEvaluator(root: SgNode): Evaluator {
   const scopes = (): ScopeIndex => (index ??= pythonScopes(root));
   // A self/this member's class, from the node's ancestors (a few per file: no walk of the whole file).
   let ancestors: AncestorScopes | undefined;
-  const adapter: LanguageAdapter = { ...pythonAdapter, enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KIND)?.name };
+  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
+  const adapter: LanguageAdapter = {
+    ...pythonAdapter,
+    enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KIND)?.name,
+    callSiteArguments: (param: SgNode) => (callSites ??= pythonCallSiteArguments(root))(param),
+  };
   return new Evaluator(adapter, () => new LazySymbolTable(pythonBindingSource(root, scopes)));
 }

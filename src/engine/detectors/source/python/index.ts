@@ -2,9 +2,11 @@
 // pycryptodome(x), requests/httpx, PyJWT, python-jose, josepy, Authlib's JOSE, bcrypt, argon2-cffi, passlib, paramiko,
 // python-rsa, python-ecdsa, PyNaCl and pyOpenSSL. Calls are
 // matched on import-qualified names; arguments go through the shared evaluator (docs/detectors.md).
+import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
+import { eachCaseMarked } from '../common/cases.js';
 import { DetectionSink } from '../common/sink.js';
 import { escapeRegex } from '../common/regex.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
@@ -78,53 +80,55 @@ export function detectPython(file: SourceFile): Detection[] {
       ...(cipherClassImported ? [{ kind: 'identifier', regex: CIPHER_CLASS_SOURCE }] : []),
     ],
   };
-  for (const node of root.findAll({ rule })) {
+  const visit = (node: SgNode): void => {
     const kind = kindOf(node);
     if (kind === 'assignment') {
       handleTlsAssignment(ctx, node);
-      continue;
+      return;
     }
     if (kind === 'identifier') {
       if (josepy) handleJoseAlgorithm(ctx, node);
       if (cipherClassImported) handleCipherReference(ctx, node);
-      continue;
+      return;
     }
     if (kind === 'attribute') {
       if (josepy) handleJoseAlgorithm(ctx, node);
       handleHashReference(ctx, node);
       handleCipherReference(ctx, node);
       handlePqClassReference(ctx, node);
-      continue;
+      return;
     }
     const c = ctx.call(node);
     const name = c.name;
     if (name) {
       if (name.startsWith('hashlib.') || name.startsWith('hmac.')) {
-        if (handleStdlib(ctx, c)) continue;
+        if (handleStdlib(ctx, c)) return;
       } else if (name.startsWith('hazmat.') || name.startsWith('fernet.')) {
-        if (handleHazmat(ctx, c)) continue;
+        if (handleHazmat(ctx, c)) return;
       } else if (name.startsWith('Crypto.')) {
-        if (handleCryptodome(ctx, c)) continue;
+        if (handleCryptodome(ctx, c)) return;
       } else if (/^(jwt|jose|bcrypt|argon2|passlib)\./.test(name)) {
-        if (handleAuth(ctx, c)) continue;
+        if (handleAuth(ctx, c)) return;
       } else if (name.startsWith('random.')) {
-        if (handleWeakRandom(ctx, c)) continue;
+        if (handleWeakRandom(ctx, c)) return;
       } else if (name.startsWith('paramiko.')) {
-        if (handleParamiko(ctx, c)) continue;
+        if (handleParamiko(ctx, c)) return;
       } else if (name.startsWith('rsa.') || name.startsWith('ecdsa.')) {
-        if (handleRsaEcdsa(ctx, c)) continue;
+        if (handleRsaEcdsa(ctx, c)) return;
       } else if (name.startsWith('nacl.')) {
-        if (handleNacl(ctx, c)) continue;
+        if (handleNacl(ctx, c)) return;
       } else if (name.startsWith('OpenSSL.')) {
-        if (handleOpenSsl(ctx, c)) continue;
+        if (handleOpenSsl(ctx, c)) return;
       } else if (name.startsWith('authlib.')) {
-        if (handleAuthlib(ctx, c)) continue;
+        if (handleAuthlib(ctx, c)) return;
       }
     } else if (openssl && c.method && (OPENSSL_METHODS as readonly string[]).includes(c.method)) {
-      if (handleOpenSslMethod(ctx, c)) continue;
+      if (handleOpenSslMethod(ctx, c)) return;
     }
     handleTlsCall(ctx, c);
-  }
+  };
+  // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
+  for (const node of root.findAll({ rule })) eachCaseMarked(ctx.ev, ctx, () => visit(node));
   return sink.detections;
 }
 

@@ -1,0 +1,46 @@
+// Running one construct once per case (Evaluator.eachCase) in a detector whose handlers leave marks
+// for the constructs after them: node ids an enclosing construct consumed (the engine inside its mode
+// wrapper, the hash inside `padding.OAEP(...)`) and ranges already reported. A construct's second run
+// must see the marks as its first run saw them, not the ones that run left (it would skip itself as
+// already reported); after the last run the marks of every run stand.
+import type { Evaluator } from './evaluate.js';
+
+export interface Marks {
+  consumed: Set<number>;
+  /** Reported ranges in document order (a handler's insideReported test relies on it). */
+  reported?: { start: number; end: number }[];
+}
+
+export function eachCaseMarked(ev: Evaluator, marks: Marks, visit: () => void): void {
+  const consumedBefore = marks.consumed.size;
+  const reportedBefore = marks.reported?.length ?? 0;
+  const consumedLater: number[] = [];
+  const reportedLater: { start: number; end: number }[] = [];
+  let runs = 0;
+  ev.eachCase(() => {
+    if (runs++ > 0) {
+      // A Set iterates in insertion order: what the earlier runs added comes after consumedBefore.
+      let i = 0;
+      const added: number[] = [];
+      for (const id of marks.consumed) if (i++ >= consumedBefore) added.push(id);
+      for (const id of added) marks.consumed.delete(id);
+      consumedLater.push(...added);
+      if (marks.reported) reportedLater.push(...marks.reported.splice(reportedBefore));
+    }
+    visit();
+  });
+  if (runs < 2) return;
+  for (const id of consumedLater) marks.consumed.add(id);
+  if (marks.reported && reportedLater.length) {
+    const all = [...marks.reported, ...reportedLater];
+    const seen = new Set<string>();
+    marks.reported.length = 0;
+    for (const r of all.sort((a, b) => a.start - b.start || b.end - a.end)) {
+      const key = `${r.start}:${r.end}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        marks.reported.push(r);
+      }
+    }
+  }
+}

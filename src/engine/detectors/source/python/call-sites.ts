@@ -1,0 +1,110 @@
+// The arguments a Python file's own calls pass to one of its functions or methods: how a helper's
+// parameter (`def make_key(curve): return ec.generate_private_key(curve)`) gets the values its callers
+// name (LanguageAdapter.callSiteArguments; docs/detectors.md, "Values passed by the file's own calls").
+import type { SgNode } from '@ast-grep/napi';
+import type { CallSites } from '../common/evaluate.js';
+import { kindOf } from '../common/languages.js';
+import { escapeRegex } from '../common/regex.js';
+import { nodeSpan } from '../common/scopes.js';
+import { pyArgs } from './adapter.js';
+
+/** Parameter kinds a caller can pass by position (before any `*`). */
+const POSITIONAL = new Set(['identifier', 'typed_parameter', 'default_parameter', 'typed_default_parameter']);
+
+function paramName(p: SgNode): string | undefined {
+  if (kindOf(p) === 'identifier') return p.text();
+  return (p.field('name') ?? p.namedChildren().find((c) => kindOf(c) === 'identifier'))?.text();
+}
+
+/** The class a function is a method of (directly in its body, decorated or not), and its decorators. */
+function methodOf(fn: SgNode): { cls?: string; decorators: string[] } {
+  const wrapper = fn.parent();
+  const decorated = wrapper && kindOf(wrapper) === 'decorated_definition' ? wrapper : undefined;
+  const decorators = decorated ? decorated.children().filter((c) => kindOf(c) === 'decorator').map((d) => d.text().replace(/\s+/g, '')) : [];
+  const block = (decorated ?? fn).parent();
+  const cls = block && kindOf(block) === 'block' ? block.parent() : undefined;
+  return { ...(cls && kindOf(cls) === 'class_definition' ? { cls: cls.field('name')?.text() } : {}), decorators };
+}
+
+interface Site {
+  args: ReturnType<typeof pyArgs>;
+  /** The call passes `*xs` or `**kw`: which argument lands where cannot be read. */
+  spread: boolean;
+}
+
+/**
+ * callSiteArguments for a Python file. A module-level or nested function's calls are calls of its
+ * bare name; a method's are `self.name(..)`, `cls.name(..)` and `Class.name(..)` (for the latter two
+ * of a class or static method; `self`/`cls` take the first parameter of an ordinary or class method).
+ * An argument comes by keyword or by position; left out, the parameter's default stands. Lambdas and
+ * parameters after `*` or `*args` (keyword-only) by keyword only.
+ */
+export function pythonCallSiteArguments(root: SgNode): (param: SgNode) => CallSites | undefined {
+  const byFunction = new Map<number, Site[]>();
+
+  const sitesOf = (fn: SgNode, name: string, cls: string | undefined, onClass: boolean): Site[] => {
+    const span = nodeSpan(fn);
+    const callee = cls
+      ? { kind: 'attribute', has: { field: 'attribute', regex: `^${escapeRegex(name)}$` } }
+      : { kind: 'identifier', regex: `^${escapeRegex(name)}$` };
+    const out: Site[] = [];
+    // A nested function is called by its name only inside the function around it.
+    const outer = fn.ancestors().find((a) => kindOf(a) === 'function_definition');
+    const within = outer ? nodeSpan(outer) : undefined;
+    for (const call of root.findAll({ rule: { kind: 'call', has: { field: 'function', ...callee } } })) {
+      const at = call.range().start.index;
+      if (at >= span.start && at < span.end) continue;
+      if (within && (at < within.start || at >= within.end)) continue;
+      if (cls) {
+        const object = call.field('function')?.field('object')?.text();
+        if (object !== 'self' && object !== 'cls' && !(onClass && object === cls)) continue;
+      }
+      const list = call.field('arguments');
+      if (!list || kindOf(list) !== 'argument_list') continue; // a generator argument: `f(x for x in y)`
+      const spread = list.namedChildren().some((c) => kindOf(c) === 'list_splat' || kindOf(c) === 'dictionary_splat');
+      out.push({ args: pyArgs(list), spread });
+    }
+    return out;
+  };
+
+  return (param) => {
+    const list = param.parent();
+    const fn = list?.parent();
+    if (!list || !fn || kindOf(list) !== 'parameters' || kindOf(fn) !== 'function_definition') return undefined;
+    const fname = fn.field('name')?.text();
+    const name = paramName(param);
+    if (!fname || !name) return undefined;
+    const { cls, decorators } = methodOf(fn);
+    const params = list.namedChildren().filter((c) => kindOf(c) !== 'comment');
+    // Position among the parameters a call fills positionally; `self`/`cls` are filled by the call's receiver.
+    const bound = cls !== undefined && !decorators.includes('@staticmethod') ? 1 : 0;
+    let position: number | undefined = -bound;
+    for (const p of params) {
+      if (p.id() === param.id()) break;
+      const k = kindOf(p);
+      if (POSITIONAL.has(k)) {
+        if (position !== undefined) position++;
+      } else if (k === 'keyword_separator' || k === 'list_splat_pattern') {
+        position = undefined; // what follows `*` or `*args` is keyword-only (`/` changes nothing here)
+      }
+    }
+    if (!POSITIONAL.has(kindOf(param)) || (position !== undefined && position < 0)) return undefined;
+    const fallback = kindOf(param).endsWith('default_parameter') ? param.field('value') : null;
+    let sites = byFunction.get(fn.id());
+    if (!byFunction.has(fn.id())) {
+      sites = sitesOf(fn, fname, cls, decorators.includes('@staticmethod') || decorators.includes('@classmethod'));
+      byFunction.set(fn.id(), sites);
+    }
+    if (!sites) return undefined;
+    const args = sites.map((s) => {
+      const byName = s.args.named.get(name);
+      if (byName) return byName;
+      if (s.spread) return null;
+      return (position !== undefined ? s.args.positional[position] : undefined) ?? fallback ?? null;
+    });
+    // Only a function nested in another, or a name-mangled method, is out of other modules' reach.
+    const nested = fn.ancestors().some((a) => kindOf(a) === 'function_definition');
+    const mangled = cls !== undefined && /^__(?!.*__$)/.test(fname);
+    return { function: fn.id(), args, open: !nested && !mangled };
+  };
+}

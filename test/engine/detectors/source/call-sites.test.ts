@@ -1,0 +1,100 @@
+// Values a helper's parameters receive from the file's own calls (Evaluator.eachCase and the Java and
+// Python callSiteArguments): one use per call site, with all its arguments together; callers in other
+// files as an unknown case unless the helper is private; recursion, spreads and utilities left unknown.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as java from '../java/helpers.js';
+import * as python from '../python/helpers.js';
+
+const names = (rows: { line: number; name: string }[]) => rows.map((a) => `${a.line} ${a.name}`).sort();
+
+describe('values passed by the file\'s own calls', () => {
+  it('takes every argument of one call together, never a mix of two calls', () => {
+    const source = [
+      'import java.security.KeyPair;',
+      'import java.security.KeyPairGenerator;',
+      'class Keys {',
+      '  KeyPair signing() throws Exception { return generate("RSA", 3072); }',
+      '  KeyPair legacy() throws Exception { return generate("DSA", 2048); }',
+      '  private static KeyPair generate(String algorithm, int bits) throws Exception {',
+      '    KeyPairGenerator kpg = KeyPairGenerator.getInstance(algorithm);',
+      '    kpg.initialize(bits);',
+      '    return kpg.generateKeyPair();',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(java.algorithms(source)), ['7 DSA-2048', '7 RSA-3072']);
+  });
+
+  it('adds the unknown case of other files\' callers to a method they can call', () => {
+    const source = [
+      'import java.security.MessageDigest;',
+      'public class Digests {',
+      '  public static byte[] sha512(byte[] d) throws Exception { return digest(d, "SHA-512"); }',
+      '  public static byte[] digest(byte[] d, String algorithm) throws Exception {',
+      '    return MessageDigest.getInstance(algorithm).digest(d);',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(java.algorithms(source)), ['5 SHA-512', '5 unknown-hash']);
+  });
+
+  it('leaves out recursive calls, and a utility called from too many places', () => {
+    const recursive = [
+      'import java.security.MessageDigest;',
+      'class Chain {',
+      '  byte[] run(byte[] d) throws Exception { return pick(d, "SHA-384", 3); }',
+      '  private byte[] pick(byte[] d, String alg, int rounds) throws Exception {',
+      '    if (rounds > 0) return pick(d, alg, rounds - 1);',
+      '    return MessageDigest.getInstance(alg).digest(d);',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(java.algorithms(recursive)), ['6 SHA-384']);
+    const calls = Array.from({ length: 17 }, (_, i) => `  byte[] c${i}(byte[] d) throws Exception { return h(d, "SHA-256"); }`);
+    const utility = [
+      'import java.security.MessageDigest;',
+      'class Many {',
+      ...calls,
+      '  private byte[] h(byte[] d, String alg) throws Exception { return MessageDigest.getInstance(alg).digest(d); }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(java.algorithms(utility)), ['20 unknown-hash']);
+  });
+
+  it('takes a key\'s size from a caller but not its literal origin: no hard-coded key at the helper', () => {
+    const source = [
+      'import javax.crypto.Cipher;',
+      'import javax.crypto.spec.SecretKeySpec;',
+      'class Box {',
+      '  Cipher demo() throws Exception { return open("0123456789abcdef0123456789abcdef".getBytes()); }',
+      '  private Cipher open(byte[] key) throws Exception {',
+      '    Cipher c = Cipher.getInstance("AES/GCM/NoPadding");',
+      '    c.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "AES"));',
+      '    return c;',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.ok(names(java.algorithms(source)).includes('6 AES-256-GCM'));
+    assert.deepEqual(java.signals(source).map((s) => s.signal), []);
+  });
+
+  it('Python: keyword and default arguments, a call that spreads its arguments stays unknown', () => {
+    const source = [
+      'import hashlib',
+      '',
+      'def _digest(data, algorithm="sha256"):',
+      '    return hashlib.new(algorithm, data).digest()',
+      '',
+      'def _nested():',
+      '    def keyed(data, name):',
+      '        return hashlib.new(name, data).digest()',
+      '    opts = {"name": "sha1"}',
+      '    return keyed(b"x", "blake2b"), keyed(b"y", **opts)',
+      '',
+      'A = _digest(b"a")',
+      'B = _digest(b"b", algorithm="sha384")',
+    ].join('\n');
+    assert.deepEqual(names(python.algorithms(source)), ['4 SHA-256', '4 SHA-384', '4 unknown-hash', '8 BLAKE2b-512', '8 unknown-hash']);
+  });
+});
