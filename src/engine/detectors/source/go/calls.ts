@@ -12,6 +12,7 @@ import { GO_PKCS12, pkcs12Call } from './pkcs12.js';
 import { STEP_KEY_CALLS, STEP_MODULE, stepKeyGeneration } from './step.js';
 import { isCirclImport } from './circl.js';
 import { MISCREANT, miscreantCall } from './miscreant.js';
+import { DSA_CALLS } from './dsa.js';
 
 export type CallHandler = (f: GoFile, call: SgNode, callee: string, args: SgNode[]) => void;
 
@@ -104,13 +105,13 @@ function rsa(spelling: string, padding: string | undefined, hashArg: number | un
   };
 }
 
-/** math/rand feeding something secret: `rsa.GenerateKey(mrand.New(...), 2048)`. */
-function weakReader(f: GoFile, call: SgNode, callee: string, reader: SgNode | undefined): void {
+/** math/rand feeding something secret: `rsa.GenerateKey(mrand.New(...), 2048)`, DSA's per-signature secret. */
+function weakReader(f: GoFile, call: SgNode, callee: string, reader: SgNode | undefined, detail = 'key generated from math/rand, which is not a cryptographic generator'): void {
   const p = f.producer(reader);
   const path = p?.callee ?? (reader ? f.adapter.callee(reader) : '');
   const v = f.eval(reader);
   const fromMathRand = path.startsWith('math/rand') || (v.kind === 'member' && v.path.startsWith('math/rand'));
-  if (fromMathRand) f.signal(call, callee, 'weak-random', 'key generated from math/rand, which is not a cryptographic generator');
+  if (fromMathRand) f.signal(call, callee, 'weak-random', detail);
 }
 
 function ecdsaCurve(f: GoFile, call: SgNode, callee: string, curveArg: SgNode | undefined, spelling: string): void {
@@ -376,6 +377,9 @@ for (const fn of ['Encode', 'EncodeTrustStore', 'EncodeTrustStoreEntries']) tabl
 for (const callee of Object.keys(X509_SIGNING_CALLS)) table.push([callee, x509Signing]);
 for (const callee of STEP_KEY_CALLS) table.push([callee, stepKeyGeneration]);
 table.push([`${MISCREANT}.NewAEAD`, miscreantCall], [`${MISCREANT}.NewAESCMACSIV`, miscreantCall]);
+for (const [callee, handler] of DSA_CALLS) {
+  table.push([callee, (f, call, c, args) => handler(f, call, c, args, (reader, detail) => weakReader(f, call, c, reader, detail))]);
+}
 table.push(['crypto/x509.EncryptPEMBlock', pemEncryption], ['crypto/x509.DecryptPEMBlock', pemEncryption]);
 // A PKCS#1 key is an RSA key whatever it is used for (a key loaded from disk and used through its
 // methods, `key.Sign(…)`, is otherwise invisible). Marshal* is not listed: the key it encodes was

@@ -5,6 +5,7 @@ import type { AlgorithmParamName, AlgorithmParams } from '../../../inventory/mod
 import { kindOf } from '../common/languages.js';
 import { isConstantBytes } from '../common/value.js';
 import { arg } from './adapter.js';
+import { libraryOf } from './imports.js';
 import type { Call, PyContext } from './context.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
@@ -12,6 +13,8 @@ import { unresolvedSpelling } from '../../../kb/unresolved.js';
 export const CIPHER_ALGORITHMS: Record<string, string> = {
   AES: 'AES', AES128: 'AES', AES256: 'AES', Camellia: 'Camellia', TripleDES: 'DESede', Blowfish: 'Blowfish',
   CAST5: 'CAST5', ARC4: 'RC4', IDEA: 'IDEA', SEED: 'SEED', SM4: 'SM4', ChaCha20: 'ChaCha20',
+  // cryptography.hazmat.decrepit.ciphers.algorithms only (normalised to the same prefix).
+  RC2: 'RC2',
 };
 export const FIXED_SIZE: Record<string, number> = { AES128: 128, AES256: 256 };
 export const MODES = new Set(['CBC', 'CTR', 'OFB', 'CFB', 'CFB8', 'GCM', 'XTS', 'ECB']);
@@ -21,7 +24,53 @@ const AEAD: Record<string, { spelling: string; mode?: string }> = {
 };
 const EDWARDS: Record<string, string> = {
   Ed25519PrivateKey: 'Ed25519', Ed448PrivateKey: 'Ed448', X25519PrivateKey: 'X25519', X448PrivateKey: 'X448',
+  Ed25519PublicKey: 'Ed25519', Ed448PublicKey: 'Ed448', X25519PublicKey: 'X25519', X448PublicKey: 'X448',
 };
+const EDWARDS_METHODS = new Set(['generate', 'from_private_bytes', 'from_public_bytes']);
+
+type KeyKind = 'RSA' | 'DSA' | 'DH' | 'EC';
+
+/**
+ * Keys built from their numbers (`rsa.RSAPublicNumbers(e, n).public_key()`, `dsa.DSAPrivateNumbers(x,
+ * public_numbers)`, `ec.EllipticCurvePublicNumbers(x, y, curve)`): the class fixes the algorithm; the
+ * size is the bit length of the modulus (RSA `n`) or prime (DSA/DH `p`) when that is an integer
+ * written in the file, the curve comes from the `curve` argument, and a private or public numbers
+ * object takes them from the numbers it is built on (`from`).
+ */
+const NUMBERS: Record<string, { kind: KeyKind; modulus?: [number, string]; curve?: [number, string]; from?: [number, string] }> = {
+  RSAPublicNumbers: { kind: 'RSA', modulus: [1, 'n'] },
+  RSAPrivateNumbers: { kind: 'RSA', from: [6, 'public_numbers'] },
+  DSAParameterNumbers: { kind: 'DSA', modulus: [0, 'p'] },
+  DSAPublicNumbers: { kind: 'DSA', from: [1, 'parameter_numbers'] },
+  DSAPrivateNumbers: { kind: 'DSA', from: [1, 'public_numbers'] },
+  DHParameterNumbers: { kind: 'DH', modulus: [0, 'p'] },
+  DHPublicNumbers: { kind: 'DH', from: [1, 'parameter_numbers'] },
+  DHPrivateNumbers: { kind: 'DH', from: [1, 'public_numbers'] },
+  EllipticCurvePublicNumbers: { kind: 'EC', curve: [2, 'curve'] },
+  EllipticCurvePrivateNumbers: { kind: 'EC', from: [1, 'public_numbers'] },
+};
+const NUMBERS_MODULE: Record<KeyKind, string> = { RSA: 'rsa', DSA: 'dsa', DH: 'dh', EC: 'ec' };
+/** Methods that return the key (or parameters) of the object they are called on, or one made from them. */
+const SAME_KEY_METHODS = new Set(['public_key', 'private_key', 'parameters', 'generate_private_key', 'public_numbers', 'private_numbers', 'parameter_numbers']);
+
+/** The numbers class a qualified callee constructs (`hazmat.asymmetric.rsa.RSAPublicNumbers`), if it is one. */
+function numbersClass(name: string): keyof typeof NUMBERS | undefined {
+  const m = /^hazmat\.asymmetric\.(rsa|dsa|dh|ec)\.(\w+Numbers)$/.exec(name);
+  const spec = m ? NUMBERS[m[2]!] : undefined;
+  return spec && NUMBERS_MODULE[spec.kind] === m![1] ? m![2]! : undefined;
+}
+
+/** Bit length of an integer literal (a modulus or prime written in the file), through variables. */
+function literalBits(ctx: PyContext, node: SgNode | undefined): number | undefined {
+  const target = node && (kindOf(node) === 'integer' ? node : ctx.ev.origin(node));
+  if (!target || kindOf(target) !== 'integer') return undefined;
+  try {
+    const n = BigInt(target.text().replace(/_/g, '').toLowerCase());
+    return n > 1n ? n.toString(2).length : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * pyca's post-quantum key classes (cryptography 47): `mlkem.MLKEM768PrivateKey.generate()`,
@@ -42,7 +91,7 @@ function lastTwo(name: string): [string, string] {
 
 /** What a key object is: its algorithm (when the code shows it) and its size or curve. */
 interface KeyFacts {
-  kind?: 'RSA' | 'DSA' | 'EC';
+  kind?: KeyKind;
   params: AlgorithmParams;
 }
 
@@ -56,7 +105,7 @@ function keyFacts(ctx: PyContext, node: SgNode | undefined, depth = 0): KeyFacts
   const call = ctx.originCall(node);
   if (!call || depth > 4) return { params: {} };
   const c = ctx.call(call);
-  if (c.method === 'public_key' && c.receiver) return keyFacts(ctx, c.receiver, depth + 1);
+  if (c.method && SAME_KEY_METHODS.has(c.method) && c.receiver && !c.name) return keyFacts(ctx, c.receiver, depth + 1);
   const helper = ctx.helperName(c);
   if (helper) {
     for (const ret of ctx.returnsOf(helper)) {
@@ -75,7 +124,44 @@ function keyFacts(ctx: PyContext, node: SgNode | undefined, depth = 0): KeyFacts
     const curve = ctx.curve(arg(c.args, c.name.endsWith('derive_private_key') ? 1 : 0, 'curve'));
     return { kind: 'EC', params: curve ? { curve } : {} };
   }
+  if (c.name === 'hazmat.asymmetric.ec.EllipticCurvePublicKey.from_encoded_point') {
+    const curve = ctx.curve(arg(c.args, 0, 'curve'));
+    return { kind: 'EC', params: curve ? { curve } : {} };
+  }
+  const params = /^hazmat\.asymmetric\.(dsa|dh)\.generate_parameters$/.exec(c.name);
+  if (params) {
+    const size = ctx.int(arg(c.args, params[1] === 'dh' ? 1 : 0, 'key_size'));
+    return { kind: params[1] === 'dh' ? 'DH' : 'DSA', params: size !== undefined ? { keySize: size } : {} };
+  }
+  const numbers = numbersClass(c.name);
+  if (numbers) {
+    const spec = NUMBERS[numbers]!;
+    if (spec.modulus) {
+      const bits = literalBits(ctx, arg(c.args, spec.modulus[0], spec.modulus[1]));
+      return { kind: spec.kind, params: bits !== undefined ? { keySize: bits } : {} };
+    }
+    if (spec.curve) {
+      const curve = ctx.curve(arg(c.args, spec.curve[0], spec.curve[1]));
+      return { kind: spec.kind, params: curve ? { curve } : {} };
+    }
+    const from = keyFacts(ctx, arg(c.args, spec.from![0], spec.from![1]), depth + 1);
+    return { kind: spec.kind, params: from.kind === spec.kind ? from.params : {} };
+  }
   return { params: {} };
+}
+
+/**
+ * `parameters.generate_private_key()` on DH or DSA parameters (`dh.generate_parameters(generator=2,
+ * key_size=2048)`, `dsa.DSAParameterNumbers(p, q, g).parameters()`): a key of the parameters'
+ * algorithm and size. Called for a `generate_private_key` method whose callee is not an imported
+ * name; a receiver the file does not show to be DH or DSA parameters reports nothing.
+ */
+export function handleKeyFromParameters(ctx: PyContext, c: Call): boolean {
+  if (c.method !== 'generate_private_key' || !c.receiver || c.args.positional.length > 0 || c.args.named.size > 0) return false;
+  const facts = keyFacts(ctx, c.receiver);
+  if (facts.kind !== 'DH' && facts.kind !== 'DSA') return false;
+  ctx.sink.algorithm(c.node, 'generate_private_key', facts.kind, facts.params, { unresolved: ['keySize'], functions: ['keygen'], library: libraryOf('cryptography')! });
+  return true;
 }
 
 /** The facts of a key of the given kind; nothing when the key is of another kind or unknown. */
@@ -195,18 +281,35 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     return true;
   }
   if (name === 'hazmat.cmac.CMAC') {
+    // CMAC over the block cipher passed in (AES, TripleDES, Camellia, SM4, …); a cipher the file does
+    // not show leaves a CMAC of unknown cipher.
     const alg = ctx.originCall(arg(c.args, 0, 'algorithm'));
     let params: AlgorithmParams = {};
+    let spelling = 'CMAC';
     if (alg) {
       const a = ctx.call(alg);
-      ctx.consumed.add(alg.id());
-      params = cipherKey(ctx, lastTwo(a.name ?? '')[1], a);
+      const cipher = lastTwo(a.name ?? '')[1];
+      if (a.name?.startsWith('hazmat.ciphers.algorithms.') && CIPHER_ALGORITHMS[cipher]) {
+        ctx.consumed.add(alg.id());
+        params = cipherKey(ctx, cipher, a);
+        spelling = `${CIPHER_ALGORITHMS[cipher]}-CMAC`;
+      }
     }
-    ctx.sink.algorithm(node, 'cmac.CMAC', 'AES-CMAC', params, { functions: ['tag'], ...lib });
+    ctx.sink.algorithm(node, 'cmac.CMAC', spelling, params, { functions: ['tag'], ...lib });
     return true;
   }
-  if (name === 'hazmat.poly1305.Poly1305') {
-    ctx.sink.algorithm(node, 'Poly1305', 'Poly1305', {}, { functions: ['tag'], ...lib });
+  if (name === 'hazmat.poly1305.Poly1305' || name === 'hazmat.poly1305.Poly1305.generate_tag' || name === 'hazmat.poly1305.Poly1305.verify_tag') {
+    // `Poly1305(key)`, and the one-shot class methods `Poly1305.generate_tag(key, data)` / `verify_tag(key, data, tag)`.
+    const symbol = member === 'Poly1305' ? 'Poly1305' : `Poly1305.${member}`;
+    ctx.sink.algorithm(node, symbol, 'Poly1305', {}, { functions: [member === 'verify_tag' ? 'verify' : 'tag'], ...lib });
+    return true;
+  }
+  // HOTP/TOTP (RFC 4226/6238) are HMAC over the shared secret with the hash given (SHA-1, SHA-256, SHA-512).
+  const otp = /^hazmat\.twofactor\.(hotp|totp)\.(HOTP|TOTP)$/.exec(name);
+  if (otp) {
+    const h = ctx.hash(arg(c.args, 2, 'algorithm'));
+    const bits = ctx.bits(arg(c.args, 0, 'key'));
+    ctx.sink.algorithm(node, otp[2]!, 'HMAC', { ...(h ? { hash: h } : {}), ...(bits ? { keySize: bits } : {}) }, { unresolved: h ? [] : ['hash'], functions: ['tag'], ...lib });
     return true;
   }
 
@@ -227,13 +330,35 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     ctx.sink.algorithm(node, `${dh ? 'dh' : 'dsa'}.generate_parameters`, dh ? 'DH' : 'DSA', size !== undefined ? { keySize: size } : {}, { unresolved: ['keySize'], functions: ['keygen'], ...lib });
     return true;
   }
+  const numbers = numbersClass(name);
+  if (numbers) {
+    if (ctx.consumed.has(node.id())) return true;
+    const spec = NUMBERS[numbers]!;
+    // Numbers given inline to the numbers built on them (`DSAPublicNumbers(y, DSAParameterNumbers(p, q, g))`)
+    // are part of that key, not a second one.
+    for (let outer: Call = c, from = spec.from; from; ) {
+      const inner = arg(outer.args, from[0], from[1]);
+      const innerClass = inner && kindOf(inner) === 'call' ? numbersClass(ctx.call(inner).name ?? '') : undefined;
+      if (!inner || !innerClass) break;
+      ctx.consumed.add(inner.id());
+      outer = ctx.call(inner);
+      from = NUMBERS[innerClass]!.from;
+    }
+    const facts = keyFacts(ctx, node);
+    ctx.sink.algorithm(node, numbers, spec.kind, facts.params, { unresolved: [spec.kind === 'EC' ? 'curve' : 'keySize'], ...lib });
+    return true;
+  }
+  if (name === 'hazmat.asymmetric.ec.EllipticCurvePublicKey.from_encoded_point') {
+    ctx.sink.algorithm(node, 'EllipticCurvePublicKey.from_encoded_point', 'EC', keyFacts(ctx, node).params, { unresolved: ['curve'], ...lib });
+    return true;
+  }
   if (PQ_KEY_CLASSES[mod] && PQ_METHODS.has(member) && /^hazmat\.asymmetric\.ml(kem|dsa)\./.test(name)) {
     // A seed derives the key pair deterministically: a key generation like generate().
     const keygen = member === 'generate' || member === 'from_seed_bytes';
     ctx.sink.algorithm(node, `${mod}.${member}`, PQ_KEY_CLASSES[mod]!, {}, { functions: keygen ? ['keygen'] : [], ...lib });
     return true;
   }
-  if (EDWARDS[mod] && (member === 'generate' || member === 'from_private_bytes')) {
+  if (EDWARDS[mod] && EDWARDS_METHODS.has(member)) {
     ctx.sink.algorithm(node, `${mod}.${member}`, EDWARDS[mod]!, {}, { functions: member === 'generate' ? ['keygen'] : [], ...lib });
     return true;
   }
@@ -259,6 +384,13 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
 
   if (/^hazmat\.kdf\./.test(name)) return kdf(ctx, c, member, lib);
 
+  if (name === 'fernet.Fernet.generate_key') {
+    // A Fernet key is the scheme's two 128-bit keys (the HMAC-SHA256 signing key and the AES-128-CBC
+    // encryption key, as the Fernet specification fixes them): reported as the scheme Fernet(key) is.
+    ctx.sink.algorithm(node, 'Fernet.generate_key', 'AES', { keySize: 128, mode: 'CBC', padding: 'PKCS7' }, { functions: ['keygen'], ...lib });
+    ctx.sink.algorithm(node, 'Fernet.generate_key', 'HMAC', { hash: 'SHA-256', keySize: 128 }, { functions: ['keygen'], ...lib });
+    return true;
+  }
   if (name === 'fernet.Fernet' || name === 'fernet.MultiFernet') {
     // Fernet is fixed by its specification: AES-128-CBC with PKCS7 padding, authenticated by HMAC-SHA256.
     ctx.sink.algorithm(node, 'Fernet', 'AES', { keySize: 128, mode: 'CBC', padding: 'PKCS7' }, { functions: ['encrypt', 'decrypt'], ...lib });
@@ -268,22 +400,25 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     return true;
   }
 
-  if (/^hazmat\.serialization\.load_(pem|der|ssh)_(private|public)_key$/.test(name)) {
-    const m = name.match(/load_(pem|der|ssh)_(private|public)_key$/)!;
+  // `load_ssh_public_identity` reads a public key or an SSH certificate: an OpenSSH public key either way.
+  const load = /^hazmat\.serialization\.load_(?:(pem|der|ssh)_(private|public)_key|(ssh)_(public)_identity)$/.exec(name);
+  if (load) {
+    const format = load[1] ?? load[3]!;
+    const half = load[2] ?? load[4]!;
     const pw = arg(c.args, 1, 'password');
     const pwv = ctx.value(pw);
-    const encrypted = m[2] === 'private' && pw ? pwv.kind !== 'none' : undefined;
+    const encrypted = half === 'private' && pw ? pwv.kind !== 'none' : undefined;
     if (pw && (pwv.kind === 'bytes' && pwv.origin === 'literal')) ctx.sink.signal(node, `serialization.${member}`, 'hardcoded-password', 'private key passphrase is a literal', lib);
     // A private-key material asset says the key is in the repository (rule private-key-committed); a
     // key read at run time (from a file, a secret store, an argument) is not, so only a key whose
     // bytes are written in the source is one. Public keys carry no such rule and are always reported.
     const data = ctx.value(arg(c.args, 0, 'data'));
     const inSource = (data.kind === 'bytes' && data.origin === 'literal') || (data.kind === 'str' && data.value.length > 0);
-    if (m[2] === 'private' && !inSource) return true;
+    if (half === 'private' && !inSource) return true;
     ctx.sink.detections.push({
       type: 'material',
       occurrence: ctx.sink.occurrences.at(node, `serialization.${member}`),
-      material: { materialType: m[2] === 'private' ? 'private-key' : 'public-key', format: m[1] === 'ssh' ? 'OpenSSH' : m[1]!.toUpperCase(), ...(encrypted !== undefined ? { encrypted } : {}) },
+      material: { materialType: half === 'private' ? 'private-key' : 'public-key', format: format === 'ssh' ? 'OpenSSH' : format.toUpperCase(), ...(encrypted !== undefined ? { encrypted } : {}) },
       ...lib,
     });
     return true;
@@ -493,7 +628,8 @@ function padding(ctx: PyContext, c: Call, kind: 'OAEP' | 'PSS' | 'PKCS1v15', lib
 function kdf(ctx: PyContext, c: Call, member: string, lib: { library?: import('../../../inventory/model.js').LibraryRef }): boolean {
   const node = c.node;
   const params: AlgorithmParams = {};
-  const len = ctx.int(c.args.named.get('length'));
+  // `length` is the second parameter of every pyca KDF but KBKDF (third) and Argon2 (keyword-only).
+  const len = ctx.int(arg(c.args, member.startsWith('KBKDF') ? 2 : member.startsWith('Argon2') ? -1 : 1, 'length'));
   const salt = ctx.value(c.args.named.get('salt'));
   if (salt.kind === 'bytes' && salt.length !== undefined) params.saltLength = salt.length;
   switch (member) {
@@ -525,7 +661,9 @@ function kdf(ctx: PyContext, c: Call, member: string, lib: { library?: import('.
       ctx.sink.algorithm(node, 'Scrypt', 'scrypt', params, { unresolved: ['cost'], functions: ['keyderive'], ...lib });
       return true;
     }
-    case 'Argon2id': {
+    case 'Argon2id':
+    case 'Argon2i':
+    case 'Argon2d': {
       const it = ctx.int(c.args.named.get('iterations'));
       const mem = ctx.int(c.args.named.get('memory_cost'));
       const lanes = ctx.int(c.args.named.get('lanes'));
@@ -533,7 +671,14 @@ function kdf(ctx: PyContext, c: Call, member: string, lib: { library?: import('.
       if (mem !== undefined) params.memoryCost = mem;
       if (lanes !== undefined) params.parallelism = lanes;
       if (len !== undefined) params.outputLength = len * 8;
-      ctx.sink.algorithm(node, 'Argon2id', 'Argon2id', params, { functions: ['keyderive'], ...lib });
+      ctx.sink.algorithm(node, member, member, params, { functions: ['keyderive'], ...lib });
+      return true;
+    }
+    case 'KBKDFCMAC': {
+      // The PRF is CMAC over the block cipher class given (`algorithms.AES`); its key is the key
+      // material passed to derive(), so the cipher's key size is not known here.
+      if (len !== undefined) params.outputLength = len * 8;
+      ctx.sink.algorithm(node, member, 'KBKDFCMAC', params, { functions: ['keyderive'], ...lib });
       return true;
     }
     case 'ConcatKDFHash':

@@ -16,6 +16,31 @@ export type ImportMap = ReadonlyMap<string, string>;
  */
 const NESTED_IMPORT = /(?:^[ \t]+|[:;][ \t]*)(?:import|from)[ \t\\]/m;
 
+const PYCA_ASYMMETRIC = 'cryptography.hazmat.primitives.asymmetric';
+const EC_CURVES = [
+  'SECP192R1', 'SECP224R1', 'SECP256R1', 'SECP384R1', 'SECP521R1', 'SECP256K1', 'BrainpoolP256R1', 'BrainpoolP384R1', 'BrainpoolP512R1',
+  'SECT163K1', 'SECT163R2', 'SECT233K1', 'SECT233R1', 'SECT283K1', 'SECT283R1', 'SECT409K1', 'SECT409R1', 'SECT571K1', 'SECT571R1',
+];
+/**
+ * The names a `from <module> import *` binds that the handlers read, for pyca's asymmetric modules
+ * (`from cryptography.hazmat.primitives.asymmetric.rsa import *` then `RSAPublicNumbers(e, n)`). A star
+ * import from any other module binds nothing we know: its names stay unqualified.
+ */
+const STAR_EXPORTS: Readonly<Record<string, readonly string[]>> = {
+  [`${PYCA_ASYMMETRIC}.rsa`]: ['generate_private_key', 'RSAPublicNumbers', 'RSAPrivateNumbers'],
+  [`${PYCA_ASYMMETRIC}.dsa`]: ['generate_private_key', 'generate_parameters', 'DSAParameterNumbers', 'DSAPublicNumbers', 'DSAPrivateNumbers'],
+  [`${PYCA_ASYMMETRIC}.dh`]: ['generate_parameters', 'DHParameterNumbers', 'DHPublicNumbers', 'DHPrivateNumbers'],
+  [`${PYCA_ASYMMETRIC}.ec`]: [
+    'generate_private_key', 'derive_private_key', 'ECDSA', 'ECDH', 'EllipticCurvePublicNumbers', 'EllipticCurvePrivateNumbers',
+    'EllipticCurvePublicKey', ...EC_CURVES,
+  ],
+  [`${PYCA_ASYMMETRIC}.padding`]: ['OAEP', 'PSS', 'PKCS1v15', 'MGF1'],
+  [`${PYCA_ASYMMETRIC}.ed25519`]: ['Ed25519PrivateKey', 'Ed25519PublicKey'],
+  [`${PYCA_ASYMMETRIC}.ed448`]: ['Ed448PrivateKey', 'Ed448PublicKey'],
+  [`${PYCA_ASYMMETRIC}.x25519`]: ['X25519PrivateKey', 'X25519PublicKey'],
+  [`${PYCA_ASYMMETRIC}.x448`]: ['X448PrivateKey', 'X448PublicKey'],
+};
+
 export function pythonImports(root: SgNode, text: string): ImportMap {
   const map = new Map<string, string>();
   const top = root.children();
@@ -41,7 +66,8 @@ export function pythonImports(root: SgNode, text: string): ImportMap {
       if (!mod || mod.startsWith('.')) continue;
       for (const c of imp.namedChildren()) {
         if (c.id() === imp.field('module_name')?.id()) continue;
-        if (kindOf(c) === 'dotted_name') map.set(c.text(), `${mod}.${c.text()}`);
+        if (kindOf(c) === 'wildcard_import') for (const n of STAR_EXPORTS[mod] ?? []) map.set(n, `${mod}.${n}`);
+        else if (kindOf(c) === 'dotted_name') map.set(c.text(), `${mod}.${c.text()}`);
         else if (kindOf(c) === 'aliased_import') {
           const name = c.field('name')?.text();
           const alias = c.field('alias')?.text();

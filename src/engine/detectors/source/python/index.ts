@@ -15,7 +15,7 @@ import { handleAuth } from './auth.js';
 import { handleAuthlib } from './authlib.js';
 import { PyContext } from './context.js';
 import { handleCryptodome } from './cryptodome.js';
-import { handleHazmat } from './hazmat.js';
+import { handleHazmat, handleKeyFromParameters } from './hazmat.js';
 import { handleNacl } from './nacl.js';
 import { OPENSSL_METHODS, handleOpenSsl, handleOpenSslMethod, importsOpenSsl } from './openssl.js';
 import { handleParamiko } from './paramiko.js';
@@ -59,7 +59,9 @@ export function detectPython(file: SourceFile): Detection[] {
   const openssl = importsOpenSsl(imports);
   const josepy = importsJosepy(imports);
   const cipherClassImported = importsCipherClass(imports);
-  const methods = `^(${[...UNQUALIFIED_METHODS, ...(openssl ? OPENSSL_METHODS : [])].join('|')})$`;
+  // pyca's DH/DSA `parameters.generate_private_key()`, on a local object, only in files importing cryptography.
+  const pyca = importsPyca(imports);
+  const methods = `^(${[...UNQUALIFIED_METHODS, ...(openssl ? OPENSSL_METHODS : []), ...(pyca ? ['generate_private_key'] : [])].join('|')})$`;
   const rule = {
     any: [
       ...(josepy
@@ -124,12 +126,19 @@ export function detectPython(file: SourceFile): Detection[] {
       }
     } else if (openssl && c.method && (OPENSSL_METHODS as readonly string[]).includes(c.method)) {
       if (handleOpenSslMethod(ctx, c)) return;
+    } else if (pyca && c.method === 'generate_private_key') {
+      if (handleKeyFromParameters(ctx, c)) return;
     }
     handleTlsCall(ctx, c);
   };
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
   for (const node of root.findAll({ rule })) eachCaseMarked(ctx.ev, ctx, () => visit(node));
   return sink.detections;
+}
+
+function importsPyca(imports: ReadonlyMap<string, string>): boolean {
+  for (const v of imports.values()) if (v === 'cryptography' || v.startsWith('cryptography.')) return true;
+  return false;
 }
 
 export const pythonDetector: Detector = {

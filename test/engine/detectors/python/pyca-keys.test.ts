@@ -1,0 +1,183 @@
+// pyca/cryptography keys built from their numbers, DH/DSA keys made from parameters, and the rest of
+// pyca's surface the sonar-cryptography comparison found missing: Fernet.generate_key, KBKDFCMAC, CMAC
+// over other block ciphers, Poly1305's one-shot methods, HOTP/TOTP, Argon2d/Argon2i, public keys
+// loaded from raw bytes or an encoded point, and star imports of pyca's asymmetric modules.
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { algorithms, detect } from './helpers.js';
+
+const row = (a: { name: string; line: number; params: object; functions?: string[] }) => [a.line, a.name, a.params, a.functions ?? []];
+
+test('keys from numbers are keys of their algorithm; a size only from a modulus written in the file', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.asymmetric import dh, dsa, ec, rsa
+
+MODULUS = 0x800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000abcdef
+
+def from_row(r):
+    public = rsa.RSAPublicNumbers(65537, MODULUS)
+    private = rsa.RSAPrivateNumbers(r.p, r.q, r.d, r.dp, r.dq, r.qi, public).private_key()
+    other = rsa.RSAPublicNumbers(r.e, r.n).public_key()
+    group = dh.DHParameterNumbers(0xffffffffffffffc5, 2)
+    peer = dh.DHPublicNumbers(r.y, group)
+    signer = dsa.DSAPrivateNumbers(r.x, dsa.DSAPublicNumbers(r.y, dsa.DSAParameterNumbers(r.p, r.q, r.g)))
+    point = ec.EllipticCurvePrivateNumbers(r.d, ec.EllipticCurvePublicNumbers(r.x, r.y, ec.SECP521R1()))
+`);
+  assert.deepEqual(found.map(row), [
+    [7, 'RSA-3072', { keySize: 3072 }, []],
+    [8, 'RSA-3072', { keySize: 3072 }, []],
+    [9, 'RSA', {}, []],
+    [10, 'FFDH-64', { keySize: 64 }, []],
+    [11, 'FFDH-64', { keySize: 64 }, []],
+    // The parameter and public numbers given inline are part of the private key: one asset.
+    [12, 'DSA', {}, []],
+    [13, 'ECDSA-P521', { curve: 'secp521r1' }, []],
+  ]);
+});
+
+test('a key from numbers gives its size to the padding it signs with', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
+
+def verify(sig, data):
+    key = rsa.RSAPublicNumbers(65537, 0x800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000abcdef).public_key()
+    key.verify(sig, data, padding.PSS(mgf=padding.MGF1(hashes.SHA256()), salt_length=32), hashes.SHA256())
+`);
+  assert.deepEqual(found.filter((a) => a.line === 7).map((a) => [a.name, a.params.keySize]), [['RSA-PSS-SHA-256-3072', 3072]]);
+});
+
+test('a numbers class of our own, or one of another module, is not a key', () => {
+  const found = algorithms(`
+from dataclasses import dataclass
+from cryptography import x509
+
+@dataclass
+class RSAPublicNumbers:
+    e: int
+    n: int
+
+def describe(cert: x509.Certificate):
+    return RSAPublicNumbers(e=65537, n=cert.public_key().key_size)
+`);
+  assert.deepEqual(found, []);
+});
+
+test('DH and DSA parameters give their algorithm and size to the keys generated from them', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.asymmetric import dh, dsa
+
+parameters = dh.generate_parameters(generator=2, key_size=2048)
+server_key = parameters.generate_private_key()
+
+def signer():
+    return dsa.generate_parameters(key_size=3072).generate_private_key()
+
+def unknown(params, vault):
+    a = params.generate_private_key()
+    b = vault.generate_private_key()
+    return a, b
+`);
+  assert.deepEqual(found.map(row), [
+    [4, 'FFDH-2048', { keySize: 2048 }, ['keygen']],
+    [5, 'FFDH-2048', { keySize: 2048 }, ['keygen']],
+    [8, 'DSA-3072', { keySize: 3072 }, ['keygen']],
+    [8, 'DSA-3072', { keySize: 3072 }, ['keygen']],
+  ]);
+});
+
+test('a star import of a pyca asymmetric module binds the names it defines', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.asymmetric.rsa import *
+from somewhere.else import *
+
+def rebuild(e, n):
+    return RSAPublicNumbers(e, n).public_key()
+
+def other():
+    return DHParameterNumbers(1, 2)
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name]), [[6, 'RSA']]);
+});
+
+test('Fernet.generate_key is the Fernet scheme, a key generation', () => {
+  const found = algorithms(`
+from cryptography.fernet import Fernet
+
+key = Fernet.generate_key()
+`);
+  assert.deepEqual(found.map(row), [
+    [4, 'AES-128-CBC-PKCS7', { keySize: 128, mode: 'CBC', padding: 'PKCS7' }, ['keygen']],
+    [4, 'HMAC-SHA-256', { hash: 'SHA-256', keySize: 128 }, ['keygen']],
+  ]);
+});
+
+test('KBKDFCMAC is the SP 800-108 KDF; KDF lengths are read when passed by position', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers import algorithms
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from cryptography.hazmat.primitives.kdf.kbkdf import CounterLocation, KBKDFCMAC, Mode
+
+a = KBKDFCMAC(algorithms.AES, Mode.CounterMode, 32, 4, 4, CounterLocation.BeforeFixed, b"label", b"ctx", None)
+b = HKDF(hashes.SHA256(), 48, None, b"info")
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.params.outputLength]), [[7, 'SP800_108_CounterKDF', 256], [8, 'HKDF-SHA-256', 384]]);
+});
+
+test('CMAC names the block cipher it runs over, and no cipher it cannot see', () => {
+  const found = algorithms(`
+import os
+from cryptography.hazmat.primitives import cmac
+from cryptography.hazmat.primitives.ciphers import algorithms
+
+a = cmac.CMAC(algorithms.AES(os.urandom(32)))
+b = cmac.CMAC(algorithms.TripleDES(key))
+c = cmac.CMAC(algorithm)
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name]), [[6, 'AES-256-CMAC'], [7, '3DES-168-CMAC'], [8, 'CMAC']]);
+});
+
+test('Poly1305 one-shot methods, HOTP/TOTP as HMAC, Argon2d/Argon2i, raw and encoded public keys', () => {
+  const found = algorithms(`
+import os
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec, x448
+from cryptography.hazmat.primitives.kdf.argon2 import Argon2i
+from cryptography.hazmat.primitives.poly1305 import Poly1305
+from cryptography.hazmat.primitives.twofactor.totp import TOTP
+
+tag = Poly1305.generate_tag(key, data)
+Poly1305.verify_tag(key, data, tag)
+totp = TOTP(os.urandom(32), 8, hashes.SHA512(), 30)
+kdf = Argon2i(salt=salt, length=32, iterations=3, lanes=4, memory_cost=65536)
+peer = x448.X448PublicKey.from_public_bytes(raw)
+point = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP384R1(), data)
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.functions ?? []]), [
+    [9, 'Poly1305', ['tag']],
+    [10, 'Poly1305', ['verify']],
+    [11, 'HMAC-SHA-512', ['tag']],
+    [12, 'Argon2i-65536-3-4', ['keyderive']],
+    [13, 'X448', []],
+    [14, 'ECDSA-P384', []],
+  ]);
+});
+
+test('a generate_private_key method is only read in files that import cryptography', () => {
+  assert.deepEqual(detect(`
+import hashlib
+
+def make(params):
+    return params.generate_private_key()
+`), []);
+});
+
+test('load_ssh_public_identity reads an OpenSSH public key', () => {
+  const found = detect(`
+from cryptography.hazmat.primitives import serialization
+
+key = serialization.load_ssh_public_identity(data)
+`);
+  assert.deepEqual(found.map((d) => (d.type === 'material' ? [d.material.materialType, d.material.format] : d.type)), [['public-key', 'OpenSSH']]);
+});
