@@ -1,6 +1,7 @@
 // Values a helper's parameters receive from the file's own calls (Evaluator.eachCase and the Java and
-// Python callSiteArguments): one use per call site, with all its arguments together; callers in other
-// files as an unknown case unless the helper is private; recursion, spreads and utilities left unknown.
+// Python callSiteArguments): one use per call site, with all its arguments together, reported at the
+// helper's crypto call and at the call that passes the value; callers in other files as an unknown
+// case unless the helper is private; recursion, spreads and utilities left unknown.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as java from '../java/helpers.js';
@@ -23,7 +24,7 @@ describe('values passed by the file\'s own calls', () => {
       '  }',
       '}',
     ].join('\n');
-    assert.deepEqual(names(java.algorithms(source)), ['7 DSA-2048', '7 RSA-3072']);
+    assert.deepEqual(names(java.algorithms(source)), ['4 RSA-3072', '5 DSA-2048', '7 DSA-2048', '7 RSA-3072']);
   });
 
   it('adds the unknown case of other files\' callers to a method they can call', () => {
@@ -36,7 +37,7 @@ describe('values passed by the file\'s own calls', () => {
       '  }',
       '}',
     ].join('\n');
-    assert.deepEqual(names(java.algorithms(source)), ['5 SHA-512', '5 unknown-hash']);
+    assert.deepEqual(names(java.algorithms(source)), ['3 SHA-512', '5 SHA-512', '5 unknown-hash']);
   });
 
   it('leaves out recursive calls, and a utility called from too many places', () => {
@@ -50,7 +51,7 @@ describe('values passed by the file\'s own calls', () => {
       '  }',
       '}',
     ].join('\n');
-    assert.deepEqual(names(java.algorithms(recursive)), ['6 SHA-384']);
+    assert.deepEqual(names(java.algorithms(recursive)), ['3 SHA-384', '6 SHA-384']);
     const calls = Array.from({ length: 17 }, (_, i) => `  byte[] c${i}(byte[] d) throws Exception { return h(d, "SHA-256"); }`);
     const utility = [
       'import java.security.MessageDigest;',
@@ -95,6 +96,7 @@ describe('values passed by the file\'s own calls', () => {
       'A = _digest(b"a")',
       'B = _digest(b"b", algorithm="sha384")',
     ].join('\n');
-    assert.deepEqual(names(python.algorithms(source)), ['4 SHA-256', '4 SHA-384', '4 unknown-hash', '8 BLAKE2b-512', '8 unknown-hash']);
+    // The default is where SHA-256 is chosen for `_digest(b"a")`.
+    assert.deepEqual(names(python.algorithms(source)), ['10 BLAKE2b-512', '13 SHA-384', '3 SHA-256', '4 SHA-256', '4 SHA-384', '4 unknown-hash', '8 BLAKE2b-512', '8 unknown-hash']);
   });
 });

@@ -3,12 +3,18 @@
 // wrapper, the hash inside `padding.OAEP(...)`) and ranges already reported. A construct's second run
 // must see the marks as its first run saw them, not the ones that run left (it would skip itself as
 // already reported); after the last run the marks of every run stand.
+//
+// Each algorithm a run reports from a value passed by a call of the file is also reported at that
+// call's argument: `hex(manifest, "MD5")` is where MD5 is chosen, and where a finding must point.
 import type { Evaluator } from './evaluate.js';
+import type { DetectionSink } from './sink.js';
 
 export interface Marks {
   consumed: Set<number>;
   /** Reported ranges in document order (a handler's insideReported test relies on it). */
   reported?: { start: number; end: number }[];
+  /** Where the handlers report: algorithms from a call's arguments are reported at that call too. */
+  sink: DetectionSink;
 }
 
 export function eachCaseMarked(ev: Evaluator, marks: Marks, visit: () => void): void {
@@ -17,7 +23,10 @@ export function eachCaseMarked(ev: Evaluator, marks: Marks, visit: () => void): 
   const consumedLater: number[] = [];
   const reportedLater: { start: number; end: number }[] = [];
   let runs = 0;
+  let before = 0;
+  const { sink } = marks;
   ev.eachCase(() => {
+    before = sink.detections.length;
     if (runs++ > 0) {
       // A Set iterates in insertion order: what the earlier runs added comes after consumedBefore.
       let i = 0;
@@ -28,6 +37,14 @@ export function eachCaseMarked(ev: Evaluator, marks: Marks, visit: () => void): 
       if (marks.reported) reportedLater.push(...marks.reported.splice(reportedBefore));
     }
     visit();
+  }, (supplied) => {
+    if (supplied.length === 0) return;
+    const reported = sink.detections.slice(before);
+    for (const d of reported) {
+      // An algorithm the run could not name was not chosen by any caller.
+      if (d.type !== 'algorithm' || d.spelling.startsWith('unknown-')) continue;
+      for (const s of supplied) sink.detections.push({ ...d, occurrence: sink.occurrences.at(s.arg, s.name) });
+    }
   });
   if (runs < 2) return;
   for (const id of consumedLater) marks.consumed.add(id);

@@ -44,9 +44,20 @@ export function unaryShape(node: SgNode, operandField: 'argument' | 'operand'): 
 export interface CallSites {
   /** Identity of the function (its declaration node's id): a case picks one call site for all its parameters. */
   function: number;
+  /** The function's name, as its calls write it (the symbol of a call site's occurrence). */
+  name: string;
   /** Per call site, in document order: the argument passed for the parameter. */
   args: (SgNode | null)[];
   open: boolean;
+}
+
+/** An argument at a call site that gave a parameter its value in a case (Evaluator.eachCase). */
+export interface CallSiteArgument {
+  arg: SgNode;
+  /** The called function's name. */
+  name: string;
+  /** The call: its function's id and its index among that function's call sites. */
+  call: string;
 }
 
 export interface LanguageAdapter {
@@ -75,6 +86,15 @@ const MAX_CALL_SITES = 16;
 /** Runs of one construct in eachCase: past this, further parameters with several values are unknown. */
 const MAX_CASES = 32;
 
+/**
+ * Whether a value can name or size an algorithm (a string, number, symbolic constant, list, or bytes
+ * of known length): the arguments a call site is reported for. A `null` provider or a flag passed
+ * along with them chose nothing.
+ */
+function namesOrSizes(v: Value): boolean {
+  return v.kind === 'str' || v.kind === 'int' || v.kind === 'member' || v.kind === 'list' || (v.kind === 'bytes' && v.length !== undefined);
+}
+
 /** A value as a map key (values are small trees of strings and numbers). */
 const valueKey = (v: Value): string => JSON.stringify(v);
 
@@ -91,6 +111,8 @@ export class Evaluator {
   private assumed = new Map<number, number>();
   /** Inside eachCase: the cases to run (each a choice of call site per function). */
   private cases: Map<number, number>[] | undefined;
+  /** Inside eachCase: the arguments that gave a known value to a parameter in the run so far. */
+  private supplied: CallSiteArgument[] = [];
 
   /**
    * `symbols` may be a thunk: the file's bindings are then collected on the first lookup, so files
@@ -116,7 +138,7 @@ export class Evaluator {
    * most MAX_CASES runs, after which such a parameter is unknown. Outside eachCase it is unknown too (a single value passed by
    * every call of a function only this file can call is known everywhere).
    */
-  eachCase(visit: () => void): void {
+  eachCase(visit: () => void, after?: (supplied: readonly CallSiteArgument[]) => void): void {
     if (this.cases) {
       visit();
       return;
@@ -126,11 +148,14 @@ export class Evaluator {
     try {
       for (let run = 0; run < cases.length; run++) {
         this.assumed = cases[run]!;
+        this.supplied = [];
         visit();
+        after?.(this.supplied);
       }
     } finally {
       this.cases = undefined;
       this.assumed = new Map();
+      this.supplied = [];
     }
   }
 
@@ -149,19 +174,33 @@ export class Evaluator {
     if (!sites?.args.length || sites.args.length > MAX_CALL_SITES) return UNKNOWN;
     const fn = sites.function;
     const chosen = this.assumed.get(fn);
-    if (chosen !== undefined) return chosen < 0 ? UNKNOWN : this.argumentValue(fn, sites.args[chosen] ?? null);
+    if (chosen !== undefined) return chosen < 0 ? UNKNOWN : this.supply(sites, chosen, this.argumentValue(fn, sites.args[chosen] ?? null));
     const values = sites.args.map((a) => this.argumentValue(fn, a));
     const distinct = new Set(values.map(valueKey));
     // Callers elsewhere may pass anything: their case is the unknown one, next to those seen here.
     if (sites.open) distinct.add(valueKey(UNKNOWN));
-    if (distinct.size === 1) return values[0]!;
+    if (distinct.size === 1) {
+      sites.args.forEach((_, i) => this.supply(sites, i, values[0]!));
+      return values[0]!;
+    }
     const cases = this.cases;
     const more = sites.args.length - 1 + (sites.open ? 1 : 0);
     if (!cases || cases.length + more > MAX_CASES) return UNKNOWN;
     for (let i = 1; i < sites.args.length; i++) cases.push(new Map(this.assumed).set(fn, i));
     if (sites.open) cases.push(new Map(this.assumed).set(fn, -1));
     this.assumed.set(fn, 0);
-    return values[0]!;
+    return this.supply(sites, 0, values[0]!);
+  }
+
+  /**
+   * Records, within eachCase, call site `i` of a function as the source of a known value (once per
+   * call, at the first of its arguments that gave one); returns the value.
+   */
+  private supply(sites: CallSites, i: number, value: Value): Value {
+    const arg = sites.args[i];
+    const call = `${sites.function}:${i}`;
+    if (this.cases && arg && namesOrSizes(value) && !this.supplied.some((s) => s.call === call)) this.supplied.push({ arg, name: sites.name, call });
+    return value;
   }
 
   /** The value a call passes for a parameter of `fn` (unknown while `fn`'s own call sites are being read: recursion). */

@@ -99,6 +99,6 @@ export function javaCallSiteArguments(root: SgNode): (param: SgNode) => CallSite
       calls = callsOf(fn, params.length);
       byFunction.set(fn.id(), calls);
     }
-    return calls && { function: fn.id(), args: calls.map((args) => args[index] ?? null), open: !isPrivate(fn) };
+    return calls && { function: fn.id(), name: fn.field('name')?.text() ?? declaringClass(fn) ?? '', args: calls.map((args) => args[index] ?? null), open: !isPrivate(fn) };
   };
 }

@@ -105,6 +105,6 @@ export function pythonCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
     // Only a function nested in another, or a name-mangled method, is out of other modules' reach.
     const nested = fn.ancestors().some((a) => kindOf(a) === 'function_definition');
     const mangled = cls !== undefined && /^__(?!.*__$)/.test(fname);
-    return { function: fn.id(), args, open: !nested && !mangled };
+    return { function: fn.id(), name: fname, args, open: !nested && !mangled };
   };
 }
