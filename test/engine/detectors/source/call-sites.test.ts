@@ -99,4 +99,56 @@ describe('values passed by the file\'s own calls', () => {
     // The default is where SHA-256 is chosen for `_digest(b"a")`.
     assert.deepEqual(names(python.algorithms(source)), ['10 BLAKE2b-512', '13 SHA-384', '3 SHA-256', '4 SHA-256', '4 SHA-384', '4 unknown-hash', '8 BLAKE2b-512', '8 unknown-hash']);
   });
+
+  it('a same-file function\'s return value, with this call\'s arguments; not one a subclass may override', () => {
+    const source = [
+      'import java.security.MessageDigest;',
+      'import java.security.SecureRandom;',
+      'import javax.crypto.Cipher;',
+      'class Suite {',
+      '  private static String transformation(String mode) { return "AES/" + mode + "/NoPadding"; }',
+      '  protected String digestName() { return "SHA-1"; }',
+      '  private static byte[] key() { byte[] k = new byte[16]; new SecureRandom().nextBytes(k); return k; }',
+      '  Cipher gcm() throws Exception { return Cipher.getInstance(transformation("GCM")); }',
+      '  Cipher ctr() throws Exception { return Cipher.getInstance(transformation("CTR")); }',
+      '  byte[] d(byte[] x) throws Exception { return MessageDigest.getInstance(digestName()).digest(x); }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(java.algorithms(source)), ['10 unknown-hash', '8 AES-GCM', '9 AES-CTR']);
+    const py = [
+      'import hashlib',
+      '',
+      'def _name(legacy):',
+      '    return "sha1" if legacy else "sha256"',
+      '',
+      'def _fixed():',
+      '    return "sha384"',
+      '',
+      'A = hashlib.new(_fixed(), b"a")',
+      'B = hashlib.new(_name(True), b"b")',
+    ].join('\n');
+    // A conditional expression is not one value: unknown, not a guess between its arms.
+    assert.deepEqual(names(python.algorithms(py)), ['10 unknown-hash', '9 SHA-384']);
+  });
+
+  it('a value added to in a loop is unknown, also when it starts from a caller\'s argument', () => {
+    const source = [
+      'import javax.crypto.SecretKeyFactory;',
+      'import javax.crypto.spec.PBEKeySpec;',
+      'class Calibrate {',
+      '  void start() throws Exception { run(180000); }',
+      '  private void run(int iterations) throws Exception {',
+      '    while (iterations < 400000) {',
+      '      iterations += 10000;',
+      '      SecretKeyFactory f = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256");',
+      '      f.generateSecret(new PBEKeySpec("pw".toCharArray(), new byte[16], iterations, 256));',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+    const pbkdf2 = java.algorithms(source).filter((a) => a.name.startsWith('PBKDF2'));
+    assert.ok(pbkdf2.length > 0);
+    for (const a of pbkdf2) assert.equal(a.params?.iterations, undefined, `${a.line} ${a.name}`);
+  });
 });
+

@@ -78,6 +78,21 @@ export interface LanguageAdapter {
    * (recursion) are left out: they pass what it received.
    */
   callSiteArguments?(param: SgNode): CallSites | undefined;
+  /**
+   * For a call of a same-file function no other code can replace (Java: private, static or final;
+   * Python: a module-level or nested function), the expressions its `return` statements give, and
+   * this call's index among the function's call sites (CallSites.args) so that its parameters take
+   * this call's arguments. Undefined for any other call.
+   */
+  returned?(call: SgNode): Returned | undefined;
+}
+
+/** What a same-file function returns (LanguageAdapter.returned). */
+export interface Returned {
+  function: number;
+  /** This call among the function's call sites; absent when it is not one (a recursive call). */
+  site?: number;
+  returns: SgNode[];
 }
 
 const MAX_DEPTH = 24;
@@ -95,6 +110,15 @@ function namesOrSizes(v: Value): boolean {
   return v.kind === 'str' || v.kind === 'int' || v.kind === 'member' || v.kind === 'list' || (v.kind === 'bytes' && v.length !== undefined);
 }
 
+/**
+ * Bytes that cross a call (an argument, a return value) keep their length but not a literal or zero
+ * origin: the helper may fill them (`System.arraycopy` into a `new byte[16]`), and a constant key
+ * lives where the helper's evidence would not show it.
+ */
+function withoutOrigin(v: Value): Value {
+  return v.kind === 'bytes' && (v.origin === 'literal' || v.origin === 'zero') ? bytes(v.length, 'unknown') : v;
+}
+
 /** A value as a map key (values are small trees of strings and numbers). */
 const valueKey = (v: Value): string => JSON.stringify(v);
 
@@ -107,6 +131,8 @@ export class Evaluator {
   // Functions are keyed by their declaration node's id (CallSites.function).
   /** Functions whose call sites' arguments are being evaluated (a cycle through them is unknown). */
   private readonly viaCallSites = new Set<number>();
+  /** Functions whose return values are being evaluated (recursion is unknown). */
+  private readonly returning = new Set<number>();
   /** Inside eachCase: the call site each function is called from in the case being run (-1: from another file). */
   private assumed = new Map<number, number>();
   /** Inside eachCase: the cases to run (each a choice of call site per function). */
@@ -171,10 +197,11 @@ export class Evaluator {
   private parameterValue(b: Binding): Value {
     if (!b.param) return UNKNOWN;
     const sites = this.adapter.callSiteArguments?.(b.param);
-    if (!sites?.args.length || sites.args.length > MAX_CALL_SITES) return UNKNOWN;
+    if (!sites?.args.length) return UNKNOWN;
     const fn = sites.function;
     const chosen = this.assumed.get(fn);
     if (chosen !== undefined) return chosen < 0 ? UNKNOWN : this.supply(sites, chosen, this.argumentValue(fn, sites.args[chosen] ?? null));
+    if (sites.args.length > MAX_CALL_SITES) return UNKNOWN;
     const values = sites.args.map((a) => this.argumentValue(fn, a));
     const distinct = new Set(values.map(valueKey));
     // Callers elsewhere may pass anything: their case is the unknown one, next to those seen here.
@@ -199,8 +226,31 @@ export class Evaluator {
   private supply(sites: CallSites, i: number, value: Value): Value {
     const arg = sites.args[i];
     const call = `${sites.function}:${i}`;
-    if (this.cases && arg && namesOrSizes(value) && !this.supplied.some((s) => s.call === call)) this.supplied.push({ arg, name: sites.name, call });
+    // Not while reading a return value: the call that passed the value is the one being evaluated.
+    if (this.cases && this.returning.size === 0 && arg && namesOrSizes(value) && !this.supplied.some((s) => s.call === call)) this.supplied.push({ arg, name: sites.name, call });
     return value;
+  }
+
+  /**
+   * The value a call of a same-file function returns: the one value all its `return` statements give,
+   * with its parameters bound to this call's arguments (`transformation("GCM")` returning
+   * `"AES/" + mode + "/NoPadding"`). Unknown for a function that returns different values, recursion,
+   * or anything the adapter does not vouch for (a method a subclass could override).
+   */
+  private returnedValue(call: SgNode): Value {
+    const r = this.adapter.returned?.(call);
+    if (!r?.returns.length || this.returning.has(r.function)) return UNKNOWN;
+    const had = this.assumed.get(r.function);
+    this.assumed.set(r.function, r.site ?? -1);
+    this.returning.add(r.function);
+    try {
+      const values = r.returns.map((e) => withoutOrigin(this.eval(e)));
+      return new Set(values.map(valueKey)).size === 1 ? values[0]! : UNKNOWN;
+    } finally {
+      this.returning.delete(r.function);
+      if (had === undefined) this.assumed.delete(r.function);
+      else this.assumed.set(r.function, had);
+    }
   }
 
   /** The value a call passes for a parameter of `fn` (unknown while `fn`'s own call sites are being read: recursion). */
@@ -208,8 +258,7 @@ export class Evaluator {
     if (!arg || this.viaCallSites.has(fn)) return UNKNOWN;
     this.viaCallSites.add(fn);
     try {
-      const v = this.eval(arg);
-      if (v.kind === 'bytes' && (v.origin === 'literal' || v.origin === 'zero')) return v.length === undefined ? bytes(undefined, 'unknown') : bytes(v.length, 'unknown');
+      const v = withoutOrigin(this.eval(arg));
       return v.kind === 'unknown' ? UNKNOWN : v;
     } finally {
       this.viaCallSites.delete(fn);
@@ -294,7 +343,7 @@ export class Evaluator {
         return UNKNOWN;
       }
       case 'call':
-        return this.adapter.call?.(s.callee, s.args, this, node, s.receiver) ?? UNKNOWN;
+        return this.adapter.call?.(s.callee, s.args, this, node, s.receiver) ?? this.returnedValue(node);
       case 'list':
         return { kind: 'list', items: s.items.map((n) => this.eval(n)) };
       case 'opaque':

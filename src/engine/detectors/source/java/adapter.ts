@@ -1,13 +1,13 @@
 // Java side of argument resolution: expression shapes, well-known calls, and the file's bindings
 // (fields, constants, locals, parameters, reassignments) for the shared Evaluator.
 import type { NapiConfig, SgNode } from '@ast-grep/napi';
-import { Evaluator, dotted, type CallSites, unaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, dotted, unaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
 import { kindOf } from '../common/languages.js';
 import { knownConstant } from '../common/jca-constants.js';
-import { javaCallSiteArguments } from './call-sites.js';
+import { javaFunctions } from './call-sites.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 
 const CLASS_KINDS = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration']);
@@ -332,6 +332,16 @@ function branchesAround(node: SgNode, name: string, priorIsNull: () => boolean):
   return out;
 }
 
+/** Whether a node runs in a loop of its function (a `for`, enhanced `for`, `while` or `do` around it). */
+function inLoop(node: SgNode): boolean {
+  for (const a of node.ancestors()) {
+    const k = kindOf(a);
+    if (STOP_KINDS.has(k)) return false;
+    if (LOOP_KINDS.has(k) || k === 'do_statement') return true;
+  }
+  return false;
+}
+
 /** `(x == null)`, `(this.x == null)`, `(null == x)` for the assigned name `x`: a lazy-initialisation guard. */
 function nullGuard(cond: SgNode | null, name: string): boolean {
   const text = cond?.text().replace(/\s+/g, '');
@@ -383,7 +393,13 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
       const op = n.field('operator')?.text() ?? '=';
       const left = n.field('left');
       if (!left) continue;
-      // `x += y` keeps the value computable: bind to the whole expression, shaped as `x + y`.
+      // `x += y` keeps the value computable: bind to the whole expression, shaped as `x + y`; not in a
+      // loop, where each pass adds again (`iterations += 10000` in a `while`).
+      if (op !== '=' && inLoop(n)) {
+        const name = left.kind() as string === 'identifier' ? left.text() : left.field('field')?.text();
+        if (name) out.push({ name, value: null, visibleFrom: end, scope: scopeOf(index, n).scope, member: false });
+        continue;
+      }
       const value = op === '=' ? n.field('right') : null;
       if (left.kind() as string === 'identifier') {
         const { scope, fn } = scopeOf(index, n);
@@ -455,11 +471,12 @@ export function javaEvaluator(root: SgNode): Evaluator {
   const scopes = (): ScopeIndex => (index ??= javaScopes(root));
   // A self/this member's class, from the node's ancestors (a few per file: no walk of the whole file).
   let ancestors: AncestorScopes | undefined;
-  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
+  let functions: ReturnType<typeof javaFunctions> | undefined;
   const adapter: LanguageAdapter = {
     ...javaAdapterWithAugmented,
     enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KINDS)?.name,
-    callSiteArguments: (param: SgNode) => (callSites ??= javaCallSiteArguments(root))(param),
+    callSiteArguments: (param: SgNode) => (functions ??= javaFunctions(root)).callSiteArguments!(param),
+    returned: (call: SgNode) => (functions ??= javaFunctions(root)).returned!(call),
   };
   return new Evaluator(adapter, () => new LazySymbolTable(javaBindingSource(root, scopes)));
 }

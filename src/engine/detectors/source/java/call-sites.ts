@@ -2,7 +2,7 @@
 // parameter (`static Cipher cipher(String transformation)`) gets the values its callers name
 // (LanguageAdapter.callSiteArguments; docs/detectors.md, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites } from '../common/evaluate.js';
+import type { LanguageAdapter } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -33,16 +33,53 @@ function simpleType(text: string): string {
   return text.replace(/<[\s\S]*$/, '').replace(/^[\s\S]*\./, '').trim();
 }
 
-/**
- * callSiteArguments for a Java file. A method's calls are the invocations of its name with as many
- * arguments, unqualified or on `this` or its class (`Crypto.digest(..)`); a constructor's are `new
- * Type(..)` and `this(..)` with as many. Varargs methods (the count varies) and lambdas are not read.
- * Each function's call sites are found once (one query per name).
- */
-export function javaCallSiteArguments(root: SgNode): (param: SgNode) => CallSites | undefined {
-  const byFunction = new Map<number, SgNode[][] | undefined>();
+interface Call {
+  node: SgNode;
+  args: SgNode[];
+}
 
-  const callsOf = (fn: SgNode, arity: number): SgNode[][] | undefined => {
+/** A method's parameter list as a call fills it, or undefined for varargs (the count varies). */
+function formalParameters(fn: SgNode): SgNode[] | undefined {
+  const params = fn.field('parameters')?.namedChildren().filter((p) => {
+    const k = kindOf(p);
+    return k === 'formal_parameter' || k === 'spread_parameter';
+  });
+  return params && !params.some((p) => kindOf(p) === 'spread_parameter') ? params : undefined;
+}
+
+/** Whether no subclass can replace a method (private, static or final, or its class final). */
+function cannotBeOverridden(fn: SgNode): boolean {
+  const mods = (n: SgNode | null | undefined): string[] => n?.children().find((c) => kindOf(c) === 'modifiers')?.children().map((c) => c.text()) ?? [];
+  const own = mods(fn);
+  if (own.includes('private') || own.includes('static') || own.includes('final')) return true;
+  const cls = fn.parent()?.parent();
+  return !!cls && (kindOf(cls) === 'enum_declaration' || kindOf(cls) === 'record_declaration' || mods(cls).includes('final'));
+}
+
+/** The expressions a method returns (not those of lambdas or classes declared inside it). */
+function returnedExpressions(fn: SgNode): SgNode[] {
+  const out: SgNode[] = [];
+  for (const r of fn.findAll({ rule: { kind: 'return_statement' } })) {
+    const owner = r.ancestors().find((a) => ['method_declaration', 'constructor_declaration', 'lambda_expression', 'class_body'].includes(kindOf(a)));
+    const e = r.namedChildren().find((c) => !kindOf(c).endsWith('comment'));
+    if (owner?.id() === fn.id() && e) out.push(e);
+  }
+  return out;
+}
+
+/**
+ * The same-file functions of a Java file, for the Evaluator (LanguageAdapter.callSiteArguments and
+ * returned). A method's calls are the invocations of its name with as many arguments, unqualified
+ * (from inside its class, nested classes included) or on `this` or its class (`Crypto.digest(..)`); a
+ * constructor's are `new Type(..)` and `this(..)` with as many. Varargs methods (the count varies)
+ * and lambdas are not read. Each function's call sites are found once (one query per name).
+ */
+export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArguments' | 'returned'> {
+  const byFunction = new Map<number, Call[] | undefined>();
+  /** The file's method declarations per name (one query per name the evaluator asks about). */
+  const methodsNamed = new Map<string, SgNode[]>();
+
+  const callsOf = (fn: SgNode, arity: number): Call[] | undefined => {
     const k = kindOf(fn);
     const cls = declaringClass(fn);
     if (!cls) return undefined;
@@ -51,7 +88,7 @@ export function javaCallSiteArguments(root: SgNode): (param: SgNode) => CallSite
       const s = n.range().start.index;
       return s < span.start || s >= span.end;
     };
-    const out: SgNode[][] = [];
+    const out: Call[] = [];
     if (k === 'method_declaration') {
       const name = fn.field('name')?.text();
       if (!name) return undefined;
@@ -63,7 +100,7 @@ export function javaCallSiteArguments(root: SgNode): (param: SgNode) => CallSite
         const at = call.range().start.index;
         if (object === undefined && (at < body.start || at >= body.end)) continue;
         const args = callArguments(call);
-        if (args.length === arity && outside(call)) out.push(args);
+        if (args.length === arity && outside(call)) out.push({ node: call, args });
       }
     } else if (k === 'constructor_declaration') {
       const calls = root.findAll({
@@ -74,7 +111,7 @@ export function javaCallSiteArguments(root: SgNode): (param: SgNode) => CallSite
           if (simpleType(call.field('type')?.text() ?? '') !== cls) continue;
         } else if (call.field('constructor')?.text() !== 'this' || declaringClass(call.ancestors().find((a) => kindOf(a) === 'constructor_declaration') ?? call) !== cls) continue;
         const args = callArguments(call);
-        if (args.length === arity && outside(call)) out.push(args);
+        if (args.length === arity && outside(call)) out.push({ node: call, args });
       }
     } else {
       return undefined;
@@ -82,23 +119,51 @@ export function javaCallSiteArguments(root: SgNode): (param: SgNode) => CallSite
     return out;
   };
 
-  return (param) => {
-    if (kindOf(param) !== 'formal_parameter') return undefined;
-    const list = param.parent();
-    const fn = list?.parent();
-    if (!list || !fn) return undefined;
-    const params = list.namedChildren().filter((p) => {
-      const k = kindOf(p);
-      return k === 'formal_parameter' || k === 'spread_parameter';
-    });
-    if (params.some((p) => kindOf(p) === 'spread_parameter')) return undefined;
-    const index = params.findIndex((p) => p.id() === param.id());
-    if (index < 0) return undefined;
-    let calls = byFunction.get(fn.id());
-    if (!byFunction.has(fn.id())) {
-      calls = callsOf(fn, params.length);
-      byFunction.set(fn.id(), calls);
+  const calls = (fn: SgNode, arity: number): Call[] | undefined => {
+    if (!byFunction.has(fn.id())) byFunction.set(fn.id(), callsOf(fn, arity));
+    return byFunction.get(fn.id());
+  };
+
+  /** The method an unqualified, `this.` or `Class.` call of this file reaches, when exactly one is declared. */
+  const target = (call: SgNode): SgNode | undefined => {
+    if (kindOf(call) !== 'method_invocation') return undefined;
+    const name = call.field('name')?.text();
+    const object = call.field('object')?.text();
+    if (!name) return undefined;
+    const arity = callArguments(call).length;
+    const at = call.range().start.index;
+    let declared = methodsNamed.get(name);
+    if (!declared) {
+      declared = root.findAll({ rule: { kind: 'method_declaration', has: { field: 'name', regex: `^${escapeRegex(name)}$` } } });
+      methodsNamed.set(name, declared);
     }
-    return calls && { function: fn.id(), name: fn.field('name')?.text() ?? declaringClass(fn) ?? '', args: calls.map((args) => args[index] ?? null), open: !isPrivate(fn) };
+    const found = declared.filter((fn) => {
+        if (formalParameters(fn)?.length !== arity) return false;
+        const cls = declaringClass(fn);
+        if (object === undefined || object === 'this') {
+          const body = nodeSpan(fn.parent() ?? fn);
+          return at >= body.start && at < body.end;
+        }
+        return object === cls;
+      });
+    return found.length === 1 ? found[0] : undefined;
+  };
+
+  return {
+    callSiteArguments: (param) => {
+      if (kindOf(param) !== 'formal_parameter') return undefined;
+      const fn = param.parent()?.parent();
+      const params = fn && formalParameters(fn);
+      const index = params?.findIndex((p) => p.id() === param.id()) ?? -1;
+      if (!fn || !params || index < 0) return undefined;
+      const list = calls(fn, params.length);
+      return list && { function: fn.id(), name: fn.field('name')?.text() ?? declaringClass(fn) ?? '', args: list.map((c) => c.args[index] ?? null), open: !isPrivate(fn) };
+    },
+    returned: (call) => {
+      const fn = target(call);
+      if (!fn || !cannotBeOverridden(fn)) return undefined;
+      const site = calls(fn, formalParameters(fn)!.length)?.findIndex((c) => c.node.id() === call.id());
+      return { function: fn.id(), ...(site !== undefined && site >= 0 ? { site } : {}), returns: returnedExpressions(fn) };
+    },
   };
 }

@@ -2,11 +2,11 @@
 // get_random_bytes(16), bytes.fromhex(...), AESGCM.generate_key(bit_length=256)), and the file's
 // bindings (module constants, class attributes, self.x assignments, locals, reassignments).
 import type { NapiConfig, SgNode } from '@ast-grep/napi';
-import { Evaluator, dotted, type CallSites, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
-import { pythonCallSiteArguments } from './call-sites.js';
+import { pythonFunctions } from './call-sites.js';
 import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 
 /** A Python string or bytes literal: its text (escapes decoded) and whether it is bytes. Undefined for f-strings. */
@@ -325,6 +325,16 @@ function namedBindingRule(name: string): NapiConfig {
   };
 }
 
+/** Whether a statement runs in a `for` or `while` loop of its function. */
+function inLoop(node: SgNode): boolean {
+  for (let cur = node.parent(); cur; cur = cur.parent()) {
+    const k = cur.kind() as string;
+    if (BRANCH_WALK_STOP.has(k)) return false;
+    if (k === 'for_statement' || k === 'while_statement') return true;
+  }
+  return false;
+}
+
 /** Where a branch's enclosing walk stops: a binding never outlives its function, lambda or class. */
 const BRANCH_WALK_STOP = new Set(['function_definition', 'lambda', 'class_definition', 'module']);
 const EXCEPT_KINDS = new Set(['except_clause', 'except_group_clause']);
@@ -378,6 +388,8 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
       let value: SgNode | null = k === 'assignment' ? n.field('right') : n;
       while (value && value.kind() as string === 'assignment') value = value.field('right');
       if (k === 'augmented_assignment' && !/^(\+|\*|-|\/\/|<<)=$/.test(n.field('operator')?.text() ?? '')) value = null;
+      // In a loop each pass applies it again (`rounds *= 2` in a `while`): the value is unknown.
+      if (k === 'augmented_assignment' && inLoop(n)) value = null;
       if (left.kind() as string === 'identifier') {
         const { scope, cls } = scopeOf(index, n);
         out.push({ name: left.text(), ...(cls ? { owner: cls } : {}), value, visibleFrom: end, scope, member: cls !== undefined });
@@ -437,11 +449,12 @@ export function pythonEvaluator(root: SgNode): Evaluator {
   const scopes = (): ScopeIndex => (index ??= pythonScopes(root));
   // A self/this member's class, from the node's ancestors (a few per file: no walk of the whole file).
   let ancestors: AncestorScopes | undefined;
-  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
+  let functions: ReturnType<typeof pythonFunctions> | undefined;
   const adapter: LanguageAdapter = {
     ...pythonAdapter,
     enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KIND)?.name,
-    callSiteArguments: (param: SgNode) => (callSites ??= pythonCallSiteArguments(root))(param),
+    callSiteArguments: (param: SgNode) => (functions ??= pythonFunctions(root)).callSiteArguments!(param),
+    returned: (call: SgNode) => (functions ??= pythonFunctions(root)).returned!(call),
   };
   return new Evaluator(adapter, () => new LazySymbolTable(pythonBindingSource(root, scopes)));
 }

@@ -2,7 +2,7 @@
 // parameter (`def make_key(curve): return ec.generate_private_key(curve)`) gets the values its callers
 // name (LanguageAdapter.callSiteArguments; docs/detectors.md, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites } from '../common/evaluate.js';
+import type { CallSites, LanguageAdapter, Returned } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -27,20 +27,35 @@ function methodOf(fn: SgNode): { cls?: string; decorators: string[] } {
 }
 
 interface Site {
+  node: SgNode;
   args: ReturnType<typeof pyArgs>;
   /** The call passes `*xs` or `**kw`: which argument lands where cannot be read. */
   spread: boolean;
 }
 
+/** The expressions a function returns (not those of functions, lambdas or classes inside it); a bare `return` gives None. */
+function returnedExpressions(fn: SgNode): SgNode[] {
+  const out: SgNode[] = [];
+  for (const r of fn.findAll({ rule: { kind: 'return_statement' } })) {
+    const owner = r.ancestors().find((a) => ['function_definition', 'lambda', 'class_definition'].includes(kindOf(a)));
+    if (owner?.id() !== fn.id()) continue;
+    out.push(r.namedChildren().find((c) => kindOf(c) !== 'comment') ?? r);
+  }
+  return out;
+}
+
 /**
- * callSiteArguments for a Python file. A module-level or nested function's calls are calls of its
- * bare name; a method's are `self.name(..)`, `cls.name(..)` and `Class.name(..)` (for the latter two
- * of a class or static method; `self`/`cls` take the first parameter of an ordinary or class method).
- * An argument comes by keyword or by position; left out, the parameter's default stands. Lambdas and
- * parameters after `*` or `*args` (keyword-only) by keyword only.
+ * The same-file functions of a Python file, for the Evaluator (LanguageAdapter.callSiteArguments and
+ * returned). A module-level or nested function's calls are calls of its bare name; a method's are
+ * `self.name(..)`, `cls.name(..)` and `Class.name(..)` (for the latter two of a class or static
+ * method; `self`/`cls` take the first parameter of an ordinary or class method). An argument comes by
+ * keyword or by position; left out, the parameter's default stands. Lambdas and parameters after `*`
+ * or `*args` (keyword-only) by keyword only.
  */
-export function pythonCallSiteArguments(root: SgNode): (param: SgNode) => CallSites | undefined {
+export function pythonFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArguments' | 'returned'> {
   const byFunction = new Map<number, Site[]>();
+  /** The file's function definitions per name (one query per name the evaluator asks about). */
+  const functionsNamed = new Map<string, SgNode[]>();
 
   const sitesOf = (fn: SgNode, name: string, cls: string | undefined, onClass: boolean): Site[] => {
     const span = nodeSpan(fn);
@@ -62,12 +77,67 @@ export function pythonCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
       const list = call.field('arguments');
       if (!list || kindOf(list) !== 'argument_list') continue; // a generator argument: `f(x for x in y)`
       const spread = list.namedChildren().some((c) => kindOf(c) === 'list_splat' || kindOf(c) === 'dictionary_splat');
-      out.push({ args: pyArgs(list), spread });
+      out.push({ node: call, args: pyArgs(list), spread });
     }
     return out;
   };
 
-  return (param) => {
+  const sites = (fn: SgNode, fname: string, cls: string | undefined, decorators: string[]): Site[] => {
+    let list = byFunction.get(fn.id());
+    if (!list) {
+      list = sitesOf(fn, fname, cls, decorators.includes('@staticmethod') || decorators.includes('@classmethod'));
+      byFunction.set(fn.id(), list);
+    }
+    return list;
+  };
+
+  /**
+   * The function a call of this file reaches, when exactly one can be: a bare name for a module-level
+   * function or one nested in a function around the call, `self.__name` for a name-mangled method.
+   * Other methods can be overridden; a decorated function may return what its decorator makes (a
+   * caching decorator excepted).
+   */
+  const target = (call: SgNode): SgNode | undefined => {
+    const f = call.field('function');
+    if (!f) return undefined;
+    let name: string | undefined;
+    let method = false;
+    if (kindOf(f) === 'identifier') name = f.text();
+    else if (kindOf(f) === 'attribute' && ['self', 'cls'].includes(f.field('object')?.text() ?? '')) {
+      name = f.field('attribute')?.text();
+      method = true;
+      if (!name || !/^__(?!.*__$)/.test(name)) return undefined;
+    }
+    if (!name) return undefined;
+    const at = call.range().start.index;
+    let declared = functionsNamed.get(name);
+    if (!declared) {
+      declared = root.findAll({ rule: { kind: 'function_definition', has: { field: 'name', regex: `^${escapeRegex(name)}$` } } });
+      functionsNamed.set(name, declared);
+    }
+    const found = declared.filter((fn) => {
+      const { cls, decorators } = methodOf(fn);
+      if (decorators.some((d) => !/cache/.test(d))) return false;
+      if (method !== (cls !== undefined)) return false;
+      const outer = fn.ancestors().find((a) => kindOf(a) === 'function_definition' || kindOf(a) === 'class_definition');
+      if (!outer || method) return true;
+      if (kindOf(outer) !== 'function_definition') return false;
+      const span = nodeSpan(outer);
+      return at >= span.start && at < span.end;
+    });
+    return found.length === 1 ? found[0] : undefined;
+  };
+
+  const returned = (call: SgNode): Returned | undefined => {
+    const fn = target(call);
+    const fname = fn?.field('name')?.text();
+    if (!fn || !fname) return undefined;
+    const { cls, decorators } = methodOf(fn);
+    const site = sites(fn, fname, cls, decorators).findIndex((s) => s.node.id() === call.id());
+    return { function: fn.id(), ...(site >= 0 ? { site } : {}), returns: returnedExpressions(fn) };
+  };
+
+  const callSiteArguments = (param: SgNode): CallSites | undefined => {
     const list = param.parent();
     const fn = list?.parent();
     if (!list || !fn || kindOf(list) !== 'parameters' || kindOf(fn) !== 'function_definition') return undefined;
@@ -90,13 +160,7 @@ export function pythonCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
     }
     if (!POSITIONAL.has(kindOf(param)) || (position !== undefined && position < 0)) return undefined;
     const fallback = kindOf(param).endsWith('default_parameter') ? param.field('value') : null;
-    let sites = byFunction.get(fn.id());
-    if (!byFunction.has(fn.id())) {
-      sites = sitesOf(fn, fname, cls, decorators.includes('@staticmethod') || decorators.includes('@classmethod'));
-      byFunction.set(fn.id(), sites);
-    }
-    if (!sites) return undefined;
-    const args = sites.map((s) => {
+    const args = sites(fn, fname, cls, decorators).map((s) => {
       const byName = s.args.named.get(name);
       if (byName) return byName;
       if (s.spread) return null;
@@ -107,4 +171,6 @@ export function pythonCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
     const mangled = cls !== undefined && /^__(?!.*__$)/.test(fname);
     return { function: fn.id(), name: fname, args, open: !nested && !mangled };
   };
+
+  return { callSiteArguments, returned };
 }
