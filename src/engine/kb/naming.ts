@@ -103,7 +103,8 @@ export function buildName(entry: KbAlgorithm, family: string, p: AlgorithmParams
       case 'DHIES':
         return entry.generic ? join([entry.name, slot('keySize')]) : entry.name;
       case 'ECIES':
-        return entry.generic && p.curve ? `ECIES-${slot('curve')}` : entry.name;
+        // NIST curves as the ECDSA/ECDH entry names write them (ECIES-P256), others as spelled.
+        return entry.generic && p.curve ? `ECIES-${slot('curve')!.replace(/^P-(\d+)$/, 'P$1')}` : entry.name;
       case 'DSA':
         return withHash(entry.generic ? join(['DSA', slot('keySize')]) : entry.name);
       case 'ElGamal':
