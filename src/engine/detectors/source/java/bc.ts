@@ -223,7 +223,8 @@ function hashSpelling(ctx: JavaContext, node: SgNode | undefined): { spelling: s
     case 'Blake2bDigest':
     case 'Blake2sDigest': {
       const v = c.type === 'Blake2bDigest' ? 'BLAKE2b' : 'BLAKE2s';
-      const len = a.length === 0 ? (v === 'BLAKE2b' ? 512 : 256) : a.length === 1 ? bits : a.length === 4 ? (ctx.int(a[1]) ?? NaN) * 8 : undefined;
+      if (a.length === 0) return { spelling: v === 'BLAKE2b' ? 'BLAKE2b-512' : 'BLAKE2s-256' };
+      const len = a.length === 1 ? bits : a.length === 4 ? (ctx.int(a[1]) ?? NaN) * 8 : undefined;
       return len !== undefined && !Number.isNaN(len) ? { spelling: v, params: { outputLength: len } } : { spelling: v };
     }
   }
@@ -234,8 +235,8 @@ function hashSpelling(ctx: JavaContext, node: SgNode | undefined): { spelling: s
 function hashOf(ctx: JavaContext, node: SgNode | undefined): string | undefined {
   const h = hashSpelling(ctx, node);
   if (!h) return undefined;
-  // BLAKE2 digests as a parameter keep their length in the name.
-  if (h.params?.outputLength !== undefined && /^BLAKE2/.test(h.spelling)) return `${h.spelling}-${h.params.outputLength}`;
+  // A sized BLAKE2 digest as a parameter keeps its length in the name (HMAC over BLAKE2b-256).
+  if (h.params?.outputLength !== undefined && /^BLAKE2[bs]$/.test(h.spelling)) return `${h.spelling}-${h.params.outputLength}`;
   return h.spelling;
 }
 
