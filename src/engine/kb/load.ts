@@ -128,14 +128,14 @@ function impliedFromAlias(raw: Record<string, unknown>): AlgorithmParams {
   return out;
 }
 
-const KEY_SIZE_IN_NAME = /^(RSA|DSA|ElGamal|RC2|3DES|CAST5|CAMELLIA|ARIA|SEED)-(\d+)$/;
+const KEY_SIZE_IN_NAME = /^(RSA|DSA|ElGamal|RC2|3DES|CAST5|CAST6|CAMELLIA|ARIA|SEED|Twofish|Serpent|RC6|Kalyna)-(\d+)$/;
 const PARAMETER_SET_IN_NAME: [RegExp, number][] = [
   [/^ML-KEM-(\d+)$/, 1], [/^ML-DSA-(\d+)$/, 1], [/^HashML-DSA-(\d+)-/, 1], [/^SLH-DSA-(.+)$/, 1],
   [/^HashSLH-DSA-((?:SHA2|SHAKE)-\d+[sf])-/, 1], [/^FN-DSA-(\d+)$/, 1], [/^HQC-(\d+)$/, 1],
   [/^FrodoKEM-(\d+)$/, 1], [/^Classic-McEliece-(\d+)$/, 1], [/^BIKE-(L\d)$/, 1], [/^LMS_(.+)$/, 1],
   [/^XMSS-(.+)$/, 1], [/^XMSSMT-(.+)$/, 1],
 ];
-const HASH_SUFFIX_FAMILIES = ['HMAC', 'PBKDF2', 'PBKDF1', 'HKDF', 'Hash_DRBG', 'HMAC_DRBG'];
+const HASH_SUFFIX_FAMILIES = ['HMAC', 'PBKDF2', 'PBKDF1', 'HKDF', 'Hash_DRBG', 'HMAC_DRBG', 'EVP_BytesToKey'];
 
 /** Parameters an entry's name fixes (AES-256 -> keySize 256, ECDSA-P256 -> curve P-256, ...). */
 function fixedParams(e: RawAlgorithm): AlgorithmParams {

@@ -10,7 +10,10 @@ import type { AlgorithmParamName, AlgorithmParams } from '../inventory/model.js'
 import { AE_MODES, PADDED_MODES } from './load.js';
 import type { KbAlgorithm } from './types.js';
 
-const BLOCK_FAMILIES = new Set(['AES', 'CAMELLIA', 'ARIA', 'SEED', 'SM4', 'DES', '3DES', 'Blowfish', 'IDEA', 'CAST5', 'RC2']);
+const BLOCK_FAMILIES = new Set([
+  'AES', 'CAMELLIA', 'ARIA', 'SEED', 'SM4', 'DES', '3DES', 'Blowfish', 'IDEA', 'CAST5', 'RC2',
+  'Twofish', 'Serpent', 'RC6', 'CAST6', 'RC5', 'Skipjack', 'GOST', 'Kalyna', 'Threefish',
+]);
 
 export interface BuiltName {
   name: string;
@@ -60,7 +63,15 @@ export function buildName(entry: KbAlgorithm, family: string, p: AlgorithmParams
       case 'HKDF':
       case 'Hash_DRBG':
       case 'HMAC_DRBG':
+      case 'EVP_BytesToKey':
         return entry.generic ? withHash(family) : entry.name;
+      // Generic KDFs named by their hash: ANSI-KDF-X9.63-SHA-256, SP800_56C_OneStep-SHA-256, MGF1-SHA-256.
+      case 'ANSI-KDF':
+      case 'SP800-56C':
+      case 'MGF1':
+        return entry.generic ? withHash(entry.name) : entry.name;
+      case 'SP800-108':
+        return entry.generic && p.hash ? `${entry.name}-HMAC-${slot('hash')}` : entry.name;
       case 'RC4':
         return join([entry.name, slot('keySize')]);
       case 'bcrypt':
@@ -84,6 +95,16 @@ export function buildName(entry: KbAlgorithm, family: string, p: AlgorithmParams
         return join(['RSA-PSS', slot('hash'), slot('keySize')]);
       case 'RSAES-OAEP':
         return join(['RSA-OAEP', slot('hash'), slot('keySize')]);
+      case 'RSA-X931':
+      case 'ISO9796-2':
+        return join([entry.name, slot('hash'), slot('keySize')]);
+      case 'ISO9796-1':
+      case 'RSA-KEM':
+      case 'DHIES':
+        return entry.generic ? join([entry.name, slot('keySize')]) : entry.name;
+      case 'ECIES':
+        // NIST curves as the ECDSA/ECDH entry names write them (ECIES-P256), others as spelled.
+        return entry.generic && p.curve ? `ECIES-${slot('curve')!.replace(/^P-(\d+)$/, 'P$1')}` : entry.name;
       case 'DSA':
         return withHash(entry.generic ? join(['DSA', slot('keySize')]) : entry.name);
       case 'ElGamal':

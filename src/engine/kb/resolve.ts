@@ -16,16 +16,27 @@ import type { KbAlgorithm, KbCurve, Resolution } from './types.js';
 /** Parameters a family's security level depends on: unknown ones are reported, never defaulted. */
 const LEVEL_PARAMS: Record<string, AlgorithmParamName> = {
   AES: 'keySize', CAMELLIA: 'keySize', ARIA: 'keySize', RC2: 'keySize', RSA: 'keySize',
+  Twofish: 'keySize', Serpent: 'keySize', RC6: 'keySize', CAST6: 'keySize', Kalyna: 'keySize',
   'RSASSA-PKCS1': 'keySize', 'RSAES-PKCS1': 'keySize', 'RSASSA-PSS': 'keySize', 'RSAES-OAEP': 'keySize',
-  DSA: 'keySize', ElGamal: 'keySize', FFDH: 'keySize', CTR_DRBG: 'keySize',
-  ECDSA: 'curve', ECDH: 'curve', EdDSA: 'curve',
-  HMAC: 'hash', PBKDF2: 'hash', HKDF: 'hash', Hash_DRBG: 'hash', HMAC_DRBG: 'hash',
+  'RSA-X931': 'keySize', 'ISO9796-2': 'keySize', 'ISO9796-1': 'keySize', 'RSA-KEM': 'keySize',
+  DSA: 'keySize', ElGamal: 'keySize', FFDH: 'keySize', DHIES: 'keySize', CTR_DRBG: 'keySize',
+  ECDSA: 'curve', ECDH: 'curve', EdDSA: 'curve', ECIES: 'curve',
+  HMAC: 'hash', PBKDF2: 'hash', PBKDF1: 'hash', HKDF: 'hash', Hash_DRBG: 'hash', HMAC_DRBG: 'hash',
+  EVP_BytesToKey: 'hash',
   'ML-KEM': 'parameterSet', 'ML-DSA': 'parameterSet', 'SLH-DSA': 'parameterSet', 'FN-DSA': 'parameterSet',
-  LMS: 'parameterSet', XMSS: 'parameterSet',
+  LMS: 'parameterSet', XMSS: 'parameterSet', BIKE: 'parameterSet', HQC: 'parameterSet', FrodoKEM: 'parameterSet',
+  'Classic-McEliece': 'parameterSet',
 };
-const RSA_SCHEME_FAMILIES = new Set(['RSASSA-PKCS1', 'RSAES-PKCS1', 'RSASSA-PSS', 'RSAES-OAEP']);
+const RSA_SCHEME_FAMILIES = new Set(['RSASSA-PKCS1', 'RSAES-PKCS1', 'RSASSA-PSS', 'RSAES-OAEP', 'RSA-X931', 'ISO9796-2', 'ISO9796-1', 'RSA-KEM']);
+/**
+ * RSA schemes whose own deprecation is about the encoding, not the key (FIPS 186-5 dropped X9.31, ISO
+ * withdrew 9796-1): a sized key keeps it instead of taking the key size's.
+ */
+const SCHEME_DEPRECATION = new Set(['RSA-X931', 'ISO9796-2', 'ISO9796-1']);
 /** Families whose security follows SP 800-57 Table 2 (IFC/FFC) from the modulus size. */
-const MODULUS_FAMILIES = new Set(['RSA', ...RSA_SCHEME_FAMILIES, 'DSA', 'ElGamal', 'FFDH']);
+const MODULUS_FAMILIES = new Set(['RSA', ...RSA_SCHEME_FAMILIES, 'DSA', 'ElGamal', 'FFDH', 'DHIES']);
+/** Families whose security follows the curve. */
+const CURVE_FAMILIES = new Set(['ECDSA', 'ECDH', 'ECIES']);
 const RSA_PADDING_SCHEME: Record<string, string> = { OAEP: 'RSA-OAEP', PSS: 'RSA-PSS', PKCS1v15: 'RSA-PKCS1-1.5' };
 /** A bare curve spelling names a key on that curve; these curves have their own algorithm. */
 const CURVE_ALGORITHM: Record<string, string> = {
@@ -188,6 +199,13 @@ export class Resolver {
       if (sized) entry = sized;
     }
 
+    // An SP 800-108 KDF over HMAC names the hash of its PRF (`SP800_108_CounterKDF` + hash SHA-256 ->
+    // SP800_108_CounterKDF-HMAC-SHA-256); a hash without its own entry keeps the generic one.
+    if (entry.family === 'SP800-108' && entry.generic && params.hash !== undefined) {
+      const prf = this.kb.byName.get(`${entry.name}-HMAC-${params.hash}`);
+      if (prf) entry = prf;
+    }
+
     // A padding turns bare RSA into its scheme (RSA/ECB/OAEPWithSHA-256AndMGF1Padding, RSA + PKCS1v15).
     if (entry.family === 'RSA' && params.padding && RSA_PADDING_SCHEME[params.padding]) {
       entry = this.kb.byName.get(RSA_PADDING_SCHEME[params.padding]!)!;
@@ -206,7 +224,7 @@ export class Resolver {
     if (RSA_SCHEME_FAMILIES.has(family)) {
       const sized = params.keySize !== undefined ? this.narrow('RSA', params, null) : undefined;
       if (sized) {
-        levels = { ...sized, oid: entry.oid, deprecated: sized.deprecated, broken: sized.broken || entry.broken };
+        levels = { ...sized, oid: entry.oid, deprecated: SCHEME_DEPRECATION.has(family) ? entry.deprecated : sized.deprecated, broken: sized.broken || entry.broken };
         levelsFrom = sized.name;
       }
     } else {
@@ -277,7 +295,7 @@ export class Resolver {
       const bits = modulusSecurityBits(params.keySize);
       return { classicalSecurityBits: bits, nistQuantumLevel: 0, broken: params.keySize <= 768 };
     }
-    if ((family === 'ECDSA' || family === 'ECDH') && params.curve) {
+    if (CURVE_FAMILIES.has(family) && params.curve) {
       const curve = this.kb.curveIndex.get(params.curve.toLowerCase());
       if (curve) return { classicalSecurityBits: curve.classicalSecurityBits, nistQuantumLevel: 0, broken: false };
     }

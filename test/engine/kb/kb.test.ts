@@ -376,3 +376,92 @@ test('a BLAKE2 output length names the variant; a length without an entry keeps 
   assert.equal(kb.resolve('BLAKE2s', { outputLength: 256 }).entry?.name, 'BLAKE2s-256');
   assert.equal(kb.resolve('BLAKE2b', { outputLength: 256 }).entry?.name, 'BLAKE2b-256');
 });
+
+test('ciphers, MACs and hashes outside NIST: registry names where the registry has the family, levels by the table rules', () => {
+  const expect: [string, Record<string, unknown>, string, number | null, number | null][] = [
+    ['Twofish', { keySize: 256, mode: 'CBC', padding: 'PKCS7' }, 'Twofish-256-CBC-PKCS7', 256, 5],
+    ['Serpent', { keySize: 128 }, 'Serpent-128', 128, 1],
+    ['RC6', { keySize: 192 }, 'RC6-192', 192, 3],
+    ['CAST-256', { keySize: 256, mode: 'CBC' }, 'CAST6-256-CBC', 256, 5],
+    ['Camellia', { keySize: 192, mode: 'CBC' }, 'CAMELLIA-192-CBC', 192, 3],
+    ['ARIA', { keySize: 256 }, 'ARIA-256', 256, 5],
+    ['Skipjack', {}, 'Skipjack', 80, 0],
+    ['GOST28147', { mode: 'CFB' }, 'GOST28147-CFB', 192, 0],
+    ['GOST R 34.12-2015', { mode: 'CTR' }, 'Kuznyechik-CTR', 256, 5],
+    ['Magma', {}, 'Magma', 192, 0],
+    ['GOST R 34.11-94', {}, 'GOSTR3411', 105, 0],
+    ['GOST3411-2012-512', {}, 'Streebog-512', 256, 5],
+    ['GOST28147_MAC', {}, 'GOST28147_MAC', 32, 0],
+    ['Kalyna', { keySize: 256, mode: 'GMAC' }, 'Kalyna-256-GMAC', 256, 5],
+    ['DSTU7564-384', {}, 'Kupyna-384', 192, 4],
+    ['Skein-512-256', {}, 'Skein-512-256', 128, 2],
+    ['Threefish-1024', {}, 'Threefish-1024', 1024, 5],
+    ['Tiger', {}, 'Tiger', 96, 0],
+    ['HC-128', {}, 'HC-128', 128, 1],
+    ['Rabbit', {}, 'RABBIT', 128, 1],
+    ['ZUC-128', {}, '128-EEA3', 128, 1],
+    ['EIA3', {}, '128-EIA3', 32, 0],
+    ['ZUC-256', {}, 'ZUC-256', 256, 5],
+    ['VMPC-KSA3', {}, 'VMPC', 40, 0],
+    ['Grain-128AEAD', {}, 'Grain-128AEAD', 128, 1],
+    ['Ascon-AEAD128', {}, 'Ascon-AEAD128', 128, 1],
+    ['Ascon-Hash256', {}, 'Ascon-Hash256', 128, 2],
+    ['Ascon-XOF128', {}, 'Ascon-XOF128', 128, 2],
+    ['Ascon-128a', {}, 'Ascon-128a', 128, 1],
+    ['SipHash128', {}, 'SipHash128-2-4', 128, 1],
+    ['DESMAC', {}, 'DES-CBC-MAC', 56, 0],
+    ['ISO9797ALG3MAC', {}, 'ISO9797-1-MAC3', 56, 0],
+  ];
+  for (const [spelling, params, name, bits, level] of expect) {
+    const r = kb.resolve(spelling, params);
+    assert.deepEqual([r.name, r.classicalSecurityBits, r.nistQuantumLevel], [name, bits, level], spelling);
+    const patterns = familyPatterns.get(r.family);
+    if (r.entry?.registryPattern) assert.ok(patterns?.some((p) => p.test(r.name)), `${r.name} vs ${r.family}`);
+  }
+  assert.deepEqual(kb.resolve('Twofish', {}).unknownParams, ['keySize'], 'no guessed key size');
+  assert.equal(kb.resolve('DESMAC', {}).broken, true);
+  assert.equal(kb.resolve('Ascon-128', {}).deprecated?.includes('SP 800-232'), true);
+});
+
+test('RSA and EC schemes outside PKCS #1: levels from the key, their own deprecation kept', () => {
+  const x931 = kb.resolve('RSA-X9.31', { hash: 'SHA-256', keySize: 3072 });
+  assert.deepEqual([x931.name, x931.family, x931.classicalSecurityBits, x931.nistQuantumLevel], ['RSA-X9.31-SHA-256-3072', 'RSA-X931', 128, 0]);
+  assert.match(x931.deprecated ?? '', /FIPS 186-5/);
+  assert.ok(familyPatterns.get('RSA-X931')!.some((p) => p.test(x931.name)));
+  assert.deepEqual(kb.resolve('RSA-X9.31', {}).unknownParams, ['keySize']);
+  const iso1 = kb.resolve('RSA-ISO9796-1', { keySize: 2048 });
+  assert.deepEqual([iso1.name, iso1.broken], ['RSA-ISO9796-1-2048', true]);
+  assert.equal(kb.resolve('RSA-ISO9796-2', { hash: 'SHA-1' }).name, 'RSA-ISO9796-2-SHA-1');
+  const kem = kb.resolve('RSA-KEM', { keySize: 2048 });
+  assert.deepEqual([kem.name, kem.primitive, kem.classicalSecurityBits, kem.oid], ['RSA-KEM-2048', 'kem', 112, '1.2.840.113549.1.9.16.3.14']);
+  const ecies = kb.resolve('ECIES-KEM', { curve: 'secp256r1' });
+  assert.deepEqual([ecies.name, ecies.family, ecies.classicalSecurityBits, ecies.nistQuantumLevel], ['ECIES-P256', 'ECIES', 128, 0]);
+  assert.deepEqual(kb.resolve('ECIES', {}).unknownParams, ['curve']);
+  assert.equal(kb.resolve('DHIES', { keySize: 2048 }).classicalSecurityBits, 112);
+  assert.equal(kb.resolve('GOSTR3410', {}).nistQuantumLevel, 0);
+});
+
+test('KDFs named by their hash and PQC families narrowed by parameter set', () => {
+  const cases: [string, Record<string, unknown>, string, number | null][] = [
+    ['SP800_108_CounterKDF', { hash: 'SHA-256' }, 'SP800_108_CounterKDF-HMAC-SHA-256', 256],
+    ['SP800_108_FeedbackKDF', { hash: 'SHA-512' }, 'SP800_108_FeedbackKDF-HMAC-SHA-512', null],
+    ['SP800_108_DoublePipelineKDF', { hash: 'SHA-256' }, 'SP800_108_DoublePipelineKDF-HMAC-SHA-256', 256],
+    ['ANSI-KDF-X9.63', { hash: 'SHA-256' }, 'ANSI-KDF-X9.63-SHA-256', null],
+    ['SP800_56C_OneStep', { hash: 'SHA-256' }, 'SP800_56C_OneStep-SHA-256', null],
+    ['PBKDF1', { hash: 'MD5' }, 'PBKDF1-MD5', 64],
+    ['EVP_BytesToKey', { hash: 'MD5' }, 'EVP_BytesToKey-MD5', 64],
+    ['EVP_BytesToKey', { hash: 'SHA-256' }, 'EVP_BytesToKey-SHA-256', null],
+    ['MGF1', { hash: 'SHA-1' }, 'MGF1-SHA-1', null],
+    ['BIKE', { parameterSet: 'L3' }, 'BIKE-L3', 192],
+    ['HQC', { parameterSet: '256' }, 'HQC-256', 256],
+    ['FrodoKEM', { parameterSet: '976' }, 'FrodoKEM-976', 192],
+    ['Classic-McEliece', { parameterSet: '348864' }, 'Classic-McEliece-348864', 128],
+  ];
+  for (const [spelling, params, name, bits] of cases) {
+    const r = kb.resolve(spelling, params);
+    assert.deepEqual([r.name, r.classicalSecurityBits], [name, bits], spelling);
+    const patterns = familyPatterns.get(r.family);
+    if (patterns && r.entry?.registryPattern) assert.ok(patterns.some((p) => p.test(r.name)), `${r.name} vs ${r.family}`);
+  }
+  assert.deepEqual(kb.resolve('HQC', {}).unknownParams, ['parameterSet']);
+});

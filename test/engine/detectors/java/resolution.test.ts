@@ -317,3 +317,19 @@ class Fallthrough {
 }`);
   assert.deepEqual(found.map((f) => [f.line, f.name]), [[10, 'unknown-hash'], [18, 'unknown-hash'], [20, 'SHA-384'], [24, 'unknown-hash']]);
 });
+
+test('AlgorithmParameterGenerator: DH/DSA domain parameters sized by init(bits) or a DHGenParameterSpec', () => {
+  const found = algorithms(`
+import java.security.AlgorithmParameterGenerator;
+import javax.crypto.spec.DHGenParameterSpec;
+class Params {
+  void f() throws Exception {
+    AlgorithmParameterGenerator dh = AlgorithmParameterGenerator.getInstance("DiffieHellman");
+    dh.init(new DHGenParameterSpec(3072, 256));
+    AlgorithmParameterGenerator dsa = AlgorithmParameterGenerator.getInstance("DSA");
+    dsa.init(2048);
+    AlgorithmParameterGenerator unsized = AlgorithmParameterGenerator.getInstance("DH");
+  }
+}`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.unresolved ?? []]), [[6, 'FFDH-3072', []], [8, 'DSA-2048', []], [10, 'FFDH', ['keySize']]]);
+});

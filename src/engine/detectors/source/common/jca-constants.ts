@@ -61,7 +61,8 @@ export function knownConstant(path: string): string | undefined {
 /**
  * Bouncy Castle parameter-set constants (`MLKEMParameters.ml_kem_768`, `MLDSAParameterSpec.ml_dsa_65`,
  * `KyberParameters.kyber1024`, `SLHDSAParameters.sha2_128s`, `FalconParameters.falcon_512`,
- * `DilithiumParameters.dilithium3`) -> algorithm spelling the knowledge base resolves.
+ * `DilithiumParameters.dilithium3`, `BIKEParameters.bike128`, `HQCParameters.hqc192`,
+ * `FrodoKEMParameters.frodokem640aes`, `CMCEParameters.mceliece348864r3`) -> algorithm spelling the knowledge base resolves.
  */
 export function pqcParameterSet(path: string): string | undefined {
   const parts = path.split('.');
@@ -77,6 +78,15 @@ export function pqcParameterSet(path: string): string | undefined {
     if ((m = member.match(/(sha2|shake)_?(128|192|256)([sf])/))) return `SLH-DSA-${m[1] === 'sha2' ? 'SHA2' : 'SHAKE'}-${m[2]}${m[3]}`;
   } else if (/^FalconParameter(s|Spec)$/.test(cls)) {
     if ((m = member.match(/falcon_?(512|1024)/))) return `FN-DSA-${m[1]}`;
+  } else if (/^BIKEParameter(s|Spec)$/.test(cls)) {
+    if ((m = member.match(/bike_?(128|192|256)/))) return `BIKE-L${{ '128': 1, '192': 3, '256': 5 }[m[1] as '128' | '192' | '256']}`;
+  } else if (/^HQCParameter(s|Spec)$/.test(cls)) {
+    if ((m = member.match(/hqc_?(128|192|256)/))) return `HQC-${m[1]}`;
+  } else if (/^Frodo(KEM)?Parameter(s|Spec)$/.test(cls)) {
+    // frodokem640aes, efrodokem976shake: the level is the matrix dimension.
+    if ((m = member.match(/frodo(?:kem)?_?(640|976|1344)/))) return `FrodoKEM-${m[1]}`;
+  } else if (/^CMCEParameter(s|Spec)$/.test(cls)) {
+    if ((m = member.match(/mceliece_?(348864|460896|6688128|6960119|8192128)/))) return `Classic-McEliece-${m[1]}`;
   }
   return undefined;
 }

@@ -188,6 +188,10 @@ export class JavaContext {
           return sized(this.int(args[2]));
         case 'DHParameterSpec':
           return {};
+        // AlgorithmParameterGenerator.init(new DHGenParameterSpec(primeBits, exponentBits)) / DSAGenParameterSpec(pBits, qBits).
+        case 'DHGenParameterSpec':
+        case 'DSAGenParameterSpec':
+          return sized(this.int(args[0]));
         default: {
           // Bouncy Castle `XKeyGenerationParameters(random, XParameters.x)` / `ECKeyGenerationParameters(domain, random)`:
           // the named parameter set or curve is somewhere in the arguments.

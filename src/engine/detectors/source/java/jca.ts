@@ -16,7 +16,7 @@ const JDK = ['java.security', 'javax.crypto', 'javax.net.ssl'];
 /** JCA engine classes whose `getInstance` names an algorithm, with the package they live in. */
 export const JCA_FACTORIES = new Set([
   'Cipher', 'MessageDigest', 'Mac', 'Signature', 'KeyGenerator', 'KeyPairGenerator', 'KeyAgreement',
-  'SecretKeyFactory', 'KeyFactory', 'SecureRandom', 'KeyStore', 'SSLContext',
+  'SecretKeyFactory', 'KeyFactory', 'SecureRandom', 'KeyStore', 'SSLContext', 'AlgorithmParameterGenerator',
 ]);
 
 /** `getInstance(alg, provider)`: the provider argument links Bouncy Castle when it names it. */
@@ -101,6 +101,13 @@ export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
       ctx.sink.algorithm(inv, symbol, info.named ?? name, params, { unresolved: info.named ? [] : unresolved, functions: ['keygen'], ...lib });
       return true;
     }
+    case 'AlgorithmParameterGenerator': {
+      // Domain parameters for DH/DSA: `init(2048)` or `init(new DHGenParameterSpec(2048, 256))` gives the modulus size.
+      const info = ctx.generatorInfo(inv);
+      const unresolved: AlgorithmParamName[] = /^(DH|DiffieHellman|DSA)$/i.test(name) && info.keySize === undefined ? ['keySize'] : [];
+      ctx.sink.algorithm(inv, symbol, name, keyInfoParams(info), { unresolved, functions: ['generate'], ...lib });
+      return true;
+    }
     case 'KeyAgreement': {
       const key = firstArgOf(ctx.linked(inv, ['init']), 0);
       const info = key ? ctx.keyInfo(key) : {};
@@ -124,7 +131,7 @@ export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
 /** What each JCA factory fixes when its algorithm name cannot be read. */
 const UNRESOLVED_ROLE: Readonly<Record<string, UnresolvedRole>> = {
   Cipher: 'cipher', MessageDigest: 'hash', Mac: 'mac', Signature: 'signature', KeyGenerator: 'key-generator',
-  KeyPairGenerator: 'key-pair-generator', KeyAgreement: 'key-agreement', SecretKeyFactory: 'key-factory',
+  KeyPairGenerator: 'key-pair-generator', AlgorithmParameterGenerator: 'key-pair-generator', KeyAgreement: 'key-agreement', SecretKeyFactory: 'key-factory',
   KeyFactory: 'key-factory', SecureRandom: 'random',
 };
 const UNRESOLVED_FUNCTION: Readonly<Record<string, CryptoFunction>> = {
