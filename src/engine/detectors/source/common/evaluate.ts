@@ -79,10 +79,11 @@ export interface LanguageAdapter {
    */
   callSiteArguments?(param: SgNode): CallSites | undefined;
   /**
-   * For a call of a same-file function no other code can replace (Java: private, static or final;
-   * Python: a module-level or nested function), the expressions its `return` statements give, and
-   * this call's index among the function's call sites (CallSites.args) so that its parameters take
-   * this call's arguments. Undefined for any other call.
+   * For a call of a same-file function (Java: a method of the class, unqualified, on `this` or on the
+   * class; Python: a module-level or nested function, or a method on `self`), the expressions its
+   * `return` statements give, this call's index among the function's call sites (CallSites.args) so
+   * that its parameters take this call's arguments, and whether an override elsewhere may replace it.
+   * Undefined for any other call.
    */
   returned?(call: SgNode): Returned | undefined;
 }
@@ -90,6 +91,8 @@ export interface LanguageAdapter {
 /** What a same-file function returns (LanguageAdapter.returned). */
 export interface Returned {
   function: number;
+  /** A subclass in another file may override it: what it returns here is one case, an override's the unknown other. */
+  open: boolean;
   /** This call among the function's call sites; absent when it is not one (a recursive call). */
   site?: number;
   returns: SgNode[];
@@ -133,7 +136,11 @@ export class Evaluator {
   private readonly viaCallSites = new Set<number>();
   /** Functions whose return values are being evaluated (recursion is unknown). */
   private readonly returning = new Set<number>();
-  /** Inside eachCase: the call site each function is called from in the case being run (-1: from another file). */
+  /**
+   * Inside eachCase: the call site each function is called from in the case being run (-1: from
+   * another file); under `~function`, whether the function's own return value (0) or an override's
+   * (-1) is the case's.
+   */
   private assumed = new Map<number, number>();
   /** Inside eachCase: the cases to run (each a choice of call site per function). */
   private cases: Map<number, number>[] | undefined;
@@ -235,7 +242,8 @@ export class Evaluator {
    * The value a call of a same-file function returns: the one value all its `return` statements give,
    * with its parameters bound to this call's arguments (`transformation("GCM")` returning
    * `"AES/" + mode + "/NoPadding"`). Unknown for a function that returns different values, recursion,
-   * or anything the adapter does not vouch for (a method a subclass could override).
+   * or a call the adapter cannot tie to one function; for a method a subclass elsewhere could
+   * override, the value and an unknown case (within eachCase).
    */
   private returnedValue(call: SgNode): Value {
     const r = this.adapter.returned?.(call);
@@ -245,7 +253,18 @@ export class Evaluator {
     this.returning.add(r.function);
     try {
       const values = r.returns.map((e) => withoutOrigin(this.eval(e)));
-      return new Set(values.map(valueKey)).size === 1 ? values[0]! : UNKNOWN;
+      const value = new Set(values.map(valueKey)).size === 1 ? values[0]! : UNKNOWN;
+      if (!r.open || value.kind === 'unknown') return value;
+      // An override in another file may return anything: within eachCase that is a case of its own
+      // (unknown), next to this one; outside, the value is unknown.
+      const key = ~r.function;
+      const chosen = this.assumed.get(key);
+      if (chosen !== undefined) return chosen < 0 ? UNKNOWN : value;
+      const cases = this.cases;
+      if (!cases || cases.length + 1 > MAX_CASES) return UNKNOWN;
+      cases.push(new Map(this.assumed).set(key, -1));
+      this.assumed.set(key, 0);
+      return value;
     } finally {
       this.returning.delete(r.function);
       if (had === undefined) this.assumed.delete(r.function);

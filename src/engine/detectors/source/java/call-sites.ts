@@ -161,9 +161,9 @@ export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArgu
     },
     returned: (call) => {
       const fn = target(call);
-      if (!fn || !cannotBeOverridden(fn)) return undefined;
+      if (!fn) return undefined;
       const site = calls(fn, formalParameters(fn)!.length)?.findIndex((c) => c.node.id() === call.id());
-      return { function: fn.id(), ...(site !== undefined && site >= 0 ? { site } : {}), returns: returnedExpressions(fn) };
+      return { function: fn.id(), open: !cannotBeOverridden(fn), ...(site !== undefined && site >= 0 ? { site } : {}), returns: returnedExpressions(fn) };
     },
   };
 }

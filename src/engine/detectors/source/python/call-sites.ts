@@ -93,9 +93,9 @@ export function pythonFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteAr
 
   /**
    * The function a call of this file reaches, when exactly one can be: a bare name for a module-level
-   * function or one nested in a function around the call, `self.__name` for a name-mangled method.
-   * Other methods can be overridden; a decorated function may return what its decorator makes (a
-   * caching decorator excepted).
+   * function or one nested in a function around the call, `self.name`/`cls.name` for a method of the
+   * class around the call. A decorated function may return what its decorator makes (a caching
+   * decorator excepted): not read.
    */
   const target = (call: SgNode): SgNode | undefined => {
     const f = call.field('function');
@@ -106,7 +106,6 @@ export function pythonFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteAr
     else if (kindOf(f) === 'attribute' && ['self', 'cls'].includes(f.field('object')?.text() ?? '')) {
       name = f.field('attribute')?.text();
       method = true;
-      if (!name || !/^__(?!.*__$)/.test(name)) return undefined;
     }
     if (!name) return undefined;
     const at = call.range().start.index;
@@ -120,7 +119,12 @@ export function pythonFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteAr
       if (decorators.some((d) => !/cache/.test(d))) return false;
       if (method !== (cls !== undefined)) return false;
       const outer = fn.ancestors().find((a) => kindOf(a) === 'function_definition' || kindOf(a) === 'class_definition');
-      if (!outer || method) return true;
+      if (method) {
+        // A method of the class the call is written in.
+        const cls = outer && kindOf(outer) === 'class_definition' ? nodeSpan(outer) : undefined;
+        return !!cls && at >= cls.start && at < cls.end;
+      }
+      if (!outer) return true;
       if (kindOf(outer) !== 'function_definition') return false;
       const span = nodeSpan(outer);
       return at >= span.start && at < span.end;
@@ -134,7 +138,9 @@ export function pythonFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteAr
     if (!fn || !fname) return undefined;
     const { cls, decorators } = methodOf(fn);
     const site = sites(fn, fname, cls, decorators).findIndex((s) => s.node.id() === call.id());
-    return { function: fn.id(), ...(site >= 0 ? { site } : {}), returns: returnedExpressions(fn) };
+    // A subclass may override a method, unless its name is mangled.
+    const open = cls !== undefined && !/^__(?!.*__$)/.test(fname);
+    return { function: fn.id(), open, ...(site >= 0 ? { site } : {}), returns: returnedExpressions(fn) };
   };
 
   const callSiteArguments = (param: SgNode): CallSites | undefined => {
