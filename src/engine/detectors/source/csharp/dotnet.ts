@@ -8,7 +8,7 @@ import type { KnowledgeBase } from '../../../kb/types.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { kindOf } from '../common/languages.js';
 import type { CsFile } from './file.js';
-import { callArgs, createdType } from './resolve.js';
+import { callArgs, createdType, fromCaller } from './resolve.js';
 
 export type Handler = (f: CsFile, node: SgNode, type: string, method: string, args: SgNode[]) => void;
 
@@ -240,6 +240,7 @@ function salt(f: CsFile, node: SgNode | undefined, params: AlgorithmParams): voi
 
 function password(f: CsFile, call: SgNode, symbol: string, node: SgNode | undefined): void {
   const v = f.value(node);
+  if (fromCaller(f.ev, node)) return; // a literal of the caller's, reported nowhere (see resolve.ts)
   if ((v.kind === 'str' && v.value.length > 0) || (v.kind === 'bytes' && v.origin === 'literal'))
     f.signal(call, symbol, 'hardcoded-password', 'PBKDF2 password is a literal in source');
 }
