@@ -8,6 +8,7 @@ import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scop
 import { escapeRegex } from '../common/regex.js';
 import { kindOf } from '../common/languages.js';
 import { csharpCallSiteArguments } from './call-sites.js';
+import { stringBytesOrigin } from '../common/from-caller.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 
 export const CLASS_KINDS = new Set(['class_declaration', 'struct_declaration', 'record_declaration', 'interface_declaration']);
@@ -188,19 +189,18 @@ export const csharpAdapter: LanguageAdapter = {
       const v = ev.eval(a[0]);
       return v.kind === 'int' ? bytes(v.value, 'zero') : bytes(undefined, 'zero');
     }
-    // A string a caller passed in (a parameter read through call sites) gives the bytes' length, not
-    // their literal origin: the literal is at the caller, out of view of the helper's evidence.
+    // A string a caller passed in gives the bytes' length, not their literal origin (common/from-caller.ts).
     if (ENCODERS.test(callee)) {
       const v = ev.eval(a[0]);
-      return v.kind === 'str' ? bytes(Buffer.byteLength(v.value, 'utf8'), literalOrigin(ev, a[0])) : UNKNOWN;
+      return v.kind === 'str' ? bytes(Buffer.byteLength(v.value, 'utf8'), stringBytesOrigin(ev, a[0])) : UNKNOWN;
     }
     if (DECODE_BASE64.test(callee)) {
       const v = ev.eval(a[0]);
-      return v.kind === 'str' ? bytes(Buffer.from(v.value, 'base64').length, literalOrigin(ev, a[0])) : UNKNOWN;
+      return v.kind === 'str' ? bytes(Buffer.from(v.value, 'base64').length, stringBytesOrigin(ev, a[0])) : UNKNOWN;
     }
     if (DECODE_HEX.test(callee)) {
       const v = ev.eval(a[0]);
-      return v.kind === 'str' ? bytes(Math.floor(v.value.length / 2), literalOrigin(ev, a[0])) : UNKNOWN;
+      return v.kind === 'str' ? bytes(Math.floor(v.value.length / 2), stringBytesOrigin(ev, a[0])) : UNKNOWN;
     }
     if (/^(RandomNumberGenerator\.GetBytes|RandomNumberGenerator\.GetHexString)$/.test(callee)) {
       const v = ev.eval(a[0]);
@@ -218,19 +218,6 @@ export const csharpAdapter: LanguageAdapter = {
     return undefined;
   },
 };
-
-/**
- * Whether a resolved expression's value comes from a caller: a parameter (or a variable holding one)
- * whose value the file's calls of its function pass (Evaluator.eachCase). Its literal is written at
- * the caller; a hard-coded key or password is reported there, never at the helper.
- */
-export function fromCaller(ev: Evaluator, node: SgNode | null | undefined): boolean {
-  return !!node && ev.origin(node) === null;
-}
-
-function literalOrigin(ev: Evaluator, node: SgNode | undefined): 'literal' | 'unknown' {
-  return fromCaller(ev, node) ? 'unknown' : 'literal';
-}
 
 /** The value of `name = value` in a declarator (the child after the name), or undefined. */
 export function declaratorValue(d: SgNode): SgNode | undefined {

@@ -9,7 +9,8 @@ import { kindOf } from '../common/languages.js';
 import { parseTlsVersion } from '../common/versions.js';
 import { hashName, keyFacts } from './dotnet.js';
 import type { CsFile } from './file.js';
-import { callArgs, fromCaller } from './resolve.js';
+import { callArgs } from './resolve.js';
+import { fromCaller } from '../common/from-caller.js';
 
 /** Members of SslProtocols / SecurityProtocolType that pin no version (the OS decides). */
 const NO_VERSION = new Set(['None', 'SystemDefault']);
