@@ -9,6 +9,7 @@ import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { kindOf } from '../common/languages.js';
 import type { CsFile } from './file.js';
 import { callArgs, createdType } from './resolve.js';
+import { fromCaller } from '../common/from-caller.js';
 
 export type Handler = (f: CsFile, node: SgNode, type: string, method: string, args: SgNode[]) => void;
 
@@ -240,6 +241,7 @@ function salt(f: CsFile, node: SgNode | undefined, params: AlgorithmParams): voi
 
 function password(f: CsFile, call: SgNode, symbol: string, node: SgNode | undefined): void {
   const v = f.value(node);
+  if (fromCaller(f.ev, node)) return; // a literal of the caller's (common/from-caller.ts)
   if ((v.kind === 'str' && v.value.length > 0) || (v.kind === 'bytes' && v.origin === 'literal'))
     f.signal(call, symbol, 'hardcoded-password', 'PBKDF2 password is a literal in source');
 }

@@ -10,6 +10,7 @@ import type { KnowledgeBase } from '../../../kb/types.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
+import { eachCaseMarked } from '../common/cases.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { BC_GENERATORS, BC_UTILITIES, bcGenerator, bcUtility } from './bc.js';
 import { BC_LIGHTWEIGHT_TYPES, bcLightweight } from './bc-lightweight.js';
@@ -108,9 +109,8 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
   };
   const bouncy = text.includes('Org.BouncyCastle');
   const members: SgNode[] = [];
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i]!;
-    switch (kinds[i]) {
+  const visit = (node: SgNode, kind: string): void => {
+    switch (kind) {
       case 'invocation_expression': {
         const fn = node.field('function');
         if (!fn || kindOf(fn) !== 'member_access_expression') break;
@@ -138,9 +138,6 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
         else if (bouncy && BC_LIGHT.has(type)) t.bcLight(f, node, type);
         break;
       }
-      case 'member_access_expression':
-        members.push(node);
-        break;
       case 'assignment_expression': {
         const left = node.field('left');
         const prop = left && kindOf(left) === 'member_access_expression' ? left.field('name')?.text() : left?.text();
@@ -149,20 +146,28 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
         break;
       }
     }
+  };
+  // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase);
+  // the nodes a run consumes are rolled back for the next run of the same construct.
+  const marks = { consumed: f.consumedIds };
+  for (let i = 0; i < nodes.length; i++) {
+    if (kinds[i] === 'member_access_expression') members.push(nodes[i]!);
+    else eachCaseMarked(f.ev, marks, () => visit(nodes[i]!, kinds[i]!));
   }
   // Constants read outside the calls above (those calls consumed theirs).
-  for (const m of members) {
-    if (f.consumed(m)) continue;
+  const constant = (m: SgNode): void => {
+    if (f.consumed(m)) return;
     const type = typeName(m.field('expression')?.text() ?? '');
     const name = m.field('name')?.text() ?? '';
     if (type === 'SslProtocols' || type === 'SecurityProtocolType') protocolMember(f, m, type, name);
-    else if (readsOnly(m)) continue;
+    else if (readsOnly(m)) return;
     else if (type === 'HashAlgorithmName') t.hashConstant(f, m);
     else if (type === 'SecurityAlgorithms') securityAlgorithm(f, m, name);
     else if (PQC_ALGORITHM_TYPE.test(type)) pqcIdentifier(f, m, type, name);
     else if (type === 'RSAEncryptionPadding' || type === 'RSASignaturePadding') rsaPaddingConstant(f, m, type, name);
     else if (type === 'HttpClientHandler' && name === 'DangerousAcceptAnyServerCertificateValidator') dangerousValidator(f, m);
-  }
+  };
+  for (const m of members) eachCaseMarked(f.ev, marks, () => constant(m));
   return f.sink.detections;
 }
 

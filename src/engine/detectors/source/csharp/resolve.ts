@@ -2,12 +2,14 @@
 // `Encoding.UTF8.GetBytes("…")`), and the file's bindings (fields, properties, constants, locals,
 // parameters, reassignments) for the shared Evaluator, collected per looked-up name.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, binaryShape, dotted, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, dotted, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
 import { kindOf } from '../common/languages.js';
-import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
+import { csharpCallSiteArguments } from './call-sites.js';
+import { stringBytesOrigin } from '../common/from-caller.js';
+import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 
 export const CLASS_KINDS = new Set(['class_declaration', 'struct_declaration', 'record_declaration', 'interface_declaration']);
 export const FUNCTION_KINDS = new Set([
@@ -187,17 +189,18 @@ export const csharpAdapter: LanguageAdapter = {
       const v = ev.eval(a[0]);
       return v.kind === 'int' ? bytes(v.value, 'zero') : bytes(undefined, 'zero');
     }
+    // A string a caller passed in gives the bytes' length, not their literal origin (common/from-caller.ts).
     if (ENCODERS.test(callee)) {
       const v = ev.eval(a[0]);
-      return v.kind === 'str' ? bytesOfString(v.value) : UNKNOWN;
+      return v.kind === 'str' ? bytes(Buffer.byteLength(v.value, 'utf8'), stringBytesOrigin(ev, a[0])) : UNKNOWN;
     }
     if (DECODE_BASE64.test(callee)) {
       const v = ev.eval(a[0]);
-      return v.kind === 'str' ? bytes(Buffer.from(v.value, 'base64').length, 'literal') : UNKNOWN;
+      return v.kind === 'str' ? bytes(Buffer.from(v.value, 'base64').length, stringBytesOrigin(ev, a[0])) : UNKNOWN;
     }
     if (DECODE_HEX.test(callee)) {
       const v = ev.eval(a[0]);
-      return v.kind === 'str' ? bytes(Math.floor(v.value.length / 2), 'literal') : UNKNOWN;
+      return v.kind === 'str' ? bytes(Math.floor(v.value.length / 2), stringBytesOrigin(ev, a[0])) : UNKNOWN;
     }
     if (/^(RandomNumberGenerator\.GetBytes|RandomNumberGenerator\.GetHexString)$/.test(callee)) {
       const v = ev.eval(a[0]);
@@ -361,7 +364,7 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
       const fn = n.parent()?.parent();
       if (!fn) continue;
       const span = nodeSpan(fn);
-      out.push({ name, value: null, visibleFrom: span.start, scope: span, member: false });
+      out.push({ name, value: null, visibleFrom: span.start, scope: span, member: false, param: n });
     } else if (k === 'foreach_statement' || k === 'declaration_expression') {
       const name = n.field(k === 'foreach_statement' ? 'left' : 'name')?.text();
       if (!name || !/^\w+$/.test(name)) continue;
@@ -395,9 +398,11 @@ export function csharpEvaluator(root: SgNode): Evaluator {
   let index: ScopeIndex | undefined;
   const lookup = (): ScopeIndex => (index ??= scopes(root));
   let ancestors: AncestorScopes | undefined;
+  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
   const adapter: LanguageAdapter = {
     ...csharpAdapter,
     enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KINDS)?.name,
+    callSiteArguments: (param: SgNode) => (callSites ??= csharpCallSiteArguments(root))(param),
   };
   return new Evaluator(adapter, () => new LazySymbolTable(csharpBindingSource(root, lookup)));
 }

@@ -10,6 +10,7 @@ import { parseTlsVersion } from '../common/versions.js';
 import { hashName, keyFacts } from './dotnet.js';
 import type { CsFile } from './file.js';
 import { callArgs } from './resolve.js';
+import { fromCaller } from '../common/from-caller.js';
 
 /** Members of SslProtocols / SecurityProtocolType that pin no version (the OS decides). */
 const NO_VERSION = new Set(['None', 'SystemDefault']);
@@ -157,5 +158,5 @@ export function certificateRequest(kb: KnowledgeBase): (f: CsFile, node: SgNode)
 export function pkcs12Load(f: CsFile, node: SgNode, symbol: string, passwordArg: SgNode | undefined): void {
   f.sink.detections.push({ type: 'material', occurrence: f.sink.occurrences.at(node, symbol), material: { materialType: 'keystore', format: 'PKCS#12' } });
   const v = f.value(passwordArg);
-  if (v.kind === 'str' && v.value.length > 0) f.signal(node, symbol, 'hardcoded-password', 'PKCS#12 password is a string literal');
+  if (v.kind === 'str' && v.value.length > 0 && !fromCaller(f.ev, passwordArg)) f.signal(node, symbol, 'hardcoded-password', 'PKCS#12 password is a string literal');
 }

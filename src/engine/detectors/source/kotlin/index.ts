@@ -9,6 +9,7 @@ import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
+import { eachCaseMarked } from '../common/cases.js';
 import { KtFile } from './file.js';
 import { JCA_FACTORIES, SECRET_SPECS, handleGetInstance, handleSpec } from './jca.js';
 import { AUTH0_METHOD, JJWT_CONSTANT, KTOR_TRANSFORMERS, TINK_CONSTANT, handleAuth0, handleJjwtConstant, handleJjwtSecret, handleKtorSession, handleTinkConstant, handleTinkGet } from './libraries.js';
@@ -152,7 +153,7 @@ export function detectKotlin(file: SourceFile): Detection[] {
   }
   const usesJjwt = text.includes('io.jsonwebtoken');
   const mocks = mockBlocks(root, text);
-  for (const c of calls) {
+  const visit = (c: KtCall): void => {
     const name = c.name;
     if (name === 'getInstance') {
       if (!mockStub(c.node, mocks)) handleGetInstance(f, c);
@@ -171,14 +172,20 @@ export function detectKotlin(file: SourceFile): Detection[] {
     } else if (KTOR_TRANSFORMERS.has(name)) {
       handleKtorSession(f, c);
     }
-  }
-  for (const n of others) {
+  };
+  const other = (n: SgNode): void => {
     const k = kindOf(n);
     if (k === 'function_declaration') handleFunctionDeclaration(f, n);
     else if (k === 'assignment') handleTlsAssignment(f, n);
     else if (JJWT_CONSTANT_RE.test(n.text().replace(/\s+/g, ''))) handleJjwtConstant(f, n);
     else handleTinkConstant(f, n);
-  }
+  };
+  // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
+  // The handlers leave no marks a second run would trip on (the mock-stub verdicts are memoised per
+  // node and the same on every run); the consumed ids are rolled back all the same.
+  const marks = { consumed: f.consumedIds };
+  for (const c of calls) eachCaseMarked(f.ev, marks, () => visit(c));
+  for (const n of others) eachCaseMarked(f.ev, marks, () => other(n));
   return sink.detections;
 }
 

@@ -6,6 +6,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { unresolvedSpelling, type UnresolvedRole } from '../../../kb/unresolved.js';
+import { fromCaller } from '../common/from-caller.js';
 import { kindOf } from '../common/languages.js';
 import { needsKeySize, parseTransformation } from '../common/transformation.js';
 import { isConstantBytes, memberName } from '../common/value.js';
@@ -229,7 +230,8 @@ export function handleSpec(f: KtFile, call: KtCall, type: string, mutated: Reado
     const c = pw ? callParts(pw) : undefined;
     if (c?.name === 'toCharArray' && c.receiver) {
       const s = f.str(c.receiver);
-      if (s !== undefined && s.length > 0) f.sink.signal(node, 'PBEKeySpec', 'hardcoded-password', 'PBE password is a string literal');
+      // A caller's literal is reported nowhere (common/from-caller.ts).
+      if (s !== undefined && s.length > 0 && !fromCaller(f.ev, c.receiver)) f.sink.signal(node, 'PBEKeySpec', 'hardcoded-password', 'PBE password is a string literal');
     }
   }
 }

@@ -5,6 +5,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { joseEncryptionAlg, joseName, joseSignatureAlg } from '../common/jose.js';
+import { fromCaller } from '../common/from-caller.js';
 import { kindOf } from '../common/languages.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { isConstantBytes } from '../common/value.js';
@@ -18,7 +19,7 @@ const TINK: LibraryRef = { ecosystem: 'maven', name: 'com.google.crypto.tink:tin
 export const AUTH0_METHOD = /^(?:(HMAC|RSA|ECDSA)(256|384|512)(PSS|K)?|none)$/;
 
 function literalSecret(f: KtFile, node: SgNode | undefined): boolean {
-  if (!node) return false;
+  if (!node || fromCaller(f.ev, node)) return false; // a caller's literal is reported nowhere (common/from-caller.ts)
   const v = f.value(node);
   return (v.kind === 'str' && v.value.length > 0) || (isConstantBytes(v) && !(v.kind === 'bytes' && v.length === 0));
 }

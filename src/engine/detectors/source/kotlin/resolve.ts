@@ -3,12 +3,14 @@
 // `listOf`/`arrayOf`) and the file's bindings (`val`/`var`, `const val` in objects and companion
 // objects, constructor and function parameters, lambda parameters, reassignments with the branch rule).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { kotlinCallSiteArguments } from './call-sites.js';
 import { knownConstant } from '../common/jca-constants.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
-import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
+import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
+import { stringBytesOrigin } from '../common/from-caller.js';
 import { callParts, lambdaStatements, namedKids, pathText, suffixName, typeName } from './syntax.js';
 
 /**
@@ -43,6 +45,9 @@ const COLLECTIONS = new Set(['arrayOf', 'listOf', 'setOf', 'mutableListOf', 'arr
 const PASS_THROUGH = new Set(['copyOf', 'clone', 'toTypedArray', 'toList', 'toSet', 'trim', 'trimIndent', 'trimMargin', 'toString', 'toCharArray', 'toMutableList', 'orEmpty']);
 
 export class KotlinAdapter implements LanguageAdapter {
+  /** Set per file by kotlinEvaluator (call-sites.ts). */
+  callSiteArguments?: (param: SgNode) => CallSites | undefined;
+
   shape(node: SgNode): Shape {
     const k = kindOf(node);
     if (INT_KINDS.has(k)) {
@@ -147,24 +152,26 @@ export class KotlinAdapter implements LanguageAdapter {
     // Ktor's `hex("00112233…")` (io.ktor.util), how its documentation writes session keys.
     if (callee === 'hex' && args.positional.length === 1) {
       const v = ev.eval(first);
-      return v.kind === 'str' && v.value.length % 2 === 0 && /^[0-9a-fA-F]+$/.test(v.value) ? bytes(v.value.length / 2, 'literal') : UNKNOWN;
+      return v.kind === 'str' && v.value.length % 2 === 0 && /^[0-9a-fA-F]+$/.test(v.value) ? bytes(v.value.length / 2, stringBytesOrigin(ev, first)) : UNKNOWN;
     }
     if (!receiver) return undefined;
     if (method === 'toByteArray' || method === 'encodeToByteArray' || method === 'getBytes' || method === 'encodeUtf8') {
       const v = ev.eval(receiver);
-      return v.kind === 'str' ? bytesOfString(v.value) : v.kind === 'bytes' ? v : UNKNOWN;
+      // A string a caller passed in gives the bytes' length, not their literal origin (common/from-caller.ts).
+      return v.kind === 'str' ? bytes(Buffer.byteLength(v.value, 'utf8'), stringBytesOrigin(ev, receiver)) : v.kind === 'bytes' ? v : UNKNOWN;
     }
     if (method === 'size') {
       const v = ev.eval(receiver);
       return v.kind === 'bytes' && v.length !== undefined ? int(v.length) : v.kind === 'str' ? int(v.value.length) : UNKNOWN;
     }
     if (method === 'decodeHex' || method === 'hexToByteArray' || /(^|\.)Hex\.decode(Hex)?$/.test(callee)) {
-      const v = ev.eval(callee.startsWith('.') ? receiver : first);
-      return v.kind === 'str' && /^[0-9a-fA-F]*$/.test(v.value) ? bytes(v.value.length / 2, 'literal') : UNKNOWN;
+      const from = callee.startsWith('.') ? receiver : first;
+      const v = ev.eval(from);
+      return v.kind === 'str' && /^[0-9a-fA-F]*$/.test(v.value) ? bytes(v.value.length / 2, stringBytesOrigin(ev, from)) : UNKNOWN;
     }
     if (method === 'decode' && /Base64|Decoder/.test(receiver.text())) {
       const v = ev.eval(first);
-      return v.kind === 'str' ? bytes(Buffer.from(v.value, 'base64').length, 'literal') : UNKNOWN;
+      return v.kind === 'str' ? bytes(Buffer.from(v.value, 'base64').length, stringBytesOrigin(ev, first)) : UNKNOWN;
     }
     if (method === 'generateSeed') {
       const n = ev.eval(first);
@@ -261,10 +268,10 @@ export function kotlinBindings(root: SgNode): Binding[] {
       const name = namedKids(node).find((c) => kindOf(c) === 'simple_identifier')?.text();
       const cls = node.parent()?.parent();
       const body = cls ? namedKids(cls).find((c) => kindOf(c) === 'class_body') : undefined;
-      if (name && cls) out.push({ name, ...(typeName(cls) ? { owner: typeName(cls)! } : {}), value: null, visibleFrom: span.end, scope: nodeSpan(body ?? cls), member: true });
+      if (name && cls) out.push({ name, ...(typeName(cls) ? { owner: typeName(cls)! } : {}), value: null, visibleFrom: span.end, scope: nodeSpan(body ?? cls), member: true, param: node });
     } else if (kind === 'parameter') {
       const name = namedKids(node).find((c) => kindOf(c) === 'simple_identifier')?.text();
-      if (name) out.push({ name, value: null, visibleFrom: span.end, scope: scopeOf(node), member: false });
+      if (name) out.push({ name, value: null, visibleFrom: span.end, scope: scopeOf(node), member: false, param: node });
     } else if (kind === 'lambda_parameters' || kind === 'for_statement') {
       // Lambda and loop variables shadow outer names with values we do not know.
       const owner = kind === 'lambda_parameters' ? node.parent() : node;
@@ -297,5 +304,8 @@ function declarationScope(bindings: readonly Binding[], name: string, at: number
 }
 
 export function kotlinEvaluator(root: SgNode): Evaluator {
-  return new Evaluator(new KotlinAdapter(), () => new SymbolTable(kotlinBindings(root)));
+  const adapter = new KotlinAdapter();
+  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
+  adapter.callSiteArguments = (param: SgNode) => (callSites ??= kotlinCallSiteArguments(root))(param);
+  return new Evaluator(adapter, () => new SymbolTable(kotlinBindings(root)));
 }

@@ -6,6 +6,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
+import { fromCaller } from '../common/from-caller.js';
 import type { SwFile } from './file.js';
 import type { SwCall } from './syntax.js';
 
@@ -81,7 +82,7 @@ export function commonCryptoCall(f: SwFile, call: SwCall): boolean {
     const params: AlgorithmParams = { ...(hash ? { hash } : {}), ...(rounds ? { iterations: rounds } : {}), ...(outLen ? { outputLength: outLen * 8 } : {}), ...(saltLen ? { saltLength: saltLen } : {}) };
     f.algorithm(node, name, { spelling: 'PBKDF2', params, unresolved: ['hash', 'iterations', 'outputLength'], functions: ['keyderive'] });
     const pw = f.value(a(1));
-    if (pw.kind === 'str' && pw.value.length > 0) f.signal(node, name, 'hardcoded-password', 'PBKDF2 password written in the source', { spelling: 'PBKDF2', params });
+    if (pw.kind === 'str' && pw.value.length > 0 && !fromCaller(f.ev, a(1))) f.signal(node, name, 'hardcoded-password', 'PBKDF2 password written in the source', { spelling: 'PBKDF2', params });
     return true;
   }
   return false;

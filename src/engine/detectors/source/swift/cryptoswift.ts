@@ -7,6 +7,7 @@
 // `iterations: 4096` and `variant: .sha2(.sha256)` (PBKDF2), `variant: .sha2(.sha256)` (HKDF).
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
+import { fromCaller } from '../common/from-caller.js';
 import { kindOf } from '../common/languages.js';
 import type { AlgorithmEmit, SwFile } from './file.js';
 import { arg, namedKids, siteOf, suffixName, type SwCall } from './syntax.js';
@@ -123,7 +124,7 @@ export function cryptoSwiftCall(f: SwFile, call: SwCall): boolean {
     const spelling = v2 ? 'PBKDF2' : 'PBKDF1';
     f.algorithm(node, path, { spelling, params, unresolved: ['hash', 'iterations', ...(arg(call, 'keyLength') ? ['outputLength' as const] : [])], functions: ['keyderive'] });
     const pw = f.value(arg(call, 'password'));
-    if ((pw.kind === 'bytes' && pw.origin === 'literal' && pw.length) || (pw.kind === 'str' && pw.value)) f.signal(node, path, 'hardcoded-password', `${spelling} password written in the source`, { spelling, params });
+    if ((pw.kind === 'bytes' && pw.origin === 'literal' && pw.length) || (pw.kind === 'str' && pw.value && !fromCaller(f.ev, arg(call, 'password')))) f.signal(node, path, 'hardcoded-password', `${spelling} password written in the source`, { spelling, params });
     return true;
   }
   if (path === 'Scrypt' && arg(call, 'password')) {

@@ -6,6 +6,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, ProtocolFacts, SignalType } from '../../../inventory/model.js';
 import type { Evaluator } from '../common/evaluate.js';
 import { EvaluatedFile } from '../common/file-context.js';
+import { fromCaller, stringBytesOrigin } from '../common/from-caller.js';
 import { kindOf } from '../common/languages.js';
 import type { DetectionSink } from '../common/sink.js';
 import { UNKNOWN, isConstantBytes, type Value } from '../common/value.js';
@@ -105,8 +106,9 @@ export class SwFile extends EvaluatedFile {
   /** The value of an argument, with a buffer written after its creation counted as unknown bytes. */
   bytesValue(node: SgNode | null | undefined): Value {
     let v = this.ev.eval(node);
-    // `[0x2b, 0x7e, …]` given where bytes are expected (`[UInt8]`, `Array<UInt8>`): a byte literal.
-    if (v.kind === 'list') v = v.items.every((i) => i.kind === 'int') ? { kind: 'bytes', length: v.items.length, origin: 'literal' } : UNKNOWN;
+    // `[0x2b, 0x7e, …]` given where bytes are expected (`[UInt8]`, `Array<UInt8>`): a byte literal (its
+    // length only when a caller passed it in: common/from-caller.ts).
+    if (v.kind === 'list') v = v.items.every((i) => i.kind === 'int') ? { kind: 'bytes', length: v.items.length, origin: stringBytesOrigin(this.ev, node) } : UNKNOWN;
     if (v.kind === 'bytes' && (v.origin === 'zero' || v.origin === 'literal') && this.written(node)) return { kind: 'bytes', ...(v.length !== undefined ? { length: v.length } : {}), origin: 'unknown' };
     return v;
   }
@@ -121,7 +123,7 @@ export class SwFile extends EvaluatedFile {
   constantBytes(node: SgNode | null | undefined): boolean {
     const v = this.bytesValue(node);
     if (v.kind === 'bytes' && v.length === 0) return false;
-    return isConstantBytes(v) || (v.kind === 'str' && v.value.length > 0);
+    return isConstantBytes(v) || (v.kind === 'str' && v.value.length > 0 && !fromCaller(this.ev, node));
   }
 
   /** Whether the variable an argument names (directly or through `let` chains) is written after its creation. */

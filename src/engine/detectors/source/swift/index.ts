@@ -10,6 +10,7 @@ import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
 import { escapeRegex, namesIn } from '../common/regex.js';
 import { DetectionSink } from '../common/sink.js';
+import { eachCaseMarked } from '../common/cases.js';
 import { CC_CALL_NAMES, commonCryptoCall } from './commoncrypto.js';
 import { CRYPTOKIT_CALL_NAMES, cryptoKitCall, rsaExtrasCall } from './cryptokit.js';
 import { CRYPTOSWIFT_CALL_NAMES, cryptoSwiftCall } from './cryptoswift.js';
@@ -102,13 +103,21 @@ export function detectSwift(file: SourceFile): Detection[] {
   const sink = new DetectionSink(file.path, text, SWIFT_DETECTOR_ID);
   const f = new SwFile(swiftEvaluator(root), sink, root, readImports(root), readOwnTypes(root, text));
   for (const m of mutated) f.markWritten(m);
+  // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase). A
+  // call consumed by an enclosing one (the nonce of a `seal`) is skipped: the consumed ids a run adds
+  // are rolled back before the next run of the same call, so every run sees what the first one saw.
+  const marks = { consumed: f.consumedIds };
   for (const c of parsed) {
-    if (f.consumed(c.node)) continue;
-    for (const h of HANDLERS) if (h(f, c)) break;
+    eachCaseMarked(f.ev, marks, () => {
+      if (f.consumed(c.node)) return;
+      for (const h of HANDLERS) if (h(f, c)) break;
+    });
   }
   for (const n of others) {
-    if (kindOf(n) === 'assignment') tlsAssignment(f, n);
-    else trustDelegate(f, n);
+    eachCaseMarked(f.ev, marks, () => {
+      if (kindOf(n) === 'assignment') tlsAssignment(f, n);
+      else trustDelegate(f, n);
+    });
   }
   return sink.detections;
 }

@@ -5,11 +5,13 @@
 // stored and `static` properties of types and extensions, parameters, closure and loop variables, `if let`/
 // `guard let`, reassignments with the branch rule).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { swiftCallSiteArguments } from './call-sites.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
-import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
+import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
+import { stringBytesOrigin } from '../common/from-caller.js';
 import { CC_CONSTANTS, CC_CONVERSIONS } from './commoncrypto.js';
 import { callParts, namedKids, pathText, suffixName, typeName } from './syntax.js';
 
@@ -45,6 +47,9 @@ const PASS_THROUGH_METHODS = new Set(['copy', 'bytes', 'toData', 'toBytes']);
 const BYTE_CLOSURES = new Set(['withUnsafeBytes', 'withUnsafeBufferPointer', 'withUnsafeMutableBytes', 'withUnsafeMutableBufferPointer']);
 
 export class SwiftAdapter implements LanguageAdapter {
+  /** Set per file by swiftEvaluator (call-sites.ts). */
+  callSiteArguments?: (param: SgNode) => CallSites | undefined;
+
   shape(node: SgNode): Shape {
     const k = kindOf(node);
     switch (k) {
@@ -161,7 +166,8 @@ export class SwiftAdapter implements LanguageAdapter {
     // Byte and string conversions: `.utf8`, `.count`, `.bytes` (CryptoSwift), `.rawValue`.
     if (callee === '.utf8' || callee === '.bytes') {
       const v = ev.eval(receiver);
-      return v.kind === 'str' ? bytesOfString(v.value) : v.kind === 'bytes' ? v : UNKNOWN;
+      // A string a caller passed in gives the bytes' length, not their literal origin (common/from-caller.ts).
+      return v.kind === 'str' ? bytes(Buffer.byteLength(v.value, 'utf8'), stringBytesOrigin(ev, receiver)) : v.kind === 'bytes' ? v : UNKNOWN;
     }
     if (callee === '.count') {
       const v = ev.eval(receiver);
@@ -191,15 +197,15 @@ export class SwiftAdapter implements LanguageAdapter {
       const b64 = named('base64Encoded');
       if (b64) {
         const v = ev.eval(b64);
-        return v.kind === 'str' ? bytes(Buffer.from(v.value, 'base64').length, 'literal') : UNKNOWN;
+        return v.kind === 'str' ? bytes(Buffer.from(v.value, 'base64').length, stringBytesOrigin(ev, b64)) : UNKNOWN;
       }
       const hex = named('hex') ?? named('hexString');
       if (hex) {
         const v = ev.eval(hex);
         const h = v.kind === 'str' ? v.value.replace(/^0x/, '') : undefined;
-        return h !== undefined && /^[0-9a-fA-F]*$/.test(h) ? bytes(Math.ceil(h.length / 2), 'literal') : UNKNOWN;
+        return h !== undefined && /^[0-9a-fA-F]*$/.test(h) ? bytes(Math.ceil(h.length / 2), stringBytesOrigin(ev, hex)) : UNKNOWN;
       }
-      if (first && args.positional.length === 1 && args.named.size === 0) return asBytes(ev.eval(first));
+      if (first && args.positional.length === 1 && args.named.size === 0) return asBytes(ev.eval(first), stringBytesOrigin(ev, first));
       return undefined;
     }
     if (callee === 'SymmetricKey') {
@@ -209,7 +215,7 @@ export class SwiftAdapter implements LanguageAdapter {
         return bytes(bits !== undefined ? bits / 8 : undefined, 'random');
       }
       const data = named('data');
-      return data ? asBytes(ev.eval(data)) : UNKNOWN;
+      return data ? asBytes(ev.eval(data), stringBytesOrigin(ev, data)) : UNKNOWN;
     }
     if (callee === 'SymmetricKeySize') {
       const n = named('bitCount');
@@ -220,7 +226,7 @@ export class SwiftAdapter implements LanguageAdapter {
     if (method === 'data' && named('using')) {
       // `"secret".data(using: .utf8)`.
       const v = ev.eval(receiver);
-      return v.kind === 'str' ? bytesOfString(v.value) : UNKNOWN;
+      return v.kind === 'str' ? bytes(Buffer.byteLength(v.value, 'utf8'), stringBytesOrigin(ev, receiver)) : UNKNOWN;
     }
     if (PASS_THROUGH_METHODS.has(method) && args.positional.length === 0 && !args.named.has('{}')) return ev.eval(receiver);
     if (PASS_THROUGH_TYPES.has(method)) return undefined;
@@ -228,10 +234,10 @@ export class SwiftAdapter implements LanguageAdapter {
   }
 }
 
-/** An int array literal or a string as bytes; other values as they are. */
-function asBytes(v: Value): Value {
-  if (v.kind === 'list') return bytes(v.items.length, v.items.every((i) => i.kind === 'int') ? 'literal' : 'unknown');
-  if (v.kind === 'str') return bytesOfString(v.value);
+/** An int array literal or a string as bytes (`literal` unless a caller passed it in); other values as they are. */
+function asBytes(v: Value, literal: 'literal' | 'unknown'): Value {
+  if (v.kind === 'list') return bytes(v.items.length, v.items.every((i) => i.kind === 'int') ? literal : 'unknown');
+  if (v.kind === 'str') return bytes(Buffer.byteLength(v.value, 'utf8'), literal);
   if (v.kind === 'bytes') return v;
   return UNKNOWN;
 }
@@ -300,7 +306,9 @@ export function swiftBindings(root: SgNode): Binding[] {
         const cls = parent.parent();
         const owner = cls ? typeName(cls) : undefined;
         // A `var` property may be set anywhere in the type; only a `let` (or an unassigned `var`) is known.
-        out.push({ name, ...(owner ? { owner } : {}), value, visibleFrom: span.end, scope: nodeSpan(parent), member: true });
+        // A struct's stored `let` without a value is a parameter of its memberwise initialiser (call-sites.ts).
+        const memberwise = !value && cls && cls.children().some((c) => c.text() === 'struct') && namedKids(node).find((c) => kindOf(c) === 'value_binding_pattern')?.text() === 'let';
+        out.push({ name, ...(owner ? { owner } : {}), value, visibleFrom: span.end, scope: nodeSpan(parent), member: true, ...(memberwise ? { param: node } : {}) });
       } else if (parent && kindOf(parent) === 'source_file') {
         out.push({ name, value, visibleFrom: span.end, scope: scopes.file, member: true });
       } else {
@@ -315,7 +323,7 @@ export function swiftBindings(root: SgNode): Binding[] {
       const ids = namedKids(node).filter((c) => kindOf(c) === 'simple_identifier');
       const local = ids.at(-1);
       const owner = node.parent();
-      if (local && owner) out.push({ name: local.text(), value: null, visibleFrom: span.start, scope: kind === 'parameter' ? nodeSpan(owner) : scopeOf(node), member: false });
+      if (local && owner) out.push({ name: local.text(), value: null, visibleFrom: span.start, scope: kind === 'parameter' ? nodeSpan(owner) : scopeOf(node), member: false, ...(kind === 'parameter' ? { param: node } : {}) });
     } else if (kind === 'for_statement') {
       const pattern = namedKids(node).find((c) => kindOf(c) === 'pattern');
       for (const id of pattern ? [pattern, ...pattern.findAll({ rule: { kind: 'simple_identifier' } })] : []) {
@@ -392,7 +400,10 @@ function declarationScope(bindings: readonly Binding[], name: string, at: number
 }
 
 export function swiftEvaluator(root: SgNode): Evaluator {
-  return new Evaluator(new SwiftAdapter(), () => new SymbolTable(swiftBindings(root)));
+  const adapter = new SwiftAdapter();
+  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
+  adapter.callSiteArguments = (param: SgNode) => (callSites ??= swiftCallSiteArguments(root))(param);
+  return new Evaluator(adapter, () => new SymbolTable(swiftBindings(root)));
 }
 
 export { pathText };

@@ -1,0 +1,151 @@
+// Values a C# helper's parameters receive from the file's own calls (csharp/call-sites.ts): one use per
+// call site with all its arguments together, named arguments and defaults, other files' callers as an
+// unknown case unless the helper is private, recursion, `params` arrays and extension receivers unread.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { algorithms, signals } from './helpers.js';
+
+const names = (source: string) => algorithms(source).map((a) => `${a.line} ${a.name}`).sort();
+const head = 'using System;\nusing System.Security.Cryptography;\n';
+
+describe('C#: values passed by the file\'s own calls', () => {
+  it('takes every argument of one call together, never a mix of two calls', () => {
+    const source = head + [
+      'class Ciphers {',
+      '  public ICryptoTransform Legacy() => Make(128, CipherMode.ECB);',
+      '  public ICryptoTransform Current() => Make(256, CipherMode.CBC);',
+      '  private static ICryptoTransform Make(int bits, CipherMode mode) {',
+      '    var aes = Aes.Create();',
+      '    aes.KeySize = bits;',
+      '    aes.Mode = mode;',
+      '    return aes.CreateEncryptor();',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(source), ['7 AES-128-ECB-PKCS7', '7 AES-256-CBC-PKCS7']);
+  });
+
+  it('reads named arguments and defaults; a member without an access modifier is private', () => {
+    const source = head + [
+      'class Digests {',
+      '  public byte[] A(byte[] d) => Hash(d);',
+      '  public byte[] B(byte[] d) => Hash(name: "MD5", data: d);',
+      '  static byte[] Hash(byte[] data, string name = "SHA384") => ((HashAlgorithm)CryptoConfig.CreateFromName(name)!).ComputeHash(data);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(source), ['6 MD5', '6 SHA-384']);
+  });
+
+  it('adds the unknown case of other files\' callers to a member they can call, a partial class\'s private one included', () => {
+    const open = head + [
+      'public class Keys {',
+      '  public static RSA Make(int bits) => RSA.Create(bits);',
+      '  public static RSA Default() => Make(3072);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(open), ['4 RSA', '4 RSA-3072']);
+    const partial = head + [
+      'public partial class Keys {',
+      '  private static RSA Make(int bits) => RSA.Create(bits);',
+      '  public static RSA Default() => Make(3072);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(partial), ['4 RSA', '4 RSA-3072']);
+  });
+
+  it('does not take a same-named method of another class, an overload, or a local function\'s namesake', () => {
+    const source = head + [
+      'class Digests {',
+      '  private static byte[] Hash(string name) => ((HashAlgorithm)CryptoConfig.CreateFromName(name)!).ComputeHash(new byte[0]);',
+      '  private static byte[] Hash(string name, int rounds) => null;',
+      '  byte[] A() => Hash("SHA256");',
+      '  byte[] B() => Hash("MD5", 2);',
+      '  byte[] C() { byte[] Hash(string s) => null; return Hash("SHA1"); }',
+      '}',
+      'class Labels {',
+      '  private static string Hash(string s) => s;',
+      '  string L() => Hash("SHA512");',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(source), ['4 SHA-256']);
+  });
+
+  it('leaves out recursive calls; a method group or a call on an instance of a private type is an unknown use', () => {
+    const recursive = head + [
+      'class Chain {',
+      '  private byte[] Pick(byte[] d, string alg, int rounds) {',
+      '    if (rounds > 0) return Pick(d, alg, rounds - 1);',
+      '    return ((HashAlgorithm)CryptoConfig.CreateFromName(alg)!).ComputeHash(d);',
+      '  }',
+      '  public byte[] Run(byte[] d) => Pick(d, "SHA512", 3);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(recursive), ['6 SHA-512']);
+    const group = head + [
+      'public class Table {',
+      '  private static ECDsa Key(ECCurve c) => ECDsa.Create(c);',
+      '  public ECDsa Main() => Key(ECCurve.NamedCurves.nistP384);',
+      '  public Func<ECCurve, ECDsa> Factory => Key;',
+      '  private sealed class Cache {',
+      '    public ECDsa Get(ECCurve c) => ECDsa.Create(c);',
+      '    public ECDsa Warm() => Get(ECCurve.NamedCurves.nistP256);',
+      '  }',
+      '  public ECDsa Cached() => new Cache().Get(ECCurve.NamedCurves.nistP521);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(group), ['4 ECDSA', '4 ECDSA-P384', '8 ECDSA', '8 ECDSA-P256']);
+  });
+
+  it('reads constructors through new T(..), new(..) and this(..); not a params array or an extension method\'s receiver', () => {
+    const ctors = head + [
+      'sealed class Sealer {',
+      '  private readonly HashAlgorithm _h;',
+      '  private Sealer(string alg) { _h = (HashAlgorithm)CryptoConfig.CreateFromName(alg)!; }',
+      '  private Sealer() : this("SHA384") { }',
+      '  public static Sealer Legacy() => new Sealer("SHA1");',
+      '  public static Sealer Current() { Sealer s = new("SHA256"); return s; }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(ctors), ['5 SHA-1', '5 SHA-256', '5 SHA-384']);
+    const unread = head + [
+      'static class Ext {',
+      '  private static byte[] First(params string[] algs) => HashAlgorithm.Create(algs[0])!.ComputeHash(new byte[0]);',
+      '  private static RSA Sized(this int bits) => RSA.Create(bits);',
+      '  static void Use() { First("MD5"); 2048.Sized(); }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(unread), ['4 unknown-hash', '5 RSA']);
+  });
+
+  it('takes a key\'s size from a caller but not its literal origin: no hard-coded key at the helper', () => {
+    const source = head + [
+      'using System.Text;',
+      'class Box {',
+      '  public Aes Demo() => Open(Encoding.UTF8.GetBytes("0123456789abcdef0123456789abcdef"));',
+      '  private Aes Open(byte[] key) {',
+      '    var aes = Aes.Create();',
+      '    aes.Key = key;',
+      '    return aes;',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(source), ['7 AES-256']);
+    assert.deepEqual(signals(source).map((s) => s.signal), []);
+    // A string made into key bytes or used as a password inside the helper: its literal is the caller's.
+    const strings = head + [
+      'using System.Text;',
+      'class Webhooks {',
+      '  private const string Secret = "whsec_0123456789abcdef";',
+      '  public byte[] Sign(byte[] body) => Mac(body, Secret);',
+      '  private static byte[] Mac(byte[] body, string secret) {',
+      '    using var hmac = new HMACSHA256(Encoding.UTF8.GetBytes(secret));',
+      '    return hmac.ComputeHash(body);',
+      '  }',
+      '  public byte[] Derive(byte[] salt) => Stretch("hunter2", salt);',
+      '  private static byte[] Stretch(string pw, byte[] salt) => Rfc2898DeriveBytes.Pbkdf2(pw, salt, 600000, HashAlgorithmName.SHA256, 32);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(algorithms(strings).filter((a) => a.line === 8).map((a) => a.params), [{ keySize: 176 }]);
+    assert.deepEqual(signals(strings).map((s) => s.signal), []);
+  });
+});
