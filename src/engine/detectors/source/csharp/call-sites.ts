@@ -339,7 +339,7 @@ export function csharpCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
     if (!entry) return undefined;
     const index = entry.sig.params.findIndex((p) => p.name === param.field('name')?.text());
     if (index < 0) return undefined;
-    return { function: fn.id(), args: entry.sites.map((s) => (s ? s[index] ?? null : null)), open: entry.open };
+    return { function: fn.id(), name: functionName(fn), args: entry.sites.map((s) => (s ? s[index] ?? null : null)), open: entry.open };
   };
 }
 
@@ -370,4 +370,10 @@ function targetType(creation: SgNode): string | undefined {
 /** The spans of the types nested in `type` (where `this` is theirs, not its). */
 function nestedTypes(type: SgNode): Scope[] {
   return (type.field('body')?.findAll({ rule: { any: [...TYPE_KINDS].map((kind) => ({ kind })) } }) ?? []).map(nodeSpan);
+}
+
+/** A function's name as its calls write it (the symbol of a call site's occurrence); a type's for its initialisers. */
+function functionName(fn: SgNode): string {
+  const named = fn.field('name') ?? fn.children().find((c) => ['identifier', 'simple_identifier', 'type_identifier'].includes(kindOf(c)));
+  return named?.text() ?? '';
 }

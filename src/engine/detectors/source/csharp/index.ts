@@ -149,7 +149,7 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
   };
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase);
   // the nodes a run consumes are rolled back for the next run of the same construct.
-  const marks = { consumed: f.consumedIds };
+  const marks = { consumed: f.consumedIds, sink };
   for (let i = 0; i < nodes.length; i++) {
     if (kinds[i] === 'member_access_expression') members.push(nodes[i]!);
     else eachCaseMarked(f.ev, marks, () => visit(nodes[i]!, kinds[i]!));

@@ -183,7 +183,7 @@ export function detectKotlin(file: SourceFile): Detection[] {
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
   // The handlers leave no marks a second run would trip on (the mock-stub verdicts are memoised per
   // node and the same on every run); the consumed ids are rolled back all the same.
-  const marks = { consumed: f.consumedIds };
+  const marks = { consumed: f.consumedIds, sink };
   for (const c of calls) eachCaseMarked(f.ev, marks, () => visit(c));
   for (const n of others) eachCaseMarked(f.ev, marks, () => other(n));
   return sink.detections;

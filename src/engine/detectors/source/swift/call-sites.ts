@@ -427,7 +427,7 @@ export function swiftCallSiteArguments(root: SgNode): (param: SgNode) => CallSit
       index = entry.sig.params.findIndex((p) => p.name === name);
     }
     if (index < 0 || entry.sig.params[index]!.variadic) return undefined;
-    return { function: fn.id(), args: entry.sites.map((s) => s[index] ?? null), open: entry.open };
+    return { function: fn.id(), name: functionName(fn), args: entry.sites.map((s) => s[index] ?? null), open: entry.open };
   };
 }
 
@@ -444,4 +444,10 @@ function enclosingType(at: number, types: readonly SgNode[]): SgNode | undefined
 /** The spans of the types declared inside a span (where `self` is theirs). */
 function nestedTypes(types: readonly SgNode[], span: Scope): Scope[] {
   return types.map(nodeSpan).filter((s) => s.start > span.start && s.end <= span.end);
+}
+
+/** A function's name as its calls write it (the symbol of a call site's occurrence); a type's for its initialisers. */
+function functionName(fn: SgNode): string {
+  const named = fn.field('name') ?? fn.children().find((c) => ['identifier', 'simple_identifier', 'type_identifier'].includes(kindOf(c)));
+  return named?.text() ?? '';
 }

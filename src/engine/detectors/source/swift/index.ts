@@ -106,7 +106,7 @@ export function detectSwift(file: SourceFile): Detection[] {
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase). A
   // call consumed by an enclosing one (the nonce of a `seal`) is skipped: the consumed ids a run adds
   // are rolled back before the next run of the same call, so every run sees what the first one saw.
-  const marks = { consumed: f.consumedIds };
+  const marks = { consumed: f.consumedIds, sink };
   for (const c of parsed) {
     eachCaseMarked(f.ev, marks, () => {
       if (f.consumed(c.node)) return;
