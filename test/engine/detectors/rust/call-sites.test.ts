@@ -104,5 +104,11 @@ describe('Rust: values passed by the file\'s own calls', () => {
     );
     assert.deepEqual(names(source), ['2 AES-256-GCM']);
     assert.deepEqual(signals(source).map((s) => s.signal), []);
+    // A string stays a string through the call (it may name an algorithm): its bytes are still not the helper's literal.
+    const text = source.replace('key: &[u8]', 'key: &str').replace('new_from_slice(key)', 'new_from_slice(key.as_bytes())').replace('cipher(b"', 'cipher("');
+    assert.deepEqual(names(text), ['2 AES-256-GCM']);
+    assert.deepEqual(signals(text).map((s) => s.signal), []);
+    // Written in the helper itself, it is.
+    assert.deepEqual(signals(text.replace('key.as_bytes()', '"0123456789abcdef0123456789abcdef".as_bytes()')).map((s) => s.signal), ['hardcoded-key']);
   });
 });

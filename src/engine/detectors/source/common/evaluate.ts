@@ -164,12 +164,29 @@ export class Evaluator {
     return values[0]!;
   }
 
+  /**
+   * Evaluates an expression and tells whether a value the file's calls pass to a parameter went into it.
+   * Bytes lose their literal origin on the way (argumentValue), but a string stays a string, since it may
+   * name an algorithm; where it is key, IV or password material (`seal(data, "k3y")` into
+   * `openssl_encrypt(…, $key, …)`, `key.as_bytes()`), the literal is the caller's, and a signal at the
+   * helper would report it with that caller out of view: the detectors' constant-material checks ask this.
+   */
+  evalTracked(node: SgNode | null | undefined): { value: Value; fromCallSite: boolean } {
+    const before = this.callSiteValues;
+    const value = this.eval(node);
+    return { value, fromCallSite: this.callSiteValues !== before };
+  }
+
+  /** Known values read from the file's call sites so far (evalTracked compares it around one evaluation). */
+  private callSiteValues = 0;
+
   /** The value a call passes for a parameter of `fn` (unknown while `fn`'s own call sites are being read: recursion). */
   private argumentValue(fn: number, arg: SgNode | null): Value {
     if (!arg || this.viaCallSites.has(fn)) return UNKNOWN;
     this.viaCallSites.add(fn);
     try {
       const v = this.eval(arg);
+      if (v.kind !== 'unknown') this.callSiteValues++;
       if (v.kind === 'bytes' && (v.origin === 'literal' || v.origin === 'zero')) return v.length === undefined ? bytes(undefined, 'unknown') : bytes(v.length, 'unknown');
       return v.kind === 'unknown' ? UNKNOWN : v;
     } finally {
