@@ -144,7 +144,7 @@ export class Evaluator {
    * be reported where the helper uses it, with that caller out of view in the evidence.
    */
   private parameterValue(b: Binding): Value {
-    if (!b.param) return UNKNOWN;
+    if (!b.param || this.ownOnly > 0) return UNKNOWN;
     const sites = this.adapter.callSiteArguments?.(b.param);
     if (!sites?.args.length || sites.args.length > MAX_CALL_SITES) return UNKNOWN;
     const fn = sites.function;
@@ -165,20 +165,24 @@ export class Evaluator {
   }
 
   /**
-   * Evaluates an expression and tells whether a value the file's calls pass to a parameter went into it.
-   * Bytes lose their literal origin on the way (argumentValue), but a string stays a string, since it may
-   * name an algorithm; where it is key, IV or password material (`seal(data, "k3y")` into
+   * Evaluates an expression as its own function's code writes it: a parameter is unknown, whatever the
+   * file's calls pass. For the constant-material checks (hard-coded key, static IV, literal password):
+   * bytes a call site passes lose their literal origin (argumentValue), but a string stays a string,
+   * since it may name an algorithm; where it is key, IV or password material (`seal(data, "k3y")` into
    * `openssl_encrypt(…, $key, …)`, `key.as_bytes()`), the literal is the caller's, and a signal at the
-   * helper would report it with that caller out of view: the detectors' constant-material checks ask this.
+   * helper would report it with that caller out of view. Reading no call site, it makes no cases either.
    */
-  evalTracked(node: SgNode | null | undefined): { value: Value; fromCallSite: boolean } {
-    const before = this.callSiteValues;
-    const value = this.eval(node);
-    return { value, fromCallSite: this.callSiteValues !== before };
+  evalOwn(node: SgNode | null | undefined): Value {
+    this.ownOnly++;
+    try {
+      return this.eval(node);
+    } finally {
+      this.ownOnly--;
+    }
   }
 
-  /** Known values read from the file's call sites so far (evalTracked compares it around one evaluation). */
-  private callSiteValues = 0;
+  /** Inside evalOwn: parameters are not read from call sites. */
+  private ownOnly = 0;
 
   /** The value a call passes for a parameter of `fn` (unknown while `fn`'s own call sites are being read: recursion). */
   private argumentValue(fn: number, arg: SgNode | null): Value {
@@ -186,7 +190,6 @@ export class Evaluator {
     this.viaCallSites.add(fn);
     try {
       const v = this.eval(arg);
-      if (v.kind !== 'unknown') this.callSiteValues++;
       if (v.kind === 'bytes' && (v.origin === 'literal' || v.origin === 'zero')) return v.length === undefined ? bytes(undefined, 'unknown') : bytes(v.length, 'unknown');
       return v.kind === 'unknown' ? UNKNOWN : v;
     } finally {

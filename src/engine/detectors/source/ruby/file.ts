@@ -128,11 +128,10 @@ export class RbFile extends EvaluatedFile {
 
   /**
    * Key or IV bytes written in the source (a literal, or all zero); an empty string is no key. Not a string
-   * a caller passes to the method's parameter: that literal is the caller's (Evaluator.evalTracked).
+   * a caller passes to the method's parameter: that literal is the caller's (Evaluator.evalOwn).
    */
   constantBytes(node: SgNode | null | undefined): boolean {
-    const { value, fromCallSite } = this.ev.evalTracked(node);
-    if (fromCallSite) return false;
+    const value = this.ev.evalOwn(node);
     const v = value.kind === 'str' ? stringBytes(value.value) : value;
     return isConstantBytes(v) && (v.kind !== 'bytes' || v.length !== 0);
   }

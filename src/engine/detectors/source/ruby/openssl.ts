@@ -146,8 +146,8 @@ export function opensslHmac(f: RbFile, c: RbCall, path: string): void {
 
 function passwordSignal(f: RbFile, node: SgNode, symbol: string, pass: SgNode | undefined): void {
   // A password a caller passes to the method's parameter is the caller's literal, not one written here.
-  const { value: v, fromCallSite } = f.ev.evalTracked(pass);
-  if (!fromCallSite && v.kind === 'str' && v.value.length > 0) f.sink.signal(node, symbol, 'hardcoded-password', 'password is written in the source', { library: OPENSSL });
+  const v = f.ev.evalOwn(pass);
+  if (v.kind === 'str' && v.value.length > 0) f.sink.signal(node, symbol, 'hardcoded-password', 'password is written in the source', { library: OPENSSL });
 }
 
 export function opensslKdf(f: RbFile, c: RbCall, path: string): void {

@@ -97,6 +97,8 @@ function calleeOf(node: SgNode): SgNode | undefined {
   return call && kindOf(call) === 'call_expression' && call.field('function')?.id() === fn.id() ? call : undefined;
 }
 
+const macroName = (m: SgNode): string => (m.field('macro')?.text() ?? '').split('::').pop() ?? '';
+
 /** `X`, `X::<T>`, `a::X` -> `X`. */
 function lastSegment(path: string): string {
   return path.replace(/::<[\s\S]*>$/, '').replace(/<[\s\S]*>$/, '').split('::').pop()!.trim();
@@ -141,6 +143,26 @@ export function rustCallSiteArguments(root: SgNode, localBinding: (name: string,
     return outOfLine.some((at) => !span || within(at, span));
   };
 
+  // The file with only its macros' arguments kept, parsed as Rust at their own positions (as the detector
+  // reads calls there): one parse for all the file's functions, made when a name is first met in a macro.
+  let copy: SgNode | undefined;
+  let text: string | undefined;
+  const macroCopy = (): SgNode => {
+    if (copy) return copy;
+    text ??= root.text();
+    const chars = text.replace(/[^\r\n]/g, ' ').split('');
+    for (const m of root.findAll({ rule: { kind: 'macro_invocation' } })) {
+      if (TEMPLATE_MACROS.test(macroName(m))) continue;
+      const tree = m.children().find((c) => kindOf(c) === 'token_tree');
+      const bang = m.children().find((c) => c.text() === '!');
+      if (!tree || !bang) continue;
+      const { start, end } = tree.range();
+      for (let i = start.index; i < end.index; i++) chars[i] = text[i]!;
+      chars[bang.range().start.index] = ';';
+    }
+    return (copy = parseSource('rust', `${chars.join('')}\n;`).root());
+  };
+
   const analyse = (fn: SgNode, hasSelf: boolean): Function | undefined => {
     const nameNode = fn.field('name');
     const name = nameNode?.text();
@@ -148,7 +170,16 @@ export function rustCallSiteArguments(root: SgNode, localBinding: (name: string,
     if (!nameNode || !name || !kind || name.startsWith('r#')) return undefined;
     const span = nodeSpan(fn);
     const re = `^${escapeRegex(name)}$`;
-    const hits = root.findAll({ rule: kind.type ? { any: [{ kind: 'identifier', regex: re }, { kind: 'field_identifier', regex: re }] } : { kind: 'identifier', regex: re } });
+    // A method's name as a path only after `Self` or its type (`new` is the last segment of every `X::new`), or in a macro's tokens.
+    const typed = kind.type ? `(^|::)(Self|${escapeRegex(kind.type)})(::)?(<[\\s\\S]*>)?::${escapeRegex(name)}$` : '';
+    // Named nowhere but in its own declaration (most of a library's API): no call to look for.
+    let count = 0;
+    for (let i = (text ??= root.text()).indexOf(name); i >= 0 && count < 2; i = text.indexOf(name, i + name.length)) count++;
+    const hits = count < 2 ? [] : root.findAll({
+      rule: kind.type
+        ? { any: [{ kind: 'field_identifier', regex: re }, { kind: 'identifier', regex: re, inside: { kind: 'scoped_identifier', regex: typed } }, { kind: 'identifier', regex: re, inside: { kind: 'token_tree' } }] }
+        : { kind: 'identifier', regex: re },
+    } as Parameters<SgNode['findAll']>[0]);
     let open = kind.trait || exported(fn) || (!kind.block && childFiles(kind.module));
     // A free function's module, and the blocks that declare another function of its name (calls there are that one's).
     const home = kind.type ? undefined : moduleAround(fn);
@@ -246,41 +277,24 @@ export function rustCallSiteArguments(root: SgNode, localBinding: (name: string,
 
     for (const h of hits) if (h.id() !== nameNode.id()) classify(h, h);
     if (inMacros.length) {
-      // Each outermost macro holding the name, its token tree kept in a copy of the file (as the detector reads macro arguments).
-      const macros = new Map<number, SgNode>();
+      const at = new Map<number, SgNode>();
       for (const h of inMacros) {
-        let outer: SgNode | undefined;
-        for (const a of h.ancestors()) if (kindOf(a) === 'macro_invocation') outer = a;
-        if (!outer) {
-          open = true; // a `macro_rules!` body or an attribute: called where the file does not show
-          continue;
-        }
-        if (!TEMPLATE_MACROS.test((outer.field('macro')?.text() ?? '').split('::').pop() ?? '')) macros.set(outer.id(), outer);
+        const macro = h.ancestors().find((a) => kindOf(a) === 'macro_invocation');
+        if (!macro) open = true; // a `macro_rules!` body or an attribute: called where the file does not show
+        else if (TEMPLATE_MACROS.test(macroName(macro))) continue;
+        // Only a call in the function's own module is read (one elsewhere, `assert!`s in `mod tests`, leaves it open): parse for those alone.
+        else if (kind.type ? moduleAround(h)?.id() === implModule : freeCall(h.range().start.index, h) === 'site') at.set(h.range().start.index, h);
+        else if (kind.type || freeCall(h.range().start.index, h) === 'open') open = true;
       }
-      if (macros.size) {
-        const text = root.text();
-        const chars = text.replace(/[^\r\n]/g, ' ').split('');
-        for (const m of macros.values()) {
-          const tree = m.children().find((c) => kindOf(c) === 'token_tree');
-          const bang = m.children().find((c) => c.text() === '!');
-          if (!tree || !bang) continue;
-          const { start, end } = tree.range();
-          for (let i = start.index; i < end.index; i++) chars[i] = text[i]!;
-          chars[bang.range().start.index] = ';';
-        }
-        const copy = parseSource('rust', `${chars.join('')}\n;`).root();
-        const at = new Map<number, SgNode>();
-        for (const h of inMacros) at.set(h.range().start.index, h);
+      if (at.size) {
         const rule = kind.type ? { any: [{ kind: 'identifier', regex: re }, { kind: 'field_identifier', regex: re }] } : { kind: 'identifier', regex: re };
-        for (const n of copy.findAll({ rule })) {
+        for (const n of macroCopy().findAll({ rule })) {
           const origin = at.get(n.range().start.index);
           if (!origin) continue;
-          at.delete(n.range().start.index);
           const p = n.parent();
           if (p && kindOf(p) === 'token_tree') open = true; // a macro inside the macro
           else classify(n, origin);
         }
-        // Occurrences the copy does not hold as names (a template macro's, skipped) change nothing.
       }
     }
     return { sites, open };
