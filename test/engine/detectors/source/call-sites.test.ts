@@ -152,3 +152,40 @@ describe('values passed by the file\'s own calls', () => {
   });
 });
 
+
+describe('a caller\'s string literal is not the helper\'s', () => {
+  it('Java and Python: key bytes from a string passed in keep their length, no hard-coded key or password at the helper', () => {
+    const source = [
+      'import javax.crypto.Mac;',
+      'import javax.crypto.spec.PBEKeySpec;',
+      'import javax.crypto.spec.SecretKeySpec;',
+      'class Hooks {',
+      '  byte[] demo(byte[] d) throws Exception { return sign("0123456789abcdef", d); }',
+      '  Object pbe() { return spec("hunter2"); }',
+      '  private byte[] sign(String secret, byte[] d) throws Exception {',
+      '    Mac mac = Mac.getInstance("HmacSHA256");',
+      '    mac.init(new SecretKeySpec(secret.getBytes(), "HmacSHA256"));',
+      '    return mac.doFinal(d);',
+      '  }',
+      '  private PBEKeySpec spec(String password) { return new PBEKeySpec(password.toCharArray(), new byte[16], 600000, 256); }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(java.signals(source).map((s) => s.signal), []);
+    // The same literal written in the helper itself is one.
+    assert.deepEqual(java.signals(source.replace('secret.getBytes()', '"0123456789abcdef".getBytes()')).map((s) => s.signal), ['hardcoded-key']);
+    const py = [
+      'import hashlib',
+      'import hmac',
+      '',
+      'def _tag(secret, data):',
+      '    return hmac.new(secret.encode(), data, hashlib.sha256).digest()',
+      '',
+      'def _stretch(password, salt):',
+      '    return hashlib.pbkdf2_hmac("sha256", password, salt, 600000)',
+      '',
+      'T = _tag("0123456789abcdef", b"x")',
+      'K = _stretch("hunter2", b"salt")',
+    ].join('\n');
+    assert.deepEqual(python.signals(py).map((s) => s.signal), []);
+  });
+});

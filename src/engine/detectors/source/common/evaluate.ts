@@ -202,7 +202,7 @@ export class Evaluator {
    * be reported where the helper uses it, with that caller out of view in the evidence.
    */
   private parameterValue(b: Binding): Value {
-    if (!b.param) return UNKNOWN;
+    if (!b.param || this.ownOnly > 0) return UNKNOWN;
     const sites = this.adapter.callSiteArguments?.(b.param);
     if (!sites?.args.length) return UNKNOWN;
     const fn = sites.function;
@@ -271,6 +271,26 @@ export class Evaluator {
       else this.assumed.set(r.function, had);
     }
   }
+
+  /**
+   * Evaluates an expression as its own function's code writes it: a parameter is unknown, whatever the
+   * file's calls pass. For the constant-material checks (hard-coded key, static IV, literal password):
+   * bytes a call site passes lose their literal origin (argumentValue), but a string stays a string,
+   * since it may name an algorithm; where it is key, IV or password material (`seal(data, "k3y")` into
+   * `openssl_encrypt(…, $key, …)`, `key.as_bytes()`), the literal is the caller's, and a signal at the
+   * helper would report it with that caller out of view. Reading no call site, it makes no cases either.
+   */
+  evalOwn(node: SgNode | null | undefined): Value {
+    this.ownOnly++;
+    try {
+      return this.eval(node);
+    } finally {
+      this.ownOnly--;
+    }
+  }
+
+  /** Inside evalOwn: parameters are not read from call sites. */
+  private ownOnly = 0;
 
   /** The value a call passes for a parameter of `fn` (unknown while `fn`'s own call sites are being read: recursion). */
   private argumentValue(fn: number, arg: SgNode | null): Value {

@@ -6,7 +6,7 @@ import type { Evaluator } from './evaluate.js';
 import type { Value } from './value.js';
 
 export class EvaluatedFile {
-  /** Ids of the nodes consumed so far (the marks `eachCaseMarked` rolls back between the runs of one construct). */
+  /** Ids of the nodes consume() marked (the `consumed` marks eachCaseMarked rolls back between the runs of one construct). */
   readonly consumedIds = new Set<number>();
 
   constructor(readonly ev: Evaluator) {}

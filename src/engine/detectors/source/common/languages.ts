@@ -135,3 +135,13 @@ export type { SgNode, SgRoot };
 export function kindOf(node: SgNode): string {
   return node.kind() as string;
 }
+
+/**
+ * The name a function, method or type declaration is called by (its `name` field, or its first
+ * identifier child in grammars without one): the symbol of a call site's occurrence (CallSites.name).
+ */
+export function declaredName(fn: SgNode): string {
+  const named = fn.field('name') ?? fn.children().find((c) => ['identifier', 'simple_identifier', 'type_identifier', 'name', 'constant'].includes(kindOf(c)));
+  return named?.text() ?? '';
+}
+

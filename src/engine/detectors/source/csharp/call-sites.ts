@@ -4,7 +4,7 @@
 // docs/detectors.md, C#, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites } from '../common/evaluate.js';
-import { kindOf } from '../common/languages.js';
+import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
 import type { Scope } from '../common/symbols.js';
@@ -339,7 +339,7 @@ export function csharpCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
     if (!entry) return undefined;
     const index = entry.sig.params.findIndex((p) => p.name === param.field('name')?.text());
     if (index < 0) return undefined;
-    return { function: fn.id(), name: functionName(fn), args: entry.sites.map((s) => (s ? s[index] ?? null : null)), open: entry.open };
+    return { function: fn.id(), name: declaredName(fn), args: entry.sites.map((s) => (s ? s[index] ?? null : null)), open: entry.open };
   };
 }
 
@@ -372,8 +372,3 @@ function nestedTypes(type: SgNode): Scope[] {
   return (type.field('body')?.findAll({ rule: { any: [...TYPE_KINDS].map((kind) => ({ kind })) } }) ?? []).map(nodeSpan);
 }
 
-/** A function's name as its calls write it (the symbol of a call site's occurrence); a type's for its initialisers. */
-function functionName(fn: SgNode): string {
-  const named = fn.field('name') ?? fn.children().find((c) => ['identifier', 'simple_identifier', 'type_identifier'].includes(kindOf(c)));
-  return named?.text() ?? '';
-}

@@ -7,8 +7,9 @@ import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '.
 import { escapeRegex } from '../common/regex.js';
 import { kindOf } from '../common/languages.js';
 import { knownConstant } from '../common/jca-constants.js';
+import { stringBytesOrigin } from '../common/from-caller.js';
 import { javaFunctions } from './call-sites.js';
-import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
+import { UNKNOWN, asInt, asString, bytes, int, str, type Value } from '../common/value.js';
 
 const CLASS_KINDS = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration']);
 const FUNCTION_KINDS = new Set(['method_declaration', 'constructor_declaration', 'lambda_expression', 'static_initializer', 'compact_constructor_declaration']);
@@ -166,7 +167,8 @@ export const javaAdapter: LanguageAdapter = {
     const method = callee.slice(callee.lastIndexOf('.') + 1);
     if (method === 'getBytes' && receiver) {
       const s = asString(ev.eval(receiver));
-      return s === undefined ? bytes(undefined, 'unknown') : bytesOfString(s);
+      // A caller's string (common/from-caller.ts) gives the length, not a literal origin.
+      return s === undefined ? bytes(undefined, 'unknown') : bytes(Buffer.byteLength(s, 'utf8'), stringBytesOrigin(ev, receiver));
     }
     if (method === 'toCharArray' && receiver) return ev.eval(receiver);
     if (DECODERS.test(callee) && a0) {

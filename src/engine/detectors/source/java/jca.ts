@@ -1,5 +1,6 @@
 // JCA/JCE factories (`X.getInstance(...)`) and the spec objects around them.
 import type { SgNode } from '@ast-grep/napi';
+import { fromCaller } from '../common/from-caller.js';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { isConstantBytes, memberName } from '../common/value.js';
@@ -283,7 +284,7 @@ export function handleSpec(ctx: JavaContext, node: SgNode, type: string, mutated
     const pw = ctx.origin(args[0]);
     if (pw && kindOf(pw) === 'method_invocation' && pw.field('name')?.text() === 'toCharArray') {
       const s = ctx.str(pw.field('object') ?? undefined);
-      if (s !== undefined && s.length > 0) ctx.sink.signal(node, 'PBEKeySpec', 'hardcoded-password', 'PBE password is a string literal');
+      if (s !== undefined && s.length > 0 && !fromCaller(ctx.ev, pw.field('object'))) ctx.sink.signal(node, 'PBEKeySpec', 'hardcoded-password', 'PBE password is a string literal');
     }
   }
 }

@@ -7,6 +7,7 @@
 // `Jwks.CRV.Ed25519.keyPair()`), with the sizes its API fixes, and accepts unsigned tokens when asked
 // (`Jwts.parser().unsecured()`, 0.9-0.11 `parseClaimsJwt`).
 import type { SgNode } from '@ast-grep/napi';
+import { fromCaller } from '../common/from-caller.js';
 import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { isConstantBytes } from '../common/value.js';
 import { kindOf } from '../common/languages.js';
@@ -134,7 +135,7 @@ function report(ctx: JavaContext, node: SgNode, symbol: string, jose: string, li
 export function literalSecret(ctx: JavaContext, arg: SgNode | undefined): boolean {
   if (!arg) return false;
   const v = ctx.value(arg);
-  return (v.kind === 'str' && v.value.length > 0) || isConstantBytes(v);
+  return (v.kind === 'str' && v.value.length > 0 && !fromCaller(ctx.ev, arg)) || isConstantBytes(v);
 }
 
 /** `Algorithm.HMAC256(secret)` and friends from Auth0 java-jwt. */

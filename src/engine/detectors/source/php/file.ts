@@ -70,9 +70,18 @@ export class PhpFile extends EvaluatedFile {
     return v.kind === 'bytes' ? v.length : v.kind === 'str' ? Buffer.byteLength(v.value, 'latin1') : undefined;
   }
 
-  /** Key or IV bytes fixed in the source: a non-empty string literal (or one built of literals), zero bytes, `hex2bin('…')`. */
+  /**
+   * Key or IV bytes fixed in the source: a non-empty string literal (or one built of literals), zero bytes,
+   * `hex2bin('…')`. Not a literal a caller passes to the function's parameter (Evaluator.evalOwn).
+   */
   constantBytes(node: SgNode | null | undefined): boolean {
-    return constantValue(this.ev.eval(node));
+    return constantValue(this.ev.evalOwn(node));
+  }
+
+  /** A password or secret written in the source here as a string (not one a caller passes in). */
+  literalString(node: SgNode | null | undefined): string | undefined {
+    const value = this.ev.evalOwn(node);
+    return value.kind === 'str' ? value.value : undefined;
   }
 
   /** The expression a variable or constant stands for (through assignment chains), or the node itself. */

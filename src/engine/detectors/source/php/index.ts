@@ -10,6 +10,7 @@ import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
+import { eachCaseMarked } from '../common/cases.js';
 import { DetectionSink } from '../common/sink.js';
 import { PhpFile, type PhpCall } from './file.js';
 import { cryptCall, hashCall, hashHkdf, hashHmac, hashPbkdf2, namedDigest, passwordHash, passwordVerify } from './hashing.js';
@@ -74,7 +75,7 @@ export function detectPhp(file: SourceFile, ctx: DetectContext): Detection[] {
   const laravelConfig = LARAVEL_APP_CONFIG.test(file.path) && text.includes("'cipher'");
   if (laravelConfig) rules.push({ kind: 'string', regex: "^'cipher'$" });
   if (rules.length === 0) return [];
-  for (const node of root.findAll({ rule: { any: rules } } as Parameters<SgNode['findAll']>[0])) {
+  const visit = (node: SgNode): void => {
     switch (kindOf(node)) {
       case 'function_call_expression': {
         const fnNode = node.field('function');
@@ -96,7 +97,10 @@ export function detectPhp(file: SourceFile, ctx: DetectContext): Detection[] {
         if (laravelConfig && node.text() === "'cipher'") laravelConfigCipher(f, node);
         else tlsOptionKey(f, node);
     }
-  }
+  };
+  // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
+  const marks = { consumed: f.consumedIds, sink: f.sink };
+  for (const node of root.findAll({ rule: { any: rules } } as Parameters<SgNode['findAll']>[0])) eachCaseMarked(ev, marks, () => visit(node));
   return f.sink.detections;
 }
 

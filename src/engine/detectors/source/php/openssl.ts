@@ -185,7 +185,7 @@ export function opensslPbkdf2(f: PhpFile, call: PhpCall): void {
 
 /** A password written in the source, given to a key-derivation function. */
 export function passwordSignal(f: PhpFile, call: PhpCall, pw: SgNode | undefined): void {
-  const s = f.str(pw);
+  const s = f.literalString(pw);
   if (s !== undefined && s.length > 0) f.signal(call.node, call.name, 'hardcoded-password', `${call.name} password is a string literal`);
 }
 

@@ -9,12 +9,13 @@
 // `$this->cipher`). The branch rule: an assignment in an `if`/`else`/`case` body, a loop body or a
 // `try`/`catch` block holds there and leaves the variable unknown after the block.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { nodeSpan, ScopeIndex, type ScopeNode } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { knownConstant } from './constants.js';
+import { phpCallSiteArguments } from './call-sites.js';
 
 /** Nodes whose variables are their own (PHP variables are function-scoped). Arrow functions see their parent's. */
 const FN_KINDS = ['function_definition', 'method_declaration', 'anonymous_function'];
@@ -95,6 +96,12 @@ export class PhpAdapter implements LanguageAdapter {
   enclosingClass(node: SgNode): string | undefined {
     this.classes ??= new ScopeIndex(this.root, CLASS_KINDS);
     return this.classes.around(node, CLASS_SET)?.name;
+  }
+
+  private callSites: ((param: SgNode) => CallSites | undefined) | undefined;
+
+  callSiteArguments(param: SgNode): CallSites | undefined {
+    return (this.callSites ??= phpCallSiteArguments(this.root))(param);
   }
 
   shape(node: SgNode): Shape {
@@ -388,7 +395,10 @@ export function phpBindings(root: SgNode, adapter: PhpAdapter): Binding[] {
       case 'property_promotion_parameter': {
         const v = node.field('name');
         const fn = blocks.around(node, new Set([...FN_SET, 'arrow_function']));
-        if (v && kindOf(v) === 'variable_name' && fn) out.push({ name: varKey(v.text().slice(1), adapter.fnOf(v)), value: null, visibleFrom: fn.start, scope: fn, member: false });
+        if (v && kindOf(v) === 'variable_name' && fn) out.push({ name: varKey(v.text().slice(1), adapter.fnOf(v)), value: null, visibleFrom: fn.start, scope: fn, member: false, param: node });
+        // `public function __construct(private string $cipher = 'aes-256-gcm')` also declares `$this->cipher`, set by the constructor's callers.
+        const cls = kindOf(node) === 'property_promotion_parameter' ? blocks.around(node, CLASS_SET) : undefined;
+        if (v && cls?.name) out.push({ name: v.text().replace(/^\$/, ''), owner: cls.name, value: null, param: node, visibleFrom: nodeSpan(node).end, scope: cls, member: true });
         break;
       }
       case 'foreach_statement':

@@ -6,8 +6,9 @@ import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
+import { stringBytesOrigin } from '../common/from-caller.js';
 import { pythonFunctions } from './call-sites.js';
-import { UNKNOWN, asInt, asString, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
+import { UNKNOWN, asInt, asString, bytes, int, str, type Value } from '../common/value.js';
 
 /** A Python string or bytes literal: its text (escapes decoded) and whether it is bytes. Undefined for f-strings. */
 export function pyString(node: SgNode): { text: string; isBytes: boolean } | undefined {
@@ -210,7 +211,8 @@ export const pythonAdapter: LanguageAdapter = {
     }
     if (method === 'encode' && receiver) {
       const s = asString(ev.eval(receiver));
-      return s === undefined ? bytes(undefined, 'unknown') : bytesOfString(s);
+      // A caller's string (common/from-caller.ts) gives the length, not a literal origin.
+      return s === undefined ? bytes(undefined, 'unknown') : bytes(Buffer.byteLength(s, 'utf8'), stringBytesOrigin(ev, receiver));
     }
     if (callee === 'len' && a0) {
       const v = ev.eval(a0);

@@ -1,4 +1,5 @@
 // Token and password libraries: PyJWT, python-jose, bcrypt, argon2-cffi, passlib.
+import { fromCaller } from '../common/from-caller.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
@@ -36,7 +37,7 @@ function jwt(ctx: PyContext, c: Call, op: 'encode' | 'decode'): void {
   const keyNode = arg(c.args, 1, 'key');
   const key = keyNode ? ctx.value(keyNode) : undefined;
   const hmacOnly = names.length > 0 ? names.every((n) => /^HS/.test(n)) : op === 'encode';
-  if (hmacOnly && key && ((key.kind === 'str' && key.value.length > 0) || (key.kind === 'bytes' && key.origin === 'literal')))
+  if (hmacOnly && key && ((key.kind === 'str' && key.value.length > 0 && !fromCaller(ctx.ev, keyNode)) || (key.kind === 'bytes' && key.origin === 'literal')))
     ctx.sink.signal(c.node, `jwt.${op}`, 'hardcoded-key', 'JWT HMAC secret is a literal in source', lib);
   if (op === 'encode' && !node) {
     // PyJWT and python-jose document HS256 as the default algorithm of encode().

@@ -9,6 +9,7 @@
 // `alg: none` (ACCEPTS_NONE below). Authlib's own algorithm registry
 // (`JWS_ALGORITHMS = [RSAAlgorithm(256), ...]`) is the library defining names, not a use (as jjwt's,
 // docs/detectors.md "Tried on real code").
+import { fromCaller } from '../common/from-caller.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { joseEncryptionAlg, joseSecondary } from '../common/jose.js';
@@ -92,7 +93,7 @@ function serialize(ctx: PyContext, call: Call, encryption: boolean): void {
   }
   // An HMAC secret written in the source signs every token: a hard-coded key.
   const key = ctx.value(keyNode);
-  if (alg?.startsWith('HS') && ((key.kind === 'str' && key.value.length > 0) || isConstantBytes(key)))
+  if (alg?.startsWith('HS') && ((key.kind === 'str' && key.value.length > 0 && !fromCaller(ctx.ev, keyNode)) || isConstantBytes(key)))
     ctx.sink.signal(call.node, symbol, 'hardcoded-key', 'JWT HMAC secret is a literal in source', { library: LIBRARY });
 }
 

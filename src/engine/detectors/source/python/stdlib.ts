@@ -1,12 +1,13 @@
 // hashlib and hmac (standard library: no LibraryRef).
 import type { AlgorithmParams } from '../../../inventory/model.js';
 import { arg } from './adapter.js';
+import { fromCaller } from '../common/from-caller.js';
 import { hashFromName, type Call, type PyContext } from './context.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
 function literalPassword(ctx: PyContext, c: Call, node: import('@ast-grep/napi').SgNode | undefined): void {
   const v = ctx.value(node);
-  if ((v.kind === 'bytes' && v.origin === 'literal') || (v.kind === 'str' && v.value.length > 0))
+  if ((v.kind === 'bytes' && v.origin === 'literal') || (v.kind === 'str' && v.value.length > 0 && !fromCaller(ctx.ev, node)))
     ctx.sink.signal(c.node, c.name ?? 'kdf', 'hardcoded-password', 'password passed to the KDF is a literal');
 }
 

@@ -126,9 +126,13 @@ export class RbFile extends EvaluatedFile {
     return v.kind === 'str' ? stringBytes(v.value) : v;
   }
 
-  /** Key or IV bytes written in the source (a literal, or all zero); an empty string is no key. */
+  /**
+   * Key or IV bytes written in the source (a literal, or all zero); an empty string is no key. Not a string
+   * a caller passes to the method's parameter: that literal is the caller's (Evaluator.evalOwn).
+   */
   constantBytes(node: SgNode | null | undefined): boolean {
-    const v = this.bytesOf(node);
+    const value = this.ev.evalOwn(node);
+    const v = value.kind === 'str' ? stringBytes(value.value) : value;
     return isConstantBytes(v) && (v.kind !== 'bytes' || v.length !== 0);
   }
 

@@ -12,6 +12,7 @@ import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
 import { escapeRegex, namesIn } from '../common/regex.js';
 import { DetectionSink } from '../common/sink.js';
+import { eachCaseMarked } from '../common/cases.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { RbFile, type Setter } from './file.js';
 import { activeSupport, argon2, bcrypt, digestClassInTable, hasSecurePassword, hasSecurePasswordIdentifier, jwt, railsKeyGenerator, rbnacl, scrypt, stdlibDigest, weakRandom } from './libraries.js';
@@ -106,7 +107,9 @@ export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
   // in the call or kept in a variable) is consumed by it; then everything else in source order.
   type Item = { at: number; run: () => void };
   const items: Item[] = [];
-  for (const c of calls) if (takesDigest(c)) callSite(f, c);
+  // Each construct once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
+  const marks = { consumed: f.consumedIds, sink: f.sink };
+  for (const c of calls) if (takesDigest(c)) eachCaseMarked(f.ev, marks, () => callSite(f, c));
   for (const c of calls) if (!takesDigest(c)) items.push({ at: c.node.range().start.index, run: () => callSite(f, c) });
   for (const s of setterList) if (TLS_SETTERS.includes(s.name)) items.push({ at: s.node.range().start.index, run: () => tlsSetter(f, s) });
   for (const n of others) {
@@ -116,7 +119,7 @@ export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
     items.push({ at: n.range().start.index, run });
   }
   items.sort((a, b) => a.at - b.at);
-  for (const i of items) i.run();
+  for (const i of items) eachCaseMarked(f.ev, marks, i.run);
   // SSH algorithm lists (net-ssh's `encryption: %w[aes256-ctr …]`, `kex: ['curve25519-sha256']`).
   detectSshAlgorithmNames(root, sink, 'ruby', text);
   return sink.detections;

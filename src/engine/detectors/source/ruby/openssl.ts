@@ -145,7 +145,8 @@ export function opensslHmac(f: RbFile, c: RbCall, path: string): void {
 }
 
 function passwordSignal(f: RbFile, node: SgNode, symbol: string, pass: SgNode | undefined): void {
-  const v = f.value(pass);
+  // A password a caller passes to the method's parameter is the caller's literal, not one written here.
+  const v = f.ev.evalOwn(pass);
   if (v.kind === 'str' && v.value.length > 0) f.sink.signal(node, symbol, 'hardcoded-password', 'password is written in the source', { library: OPENSSL });
 }
 

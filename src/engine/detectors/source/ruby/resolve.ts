@@ -5,11 +5,12 @@
 // (`Crypto::KEY_BITS`), instance variables (one value when the class assigns them once), method and
 // block parameters (unknown).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope, type Symbols } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type BytesOrigin, type Value } from '../common/value.js';
+import { rubyCallSiteArguments } from './call-sites.js';
 
 /**
  * A byte written as `\xNN` (0x80 and above) is kept as the private-use character U+F700+NN, so that
@@ -249,6 +250,9 @@ export class RubyAdapter implements LanguageAdapter {
   enclosingClass(node: SgNode): string | undefined {
     return ownerOf(node);
   }
+
+  /** Set by rubyEvaluator (ruby/call-sites.ts). */
+  callSiteArguments?: (param: SgNode) => CallSites | undefined;
 }
 
 /** `[…].pack('C*')`, `["00ff"].pack('H*')`, `Array.new(16, 0).pack('c*')`: bytes written in the source. */
@@ -375,7 +379,9 @@ export function rubyBindings(root: SgNode): { bindings: Binding[]; scopes: Scope
         if (!PARAM_KINDS.has(kindOf(p))) continue;
         const id = kindOf(p) === 'identifier' ? p : p.field('name');
         const ids = id ? [id] : p.findAll({ rule: { kind: 'identifier' } });
-        for (const i of ids) out.push({ name: i.text(), value: null, visibleFrom: span.start, scope: nodeSpan(owner), member: false });
+        // A method's parameter may take the values the file's calls pass (call-sites.ts).
+        const param = id && kind === 'method_parameters' ? { param: p } : {};
+        for (const i of ids) out.push({ name: i.text(), value: null, visibleFrom: span.start, scope: nodeSpan(owner), member: false, ...param });
       }
     }
   }
@@ -420,8 +426,16 @@ class RubySymbols implements Symbols {
 }
 
 export function rubyEvaluator(root: SgNode): Evaluator {
-  return new Evaluator(new RubyAdapter(), () => {
+  const adapter = new RubyAdapter();
+  const ev = new Evaluator(adapter, () => {
     const { bindings, scopes } = rubyBindings(root);
     return new RubySymbols(new SymbolTable(bindings), scopes);
   });
+  // A bare `name` where a local of that name is in scope reads the local, not the method.
+  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
+  adapter.callSiteArguments = (param) => (callSites ??= rubyCallSiteArguments(root, (name, at) => {
+    const b = ev.symbols.lookup(name, at);
+    return b !== undefined && !b.member;
+  }))(param);
+  return ev;
 }

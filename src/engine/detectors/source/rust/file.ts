@@ -110,9 +110,12 @@ export class RsFile extends EvaluatedFile {
     return v.kind === 'bytes' ? v.length : v.kind === 'str' ? Buffer.byteLength(v.value) : undefined;
   }
 
-  /** Key or IV bytes fixed in the source: a byte-string or array literal, or an immutable zero array. */
+  /**
+   * Key or IV bytes fixed in the source: a byte-string or array literal, or an immutable zero array. Not a
+   * string a caller passes to the function's parameter (`cipher("k3y")` into `key.as_bytes()`: Evaluator.evalOwn).
+   */
   constantBytes(node: SgNode | null | undefined): boolean {
-    const v = this.ev.eval(node);
+    const v = this.ev.evalOwn(node);
     // An empty literal (`&[]`, `b""`) is no key at all: nothing to hard-code.
     if (v.kind === 'bytes' && v.length === 0) return false;
     return isConstantBytes(v) || (v.kind === 'str' && v.value.length > 0);

@@ -10,6 +10,7 @@ import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
 import { escapeRegex, namesIn } from '../common/regex.js';
+import { eachCaseMarked } from '../common/cases.js';
 import { DetectionSink } from '../common/sink.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { TYPE_NAMES, crateItem, lookupType, type TypeSpec } from './catalogue.js';
@@ -105,12 +106,15 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
   const nodes = root.findAll({ rule: { any: rules } } as Parameters<SgNode['findAll']>[0]);
   const inMacros = callRegex || valueRegex ? macroExpressionSites(root, text, callRegex, valueRegex) : [];
   const all = inMacros.length ? [...nodes, ...inMacros].sort((a, b) => a.range().start.index - b.range().start.index) : nodes;
-  for (const node of all) {
+  const visit = (node: SgNode): void => {
     const kind = kindOf(node);
     if (kind === 'call_expression') callSite(f, node);
     else if (kind === 'identifier') valueSite(f, node);
     else acceptingVerifier(f, node);
-  }
+  };
+  // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
+  const marks = { consumed: f.consumedIds, sink: f.sink };
+  for (const node of all) eachCaseMarked(ev, marks, () => visit(node));
   // SSH algorithm-name tables (russh's `Name("aes128-ctr")` constants, ssh2's `method_pref(…, "curve25519-sha256,…")`).
   detectSshAlgorithmNames(root, f.sink, 'rust', text);
   return f.sink.detections;

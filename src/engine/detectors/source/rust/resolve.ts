@@ -3,12 +3,13 @@
 // calls that produce values the detectors need (`NonZeroU32::new(100_000)`, `Some(32)`,
 // `GenericArray::from_slice(b"…")`, `hex::decode("…")`, `vec![0u8; 32]`, `.unwrap()`, `.into()`).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, binaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { nodeSpan, ScopeIndex } from '../common/scopes.js';
 import { SymbolTable, type Binding } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 import { canonical, type Uses } from './paths.js';
+import { rustCallSiteArguments } from './call-sites.js';
 
 /** Nodes whose body is a scope for `let` bindings (Rust locals are block-scoped). */
 const SCOPE_KINDS = ['block', 'function_item', 'closure_expression', 'impl_item', 'trait_item', 'mod_item', 'match_arm'];
@@ -91,6 +92,9 @@ export class RustAdapter implements LanguageAdapter {
   enclosingClass(node: SgNode): string | undefined {
     return this.implOf(node);
   }
+
+  /** Set by rustEvaluator (rust/call-sites.ts). */
+  callSiteArguments?: (param: SgNode) => CallSites | undefined;
 
   shape(node: SgNode): Shape {
     switch (kindOf(node)) {
@@ -251,7 +255,7 @@ export function rustBindings(root: SgNode): Binding[] {
       const pattern = node.field('pattern');
       const name = pattern ? identifierOf(pattern) : undefined;
       const fn = scopes.around(node, SCOPE_SET);
-      if (name && fn) out.push({ name, value: null, visibleFrom: span.end, scope: fn, member: false });
+      if (name && fn) out.push({ name, value: null, visibleFrom: span.end, scope: fn, member: false, param: node });
     } else {
       const left = node.field('left');
       if (!left || kindOf(left) !== 'identifier') continue;
@@ -299,5 +303,8 @@ export function rustEvaluator(root: SgNode, uses: Uses): { ev: Evaluator; adapte
   };
   const adapter = new RustAdapter(uses, implOf);
   const ev = new Evaluator(adapter, () => new SymbolTable(rustBindings(root)));
+  // A call `name(..)` where a local of that name is in scope (a closure in a `let`) calls the local.
+  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
+  adapter.callSiteArguments = (param) => (callSites ??= rustCallSiteArguments(root, (name, at) => ev.symbols.lookup(name, at) !== undefined))(param);
   return { ev, adapter };
 }

@@ -4,7 +4,7 @@
 // docs/detectors.md, Swift, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites } from '../common/evaluate.js';
-import { kindOf } from '../common/languages.js';
+import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
 import type { Scope } from '../common/symbols.js';
@@ -427,7 +427,7 @@ export function swiftCallSiteArguments(root: SgNode): (param: SgNode) => CallSit
       index = entry.sig.params.findIndex((p) => p.name === name);
     }
     if (index < 0 || entry.sig.params[index]!.variadic) return undefined;
-    return { function: fn.id(), name: functionName(fn), args: entry.sites.map((s) => s[index] ?? null), open: entry.open };
+    return { function: fn.id(), name: declaredName(fn), args: entry.sites.map((s) => s[index] ?? null), open: entry.open };
   };
 }
 
@@ -446,8 +446,3 @@ function nestedTypes(types: readonly SgNode[], span: Scope): Scope[] {
   return types.map(nodeSpan).filter((s) => s.start > span.start && s.end <= span.end);
 }
 
-/** A function's name as its calls write it (the symbol of a call site's occurrence); a type's for its initialisers. */
-function functionName(fn: SgNode): string {
-  const named = fn.field('name') ?? fn.children().find((c) => ['identifier', 'simple_identifier', 'type_identifier'].includes(kindOf(c)));
-  return named?.text() ?? '';
-}

@@ -1,0 +1,249 @@
+// The arguments a Ruby file's own calls pass to one of its methods: how a helper's parameter
+// (`def digest(data, algo = 'SHA256') = OpenSSL::Digest.new(algo).digest(data)`) gets the values its
+// callers name (LanguageAdapter.callSiteArguments; docs/detectors.md, "Ruby", "Values passed by the
+// file's own calls").
+import type { SgNode } from '@ast-grep/napi';
+import type { CallSites } from '../common/evaluate.js';
+import { declaredName, kindOf } from '../common/languages.js';
+import { escapeRegex } from '../common/regex.js';
+import { nodeSpan } from '../common/scopes.js';
+import type { Scope } from '../common/symbols.js';
+import { callParts, type RbCall } from './resolve.js';
+
+const POSITIONAL = new Set(['identifier', 'optional_parameter']);
+const CLASS_KINDS = new Set(['class', 'module']);
+/** Calls that set visibility or name methods by symbol without calling them with arguments the file shows. */
+const VISIBILITY = new Set(['private', 'public', 'protected', 'private_class_method', 'public_class_method', 'module_function', 'private_constant']);
+/** Where an identifier declares a name (or is assigned) rather than calls a method. */
+const NOT_A_CALL = new Set(['method_parameters', 'block_parameters', 'lambda_parameters', 'optional_parameter', 'keyword_parameter', 'splat_parameter',
+  'hash_splat_parameter', 'block_parameter', 'destructured_parameter', 'left_assignment_list', 'rest_assignment', 'for', 'exception_variable']);
+/** Parents whose field holds a name, not an expression: a `def`'s name, a call's method. */
+const NAME_FIELDS: Readonly<Record<string, string>> = { method: 'name', singleton_method: 'name', call: 'method', assignment: 'left', operator_assignment: 'left' };
+
+interface Site {
+  call: RbCall | undefined;
+  /** The call spreads (`*args`, `**opts`, `...`): what lands past the arguments written is not read. */
+  splat: boolean;
+  doubleSplat: boolean;
+}
+
+interface Method {
+  sites: Site[];
+  open: boolean;
+}
+
+/** What a method is: where it is declared, and whose calls reach it. */
+interface Kind {
+  /** The class or module it belongs to (undefined at the top level). */
+  owner?: SgNode;
+  ownerName?: string;
+  /** Called on the class (`def self.x`, in `class << self`), not on an instance. */
+  singleton: boolean;
+}
+
+const within = (at: number, s: Scope): boolean => at >= s.start && at < s.end;
+const lastSegment = (path: string): string => path.replace(/^.*::/, '');
+
+function kindOfMethod(m: SgNode): Kind | undefined {
+  let singleton = kindOf(m) === 'singleton_method';
+  if (singleton && m.field('object')?.text() !== 'self') return undefined; // `def obj.x`: a method of one object
+  for (const a of m.ancestors()) {
+    const k = kindOf(a);
+    if (k === 'singleton_class') singleton = true;
+    else if (CLASS_KINDS.has(k)) return { owner: a, ownerName: lastSegment(a.field('name')?.text() ?? ''), singleton };
+    else if (k === 'method' || k === 'singleton_method' || k === 'block' || k === 'do_block' || k === 'lambda') return undefined; // a method defined when another runs
+  }
+  return { singleton };
+}
+
+/** The statements of a class body a method is declared in, before it, nearest first (`private` on its own line). */
+function visibilityAbove(m: SgNode): string | undefined {
+  for (let p = m.prev(); p; p = p.prev()) {
+    const k = kindOf(p);
+    if (k === 'identifier' && VISIBILITY.has(p.text())) return p.text();
+  }
+  return undefined;
+}
+
+/** Whether a method is private: `private` above it in its body (not for `def self.x`), `private def x`, `private :x`, `private_class_method :x`. */
+function isPrivate(m: SgNode, name: string, singleton: boolean): boolean {
+  const parent = m.parent();
+  const wrapper = parent && kindOf(parent) === 'argument_list' ? parent.parent() : undefined;
+  if (wrapper && kindOf(wrapper) === 'call' && !wrapper.field('receiver')) {
+    const v = wrapper.field('method')?.text();
+    return singleton ? v === 'private_class_method' : v === 'private';
+  }
+  const body = parent;
+  if (!body) return false;
+  // `private :x, :y` / `private_class_method :x` anywhere in the body.
+  const declaring = singleton && kindOf(m) === 'singleton_method' ? 'private_class_method' : 'private';
+  for (const c of body.children()) {
+    if (kindOf(c) !== 'call' || c.field('receiver') || c.field('method')?.text() !== declaring) continue;
+    if (c.field('arguments')?.namedChildren().some((a) => /^:["']?(\w+[?!=]?)["']?$/.exec(a.text())?.[1] === name)) return true;
+  }
+  if (kindOf(m) === 'singleton_method') return false; // a bare `private` does not reach `def self.x`
+  return visibilityAbove(m) === 'private';
+}
+
+/**
+ * Whether `self` is the class (true) or an instance of it (false) at a node inside class `owner`: in a
+ * class method (`def self.x`, `class << self`) or the class body it is the class, in an instance method an
+ * instance. Undefined outside `owner` (another class, the top level).
+ */
+function selfIsClass(node: SgNode, owner: SgNode | undefined): boolean | undefined {
+  let inMethod: boolean | undefined;
+  for (const a of node.ancestors()) {
+    const k = kindOf(a);
+    if (k === 'singleton_class') inMethod = true;
+    else if (inMethod === undefined && k === 'singleton_method') inMethod = true;
+    else if (inMethod === undefined && k === 'method') inMethod = false;
+    if (CLASS_KINDS.has(k)) return owner && a.id() === owner.id() ? (inMethod ?? true) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * callSiteArguments for a Ruby file. A method's calls are `name(..)`, `name ..` and a bare `name` (no
+ * local of that name in scope) where `self` is what it is called on, and `self.name(..)`: in the
+ * instance methods of its class (and of a class of the file that inherits it without redefining it)
+ * for an instance method; in the class body and class methods for `def self.name` or one in
+ * `class << self`, and `Class.name(..)` anywhere; anywhere in the file for a top-level `def`. An
+ * `initialize`'s calls are `Class.new(..)` and `new(..)` in class methods. Arguments by position (optional
+ * parameters filled left to right, as Ruby does) or keyword; a left-out one is the parameter's default;
+ * past a `*args`/`**opts` of the call, or after a splat parameter, it is not read. `open` unless the
+ * method is private (`private` above it, `private def`, `private :name`, `private_class_method` for class
+ * methods; `initialize` unless `new` is made private): a top-level method, a protected or public one; and
+ * still when the file names it as a symbol (`send(:name, ..)`, `method(:name)`, `before_action :name`).
+ */
+export function rubyCallSiteArguments(root: SgNode, localBinding: (name: string, at: number) => boolean): (param: SgNode) => CallSites | undefined {
+  const byMethod = new Map<number, Method | undefined>();
+  let subclasses: { base: string; node: SgNode; span: Scope; methods: Set<string> }[] | undefined;
+  const subclassesOf = (name: string) => {
+    subclasses ??= root.findAll({ rule: { kind: 'class', has: { kind: 'superclass' } } }).map((c) => ({
+      base: lastSegment(c.children().find((k) => kindOf(k) === 'superclass')?.namedChildren()[0]?.text() ?? ''),
+      node: c,
+      span: nodeSpan(c),
+      methods: new Set((c.field('body')?.children() ?? []).filter((m) => kindOf(m) === 'method').map((m) => m.field('name')?.text() ?? '')),
+    }));
+    return subclasses.filter((s) => s.base === name);
+  };
+
+  const siteOf = (call: RbCall | undefined): Site => {
+    const args = call?.node.field('arguments')?.namedChildren() ?? [];
+    return {
+      call,
+      splat: args.some((a) => kindOf(a) === 'splat_argument' || kindOf(a) === 'forward_argument'),
+      doubleSplat: args.some((a) => kindOf(a) === 'hash_splat_argument' || kindOf(a) === 'forward_argument'),
+    };
+  };
+
+  const analyse = (m: SgNode, name: string): Method | undefined => {
+    const kind = kindOfMethod(m);
+    if (!kind) return undefined;
+    const span = nodeSpan(m);
+    const constructor = name === 'initialize' && !kind.singleton && kind.owner !== undefined;
+    const method = constructor ? 'new' : name;
+    let open = constructor ? true : kind.owner === undefined || !isPrivate(m, name, kind.singleton);
+    if (constructor && kind.owner) {
+      // `private_class_method :new`: only the class makes its instances.
+      const body = kind.owner.field('body');
+      open = !(body?.children() ?? []).some((c) => kindOf(c) === 'call' && c.field('method')?.text() === 'private_class_method' && /:new\b/.test(c.text()));
+    }
+    // Instance methods: bodies where `self` is an instance of the class (its own, and same-file subclasses that do not redefine it).
+    const subs = !kind.singleton && kind.ownerName && !constructor ? subclassesOf(kind.ownerName).filter((s) => !s.methods.has(name)) : [];
+    const reaches = (node: SgNode): boolean => {
+      const cls = selfIsClass(node, kind.owner);
+      if (kind.owner === undefined) return true; // a top-level method: a private method of every object
+      if (cls === undefined) {
+        // Outside the class: an instance method of a subclass of the file.
+        return !kind.singleton && subs.some((s) => within(node.range().start.index, s.span) && selfIsClass(node, s.node) === false);
+      }
+      return constructor || kind.singleton ? cls : !cls;
+    };
+    const sites: Site[] = [];
+    const re = `^${escapeRegex(method)}$`;
+    const symbol = `^:["']?${escapeRegex(name)}["']?$`;
+    const rules: Record<string, unknown>[] = [
+      { kind: 'call', has: { field: 'method', regex: re } }, { kind: 'identifier', regex: re }, { kind: 'simple_symbol', regex: symbol }, { kind: 'delimited_symbol', regex: symbol },
+    ];
+    for (const n of root.findAll({ rule: { any: rules } } as Parameters<SgNode['findAll']>[0])) {
+      const at = n.range().start.index;
+      if (within(at, span)) continue; // recursion
+      const k = kindOf(n);
+      if (k === 'simple_symbol' || k === 'delimited_symbol') {
+        // Named as a symbol: called by `send`, `method`, a callback; but not `private :name`.
+        const call = n.parent()?.parent();
+        const declares = call && kindOf(call) === 'call' && !call.field('receiver') && VISIBILITY.has(call.field('method')?.text() ?? '');
+        if (!declares) open = true;
+        continue;
+      }
+      if (k === 'identifier') {
+        const parent = n.parent();
+        const pk = parent ? kindOf(parent) : '';
+        if (NOT_A_CALL.has(pk) || (NAME_FIELDS[pk] !== undefined && parent!.field(NAME_FIELDS[pk]!)?.id() === n.id())) continue;
+        if (pk === 'alias') {
+          open = true;
+          continue;
+        }
+        if (localBinding(method, at) || !reaches(n)) continue;
+        sites.push(siteOf(undefined));
+        continue;
+      }
+      const c = callParts(n);
+      if (!c) continue;
+      const receiver = c.receiver;
+      if (!receiver) {
+        if (reaches(n)) sites.push(siteOf(c));
+      } else if (kindOf(receiver) === 'self') {
+        if (reaches(n)) sites.push(siteOf(c));
+      } else if ((kind.singleton || constructor || kindOf(kind.owner ?? m) === 'module') && lastSegment(receiver.text().replace(/\s+/g, '')) === kind.ownerName) {
+        sites.push(siteOf(c));
+      }
+    }
+    return { sites, open };
+  };
+
+  return (param) => {
+    const list = param.parent();
+    const m = list?.parent();
+    if (!list || !m || kindOf(list) !== 'method_parameters' || (kindOf(m) !== 'method' && kindOf(m) !== 'singleton_method')) return undefined;
+    const pk = kindOf(param);
+    if (!POSITIONAL.has(pk) && pk !== 'keyword_parameter') return undefined;
+    const name = m.field('name')?.text();
+    const paramName = pk === 'identifier' ? param.text() : param.field('name')?.text();
+    if (!name || !paramName) return undefined;
+    const params = list.namedChildren().filter((p) => kindOf(p) !== 'comment');
+    // Positional parameters before any splat (one after `*rest` is counted from the end: not read).
+    const positional: SgNode[] = [];
+    for (const p of params) {
+      if (POSITIONAL.has(kindOf(p))) positional.push(p);
+      else if (kindOf(p) === 'splat_parameter' || kindOf(p) === 'forward_parameter') break;
+    }
+    const index = positional.findIndex((p) => p.id() === param.id());
+    if (pk !== 'keyword_parameter' && index < 0) return undefined;
+    const required = positional.filter((p) => kindOf(p) === 'identifier').length;
+    let f = byMethod.get(m.id());
+    if (!byMethod.has(m.id())) {
+      f = analyse(m, name);
+      byMethod.set(m.id(), f);
+    }
+    if (!f) return undefined;
+    const fallback = pk === 'identifier' ? null : param.field('value');
+    const args = f.sites.map((s): SgNode | null => {
+      const given = s.call?.positional ?? [];
+      if (pk === 'keyword_parameter') return s.call?.named.get(paramName) ?? (s.doubleSplat ? null : fallback);
+      if (s.splat) return null;
+      // Ruby fills the required parameters first, then the optional ones left to right with what remains.
+      let optionals = Math.max(0, given.length - required);
+      let next = 0;
+      for (let i = 0; i < positional.length; i++) {
+        const optional = kindOf(positional[i]!) === 'optional_parameter';
+        const takes = !optional || optionals-- > 0;
+        if (i === index) return takes ? (given[next] ?? null) : fallback;
+        if (takes) next++;
+      }
+      return null;
+    });
+    return { function: m.id(), name: declaredName(m), args, open: f.open };
+  };
+}
