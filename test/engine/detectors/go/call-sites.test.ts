@@ -3,7 +3,7 @@
 // package's other files, local func literals closed, recursion, spreads and other types' methods left out.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { algorithms, signals } from './helpers.js';
+import { algorithms, protocols, signals } from './helpers.js';
 
 const rows = (source: string) => algorithms(source).map((a) => `${a.line} ${a.name}`);
 
@@ -111,5 +111,21 @@ describe('Go: values passed by the file\'s own calls', () => {
     ].join('\n');
     assert.deepEqual(rows(source), ['3 AES-128', '3 AES']);
     assert.deepEqual(signals(source).map((s) => s.signal), []);
+  });
+
+  it('a tls.Config literal or assignment takes a helper\'s version and switch from its callers', () => {
+    const source = [
+      'package edge',
+      'import "crypto/tls"',
+      'func newConfig(min uint16, skip bool) *tls.Config {',
+      '\treturn &tls.Config{MinVersion: min, InsecureSkipVerify: skip}', // 4
+      '}',
+      'func Public() *tls.Config { return newConfig(tls.VersionTLS13, false) }',
+      'func Legacy() *tls.Config { return newConfig(tls.VersionTLS10, false) }',
+      'func set(c *tls.Config, v uint16) { c.MinVersion = v }', // 8
+      'func Old(c *tls.Config) { set(c, tls.VersionTLS11) }',
+    ].join('\n');
+    assert.deepEqual(protocols(source).map((p) => `${p.occurrence.line} ${p.protocol.version}`), ['4 1.3', '4 1.0']);
+    assert.deepEqual(signals(source).map((s) => `${s.occurrence.line} ${s.signal}`), ['4 insecure-protocol-version', '8 insecure-protocol-version']);
   });
 });
