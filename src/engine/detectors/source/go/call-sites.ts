@@ -3,6 +3,7 @@
 // values its callers name (LanguageAdapter.callSiteArguments; docs/detectors.md, "Go").
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites } from '../common/evaluate.js';
+import { ByName } from '../common/by-name.js';
 import { escapeRegex } from '../common/regex.js';
 import { FUNCTION_KINDS } from './resolve.js';
 
@@ -65,6 +66,19 @@ interface Calls {
  */
 export function goCallSiteArguments(root: SgNode): (param: SgNode) => CallSites | undefined {
   const byFunction = new Map<number, Calls | undefined>();
+  // Calls by the name they call: `name(…)` for functions, `x.name(…)` for methods.
+  const callsNamed = new ByName(
+    root,
+    (regex) => ({ kind: 'call_expression', has: { field: 'function', kind: 'identifier', regex } }),
+    { kind: 'call_expression', has: { field: 'function', kind: 'identifier' } },
+    (call) => call.field('function')?.text(),
+  );
+  const methodCalls = new ByName(
+    root,
+    (regex) => ({ kind: 'call_expression', has: { field: 'function', kind: 'selector_expression', has: { field: 'field', regex } } }),
+    { kind: 'call_expression', has: { field: 'function', kind: 'selector_expression' } },
+    (call) => call.field('function')?.field('field')?.text(),
+  );
 
   const callsOf = (fn: SgNode): Calls | undefined => {
     const span = spanOf(fn);
@@ -77,15 +91,14 @@ export function goCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
     if (k === 'function_declaration') {
       const name = fn.field('name')?.text();
       if (!name) return undefined;
-      for (const call of root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier', regex: `^${escapeRegex(name)}$` } } })) take(call);
+      for (const call of callsNamed.get(name)) take(call);
       return { args: out, open: true };
     }
     if (k === 'method_declaration') {
       const name = fn.field('name')?.text();
       const { type } = receiverOf(fn);
       if (!name || !type) return undefined;
-      const rule = { kind: 'call_expression', has: { field: 'function', kind: 'selector_expression', has: { field: 'field', regex: `^${escapeRegex(name)}$` } } };
-      for (const call of root.findAll({ rule })) {
+      for (const call of methodCalls.get(name)) {
         const operand = call.field('function')?.field('operand');
         if (operand?.kind() !== 'identifier') continue;
         const caller = call.ancestors().find((a) => DECLARATIONS.has(a.kind() as string));
