@@ -111,6 +111,20 @@ describe('Go: values passed by the file\'s own calls', () => {
     ].join('\n');
     assert.deepEqual(rows(source), ['3 AES-128', '3 AES']);
     assert.deepEqual(signals(source).map((s) => s.signal), []);
+    // A password string passed in is no hard-coded password at the helper either; written at the call, it is one.
+    const pkcs12 = [
+      'package store',
+      'import (',
+      '\t"crypto/x509"',
+      '\tpkcs12 "software.sslmate.com/src/go-pkcs12"',
+      ')',
+      'func bundle(key any, cert *x509.Certificate, password string) ([]byte, error) {',
+      '\treturn pkcs12.Modern.Encode(key, cert, nil, password)', // 7
+      '}',
+      'func Export(key any, cert *x509.Certificate) ([]byte, error) { return bundle(key, cert, "changeit") }',
+      'func Direct(key any, cert *x509.Certificate) ([]byte, error) { return pkcs12.Modern.Encode(key, cert, nil, "changeit") }', // 10
+    ].join('\n');
+    assert.deepEqual(signals(pkcs12).map((s) => `${s.occurrence.line} ${s.signal}`), ['10 hardcoded-password']);
   });
 
   it('a tls.Config literal or assignment takes a helper\'s version and switch from its callers', () => {

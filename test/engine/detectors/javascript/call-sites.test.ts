@@ -124,6 +124,14 @@ describe('JavaScript/TypeScript: values passed by the file\'s own calls', () => 
     ].join('\n');
     assert.deepEqual(rows(key), ['2 AES-256-GCM']);
     assert.deepEqual(signals(key).map((s) => s.signal), []);
+    // Strings too: a key or IV passed as text is written at the caller, not at the helper.
+    const text = [
+      "import { createCipheriv } from 'node:crypto';",
+      "const open = (key: string, iv: string) => createCipheriv('aes-128-cbc', key, iv);",
+      "export const demo = () => open('0123456789abcdef', 'fedcba9876543210');",
+    ].join('\n');
+    assert.deepEqual(rows(text), ['2 AES-128-CBC']);
+    assert.deepEqual(signals(text).map((s) => s.signal), []);
     const tlsOptions = [
       "import tls from 'node:tls';",
       "function connect(host: string, min: tls.SecureVersion) { return tls.connect({ host, port: 443, minVersion: min }); }", // 2

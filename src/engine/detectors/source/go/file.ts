@@ -5,7 +5,7 @@ import type {
   AlgorithmParamName, AlgorithmParams, CryptoFunction, Detection, LibraryRef, ProtocolFacts, SignalType,
 } from '../../../inventory/model.js';
 import type { Evaluator } from '../common/evaluate.js';
-import type { Value } from '../common/value.js';
+import { UNKNOWN, type Value } from '../common/value.js';
 import type { GoAdapter } from './resolve.js';
 import type { OccurrenceFactory } from '../common/occurrence.js';
 import { DetectionSink } from '../common/sink.js';
@@ -111,15 +111,25 @@ export class GoFile {
     return n?.kind === 'int' ? n.value * 8 : undefined;
   }
 
+  /**
+   * A secret argument's value (a key, an IV, a password), unknown when it depends on what a helper's
+   * callers pass: written at a caller, it is not reported at the helper, where the evidence would point.
+   */
+  private secret(node: SgNode | undefined): Value {
+    const before = this.adapter.callSiteReads;
+    const v = this.ev.eval(node);
+    return this.adapter.callSiteReads === before ? v : UNKNOWN;
+  }
+
   /** Whether an argument is key material written in the source (`[]byte("k")`, `[]byte{1, 2}`). */
   literalBytes(node: SgNode | undefined): boolean {
-    const v = this.ev.eval(node);
+    const v = this.secret(node);
     return v.kind === 'bytes' && v.origin === 'literal';
   }
 
   /** Whether an argument is a string literal or literal bytes (a password written in the source). */
   literalSecret(node: SgNode | undefined): boolean {
-    const v = this.ev.eval(node);
+    const v = this.secret(node);
     return (v.kind === 'str' && v.value.length > 0) || (v.kind === 'bytes' && v.origin === 'literal');
   }
 
@@ -129,7 +139,7 @@ export class GoFile {
    */
   constantIv(node: SgNode | undefined): boolean {
     if (!node) return false;
-    const v = this.ev.eval(node);
+    const v = this.secret(node);
     if (v.kind !== 'bytes') return false;
     if (v.origin === 'literal') return true;
     if (v.origin !== 'zero') return false;

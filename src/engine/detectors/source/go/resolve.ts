@@ -244,6 +244,9 @@ export class GoAdapter implements LanguageAdapter {
   /** The arguments the file's own calls pass for a parameter (call-sites.ts); set by goEvaluator. */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
 
+  /** How many parameter values were asked of the call sites: a secret check sees whether its value came from a caller. */
+  callSiteReads = 0;
+
   private arrayLength(type: SgNode): number | undefined {
     const length = type.field('length');
     if (!length) return undefined;
@@ -407,7 +410,10 @@ function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readon
 export function goEvaluator(root: SgNode, index: GoIndex, imports: Imports): { ev: Evaluator; adapter: GoAdapter } {
   const adapter = new GoAdapter(imports);
   let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
-  adapter.callSiteArguments = (param: SgNode) => (callSites ??= goCallSiteArguments(root))(param);
+  adapter.callSiteArguments = (param: SgNode) => {
+    adapter.callSiteReads++;
+    return (callSites ??= goCallSiteArguments(root))(param);
+  };
   // Bindings collected per looked-up name, on first use: most files resolve one name or none.
   const ev = new Evaluator(adapter, () => new LazySymbolTable(goBindingSource(index)));
   adapter.ev = ev;
