@@ -6,8 +6,8 @@ import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, Detection, Li
 import type { KnowledgeBase } from '../../../kb/types.js';
 import type { Evaluator } from '../common/evaluate.js';
 import type { DetectionSink } from '../common/sink.js';
-import type { Value } from '../common/value.js';
-import { calleeName, declaredName } from './resolve.js';
+import { UNKNOWN, type Value } from '../common/value.js';
+import { calleeName, declaredName, type CAdapter } from './resolve.js';
 
 export interface AlgorithmEmit {
   spelling: string;
@@ -106,12 +106,22 @@ export class CFile {
   /** Spelling of a library constant argument (`NID_X9_62_prime256v1`, `RSA_PKCS1_OAEP_PADDING`), through same-file aliases. */
   symbol(node: SgNode | undefined): string | undefined {
     const o = this.origin(node);
+    if (o === undefined && node) {
+      // A parameter: the constant the file's call of the case being run passes (Evaluator.eachCase).
+      const v = this.ev.eval(node);
+      return v.kind === 'member' && !(this.ev.adapter as CAdapter).libraryCall(v) ? v.path : undefined;
+    }
     return o?.kind() === 'identifier' && o.text() !== 'NULL' ? o.text() : undefined;
   }
 
   /** The call that produced a value (`EVP_sha256()` behind `md`), or undefined. */
   producer(node: SgNode | undefined): { callee: string; call: SgNode } | undefined {
     const o = this.origin(node);
+    if (o === undefined && node) {
+      // A parameter: the call the file's call of the case being run passes (`derive(…, EVP_sha256())`).
+      const call = (this.ev.adapter as CAdapter).libraryCall(this.ev.eval(node));
+      return call ? { callee: calleeName(call), call } : undefined;
+    }
     return o?.kind() === 'call_expression' ? { callee: calleeName(o), call: o } : undefined;
   }
 
@@ -173,7 +183,7 @@ export class CFile {
    */
   constantBytes(node: SgNode | undefined): boolean {
     if (!node) return false;
-    const v = this.ev.eval(node);
+    const v = this.secret(node);
     if (v.kind === 'str') return v.value.length > 0;
     if (v.kind !== 'bytes') return false;
     if (v.origin === 'literal') return true;
@@ -182,9 +192,20 @@ export class CFile {
     return name !== undefined && !this.filled(name);
   }
 
+  /**
+   * A secret argument's value (a key, an IV, a password), unknown when it depends on what a helper's
+   * callers pass: written at a caller, it is not reported at the helper, where the evidence would point.
+   */
+  private secret(node: SgNode | undefined): Value {
+    const adapter = this.ev.adapter as CAdapter;
+    const before = adapter.callSiteReads;
+    const v = this.ev.eval(node);
+    return adapter.callSiteReads === before ? v : UNKNOWN;
+  }
+
   /** Whether a string or byte literal is passed (a password written in the source). */
   literalSecret(node: SgNode | undefined): boolean {
-    const v = this.ev.eval(node);
+    const v = this.secret(node);
     return (v.kind === 'str' && v.value.length > 0) || (v.kind === 'bytes' && v.origin === 'literal');
   }
 

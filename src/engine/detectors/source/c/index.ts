@@ -37,6 +37,8 @@ const CALLEE_REGEX = '^(::)?(EVP_|RSA_|EC_|ECDSA_|ECDH_|DSA_|DH_|HMAC|PKCS5_|SSL
 const DEFINED_GETTER = /^\s*(EVP_[a-z][a-z0-9_]*|MBEDTLS_CIPHER_[A-Z0-9_]+)\s*(?:\(\s*\))?\s*$/;
 
 const C_EXTENSIONS = new Set(['c', 'h']);
+/** Headers: each file that includes one has its own copy of its `static` functions. */
+const HEADER = /\.(h|hh|hpp|hxx|h\+\+)$/i;
 const CPP_EXTENSIONS = new Set(['cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h++']);
 
 /** C++-only syntax that makes a `.h` a C++ header. */
@@ -74,7 +76,7 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
     },
   });
   if (calls.length === 0) return [];
-  const { ev } = cEvaluator(indexCFile(root), language);
+  const { ev } = cEvaluator(root, indexCFile(root, language), language, HEADER.test(file.path));
   const f = new CFile(root, ev, ctx.kb, new DetectionSink(file.path, text, C_DETECTOR_ID), text);
   for (const call of calls) {
     if (call.kind() === 'identifier') {
@@ -89,7 +91,8 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
     }
     const callee = calleeName(call);
     const handler = CALLS.get(callee);
-    if (handler) handler(f, call, callee, argsOf(call));
+    // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
+    if (handler) ev.eachCase(() => handler(f, call, callee, argsOf(call)));
     else if (EVP_GETTER.test(callee)) evpGetter(f, call, callee);
   }
   return f.detections();

@@ -8,10 +8,11 @@
 // name that the file never binds (`NID_secp384r1`, `TLS1_2_VERSION`, `EVP_PKEY_RSA`) is a library
 // constant: `symbol()` gives its spelling for the handlers to read.
 import type { SgNode, SgRoot } from '@ast-grep/napi';
-import { Evaluator, binaryShape, unaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, unaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
+import { cCallSiteArguments } from './call-sites.js';
 
 /** The nodes of one file that can bind a name, collected in one walk. */
 export interface CIndex {
@@ -24,14 +25,14 @@ export interface CIndex {
   enumerators: SgNode[];
 }
 
-export function indexCFile(root: SgNode): CIndex {
+const INDEX_KINDS = ['function_definition', 'preproc_def', 'declaration', 'assignment_expression', 'parameter_declaration', 'enumerator'];
+/** C++ adds parameters with a default (`int bits = 2048`), a kind the C grammar does not have. */
+const CPP_INDEX_KINDS = [...INDEX_KINDS, 'optional_parameter_declaration'];
+
+export function indexCFile(root: SgNode, language: SourceLanguage = 'c'): CIndex {
   const r = root.range();
   const index: CIndex = { file: { start: r.start.index, end: r.end.index }, functions: [], defines: [], declarations: [], assignments: [], parameters: [], enumerators: [] };
-  const nodes = root.findAll({
-    rule: {
-      any: ['function_definition', 'preproc_def', 'declaration', 'assignment_expression', 'parameter_declaration', 'enumerator'].map((kind) => ({ kind })),
-    },
-  });
+  const nodes = root.findAll({ rule: { any: (language === 'cpp' ? CPP_INDEX_KINDS : INDEX_KINDS).map((kind) => ({ kind })) } });
   for (const n of nodes) {
     switch (n.kind() as string) {
       case 'function_definition': {
@@ -42,7 +43,8 @@ export function indexCFile(root: SgNode): CIndex {
       case 'preproc_def': index.defines.push(n); break;
       case 'declaration': index.declarations.push(n); break;
       case 'assignment_expression': index.assignments.push(n); break;
-      case 'parameter_declaration': index.parameters.push(n); break;
+      case 'parameter_declaration':
+      case 'optional_parameter_declaration': index.parameters.push(n); break;
       case 'enumerator': index.enumerators.push(n); break;
     }
   }
@@ -77,6 +79,10 @@ function cString(node: SgNode): string {
 }
 
 const STRING_KINDS = new Set(['string_literal', 'raw_string_literal']);
+/** How library constants and macros are spelled: an upper-case prefix and more (`NID_secp384r1`, `EVP_PKEY_RSA`). */
+const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(_\w+|[A-Z0-9])$/;
+/** The symbolic value of a library call (CAdapter.call): `EVP_sha256()#1234`. */
+const LIBRARY_CALL_PATH = /\(\)#(\d+)$/;
 
 /** The identifier a declarator declares (`*key`, `key[32]`, `(*fn)`), or undefined for function prototypes. */
 export function declaredName(d: SgNode | null): SgNode | undefined {
@@ -98,6 +104,12 @@ function arrayDeclarator(d: SgNode | null): SgNode | undefined {
 export class CAdapter implements LanguageAdapter {
   /** Set once the evaluator exists: array sizes written as constants need it. */
   ev?: Evaluator;
+
+  /** The arguments the file's own calls pass for a parameter (call-sites.ts); set by cEvaluator. */
+  callSiteArguments?: (param: SgNode) => CallSites | undefined;
+
+  /** How many parameter values were asked of the call sites: a secret check sees whether its value came from a caller. */
+  callSiteReads = 0;
 
   constructor(readonly language: SourceLanguage) {}
 
@@ -123,8 +135,16 @@ export class CAdapter implements LanguageAdapter {
       case 'null':
       case 'nullptr':
         return { t: 'value', value: { kind: 'none' } };
-      case 'identifier':
-        return node.text() === 'NULL' ? { t: 'value', value: { kind: 'none' } } : { t: 'name', name: node.text() };
+      case 'identifier': {
+        const name = node.text();
+        if (name === 'NULL') return { t: 'value', value: { kind: 'none' } };
+        // A constant's name the file never binds (`NID_secp384r1`, `EVP_PKEY_RSA`, `TLS1_2_VERSION`) is a
+        // library constant: its spelling, as a symbolic value, is what a helper's caller passes on.
+        if (CONSTANT_NAME.test(name) && this.ev && !this.ev.symbols.lookup(name, node.range().start.index)) {
+          return { t: 'value', value: { kind: 'member', path: name } };
+        }
+        return { t: 'name', name };
+      }
       case 'qualified_identifier': {
         // `::EVP_sha256` is the global function; other qualified names are C++ members we do not follow.
         const inner = node.namedChildren();
@@ -207,7 +227,16 @@ export class CAdapter implements LanguageAdapter {
     return v?.kind === 'int' ? v.value : undefined;
   }
 
-  call(callee: string, args: Args, ev: Evaluator): Value | undefined {
+  /** Library calls evaluated (see `call`), by the id in their symbolic value. */
+  private readonly libraryCalls = new Map<number, SgNode>();
+
+  /** The library call a symbolic value from `call` stands for (`EVP_sha256()` a helper's caller passed). */
+  libraryCall(v: Value): SgNode | undefined {
+    const m = v.kind === 'member' ? LIBRARY_CALL_PATH.exec(v.path) : null;
+    return m ? this.libraryCalls.get(Number(m[1])) : undefined;
+  }
+
+  call(callee: string, args: Args, ev: Evaluator, node?: SgNode): Value | undefined {
     const a = args.positional;
     if (callee === 'sizeof') {
       const v = ev.eval(a[0]);
@@ -218,6 +247,13 @@ export class CAdapter implements LanguageAdapter {
     if (callee === 'strlen') {
       const v = ev.eval(a[0]);
       return v.kind === 'str' ? int(Buffer.byteLength(v.value, 'latin1')) : UNKNOWN;
+    }
+    // A library call that makes an object (`EVP_sha256()`, `EVP_MD_fetch(…)`, `TLS_client_method()`):
+    // a symbolic value naming that call, so that a helper's caller passing one is told apart from
+    // another and the helper's handler can read the call itself (CFile.producer).
+    if (node && CONSTANT_NAME.test(callee)) {
+      this.libraryCalls.set(node.id(), node);
+      return { kind: 'member', path: `${callee}()#${node.id()}` };
     }
     return undefined;
   }
@@ -342,7 +378,8 @@ function bindingsOf(index: CIndex, defines: DefineBodies, sel: Pick<CIndex, 'def
     const { scope, member } = scopeOf(index, p.range().start.index);
     if (member) continue; // a prototype's parameter names bind nothing
     const name = declaredName(p.field('declarator'));
-    if (name) out.push({ name: name.text(), value: null, visibleFrom: scope.start, scope, member: false });
+    // `param`: the function's calls in the file may say what it receives (call-sites.ts).
+    if (name) out.push({ name: name.text(), value: null, visibleFrom: scope.start, scope, member: false, param: p });
   }
   for (const e of sel.enumerators) {
     const name = e.field('name')?.text();
@@ -371,8 +408,13 @@ export function cBindingSource(index: CIndex, language: SourceLanguage): Binding
 }
 
 /** The evaluator for one C/C++ file. */
-export function cEvaluator(index: CIndex, language: SourceLanguage): { ev: Evaluator; adapter: CAdapter } {
+export function cEvaluator(root: SgNode, index: CIndex, language: SourceLanguage, header = false): { ev: Evaluator; adapter: CAdapter } {
   const adapter = new CAdapter(language);
+  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
+  adapter.callSiteArguments = (param: SgNode) => {
+    adapter.callSiteReads++;
+    return (callSites ??= cCallSiteArguments(root, header))(param);
+  };
   const ev = new Evaluator(adapter, () => new LazySymbolTable(cBindingSource(index, language)));
   adapter.ev = ev;
   return { ev, adapter };

@@ -117,12 +117,6 @@ function weakReader(f: GoFile, call: SgNode, callee: string, reader: SgNode | un
 function ecdsaCurve(f: GoFile, call: SgNode, callee: string, curveArg: SgNode | undefined, spelling: string): void {
   const curve = f.curve(curveArg);
   f.algorithm(call, callee, { spelling, params: { curve }, unresolved: ['curve'], functions: ['keygen'] });
-  // A curve handed in by a helper's callers (`newKey(elliptic.P384())`): each such call makes a key on that curve.
-  if (curve !== undefined) return;
-  for (const arg of f.callerArgs(curveArg)) {
-    const c = f.curve(arg);
-    if (c) f.algorithm(arg.parent()!.parent()!, callee, { spelling, params: { curve: c }, functions: ['keygen'] });
-  }
 }
 
 const SECRET_NAME = /(key|token|secret|nonce|salt|passw|otp|iv$|^iv)/i;
@@ -165,13 +159,6 @@ const table: Array<[string, CallHandler]> = [
   ['crypto/rsa.GenerateKey', (f, call, callee, args) => {
     const keySize = f.int(args[1]);
     f.algorithm(call, callee, { spelling: 'RSA', params: { keySize }, unresolved: ['keySize'], functions: ['keygen'] });
-    // `func newKey(bits int) { rsa.GenerateKey(rand.Reader, bits) }`: each `newKey(3072)` of the file is a key of that size.
-    if (keySize === undefined) {
-      for (const arg of f.callerArgs(args[1])) {
-        const bits = f.int(arg);
-        if (bits !== undefined && bits > 0) f.algorithm(arg.parent()!.parent()!, callee, { spelling: 'RSA', params: { keySize: bits }, functions: ['keygen'] });
-      }
-    }
     weakReader(f, call, callee, args[0]);
   }],
   ['crypto/rsa.GenerateMultiPrimeKey', (f, call, callee, args) => {

@@ -119,8 +119,9 @@ export function detectConfigLiterals(f: GoFile, pkgRegex: string, text: string):
       const type = lit.field('type')!;
       const pkg = f.adapter.imports.get(type.field('package')?.text() ?? '');
       const name = type.field('name')?.text();
-      if (pkg === TLS && name === 'Config') tlsConfig(f, lit, consumed);
-      else if (pkg === SSH && name === 'Config') sshConfig(f, lit);
+      // Once per value a helper's parameter takes (`&tls.Config{MinVersion: min}` in `func newConfig(min uint16)`).
+      if (pkg === TLS && name === 'Config') f.ev.eachCase(() => tlsConfig(f, lit, consumed));
+      else if (pkg === SSH && name === 'Config') f.ev.eachCase(() => sshConfig(f, lit));
     }
   }
   // Lists are looked for only where the text names a suite or group of the file's crypto/tls import.
@@ -178,7 +179,7 @@ export function detectConfigAssignments(f: GoFile, statements: readonly SgNode[]
     if (stmt.kind() !== 'assignment_statement' || !/\.(MinVersion|MaxVersion|InsecureSkipVerify)\b/.test(stmt.field('left')?.text() ?? '')) continue;
     const left = stmt.field('left')?.namedChildren() ?? [];
     const right = stmt.field('right')?.namedChildren() ?? [];
-    left.forEach((target, i) => {
+    left.forEach((target, i) => f.ev.eachCase(() => {
       const field = target.kind() === 'selector_expression' ? target.field('field')?.text() : undefined;
       const value = right[i];
       if (!field || !value || !maybeTlsConfig(f, target.field('operand'))) return;
@@ -191,6 +192,6 @@ export function detectConfigAssignments(f: GoFile, statements: readonly SgNode[]
           f.signal(stmt, `${TLS}.Config`, 'insecure-protocol-version', `${field} set to ${ver.startsWith('SSL') ? ver : `TLS ${ver}`}`);
         }
       }
-    });
+    }));
   }
 }

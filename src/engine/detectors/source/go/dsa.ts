@@ -100,13 +100,6 @@ export const DSA_CALLS: ReadonlyArray<[string, DsaHandler]> = [
   [`${DSA}.GenerateParameters`, (f, call, callee, args, weakReader) => {
     const size = parameterSize(f, args[2]);
     emit(f, call, callee, size, 'keygen');
-    // `func newParams(sizes dsa.ParameterSizes)`: each same-file `newParams(dsa.L3072N256)` generates that size.
-    if (size === undefined) {
-      for (const arg of f.callerArgs(args[2])) {
-        const s = parameterSize(f, arg);
-        if (s !== undefined) emit(f, arg.parent()!.parent()!, callee, s, 'keygen');
-      }
-    }
     weakReader(args[1]);
   }],
   [`${DSA}.GenerateKey`, (f, call, callee, args, weakReader) => {

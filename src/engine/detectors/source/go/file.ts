@@ -5,8 +5,8 @@ import type {
   AlgorithmParamName, AlgorithmParams, CryptoFunction, Detection, LibraryRef, ProtocolFacts, SignalType,
 } from '../../../inventory/model.js';
 import type { Evaluator } from '../common/evaluate.js';
-import type { Value } from '../common/value.js';
-import { FUNCTION_KINDS, type GoAdapter } from './resolve.js';
+import { UNKNOWN, type Value } from '../common/value.js';
+import type { GoAdapter } from './resolve.js';
 import type { OccurrenceFactory } from '../common/occurrence.js';
 import { DetectionSink } from '../common/sink.js';
 import { HASH_FUNCTIONS, hashFromPath } from './hashes.js';
@@ -25,8 +25,6 @@ const CURVES: Readonly<Record<string, string>> = {
 };
 
 const MODULE_ROOTS = ['go.step.sm/crypto', 'github.com/cloudflare/circl'];
-/** Callers followed per helper: a helper called from more places than this is a library of its own. */
-const MAX_CALLERS = 16;
 
 /**
  * The provider of a Go crypto package. The standard library is one "package" for the CBOM
@@ -113,15 +111,25 @@ export class GoFile {
     return n?.kind === 'int' ? n.value * 8 : undefined;
   }
 
+  /**
+   * A secret argument's value (a key, an IV, a password), unknown when it depends on what a helper's
+   * callers pass: written at a caller, it is not reported at the helper, where the evidence would point.
+   */
+  private secret(node: SgNode | undefined): Value {
+    const before = this.adapter.callSiteReads;
+    const v = this.ev.eval(node);
+    return this.adapter.callSiteReads === before ? v : UNKNOWN;
+  }
+
   /** Whether an argument is key material written in the source (`[]byte("k")`, `[]byte{1, 2}`). */
   literalBytes(node: SgNode | undefined): boolean {
-    const v = this.ev.eval(node);
+    const v = this.secret(node);
     return v.kind === 'bytes' && v.origin === 'literal';
   }
 
   /** Whether an argument is a string literal or literal bytes (a password written in the source). */
   literalSecret(node: SgNode | undefined): boolean {
-    const v = this.ev.eval(node);
+    const v = this.secret(node);
     return (v.kind === 'str' && v.value.length > 0) || (v.kind === 'bytes' && v.origin === 'literal');
   }
 
@@ -131,7 +139,7 @@ export class GoFile {
    */
   constantIv(node: SgNode | undefined): boolean {
     if (!node) return false;
-    const v = this.ev.eval(node);
+    const v = this.secret(node);
     if (v.kind !== 'bytes') return false;
     if (v.origin === 'literal') return true;
     if (v.origin !== 'zero') return false;
@@ -177,31 +185,6 @@ export class GoFile {
   curve(node: SgNode | undefined): string | undefined {
     const v = this.ev.eval(node);
     return v.kind === 'member' ? CURVES[v.path] : undefined;
-  }
-
-  /**
-   * The arguments that same-file callers pass for a parameter: `c` in `func newKey(c elliptic.Curve) {
-   * ecdsa.GenerateKey(c, …) }` gives the `elliptic.P384()` of each `newKey(elliptic.P384())`. Only
-   * package-level functions (called by name) are followed, one level; empty when `node` is not a
-   * parameter of one or nothing in the file calls it.
-   */
-  callerArgs(node: SgNode | undefined): SgNode[] {
-    if (node?.kind() !== 'identifier') return [];
-    const fn = node.ancestors().find((a) => FUNCTION_KINDS.has(a.kind() as string));
-    if (fn?.kind() !== 'function_declaration') return [];
-    let index = -1;
-    let position = 0;
-    for (const p of fn.field('parameters')?.namedChildren() ?? []) {
-      if (p.kind() !== 'parameter_declaration') continue;
-      for (const name of p.namedChildren().filter((c) => c.kind() === 'identifier')) {
-        if (name.text() === node.text()) index = position;
-        position++;
-      }
-    }
-    const name = fn.field('name')?.text();
-    if (index < 0 || !name) return [];
-    const calls = this.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier', regex: `^${name}$` } } });
-    return calls.slice(0, MAX_CALLERS).flatMap((c) => c.field('arguments')?.namedChildren().filter((a) => a.kind() !== 'comment')[index] ?? []);
   }
 
   /** Whether a hash-function call is itself an argument of a crypto call (then that call reports it). */

@@ -29,7 +29,7 @@ export function detectGo(file: SourceFile): Detection[] {
   const imports = goImports(index);
   const locals = [...imports].filter(([, path]) => isCryptoImport(path)).map(([local]) => local);
   if (locals.length === 0 && ![...imports.values()].some(isJoseImport)) return [];
-  const { ev, adapter } = goEvaluator(index, imports);
+  const { ev, adapter } = goEvaluator(root, index, imports);
   const f = new GoFile(root, ev, adapter, new DetectionSink(file.path, text, GO_DETECTOR_ID));
 
   if (locals.length > 0) {
@@ -40,7 +40,8 @@ export function detectGo(file: SourceFile): Detection[] {
     for (const call of calls) {
       const callee = adapter.callee(call);
       const handler = GO_CALLS.get(callee);
-      if (handler) handler(f, call, callee, argsOf(call));
+      // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
+      if (handler) ev.eachCase(() => handler(f, call, callee, argsOf(call)));
       else circlCall(f, call, callee);
     }
     detectConfigLiterals(f, pkgRegex, text);

@@ -4,9 +4,10 @@
 // Package selectors are canonicalised through the file's imports, so `mrand.Intn` and `tls.VersionTLS12`
 // come back as `math/rand.Intn` and `crypto/tls.VersionTLS12` whatever the import alias.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, binaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
+import { goCallSiteArguments } from './call-sites.js';
 
 /** Local package name -> import path. */
 export type Imports = ReadonlyMap<string, string>;
@@ -240,6 +241,12 @@ export class GoAdapter implements LanguageAdapter {
   /** Set once the evaluator exists: array lengths written as constants need it. */
   ev?: Evaluator;
 
+  /** The arguments the file's own calls pass for a parameter (call-sites.ts); set by goEvaluator. */
+  callSiteArguments?: (param: SgNode) => CallSites | undefined;
+
+  /** How many parameter values were asked of the call sites: a secret check sees whether its value came from a caller. */
+  callSiteReads = 0;
+
   private arrayLength(type: SgNode): number | undefined {
     const length = type.field('length');
     if (!length) return undefined;
@@ -393,14 +400,20 @@ function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readon
   for (const p of parameters) {
     const { scope, member } = scopeOf(index, p.range().start.index);
     if (member) continue;
-    for (const n of p.fieldChildren('name')) out.push({ name: n.text(), value: null, visibleFrom: scope.start, scope, member: false });
+    // `param`: a function's own calls in the file may say what it receives (call-sites.ts).
+    for (const n of p.fieldChildren('name')) out.push({ name: n.text(), value: null, visibleFrom: scope.start, scope, member: false, param: n });
   }
   return out;
 }
 
 /** The evaluator for one Go file. */
-export function goEvaluator(index: GoIndex, imports: Imports): { ev: Evaluator; adapter: GoAdapter } {
+export function goEvaluator(root: SgNode, index: GoIndex, imports: Imports): { ev: Evaluator; adapter: GoAdapter } {
   const adapter = new GoAdapter(imports);
+  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
+  adapter.callSiteArguments = (param: SgNode) => {
+    adapter.callSiteReads++;
+    return (callSites ??= goCallSiteArguments(root))(param);
+  };
   // Bindings collected per looked-up name, on first use: most files resolve one name or none.
   const ev = new Evaluator(adapter, () => new LazySymbolTable(goBindingSource(index)));
   adapter.ev = ev;

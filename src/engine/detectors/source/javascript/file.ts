@@ -4,7 +4,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef, ProtocolFacts, SignalType } from '../../../inventory/model.js';
 import type { Evaluator } from '../common/evaluate.js';
 import type { DetectionSink } from '../common/sink.js';
-import type { Value } from '../common/value.js';
+import { UNKNOWN, type Value } from '../common/value.js';
 import { propertyKey, type JsAdapter } from './resolve.js';
 
 const NODE_BUILTINS = new Set(['crypto', 'tls', 'https', 'http2']);
@@ -91,15 +91,25 @@ export class JsFile {
     return undefined;
   }
 
+  /**
+   * A secret argument's value (a key, an IV, a password), unknown when it depends on what a helper's
+   * callers pass: written at a caller, it is not reported at the helper, where the evidence would point.
+   */
+  secret(node: SgNode | undefined): Value {
+    const before = this.adapter.callSiteReads;
+    const v = this.ev.eval(node);
+    return this.adapter.callSiteReads === before ? v : UNKNOWN;
+  }
+
   /** Whether key material is written in the source (string literal, `Buffer.from('..')`, an array). */
   literalSecret(node: SgNode | undefined): boolean {
-    const v = this.ev.eval(node);
+    const v = this.secret(node);
     return (v.kind === 'str' && v.value.length > 0) || (v.kind === 'bytes' && v.origin === 'literal');
   }
 
   /** Whether an IV is fixed in the source: literal bytes, a string, or a zero-filled buffer. */
   constantBytes(node: SgNode | undefined): boolean {
-    const v = this.ev.eval(node);
+    const v = this.secret(node);
     return (v.kind === 'str' && v.value.length > 0) || (v.kind === 'bytes' && (v.origin === 'literal' || v.origin === 'zero'));
   }
 

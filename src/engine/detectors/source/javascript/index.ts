@@ -125,7 +125,7 @@ export function detectJavaScript(file: SourceFile): Detection[] {
   const seenRandom = new Set<string>();
   for (const call of root.findAll({ rule })) {
     if ((call.kind() as string) === 'property_identifier') {
-      indirectCall(f, call);
+      ev.eachCase(() => indirectCall(f, call));
       continue;
     }
     const isNew = (call.kind() as string) === 'new_expression';
@@ -139,8 +139,9 @@ export function detectJavaScript(file: SourceFile): Detection[] {
     if (!q.includes(':')) continue;
     const callee = isNew ? `new ${q}` : q;
     const handler = CALLS.get(callee);
-    if (handler) handler(f, call, callee, argNodes(call));
-    else if (!isNew && q.startsWith('@noble/')) nobleCall(f, call, callee, argNodes(call));
+    // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
+    if (handler) ev.eachCase(() => handler(f, call, callee, argNodes(call)));
+    else if (!isNew && q.startsWith('@noble/')) ev.eachCase(() => nobleCall(f, call, callee, argNodes(call)));
   }
   nobleReferences(f, imports);
   const modules = new Set([...imports.values()].map((i) => i.module));

@@ -33,14 +33,16 @@ function cryptoJsCipher(spelling: string, fn: 'encrypt' | 'decrypt'): CallHandle
   return (f, call, callee, args) => {
     const params: AlgorithmParams = {};
     const block = spelling === 'AES' || spelling === 'DES' || spelling === '3DES';
+    // A key or passphrase from a helper's callers names its size but is not reported as written here.
     const key = f.eval(args[1]);
+    const written = f.secret(args[1]).kind !== 'unknown';
     if (key.kind === 'str') {
       // A string is a passphrase: crypto-js derives the key with EVP_BytesToKey at its default key size (AES-256).
       if (spelling === 'AES') params.keySize = 256;
-      if (key.value.length > 0) f.signal(call, callee, 'hardcoded-password', `${spelling} passphrase is written in the source`);
+      if (key.value.length > 0 && written) f.signal(call, callee, 'hardcoded-password', `${spelling} passphrase is written in the source`);
     } else if (key.kind === 'bytes') {
       if (spelling === 'AES' && key.length !== undefined && [16, 24, 32].includes(key.length)) params.keySize = key.length * 8;
-      if (key.origin === 'literal') f.signal(call, callee, 'hardcoded-key', `${spelling} key is written in the source`);
+      if (key.origin === 'literal' && written) f.signal(call, callee, 'hardcoded-key', `${spelling} key is written in the source`);
     }
     const cfg = args[2] ? f.props(args[2]) : new Map<string, SgNode>();
     if (block && cfg) {

@@ -4,10 +4,11 @@
 // constants), and the value-producing calls (`randomBytes(32)`, `Buffer.alloc(16, 0)`,
 // `Buffer.from('..', 'hex')`, `scryptSync(pw, salt, 32)`, `new Uint8Array(12)`).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, binaryShape, unaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, unaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { LazySymbolTable, nodeText, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
+import { jsCallSiteArguments, plainParameter } from './call-sites.js';
 
 /** Where a local name comes from: `import { createHash } from 'node:crypto'` -> {module: 'crypto', member: 'createHash'}. */
 export interface ImportRef {
@@ -438,6 +439,12 @@ export class JsAdapter implements LanguageAdapter {
   enclosingClass(node: SgNode): string | undefined {
     return innermost(this.classes, node.range().start.index)?.name;
   }
+
+  /** The arguments the file's own calls pass for a parameter (call-sites.ts); set by jsEvaluator. */
+  callSiteArguments?: (param: SgNode) => CallSites | undefined;
+
+  /** How many parameter values were asked of the call sites: a secret check sees whether its value came from a caller. */
+  callSiteReads = 0;
 }
 
 /**
@@ -483,6 +490,7 @@ function rangeScope(node: SgNode): Scope {
 
 /** The nodes of one file that resolution needs, collected in a single tree traversal. */
 export interface JsIndex {
+  root: SgNode;
   file: Scope;
   imports: SgNode[];
   declarators: SgNode[];
@@ -494,7 +502,7 @@ export interface JsIndex {
   classes: Array<Scope & { name?: string }>;
 }
 
-const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'file' | 'classes'> | 'class'>> = {
+const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'root' | 'file' | 'classes'> | 'class'>> = {
   import_statement: 'imports',
   variable_declarator: 'declarators',
   assignment_expression: 'assignments',
@@ -505,6 +513,10 @@ const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'file' | 'classes
   formal_parameters: 'parameters',
   ...Object.fromEntries([...CLASS_KINDS].map((k) => [k, 'class'])),
 };
+
+// Selected as the arrow function (few per file) and not as the identifier: an `inside` test on every
+// identifier of the file scans each one's siblings (minutes on a 1 MB line of bare words).
+const ARROW_PARAMETER = { kind: 'arrow_function', has: { field: 'parameter', kind: 'identifier' } };
 
 /** Kinds each grammar accepts (ast-grep rejects a rule naming a kind the grammar lacks). */
 const validKinds = new Map<SourceLanguage, string[]>();
@@ -527,10 +539,18 @@ function kindsFor(lang: SourceLanguage): string[] {
 
 export function indexFile(root: SgNode, lang: SourceLanguage): JsIndex {
   const index: JsIndex = {
-    file: rangeScope(root), imports: [], declarators: [], assignments: [], updates: [], fields: [], parameters: [], classes: [],
+    root, file: rangeScope(root), imports: [], declarators: [], assignments: [], updates: [], fields: [], parameters: [], classes: [],
   };
-  for (const node of root.findAll({ rule: { any: kindsFor(lang).map((kind) => ({ kind })) } })) {
-    const slot = INDEX_KINDS[node.kind() as string];
+  // An arrow function's one unparenthesised parameter (`alg => createHash(alg)`) is a parameter list of its own.
+  const rule = { any: [...kindsFor(lang).map((kind) => ({ kind })), ARROW_PARAMETER] };
+  for (const node of root.findAll({ rule })) {
+    const kind = node.kind() as string;
+    if (kind === 'arrow_function') {
+      const param = node.field('parameter');
+      if (param) index.parameters.push(param);
+      continue;
+    }
+    const slot = INDEX_KINDS[kind];
     if (slot === 'class') index.classes.push({ ...rangeScope(node), name: node.field('name')?.text() });
     else if (slot) index[slot].push(node);
   }
@@ -773,7 +793,15 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
     const fn = params.parent();
     if (!fn) continue;
     const scope = rangeScope(fn);
-    for (const p of params.namedChildren()) parameterNames(p, (name) => out.push({ name, value: null, visibleFrom: scope.start, scope, member: false }));
+    if ((params.kind() as string) === 'identifier') {
+      out.push({ name: params.text(), value: null, visibleFrom: scope.start, scope, member: false, param: params });
+      continue;
+    }
+    for (const p of params.namedChildren()) {
+      // A parameter that is one plain name may take the values the file's calls pass (call-sites.ts).
+      const param = plainParameter(p) ? { param: p } : {};
+      parameterNames(p, (name) => out.push({ name, value: null, visibleFrom: scope.start, scope, member: false, ...param }));
+    }
   }
   placeInBranches(out, pending);
   return out;
@@ -842,6 +870,11 @@ export function propertyKey(key: SgNode | null | undefined): string | undefined 
 /** The evaluator for one JS/TS file. */
 export function jsEvaluator(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): { ev: Evaluator; adapter: JsAdapter } {
   const adapter = new JsAdapter(imports, index.classes);
+  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
+  adapter.callSiteArguments = (param: SgNode) => {
+    adapter.callSiteReads++;
+    return (callSites ??= jsCallSiteArguments(index.root))(param);
+  };
   // Bindings collected on first lookup (as for Java and Python): a file whose crypto calls take only
   // literals never pays for visiting every declaration and parameter.
   const ev = new Evaluator(adapter, () => new LazySymbolTable(jsBindingSource(index, imports)));

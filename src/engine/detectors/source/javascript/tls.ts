@@ -39,14 +39,15 @@ export function detectTlsSettings(f: JsFile, tlsModule: string | undefined, text
   const seen = new Set<number>();
   for (const pair of f.root.findAll({ rule })) {
     const key = propertyKey(pair.field('key'));
+    // Each once per value a helper's parameter takes (`{ minVersion: min }` in `function agent(min)`).
     if (key === 'rejectUnauthorized' || key === 'checkServerIdentity' || key === 'hostVerifier') {
-      verificationSwitch(f, pair);
+      f.ev.eachCase(() => verificationSwitch(f, pair));
       continue;
     }
     const obj = pair.parent();
     if (!obj || seen.has(obj.id())) continue;
     seen.add(obj.id());
-    tlsOptions(f, obj, tlsModule);
+    f.ev.eachCase(() => tlsOptions(f, obj, tlsModule));
   }
 }
 

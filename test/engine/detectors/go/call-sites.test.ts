@@ -1,0 +1,145 @@
+// Values a Go helper's parameters receive from the file's own calls (go/call-sites.ts with the shared
+// Evaluator.eachCase): one use per call site with all its arguments together, the unknown case of the
+// package's other files, local func literals closed, recursion, spreads and other types' methods left out.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { algorithms, protocols, signals } from './helpers.js';
+
+const rows = (source: string) => algorithms(source).map((a) => `${a.line} ${a.name}`);
+
+describe('Go: values passed by the file\'s own calls', () => {
+  it('takes every argument of one call together, plus the unknown case of other files\' callers', () => {
+    const source = [
+      'package vault', // 1
+      '',
+      'import (',
+      '\t"crypto/sha1"',
+      '\t"crypto/sha256"',
+      '\t"hash"',
+      '',
+      '\t"golang.org/x/crypto/pbkdf2"',
+      ')',
+      '',
+      'func derive(pw, salt []byte, iter int, h func() hash.Hash) []byte {',
+      '\treturn pbkdf2.Key(pw, salt, iter, 32, h)', // 12
+      '}',
+      '',
+      'func Keys(pw, salt []byte) ([]byte, []byte) {',
+      '\treturn derive(pw, salt, 600000, sha256.New), derive(pw, salt, 1000, sha1.New)',
+      '}',
+    ].join('\n');
+    // Never SHA-256 with 1,000 iterations: the iterations and the hash of one call go together.
+    assert.deepEqual(rows(source), ['12 PBKDF2-SHA-256-600000', '12 PBKDF2-SHA-1-1000', '12 PBKDF2']);
+  });
+
+  it('a func literal bound to a local name is closed: its calls are all there are, unless the name escapes', () => {
+    const closed = [
+      'package keys',
+      'import (',
+      '\t"crypto/ecdsa"',
+      '\t"crypto/elliptic"',
+      '\t"crypto/rand"',
+      ')',
+      'func Provision() {',
+      '\tmk := func(c elliptic.Curve) *ecdsa.PrivateKey {',
+      '\t\tk, _ := ecdsa.GenerateKey(c, rand.Reader)', // 9
+      '\t\treturn k',
+      '\t}',
+      '\tmk(elliptic.P256())',
+      '\tmk(elliptic.P384())',
+      '}',
+    ];
+    assert.deepEqual(rows(closed.join('\n')), ['9 ECDSA-P256', '9 ECDSA-P384']);
+    // Handed to another function, the literal may be called with anything.
+    const escapes = [...closed.slice(0, 13), '\tregister(mk)', '}', 'func register(f func(elliptic.Curve) *ecdsa.PrivateKey) {}'];
+    assert.deepEqual(rows(escapes.join('\n')), ['9 ECDSA-P256', '9 ECDSA-P384', '9 ECDSA']);
+  });
+
+  it('a method is fed by calls on its receiver in methods of its type, not by a same-named method or function', () => {
+    const source = [
+      'package store',
+      'import (',
+      '\t"crypto/rand"',
+      '\t"crypto/rsa"',
+      ')',
+      'type Store struct{}',
+      'type Cache struct{}',
+      'func (s *Store) key(bits int) *rsa.PrivateKey {',
+      '\tk, _ := rsa.GenerateKey(rand.Reader, bits)', // 9
+      '\treturn k',
+      '}',
+      'func (s *Store) Rotate() { s.key(3072) }',
+      'func (c *Cache) key(bits int) int { return bits }',
+      'func (c *Cache) Warm() { c.key(1024) }',
+      'func key(bits int) int { return bits }',
+      'var small = key(512)',
+      'func Other(s *Store) { s.key(2048) }',
+    ].join('\n');
+    // `s.key(2048)` in a plain function: `s` is not a receiver the file types, so it is left to the unknown case.
+    assert.deepEqual(rows(source), ['9 RSA-3072', '9 RSA']);
+  });
+
+  it('leaves out recursive calls, spreads and multi-value calls', () => {
+    const source = [
+      'package chain',
+      'import (',
+      '\t"crypto/rand"',
+      '\t"crypto/rsa"',
+      ')',
+      'func gen(bits int, tries int) *rsa.PrivateKey {',
+      '\tk, err := rsa.GenerateKey(rand.Reader, bits)', // 7
+      '\tif err != nil && tries > 0 {',
+      '\t\treturn gen(bits*2, tries-1)',
+      '\t}',
+      '\treturn k',
+      '}',
+      'func policy() (int, int) { return 1024, 1 }',
+      'func Start(extra []int) {',
+      '\tgen(4096, 3)',
+      '\tgen(policy())',
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(source), ['7 RSA-4096', '7 RSA', '7 RSA']);
+  });
+
+  it('takes a key\'s length from a caller but not its literal origin: no hard-coded key at the helper', () => {
+    const source = [
+      'package box',
+      'import "crypto/aes"',
+      'func seal(k []byte) { aes.NewCipher(k) }', // 3
+      'func Demo() { seal([]byte("0123456789abcdef")) }',
+    ].join('\n');
+    assert.deepEqual(rows(source), ['3 AES-128', '3 AES']);
+    assert.deepEqual(signals(source).map((s) => s.signal), []);
+    // A password string passed in is no hard-coded password at the helper either; written at the call, it is one.
+    const pkcs12 = [
+      'package store',
+      'import (',
+      '\t"crypto/x509"',
+      '\tpkcs12 "software.sslmate.com/src/go-pkcs12"',
+      ')',
+      'func bundle(key any, cert *x509.Certificate, password string) ([]byte, error) {',
+      '\treturn pkcs12.Modern.Encode(key, cert, nil, password)', // 7
+      '}',
+      'func Export(key any, cert *x509.Certificate) ([]byte, error) { return bundle(key, cert, "changeit") }',
+      'func Direct(key any, cert *x509.Certificate) ([]byte, error) { return pkcs12.Modern.Encode(key, cert, nil, "changeit") }', // 10
+    ].join('\n');
+    assert.deepEqual(signals(pkcs12).map((s) => `${s.occurrence.line} ${s.signal}`), ['10 hardcoded-password']);
+  });
+
+  it('a tls.Config literal or assignment takes a helper\'s version and switch from its callers', () => {
+    const source = [
+      'package edge',
+      'import "crypto/tls"',
+      'func newConfig(min uint16, skip bool) *tls.Config {',
+      '\treturn &tls.Config{MinVersion: min, InsecureSkipVerify: skip}', // 4
+      '}',
+      'func Public() *tls.Config { return newConfig(tls.VersionTLS13, false) }',
+      'func Legacy() *tls.Config { return newConfig(tls.VersionTLS10, false) }',
+      'func set(c *tls.Config, v uint16) { c.MinVersion = v }', // 8
+      'func Old(c *tls.Config) { set(c, tls.VersionTLS11) }',
+    ].join('\n');
+    assert.deepEqual(protocols(source).map((p) => `${p.occurrence.line} ${p.protocol.version}`), ['4 1.3', '4 1.0']);
+    assert.deepEqual(signals(source).map((s) => `${s.occurrence.line} ${s.signal}`), ['4 insecure-protocol-version', '8 insecure-protocol-version']);
+  });
+});

@@ -1,0 +1,144 @@
+// Values a JS/TS helper's parameters receive from the file's own calls (javascript/call-sites.ts with
+// the shared Evaluator.eachCase): one use per call site with all its arguments together; exported or
+// escaping functions and public methods keep the unknown case of other callers; defaults, `this.`
+// methods, `#private` and TypeScript `private` methods, constructors; recursion and spreads left out.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { algorithms, protocols, signals } from './helpers.js';
+
+// Two calls passing the same value are two runs with one result: the inventory merges them, so do the rows.
+const rows = (source: string, path = 'src/export/keys.ts') => [...new Set(algorithms(source, path).map((a) => `${a.line} ${a.name}`))];
+
+describe('JavaScript/TypeScript: values passed by the file\'s own calls', () => {
+  it('takes every argument of one call together; a module function nobody else can call has no unknown case', () => {
+    const source = [
+      "import { pbkdf2Sync } from 'node:crypto';",
+      'function derive(password: string, salt: Buffer, iterations: number, digest: string) {',
+      '  return pbkdf2Sync(password, salt, iterations, 32, digest);', // 3
+      '}',
+      'export const current = (pw: string, salt: Buffer) => derive(pw, salt, 600000, "sha256");',
+      'export const legacy = (pw: string, salt: Buffer) => derive(pw, salt, 1000, "sha1");',
+    ].join('\n');
+    // Never SHA-256 with 1,000 iterations: iterations and digest of one call go together.
+    assert.deepEqual(rows(source), ['3 PBKDF2-SHA-256-600000', '3 PBKDF2-SHA-1-1000']);
+  });
+
+  it('an exported function, or one whose name escapes, keeps the unknown case of other callers', () => {
+    const exported = [
+      "import { createHash } from 'node:crypto';",
+      'export function fingerprint(data: string, alg: string) {',
+      '  return createHash(alg).update(data).digest("hex");', // 3
+      '}',
+      'export const sri = (d: string) => fingerprint(d, "sha384");',
+    ].join('\n');
+    assert.deepEqual(rows(exported), ['3 SHA-384', '3 unknown-hash']);
+    const commonjs = [
+      "const crypto = require('crypto');",
+      'function fingerprint(data, alg) { return crypto.createHash(alg).update(data).digest("hex"); }', // 2
+      'const etag = (d) => fingerprint(d, "md5");',
+      'module.exports = { fingerprint, etag };',
+    ].join('\n');
+    assert.deepEqual(rows(commonjs, 'lib/hash.js'), ['2 MD5', '2 unknown-hash']);
+    const callback = [
+      "import { createHash } from 'node:crypto';",
+      'const hashWith = (alg: string) => createHash(alg);', // 2
+      'const a = hashWith("sha256");',
+      'const algs = ["sha1"].map(hashWith);',
+    ].join('\n');
+    assert.deepEqual(rows(callback), ['2 SHA-256', '2 unknown-hash']);
+  });
+
+  it('defaults stand for left-out and `undefined` arguments; an unparenthesised arrow parameter is a parameter', () => {
+    const source = [
+      "import { createHash } from 'node:crypto';",
+      "const alg = 'md5';",
+      "const digest = (data: string, name = 'sha256') => createHash(name).update(data).digest();", // 3
+      'const a = digest("a");',
+      'const b = digest("b", undefined);',
+      'const c = digest("c", "sha512");',
+      'const keyed = name => createHash(name);', // 7
+      'const d = keyed("sha1");',
+      'const e = [1].map(alg => createHash(alg));', // 9: not the module's `alg`
+    ].join('\n');
+    assert.deepEqual(rows(source), ['3 SHA-256', '3 SHA-512', '7 SHA-1', '9 unknown-hash']);
+  });
+
+  it('methods: `this.` calls of their class, private ones closed, a same-named method of another class not feeding', () => {
+    const source = [
+      "import { createHash, generateKeyPairSync } from 'node:crypto';",
+      'export class Signer {',
+      '  private keys(bits: number) {',
+      "    return generateKeyPairSync('rsa', { modulusLength: bits });", // 4
+      '  }',
+      '  #hash(alg: string) { return createHash(alg); }', // 6
+      '  digest(alg: string) { return createHash(alg); }', // 7
+      '  rotate() { return [this.keys(3072), this.#hash("sha384"), this.digest("sha256")]; }',
+      '  later = () => this.keys(4096);',
+      '}',
+      'class Labels {',
+      '  digest(alg: string) { return alg.toUpperCase(); }',
+      '  title() { return this.digest("md5"); }',
+      '}',
+      'export const l = new Labels();',
+    ].join('\n');
+    assert.deepEqual(rows(source), ['4 RSA-3072', '4 RSA-4096', '6 SHA-384', '7 SHA-256', '7 unknown-hash']);
+  });
+
+  it('a constructor is called by `new`; its parameter reaches the methods through `this.x`', () => {
+    const source = [
+      "import { createCipheriv, randomBytes } from 'node:crypto';",
+      'class Box {',
+      '  constructor(algorithm) { this.algorithm = algorithm; }',
+      '  seal(key, data) { return createCipheriv(this.algorithm, key, randomBytes(12)).update(data); }', // 4
+      '}',
+      "export const archive = new Box('aes-256-gcm');",
+      "export const legacy = new Box('aes-128-cbc');",
+    ].join('\n');
+    assert.deepEqual(rows(source, 'lib/box.mjs'), ['4 AES-256-GCM', '4 AES-128-CBC']);
+  });
+
+  it('leaves out recursion, spreads and destructured parameters; a script\'s functions are globals', () => {
+    const source = [
+      "import { createHash } from 'node:crypto';",
+      'function chain(data: string, alg: string, rounds: number): Buffer {',
+      '  const h = createHash(alg).update(data).digest();', // 3
+      '  return rounds > 1 ? chain(h.toString("hex"), alg, rounds - 1) : h;',
+      '}',
+      'function pick({ alg }: { alg: string }) { return createHash(alg); }', // 6
+      'const args: [string, string, number] = ["x", "sha1", 2];',
+      'export const a = [chain("x", "sha256", 3), chain(...args), pick({ alg: "md5" })];',
+    ].join('\n');
+    assert.deepEqual(rows(source), ['3 SHA-256', '3 unknown-hash', '6 unknown-hash']);
+    const script = [
+      'async function digest(alg, data) { return crypto.subtle.digest(alg, data); }', // 1
+      'digest("SHA-256", new Uint8Array(4));',
+    ].join('\n');
+    assert.deepEqual(rows(script, 'public/app.js'), ['1 SHA-256', '1 unknown-hash']);
+  });
+
+  it('a key\'s length comes from a caller, never a hard-coded-key signal at the helper; TLS options take callers\' versions', () => {
+    const key = [
+      "import { createCipheriv, randomBytes } from 'node:crypto';",
+      "const seal = (key: Buffer) => createCipheriv('aes-256-gcm', key, randomBytes(12));",
+      "export const demo = () => seal(Buffer.from('0123456789abcdef0123456789abcdef'));",
+    ].join('\n');
+    assert.deepEqual(rows(key), ['2 AES-256-GCM']);
+    assert.deepEqual(signals(key).map((s) => s.signal), []);
+    // Strings too: a key or IV passed as text is written at the caller, not at the helper.
+    const text = [
+      "import { createCipheriv } from 'node:crypto';",
+      "const open = (key: string, iv: string) => createCipheriv('aes-128-cbc', key, iv);",
+      "export const demo = () => open('0123456789abcdef', 'fedcba9876543210');",
+    ].join('\n');
+    assert.deepEqual(rows(text), ['2 AES-128-CBC']);
+    assert.deepEqual(signals(text).map((s) => s.signal), []);
+    const tlsOptions = [
+      "import tls from 'node:tls';",
+      "function connect(host: string, min: tls.SecureVersion) { return tls.connect({ host, port: 443, minVersion: min }); }", // 2
+      "export const modern = () => connect('a.example', 'TLSv1.3');",
+      "export const old = () => connect('b.example', 'TLSv1');",
+    ].join('\n');
+    assert.deepEqual(protocols(tlsOptions).map((p) => `${p.occurrence.line} ${p.protocol.version}`), ['2 1.3', '2 1.0']);
+    assert.deepEqual(signals(tlsOptions).map((s) => `${s.occurrence.line} ${s.signal}`), ['2 insecure-protocol-version']);
+  });
+});
