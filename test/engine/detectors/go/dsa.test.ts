@@ -45,10 +45,11 @@ func gen(sizes dsa.ParameterSizes) *dsa.Parameters {
 
 func use() { gen(dsa.L2048N256) }
 `);
-  // The helper's use is reported where it generates: one case per same-file call, one for other files' callers.
+  // The helper's use is reported where it generates, one case per same-file call and one for other files'
+  // callers, and the size also at the call that passes it.
   const found = algorithms(src);
-  assert.deepEqual(found.map((a) => [a.line, a.name]), [[13, 'DSA-2048'], [13, 'DSA'], [21, 'DSA']]);
-  assert.deepEqual(found[1]!.unresolved, ['keySize']);
+  assert.deepEqual(found.map((a) => [a.line, a.name]), [[13, 'DSA-2048'], [17, 'DSA-2048'], [13, 'DSA'], [21, 'DSA']]);
+  assert.deepEqual(found[2]!.unresolved, ['keySize']);
 });
 
 test('math/rand as the signing reader is weak randomness; a look-alike dsa package is not crypto/dsa', () => {

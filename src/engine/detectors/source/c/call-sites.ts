@@ -1,6 +1,7 @@
 // The arguments a C/C++ file's own calls pass to one of its functions: how a helper's parameter
 // (`static EC_KEY *new_key(int nid) { return EC_KEY_new_by_curve_name(nid); }`) gets the values its
 // callers name (LanguageAdapter.callSiteArguments; docs/detectors.md, "C and C++").
+import { declaredName } from '../common/languages.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites } from '../common/evaluate.js';
 import { ByName } from '../common/by-name.js';
@@ -176,6 +177,6 @@ export function cCallSiteArguments(root: SgNode, header: boolean): (param: SgNod
     }
     if (!calls) return undefined;
     const fallback = defaultArgument(param, index, calls.declarations);
-    return { function: fn.id(), args: calls.args.map((a) => a[index] ?? fallback), open: calls.open };
+    return { function: fn.id(), name: declaredName(fn), args: calls.args.map((a) => a[index] ?? fallback), open: calls.open };
   };
 }

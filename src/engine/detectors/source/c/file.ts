@@ -34,7 +34,7 @@ export class CFile {
     readonly root: SgNode,
     readonly ev: Evaluator,
     readonly kb: KnowledgeBase,
-    private readonly sink: DetectionSink,
+    readonly sink: DetectionSink,
     private readonly text = '',
   ) {}
 
@@ -197,10 +197,7 @@ export class CFile {
    * callers pass: written at a caller, it is not reported at the helper, where the evidence would point.
    */
   private secret(node: SgNode | undefined): Value {
-    const adapter = this.ev.adapter as CAdapter;
-    const before = adapter.callSiteReads;
-    const v = this.ev.eval(node);
-    return adapter.callSiteReads === before ? v : UNKNOWN;
+    return this.ev.evalOwn(node);
   }
 
   /** Whether a string or byte literal is passed (a password written in the source). */

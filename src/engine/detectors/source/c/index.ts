@@ -9,6 +9,7 @@
 // libraries are C (OpenSSL's own API is C), and the C++ grammar rejects C code that uses C++ keywords
 // as names (`new`, `class`, `template`), while the C grammar reads a C++ header's free function calls
 // but not its classes and templates.
+import { eachCaseMarked } from '../common/cases.js';
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
@@ -92,7 +93,7 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
     const callee = calleeName(call);
     const handler = CALLS.get(callee);
     // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
-    if (handler) ev.eachCase(() => handler(f, call, callee, argsOf(call)));
+    if (handler) eachCaseMarked(ev, { sink: f.sink }, () => handler(f, call, callee, argsOf(call)));
     else if (EVP_GETTER.test(callee)) evpGetter(f, call, callee);
   }
   return f.detections();

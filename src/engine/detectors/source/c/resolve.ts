@@ -108,8 +108,6 @@ export class CAdapter implements LanguageAdapter {
   /** The arguments the file's own calls pass for a parameter (call-sites.ts); set by cEvaluator. */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
 
-  /** How many parameter values were asked of the call sites: a secret check sees whether its value came from a caller. */
-  callSiteReads = 0;
 
   constructor(readonly language: SourceLanguage) {}
 
@@ -412,7 +410,6 @@ export function cEvaluator(root: SgNode, index: CIndex, language: SourceLanguage
   const adapter = new CAdapter(language);
   let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
   adapter.callSiteArguments = (param: SgNode) => {
-    adapter.callSiteReads++;
     return (callSites ??= cCallSiteArguments(root, header))(param);
   };
   const ev = new Evaluator(adapter, () => new LazySymbolTable(cBindingSource(index, language)));

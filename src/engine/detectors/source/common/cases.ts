@@ -10,7 +10,8 @@ import type { Evaluator } from './evaluate.js';
 import type { DetectionSink } from './sink.js';
 
 export interface Marks {
-  consumed: Set<number>;
+  /** Absent for a detector whose handlers mark nothing for later constructs (Go, JS/TS, C). */
+  consumed?: Set<number>;
   /** Reported ranges in document order (a handler's insideReported test relies on it). */
   reported?: { start: number; end: number }[];
   /** Where the handlers report: algorithms from a call's arguments are reported at that call too. */
@@ -18,7 +19,8 @@ export interface Marks {
 }
 
 export function eachCaseMarked(ev: Evaluator, marks: Marks, visit: () => void): void {
-  const consumedBefore = marks.consumed.size;
+  const consumed = marks.consumed ?? new Set<number>();
+  const consumedBefore = consumed.size;
   const reportedBefore = marks.reported?.length ?? 0;
   const consumedLater: number[] = [];
   const reportedLater: { start: number; end: number }[] = [];
@@ -31,8 +33,8 @@ export function eachCaseMarked(ev: Evaluator, marks: Marks, visit: () => void): 
       // A Set iterates in insertion order: what the earlier runs added comes after consumedBefore.
       let i = 0;
       const added: number[] = [];
-      for (const id of marks.consumed) if (i++ >= consumedBefore) added.push(id);
-      for (const id of added) marks.consumed.delete(id);
+      for (const id of consumed) if (i++ >= consumedBefore) added.push(id);
+      for (const id of added) consumed.delete(id);
       consumedLater.push(...added);
       if (marks.reported) reportedLater.push(...marks.reported.splice(reportedBefore));
     }
@@ -47,7 +49,7 @@ export function eachCaseMarked(ev: Evaluator, marks: Marks, visit: () => void): 
     }
   });
   if (runs < 2) return;
-  for (const id of consumedLater) marks.consumed.add(id);
+  for (const id of consumedLater) consumed.add(id);
   if (marks.reported && reportedLater.length) {
     const all = [...marks.reported, ...reportedLater];
     const seen = new Set<string>();

@@ -142,6 +142,15 @@ export function kindOf(node: SgNode): string {
  */
 export function declaredName(fn: SgNode): string {
   const named = fn.field('name') ?? fn.children().find((c) => ['identifier', 'simple_identifier', 'type_identifier', 'name', 'constant'].includes(kindOf(c)));
-  return named?.text() ?? '';
+  if (named) return named.text();
+  // C/C++: the name sits at the end of the declarator chain (`static int *f(int a)`).
+  let d = fn.field('declarator');
+  for (let i = 0; d && i < 6; i++) {
+    if (['identifier', 'field_identifier', 'qualified_identifier', 'destructor_name', 'operator_name'].includes(kindOf(d))) return d.text();
+    d = d.field('declarator');
+  }
+  // JS/TS: an arrow function or function expression bound to a name (`const digest = (alg) => …`).
+  const holder = fn.parent();
+  return holder && kindOf(holder) === 'variable_declarator' ? holder.field('name')?.text() ?? '' : '';
 }
 

@@ -1,6 +1,7 @@
 // The arguments a Go file's own calls pass to one of its functions or methods: how a helper's
 // parameter (`func newKey(curve elliptic.Curve) { ecdsa.GenerateKey(curve, rand.Reader) }`) gets the
 // values its callers name (LanguageAdapter.callSiteArguments; docs/detectors.md, "Go").
+import { declaredName } from '../common/languages.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites } from '../common/evaluate.js';
 import { ByName } from '../common/by-name.js';
@@ -159,6 +160,6 @@ export function goCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
       if (spread < 0 && a.length < fixed) return null;
       return a[index] ?? null;
     });
-    return { function: fn.id(), args, open: calls.open };
+    return { function: fn.id(), name: declaredName(fn), args, open: calls.open };
   };
 }

@@ -1,5 +1,6 @@
 // crypto/tls.Config and x/crypto/ssh.Config literals (protocol facts and their risky settings), and
 // field assignments on a config (`cfg.MinVersion = tls.VersionTLS10`, `cfg.InsecureSkipVerify = true`).
+import { eachCaseMarked } from '../common/cases.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { ProtocolFacts } from '../../../inventory/model.js';
 import type { Value } from '../common/value.js';
@@ -120,8 +121,8 @@ export function detectConfigLiterals(f: GoFile, pkgRegex: string, text: string):
       const pkg = f.adapter.imports.get(type.field('package')?.text() ?? '');
       const name = type.field('name')?.text();
       // Once per value a helper's parameter takes (`&tls.Config{MinVersion: min}` in `func newConfig(min uint16)`).
-      if (pkg === TLS && name === 'Config') f.ev.eachCase(() => tlsConfig(f, lit, consumed));
-      else if (pkg === SSH && name === 'Config') f.ev.eachCase(() => sshConfig(f, lit));
+      if (pkg === TLS && name === 'Config') eachCaseMarked(f.ev, { sink: f.sink }, () => tlsConfig(f, lit, consumed));
+      else if (pkg === SSH && name === 'Config') eachCaseMarked(f.ev, { sink: f.sink }, () => sshConfig(f, lit));
     }
   }
   // Lists are looked for only where the text names a suite or group of the file's crypto/tls import.
@@ -179,7 +180,7 @@ export function detectConfigAssignments(f: GoFile, statements: readonly SgNode[]
     if (stmt.kind() !== 'assignment_statement' || !/\.(MinVersion|MaxVersion|InsecureSkipVerify)\b/.test(stmt.field('left')?.text() ?? '')) continue;
     const left = stmt.field('left')?.namedChildren() ?? [];
     const right = stmt.field('right')?.namedChildren() ?? [];
-    left.forEach((target, i) => f.ev.eachCase(() => {
+    left.forEach((target, i) => eachCaseMarked(f.ev, { sink: f.sink }, () => {
       const field = target.kind() === 'selector_expression' ? target.field('field')?.text() : undefined;
       const value = right[i];
       if (!field || !value || !maybeTlsConfig(f, target.field('operand'))) return;

@@ -54,7 +54,7 @@ export class GoFile {
     readonly root: SgNode,
     readonly ev: Evaluator,
     readonly adapter: GoAdapter,
-    private readonly sink: DetectionSink,
+    readonly sink: DetectionSink,
   ) {
     this.occ = sink.occurrences;
   }
@@ -116,9 +116,7 @@ export class GoFile {
    * callers pass: written at a caller, it is not reported at the helper, where the evidence would point.
    */
   private secret(node: SgNode | undefined): Value {
-    const before = this.adapter.callSiteReads;
-    const v = this.ev.eval(node);
-    return this.adapter.callSiteReads === before ? v : UNKNOWN;
+    return this.ev.evalOwn(node);
   }
 
   /** Whether an argument is key material written in the source (`[]byte("k")`, `[]byte{1, 2}`). */

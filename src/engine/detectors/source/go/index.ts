@@ -5,6 +5,7 @@
 // resolved through the shared Evaluator with Go's bindings. The Go grammar is registered through
 // common/languages.ts; bare Go call patterns match nothing in ast-grep, so calls are selected by kind
 // and callee regex rather than by pattern.
+import { eachCaseMarked } from '../common/cases.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { Detector, SourceFile } from '../../types.js';
@@ -41,7 +42,7 @@ export function detectGo(file: SourceFile): Detection[] {
       const callee = adapter.callee(call);
       const handler = GO_CALLS.get(callee);
       // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
-      if (handler) ev.eachCase(() => handler(f, call, callee, argsOf(call)));
+      if (handler) eachCaseMarked(ev, { sink: f.sink }, () => handler(f, call, callee, argsOf(call)));
       else circlCall(f, call, callee);
     }
     detectConfigLiterals(f, pkgRegex, text);

@@ -244,8 +244,6 @@ export class GoAdapter implements LanguageAdapter {
   /** The arguments the file's own calls pass for a parameter (call-sites.ts); set by goEvaluator. */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
 
-  /** How many parameter values were asked of the call sites: a secret check sees whether its value came from a caller. */
-  callSiteReads = 0;
 
   private arrayLength(type: SgNode): number | undefined {
     const length = type.field('length');
@@ -411,7 +409,6 @@ export function goEvaluator(root: SgNode, index: GoIndex, imports: Imports): { e
   const adapter = new GoAdapter(imports);
   let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
   adapter.callSiteArguments = (param: SgNode) => {
-    adapter.callSiteReads++;
     return (callSites ??= goCallSiteArguments(root))(param);
   };
   // Bindings collected per looked-up name, on first use: most files resolve one name or none.

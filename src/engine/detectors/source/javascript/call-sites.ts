@@ -2,6 +2,7 @@
 // a helper's parameter (`const digest = (data, alg) => createHash(alg).update(data).digest()`) gets
 // the values its callers name (LanguageAdapter.callSiteArguments; docs/detectors.md, "JavaScript and
 // TypeScript").
+import { declaredName } from '../common/languages.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites } from '../common/evaluate.js';
 import { ByName } from '../common/by-name.js';
@@ -254,6 +255,6 @@ export function jsCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
       if (!arg || ((arg.kind() as string) === 'undefined' || ((arg.kind() as string) === 'identifier' && arg.text() === 'undefined'))) return fallback;
       return arg;
     });
-    return { function: fn.id(), args, open: calls.open };
+    return { function: fn.id(), name: declaredName(fn), args, open: calls.open };
   };
 }

@@ -96,9 +96,7 @@ export class JsFile {
    * callers pass: written at a caller, it is not reported at the helper, where the evidence would point.
    */
   secret(node: SgNode | undefined): Value {
-    const before = this.adapter.callSiteReads;
-    const v = this.ev.eval(node);
-    return this.adapter.callSiteReads === before ? v : UNKNOWN;
+    return this.ev.evalOwn(node);
   }
 
   /** Whether key material is written in the source (string literal, `Buffer.from('..')`, an array). */

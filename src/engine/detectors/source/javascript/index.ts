@@ -2,6 +2,7 @@
 // libraries (crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2). Calls are
 // selected by syntax tree (one query for calls and `new` expressions), named canonically through the
 // file's imports (`module:member.path`), and their arguments resolved through the shared Evaluator.
+import { eachCaseMarked } from '../common/cases.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { Detector, SourceFile } from '../../types.js';
@@ -125,7 +126,7 @@ export function detectJavaScript(file: SourceFile): Detection[] {
   const seenRandom = new Set<string>();
   for (const call of root.findAll({ rule })) {
     if ((call.kind() as string) === 'property_identifier') {
-      ev.eachCase(() => indirectCall(f, call));
+      eachCaseMarked(ev, { sink: f.sink }, () => indirectCall(f, call));
       continue;
     }
     const isNew = (call.kind() as string) === 'new_expression';
@@ -140,8 +141,8 @@ export function detectJavaScript(file: SourceFile): Detection[] {
     const callee = isNew ? `new ${q}` : q;
     const handler = CALLS.get(callee);
     // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
-    if (handler) ev.eachCase(() => handler(f, call, callee, argNodes(call)));
-    else if (!isNew && q.startsWith('@noble/')) ev.eachCase(() => nobleCall(f, call, callee, argNodes(call)));
+    if (handler) eachCaseMarked(ev, { sink: f.sink }, () => handler(f, call, callee, argNodes(call)));
+    else if (!isNew && q.startsWith('@noble/')) eachCaseMarked(ev, { sink: f.sink }, () => nobleCall(f, call, callee, argNodes(call)));
   }
   nobleReferences(f, imports);
   const modules = new Set([...imports.values()].map((i) => i.module));

@@ -443,8 +443,6 @@ export class JsAdapter implements LanguageAdapter {
   /** The arguments the file's own calls pass for a parameter (call-sites.ts); set by jsEvaluator. */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
 
-  /** How many parameter values were asked of the call sites: a secret check sees whether its value came from a caller. */
-  callSiteReads = 0;
 }
 
 /**
@@ -872,7 +870,6 @@ export function jsEvaluator(index: JsIndex, imports: ReadonlyMap<string, ImportR
   const adapter = new JsAdapter(imports, index.classes);
   let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
   adapter.callSiteArguments = (param: SgNode) => {
-    adapter.callSiteReads++;
     return (callSites ??= jsCallSiteArguments(index.root))(param);
   };
   // Bindings collected on first lookup (as for Java and Python): a file whose crypto calls take only

@@ -3,6 +3,7 @@
 // `secureProtocol`, `ciphers`, `ecdhCurve`, `rejectUnauthorized: false`, a `checkServerIdentity`
 // that accepts every host, and NODE_TLS_REJECT_UNAUTHORIZED='0'; an ssh2 `hostVerifier` that accepts
 // every server key. Also Math.random() used for secrets.
+import { eachCaseMarked } from '../common/cases.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { JsFile } from './file.js';
 import { parseTlsVersion } from '../common/versions.js';
@@ -41,13 +42,13 @@ export function detectTlsSettings(f: JsFile, tlsModule: string | undefined, text
     const key = propertyKey(pair.field('key'));
     // Each once per value a helper's parameter takes (`{ minVersion: min }` in `function agent(min)`).
     if (key === 'rejectUnauthorized' || key === 'checkServerIdentity' || key === 'hostVerifier') {
-      f.ev.eachCase(() => verificationSwitch(f, pair));
+      eachCaseMarked(f.ev, { sink: f.sink }, () => verificationSwitch(f, pair));
       continue;
     }
     const obj = pair.parent();
     if (!obj || seen.has(obj.id())) continue;
     seen.add(obj.id());
-    f.ev.eachCase(() => tlsOptions(f, obj, tlsModule));
+    eachCaseMarked(f.ev, { sink: f.sink }, () => tlsOptions(f, obj, tlsModule));
   }
 }
 
