@@ -130,6 +130,8 @@ export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArgu
     const name = call.field('name')?.text();
     const object = call.field('object')?.text();
     if (!name) return undefined;
+    // `obj.m()` on anything but `this` or a class name (capitalised, by convention) is another object's.
+    if (object !== undefined && object !== 'this' && !/^[A-Z]\w*$/.test(object)) return undefined;
     const arity = callArguments(call).length;
     const at = call.range().start.index;
     let declared = methodsNamed.get(name);
