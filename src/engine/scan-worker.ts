@@ -14,12 +14,15 @@ const runner = new BatchRunner(DETECTORS, { kb: getKnowledgeBase() });
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 const GC_EVERY_BYTES = 16 * 1024 * 1024;
+// Also whenever the process (all workers) holds more than this: what a batch leaves to collect varies
+// with the code it held (resolution through call sites makes more wrappers), and a peak is what counts.
+const GC_ABOVE_RSS = 640 * 1024 * 1024;
 let bytesSinceGc = 0;
 
 export default async function runBatch(task: BatchTask): Promise<BatchResult> {
   const result = await runner.run(task);
   bytesSinceGc += result.bytesScanned;
-  if (bytesSinceGc >= GC_EVERY_BYTES) {
+  if (bytesSinceGc >= GC_EVERY_BYTES || process.memoryUsage.rss() > GC_ABOVE_RSS) {
     bytesSinceGc = 0;
     gc();
   }
