@@ -168,8 +168,9 @@ export class Evaluator {
    * one value reports one of them. The first parameter of a function met with several values makes
    * the run take the function's first call site and queues a case for each other one (keeping the
    * choices made before it in that run), so parameters passed through several helpers combine; at
-   * most MAX_CASES runs, after which such a parameter is unknown. Outside eachCase it is unknown too (a single value passed by
-   * every call of a function only this file can call is known everywhere).
+   * most MAX_CASES runs, after which such a parameter is unknown. Outside eachCase it is unknown too
+   * (a single value passed by every call of a function only this file can call is known everywhere).
+   * `after` is given, after each run, the call-site arguments that gave that run's values.
    */
   eachCase(visit: () => void, after?: (supplied: readonly CallSiteArgument[]) => void): void {
     if (this.cases) {
