@@ -1,22 +1,14 @@
 // The arguments a C/C++ file's own calls pass to one of its functions: how a helper's parameter
 // (`static EC_KEY *new_key(int nid) { return EC_KEY_new_by_curve_name(nid); }`) gets the values its
 // callers name (LanguageAdapter.callSiteArguments; docs/detectors.md, "C and C++").
+import { nodeSpan, startsWithin } from '../common/scopes.js';
+import type { Scope } from '../common/symbols.js';
 import { declaredName } from '../common/languages.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites } from '../common/evaluate.js';
 import { ByName } from '../common/by-name.js';
 import { escapeRegex } from '../common/regex.js';
 
-type Span = { start: number; end: number };
-
-const spanOf = (n: SgNode): Span => {
-  const r = n.range();
-  return { start: r.start.index, end: r.end.index };
-};
-const within = (n: SgNode, s: Span): boolean => {
-  const at = n.range().start.index;
-  return at >= s.start && at < s.end;
-};
 
 const PARAMETER_KINDS = new Set(['parameter_declaration', 'optional_parameter_declaration', 'variadic_parameter_declaration']);
 /** Declarators a function's declarator may sit in (`EC_KEY *make(…)`, `const Foo &get(…)`). */
@@ -101,11 +93,11 @@ export function cCallSiteArguments(root: SgNode, header: boolean): (param: SgNod
   };
 
   const callsOf = (fn: SgNode, nameNode: SgNode): Calls | undefined => {
-    const self = spanOf(fn);
+    const self = nodeSpan(fn);
     const args: SgNode[][] = [];
     const declarations: SgNode[] = [];
     const take = (call: SgNode): void => {
-      if (!within(call, self)) args.push((call.field('arguments')?.namedChildren() ?? []).filter((c) => (c.kind() as string) !== 'comment'));
+      if (!startsWithin(call, self)) args.push((call.field('arguments')?.namedChildren() ?? []).filter((c) => (c.kind() as string) !== 'comment'));
     };
     const qualified = (nameNode.kind() as string) === 'qualified_identifier';
     const name = (qualified ? nameNode.field('name') : nameNode)?.text();

@@ -52,6 +52,12 @@ export function nodeSpan(node: SgNode): Scope {
   return span;
 }
 
+/** Whether a node starts inside a span (a call inside a function's body, a class's). */
+export function startsWithin(node: SgNode, span: Scope): boolean {
+  const at = node.range().start.index;
+  return at >= span.start && at < span.end;
+}
+
 /** What binding collectors ask about scopes: ScopeIndex answers for a whole file, AncestorScopes per node. */
 export interface ScopeLookup {
   readonly file: Scope;

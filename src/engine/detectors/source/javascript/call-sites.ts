@@ -2,21 +2,13 @@
 // a helper's parameter (`const digest = (data, alg) => createHash(alg).update(data).digest()`) gets
 // the values its callers name (LanguageAdapter.callSiteArguments; docs/detectors.md, "JavaScript and
 // TypeScript").
+import { nodeSpan, startsWithin } from '../common/scopes.js';
+import type { Scope } from '../common/symbols.js';
 import { declaredName } from '../common/languages.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites } from '../common/evaluate.js';
 import { ByName } from '../common/by-name.js';
 
-type Span = { start: number; end: number };
-
-const spanOf = (n: SgNode): Span => {
-  const r = n.range();
-  return { start: r.start.index, end: r.end.index };
-};
-const within = (n: SgNode, s: Span): boolean => {
-  const at = n.range().start.index;
-  return at >= s.start && at < s.end;
-};
 
 /** Scopes a function declared inside is visible in (its calls are looked for there). */
 const SCOPE_KINDS = new Set([
@@ -176,17 +168,17 @@ export function jsCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
   const callsOf = (fn: SgNode): Calls | undefined => {
     const t = targetOf(fn, root, script);
     if (!t) return undefined;
-    const self = spanOf(fn);
+    const self = nodeSpan(fn);
     const args: SgNode[][] = [];
     let open = false;
     const take = (call: SgNode): void => {
-      if (!within(call, self)) args.push(argumentsOf(call)); // recursion passes what it received
+      if (!startsWithin(call, self)) args.push(argumentsOf(call)); // recursion passes what it received
     };
     if (t.kind === 'named') {
       open = t.exported;
-      const scope = spanOf(t.scope);
+      const scope = nodeSpan(t.scope);
       for (const ref of identifiers.get(t.name)) {
-        if (ref.id() === t.declaration.id() || !within(ref, scope)) continue;
+        if (ref.id() === t.declaration.id() || !startsWithin(ref, scope)) continue;
         const parent = ref.parent();
         if ((parent?.kind() as string) === 'call_expression' && parent!.field('function')?.id() === ref.id()) take(parent!);
         // Exported, passed on, reassigned or shadowed: calls elsewhere may pass anything.
@@ -207,11 +199,11 @@ export function jsCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
     }
     open = !t.closed;
     const hash = t.name.startsWith('#');
-    const body = spanOf(t.body);
+    const body = nodeSpan(t.body);
     for (const property of properties.get(t.name)) {
       const member = property.parent();
       if (!member || (member.kind() as string) !== 'member_expression' || member.field('property')?.id() !== property.id()) continue;
-      if (hash && !within(member, body)) continue;
+      if (hash && !startsWithin(member, body)) continue;
       const object = member.field('object');
       const parent = member.parent();
       const called = (parent?.kind() as string) === 'call_expression' && parent!.field('function')?.id() === member.id();
@@ -221,7 +213,7 @@ export function jsCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
       if (ok && called) take(parent!);
       // A private method read but not called (`arr.map(this.digest)`, `.bind`), or called on another
       // object inside its class (`other.digest(…)` in TypeScript), may get other values.
-      else if (t.closed && (ok || within(member, body))) open = true;
+      else if (t.closed && (ok || startsWithin(member, body))) open = true;
     }
     return { args, open };
   };
