@@ -70,6 +70,16 @@ function memberIn(list: readonly Binding[], owner: string): Binding | undefined 
   return found;
 }
 
+/**
+ * The scope of the innermost binding of `name` visible at `at` (the declaration a later assignment to
+ * that name writes into), from bindings collected so far in document order (Kotlin, Swift).
+ */
+export function declarationScope(bindings: readonly Binding[], name: string, at: number): Scope | undefined {
+  let found: Binding | undefined;
+  for (const b of bindings) if (b.name === name && b.visibleFrom <= at && at >= b.scope.start && at <= b.scope.end && (!found || b.scope.end - b.scope.start <= found.scope.end - found.scope.start)) found = b;
+  return found?.scope;
+}
+
 /** Language modules collect bindings; the table answers lookups. */
 export class SymbolTable implements Symbols {
   private readonly byName = new Map<string, Binding[]>();

@@ -5,7 +5,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { LanguageAdapter } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
-import { nodeSpan } from '../common/scopes.js';
+import { nodeSpan, startsWithin } from '../common/scopes.js';
 import { callArguments } from './adapter.js';
 
 const CLASS_KINDS = new Set(['class_declaration', 'enum_declaration', 'record_declaration']);
@@ -84,10 +84,7 @@ export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArgu
     const cls = declaringClass(fn);
     if (!cls) return undefined;
     const span = nodeSpan(fn);
-    const outside = (n: SgNode): boolean => {
-      const s = n.range().start.index;
-      return s < span.start || s >= span.end;
-    };
+    const outside = (n: SgNode): boolean => !startsWithin(n, span);
     const out: Call[] = [];
     if (k === 'method_declaration') {
       const name = fn.field('name')?.text();
@@ -97,8 +94,7 @@ export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArgu
       for (const call of root.findAll({ rule: { kind: 'method_invocation', has: { field: 'name', regex: `^${escapeRegex(name)}$` } } })) {
         const object = call.field('object')?.text();
         if (object !== undefined && object !== 'this' && object !== cls) continue;
-        const at = call.range().start.index;
-        if (object === undefined && (at < body.start || at >= body.end)) continue;
+        if (object === undefined && !startsWithin(call, body)) continue;
         const args = callArguments(call);
         if (args.length === arity && outside(call)) out.push({ node: call, args });
       }
@@ -133,7 +129,6 @@ export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArgu
     // `obj.m()` on anything but `this` or a class name (capitalised, by convention) is another object's.
     if (object !== undefined && object !== 'this' && !/^[A-Z]\w*$/.test(object)) return undefined;
     const arity = callArguments(call).length;
-    const at = call.range().start.index;
     let declared = methodsNamed.get(name);
     if (!declared) {
       declared = root.findAll({ rule: { kind: 'method_declaration', has: { field: 'name', regex: `^${escapeRegex(name)}$` } } });
@@ -142,10 +137,7 @@ export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArgu
     const found = declared.filter((fn) => {
         if (formalParameters(fn)?.length !== arity) return false;
         const cls = declaringClass(fn);
-        if (object === undefined || object === 'this') {
-          const body = nodeSpan(fn.parent() ?? fn);
-          return at >= body.start && at < body.end;
-        }
+        if (object === undefined || object === 'this') return startsWithin(call, nodeSpan(fn.parent() ?? fn));
         return object === cls;
       });
     return found.length === 1 ? found[0] : undefined;

@@ -8,7 +8,7 @@ import { kotlinCallSiteArguments } from './call-sites.js';
 import { knownConstant } from '../common/jca-constants.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
-import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
+import { SymbolTable, declarationScope, type Binding, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { callParts, lambdaStatements, namedKids, pathText, suffixName, typeName } from './syntax.js';
@@ -297,11 +297,6 @@ export function kotlinBindings(root: SgNode): Binding[] {
   return out;
 }
 
-function declarationScope(bindings: readonly Binding[], name: string, at: number): Scope | undefined {
-  let found: Binding | undefined;
-  for (const b of bindings) if (b.name === name && b.visibleFrom <= at && at >= b.scope.start && at <= b.scope.end && (!found || b.scope.end - b.scope.start <= found.scope.end - found.scope.start)) found = b;
-  return found?.scope;
-}
 
 export function kotlinEvaluator(root: SgNode): Evaluator {
   const adapter = new KotlinAdapter();

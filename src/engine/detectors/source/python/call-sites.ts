@@ -5,7 +5,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { CallSites, LanguageAdapter, Returned } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
-import { nodeSpan } from '../common/scopes.js';
+import { nodeSpan, startsWithin } from '../common/scopes.js';
 import { pyArgs } from './adapter.js';
 
 /** Parameter kinds a caller can pass by position (before any `*`). */
@@ -67,9 +67,8 @@ export function pythonFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteAr
     const outer = fn.ancestors().find((a) => kindOf(a) === 'function_definition');
     const within = outer ? nodeSpan(outer) : undefined;
     for (const call of root.findAll({ rule: { kind: 'call', has: { field: 'function', ...callee } } })) {
-      const at = call.range().start.index;
-      if (at >= span.start && at < span.end) continue;
-      if (within && (at < within.start || at >= within.end)) continue;
+      if (startsWithin(call, span)) continue;
+      if (within && !startsWithin(call, within)) continue;
       if (cls) {
         const object = call.field('function')?.field('object')?.text();
         if (object !== 'self' && object !== 'cls' && !(onClass && object === cls)) continue;
@@ -108,7 +107,6 @@ export function pythonFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteAr
       method = true;
     }
     if (!name) return undefined;
-    const at = call.range().start.index;
     let declared = functionsNamed.get(name);
     if (!declared) {
       declared = root.findAll({ rule: { kind: 'function_definition', has: { field: 'name', regex: `^${escapeRegex(name)}$` } } });
@@ -121,13 +119,10 @@ export function pythonFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteAr
       const outer = fn.ancestors().find((a) => kindOf(a) === 'function_definition' || kindOf(a) === 'class_definition');
       if (method) {
         // A method of the class the call is written in.
-        const cls = outer && kindOf(outer) === 'class_definition' ? nodeSpan(outer) : undefined;
-        return !!cls && at >= cls.start && at < cls.end;
+        return !!outer && kindOf(outer) === 'class_definition' && startsWithin(call, nodeSpan(outer));
       }
       if (!outer) return true;
-      if (kindOf(outer) !== 'function_definition') return false;
-      const span = nodeSpan(outer);
-      return at >= span.start && at < span.end;
+      return kindOf(outer) === 'function_definition' && startsWithin(call, nodeSpan(outer));
     });
     return found.length === 1 ? found[0] : undefined;
   };

@@ -9,7 +9,7 @@ import { Evaluator, type Args, type CallSites, type LanguageAdapter, type Shape 
 import { swiftCallSiteArguments } from './call-sites.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
-import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
+import { SymbolTable, declarationScope, type Binding, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { CC_CONSTANTS, CC_CONVERSIONS } from './commoncrypto.js';
@@ -393,11 +393,6 @@ function bodyOf(node: SgNode): SgNode | undefined {
   return undefined;
 }
 
-function declarationScope(bindings: readonly Binding[], name: string, at: number): Scope | undefined {
-  let found: Binding | undefined;
-  for (const b of bindings) if (b.name === name && b.visibleFrom <= at && at >= b.scope.start && at <= b.scope.end && (!found || b.scope.end - b.scope.start <= found.scope.end - found.scope.start)) found = b;
-  return found?.scope;
-}
 
 export function swiftEvaluator(root: SgNode): Evaluator {
   const adapter = new SwiftAdapter();
