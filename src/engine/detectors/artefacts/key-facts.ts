@@ -1,6 +1,18 @@
-// What a key is, from node:crypto's own parser: algorithm, size or curve, and a SHA-256 fingerprint
-// of the public key's SPKI DER. Key bytes never leave this module; only these facts do.
-import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
+// What a key is: node:crypto parses it and gives its type and public key (SPKI DER); size and curve
+// are read from that DER with @peculiar's ASN.1 schemas, and a SHA-256 fingerprint is taken of it. Key
+// bytes never leave this module; only these facts do.
+//
+// Why not `KeyObject.asymmetricKeyDetails`: on a key OpenSSL 3 decodes but cannot convert to its legacy
+// form (an EC private key whose scalar is longer than the curve, as in phpseclib's tests), Node 20
+// aborts the whole process with a failed native assertion (crypto_ec.cc GetEcKeyDetail, likewise the
+// JWK export). A repository must never be able to bring the scanner down, so those accessors are not
+// called on keys from scanned files.
+import { createHash, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { AsnConvert } from '@peculiar/asn1-schema';
+import { SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
+import { RSAPublicKey } from '@peculiar/asn1-rsa';
+import { ECParameters, type SpecifiedECDomain } from '@peculiar/asn1-ecc';
+import { fromBER, Integer, Sequence } from 'asn1js';
 import type { AlgorithmRefFact } from '../../inventory/model.js';
 import type { KnowledgeBase } from '../../kb/types.js';
 
@@ -61,13 +73,115 @@ export function sha256Hex(data: Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
+/**
+ * OpenSSL's short names of named curves the knowledge base does not list (RFC 5480, SEC 2, RFC 5639),
+ * the names Node would give them: a key on one is reported on that curve, sized by the name when the
+ * fallback table knows it.
+ */
+const CURVE_OIDS: Record<string, string> = {
+  '1.2.840.10045.3.1.2': 'prime192v2', '1.2.840.10045.3.1.3': 'prime192v3',
+  '1.2.840.10045.3.1.4': 'prime239v1', '1.2.840.10045.3.1.5': 'prime239v2', '1.2.840.10045.3.1.6': 'prime239v3',
+  '1.3.132.0.6': 'secp112r1', '1.3.132.0.7': 'secp112r2', '1.3.132.0.28': 'secp128r1', '1.3.132.0.29': 'secp128r2',
+  '1.3.132.0.9': 'secp160k1', '1.3.132.0.8': 'secp160r1', '1.3.132.0.30': 'secp160r2',
+  '1.3.132.0.31': 'secp192k1', '1.3.132.0.32': 'secp224k1',
+  '1.3.132.0.1': 'sect163k1', '1.3.132.0.2': 'sect163r1', '1.3.132.0.15': 'sect163r2',
+  '1.3.132.0.26': 'sect233k1', '1.3.132.0.27': 'sect233r1', '1.3.132.0.3': 'sect239k1',
+  '1.3.132.0.16': 'sect283k1', '1.3.132.0.17': 'sect283r1', '1.3.132.0.36': 'sect409k1', '1.3.132.0.37': 'sect409r1',
+  '1.3.132.0.38': 'sect571k1', '1.3.132.0.39': 'sect571r1',
+  '1.3.36.3.3.2.8.1.1.1': 'brainpoolP160r1', '1.3.36.3.3.2.8.1.1.3': 'brainpoolP192r1',
+};
+
+/** Named curves a key with explicit parameters may spell out (OpenSSL recognises these the same way). */
+const EXPLICIT_CANDIDATES = [
+  'prime192v1', 'secp224r1', 'prime256v1', 'secp384r1', 'secp521r1', 'secp256k1',
+  'brainpoolP224r1', 'brainpoolP256r1', 'brainpoolP320r1', 'brainpoolP384r1', 'brainpoolP512r1',
+];
+
+/** A curve's identity when written out: its field and its order. */
+function domainKey(d: SpecifiedECDomain): string {
+  return `${Buffer.from(d.fieldID.parameters).toString('hex')}:${Buffer.from(d.order).toString('hex')}`;
+}
+
+let explicitCurves: Map<string, string> | undefined;
+
+/**
+ * The named curve explicit parameters spell out (`-----BEGIN PUBLIC KEY-----` of a key exported with
+ * `-param_enc explicit`). The table is built once from keys generated here with explicit parameters,
+ * so the constants are OpenSSL's own, not copied by hand.
+ */
+function namedCurveOf(d: SpecifiedECDomain): string | undefined {
+  if (!explicitCurves) {
+    explicitCurves = new Map();
+    for (const name of EXPLICIT_CANDIDATES) {
+      try {
+        const { publicKey } = generateKeyPairSync('ec', { namedCurve: name, paramEncoding: 'explicit' });
+        const spki = AsnConvert.parse(publicKey.export({ type: 'spki', format: 'der' }), SubjectPublicKeyInfo);
+        const specified = AsnConvert.parse(spki.algorithm.parameters!, ECParameters).specifiedCurve;
+        if (specified) explicitCurves.set(domainKey(specified), name);
+      } catch {
+        // A curve this OpenSSL build lacks cannot be matched.
+      }
+    }
+  }
+  return explicitCurves.get(domainKey(d));
+}
+
+/** Bits of an unsigned big-endian integer (leading zero bytes and bits not counted). */
+function bitLength(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length && bytes[i] === 0) i++;
+  if (i === bytes.length) return 0;
+  return (bytes.length - i - 1) * 8 + (32 - Math.clz32(bytes[i]!));
+}
+
+/** RSA modulus and DSA prime sizes and the named curve's OID, as the SPKI writes them. */
+interface SpkiDetails {
+  modulusLength?: number;
+  curveOid?: string;
+  /** OpenSSL's name of a named curve written out as explicit parameters. */
+  explicitCurve?: string;
+}
+
+const RSA_OIDS = new Set(['1.2.840.113549.1.1.1', '1.2.840.113549.1.1.10']);
+const EC_OID = '1.2.840.10045.2.1';
+const DSA_OID = '1.2.840.10040.4.1';
+
+/** Reads an SPKI's key size or curve; a part that does not parse is left out (the key is then unsized). */
+export function spkiDetails(der: Uint8Array): SpkiDetails {
+  try {
+    const spki = AsnConvert.parse(der, SubjectPublicKeyInfo);
+    const oid = spki.algorithm.algorithm;
+    if (RSA_OIDS.has(oid)) {
+      const rsa = AsnConvert.parse(spki.subjectPublicKey, RSAPublicKey);
+      return { modulusLength: bitLength(new Uint8Array(rsa.modulus)) };
+    }
+    const params = spki.algorithm.parameters;
+    if (oid === EC_OID && params) {
+      const ec = AsnConvert.parse(params, ECParameters);
+      if (ec.namedCurve) return { curveOid: ec.namedCurve };
+      const named = ec.specifiedCurve ? namedCurveOf(ec.specifiedCurve) : undefined;
+      return named ? { explicitCurve: named } : {};
+    }
+    if (oid === DSA_OID && params) {
+      // Dss-Parms ::= SEQUENCE { p INTEGER, q INTEGER, g INTEGER } (RFC 3279)
+      const seq = fromBER(params).result;
+      const p = seq instanceof Sequence ? seq.valueBlock.value[0] : undefined;
+      return p instanceof Integer ? { modulusLength: bitLength(p.valueBlock.valueHexView) } : {};
+    }
+  } catch {
+    // Malformed parameters: the key's type still stands, its size is unknown.
+  }
+  return {};
+}
+
 /** Facts of a parsed key (private or public). */
 export function keyFacts(key: KeyObject, kb: KnowledgeBase): KeyFacts {
   const type = key.asymmetricKeyType ?? 'unknown';
   const known = KEY_OIDS[type];
-  const details = key.asymmetricKeyDetails ?? {};
   const pub = key.type === 'private' ? createPublicKey(key) : key;
-  const fingerprintSha256 = sha256Hex(pub.export({ type: 'spki', format: 'der' }));
+  const spki = pub.export({ type: 'spki', format: 'der' });
+  const details = spkiDetails(spki);
+  const fingerprintSha256 = sha256Hex(spki);
   const algorithm: AlgorithmRefFact = { spelling: known?.spelling ?? type, params: {} };
   if (known) algorithm.oid = known.oid;
   let size: number | undefined;
@@ -75,13 +189,14 @@ export function keyFacts(key: KeyObject, kb: KnowledgeBase): KeyFacts {
     size = details.modulusLength;
     algorithm.params.keySize = size;
   }
-  if (details.namedCurve) {
-    const curve = canonicalCurve(kb, details.namedCurve);
+  if (details.curveOid || details.explicitCurve) {
+    const kbCurve = details.curveOid ? kb.curves.find((c) => c.oid === details.curveOid) : undefined;
+    const spelling = details.explicitCurve ?? CURVE_OIDS[details.curveOid!] ?? details.curveOid!;
+    const curve = kbCurve ? { name: kbCurve.name, bits: kbCurve.bits } : canonicalCurve(kb, spelling);
     algorithm.params.curve = curve.name;
     size = curve.bits;
   }
   if (known && size === undefined) size = edwardsMontgomeryBits(kb, known.spelling);
-  if (details.mgf1HashAlgorithm === undefined && details.hashAlgorithm) algorithm.params.hash = details.hashAlgorithm;
   const facts: KeyFacts = { algorithm, fingerprintSha256 };
   if (size !== undefined) facts.size = size;
   return facts;

@@ -169,3 +169,35 @@ test('an RSASSA-PSS certificate signature keeps the hash from its parameters', (
   const c = certificate('rsa-pss-sha384.pem').certificate;
   assert.deepEqual(c.signatureAlgorithm, { spelling: 'RSA-PSS', params: { hash: 'SHA-384' }, oid: '1.2.840.113549.1.1.10' });
 });
+
+test('keys Node cannot describe do not bring the scanner down: sizes and curves come from the SPKI DER', async () => {
+  const { generateKeyPairSync } = await import('node:crypto');
+  const { ObjectIdentifier, OctetString, Integer, Sequence } = await import('asn1js');
+  // A PKCS#8 EC key on P-256 whose private scalar is 1,000 bytes (a parser test vector of the kind
+  // PHP and Python crypto libraries ship). OpenSSL 3 decodes it, but Node 20's key-details accessor
+  // aborted the whole process on it (a native assertion, nothing to catch).
+  const ecPrivateKey = new Sequence({ value: [new Integer({ value: 1 }), new OctetString({ valueHex: new Uint8Array(1000).fill(0xff).buffer })] });
+  const pkcs8 = new Sequence({
+    value: [
+      new Integer({ value: 0 }),
+      new Sequence({ value: [new ObjectIdentifier({ value: '1.2.840.10045.2.1' }), new ObjectIdentifier({ value: '1.2.840.10045.3.1.7' })] }),
+      new OctetString({ valueHex: ecPrivateKey.toBER() }),
+    ],
+  });
+  const body = Buffer.from(pkcs8.toBER()).toString('base64').replace(/.{64}/g, '$&\n');
+  const [odd] = run(pemDetector, 'tests/KeyTest.php', `$key = '-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----';`) as MaterialDetection[];
+  assert.equal(odd?.material.algorithm?.spelling, 'ECDSA');
+  assert.equal(odd?.material.algorithm?.params.curve, 'P-256');
+  assert.equal(odd?.material.size, 256);
+  // DSA's size is its prime's; a curve outside the knowledge base keeps OpenSSL's name.
+  const dsa = generateKeyPairSync('dsa', { modulusLength: 2048, divisorLength: 256 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const [d] = run(pemDetector, 'dsa.pub.pem', dsa) as MaterialDetection[];
+  assert.deepEqual([d?.material.algorithm?.spelling, d?.material.size], ['DSA', 2048]);
+  const k1 = generateKeyPairSync('ec', { namedCurve: 'secp224k1' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const [c] = run(pemDetector, 'k1.pub.pem', k1) as MaterialDetection[];
+  assert.equal(c?.material.algorithm?.params.curve, 'secp224k1');
+  // A named curve written out as explicit parameters is still that curve.
+  const explicit = generateKeyPairSync('ec', { namedCurve: 'secp384r1', paramEncoding: 'explicit' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const [e] = run(pemDetector, 'explicit.pub.pem', explicit) as MaterialDetection[];
+  assert.deepEqual([e?.material.algorithm?.params.curve, e?.material.size], ['P-384', 384]);
+});
