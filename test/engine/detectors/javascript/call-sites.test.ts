@@ -97,7 +97,7 @@ describe('JavaScript/TypeScript: values passed by the file\'s own calls', () => 
     assert.deepEqual(rows(source, 'lib/box.mjs'), ['4 AES-256-GCM', '6 AES-256-GCM', '4 AES-128-CBC', '7 AES-128-CBC']);
   });
 
-  it('leaves out recursion, spreads and destructured parameters; a script\'s functions are globals', () => {
+  it('leaves out recursion and spreads; reads a destructured option; a script\'s functions are globals', () => {
     const source = [
       "import { createHash } from 'node:crypto';",
       'function chain(data: string, alg: string, rounds: number): Buffer {',
@@ -108,7 +108,7 @@ describe('JavaScript/TypeScript: values passed by the file\'s own calls', () => 
       'const args: [string, string, number] = ["x", "sha1", 2];',
       'export const a = [chain("x", "sha256", 3), chain(...args), pick({ alg: "md5" })];',
     ].join('\n');
-    assert.deepEqual(rows(source), ['3 SHA-256', '8 SHA-256', '3 unknown-hash', '6 unknown-hash']);
+    assert.deepEqual(rows(source), ['3 SHA-256', '8 SHA-256', '3 unknown-hash', '6 MD5', '8 MD5']);
     const script = [
       'async function digest(alg, data) { return crypto.subtle.digest(alg, data); }', // 1
       'digest("SHA-256", new Uint8Array(4));',
@@ -142,5 +142,63 @@ describe('JavaScript/TypeScript: values passed by the file\'s own calls', () => 
     ].join('\n');
     assert.deepEqual(protocols(tlsOptions).map((p) => `${p.occurrence.line} ${p.protocol.version}`), ['2 1.3', '2 1.0']);
     assert.deepEqual(signals(tlsOptions).map((s) => `${s.occurrence.line} ${s.signal}`), ['2 insecure-protocol-version']);
+  });
+
+  it('an options object: each property from the object literal a call passes, else the pattern\'s or the object\'s default', () => {
+    const source = [
+      "import { pbkdf2Sync, createHash } from 'node:crypto';",
+      'function derive(pw: string, salt: Buffer, { iterations = 600000, digest = "sha512" }: { iterations?: number; digest?: string } = {}) {',
+      '  return pbkdf2Sync(pw, salt, iterations, 32, digest);', // 3
+      '}',
+      'export const weak = (pw: string, s: Buffer) => derive(pw, s, { iterations: 1000 });', // 5
+      'export const strong = (pw: string, s: Buffer) => derive(pw, s);',
+      'function hash(data: string, { algorithm: alg = "sha256" } = { algorithm: "sha384" }) { return createHash(alg).update(data); }', // 7
+      'export const h = [hash("a", { algorithm: "md5" }), hash("b"), hash("c", { ...defaults }), hash("d", settings)];', // 8
+    ].join('\n');
+    assert.deepEqual(rows(source), [
+      // The weak call is where 1,000 iterations are chosen, not the default digest's declaration.
+      '3 PBKDF2-SHA-512-1000', '5 PBKDF2-SHA-512-1000',
+      '3 PBKDF2-SHA-512-600000', '2 PBKDF2-SHA-512-600000',
+      // A spread, or an object held in a variable, may set anything: unknown.
+      '7 MD5', '8 MD5', '7 SHA-384', '7 unknown-hash',
+    ]);
+  });
+
+  it('a same-file function\'s return value; a public method\'s plus an override\'s unknown case', () => {
+    const source = [
+      "const crypto = require('crypto');",
+      "function algorithm() { return 'aes-256-cbc'; }",
+      "const hashName = () => 'md5';",
+      'class Vault {',
+      "  cipherName() { return 'des-ede3-cbc'; }",
+      '  #mac() { return "sha1"; }',
+      '  seal(key, iv) { return crypto.createCipheriv(this.cipherName(), key, iv); }', // 7
+      '  tag(key) { return crypto.createHmac(this.#mac(), key); }', // 8
+      '}',
+      'const enc = (key, iv) => crypto.createCipheriv(algorithm(), key, iv);', // 10
+      'const h = (d) => crypto.createHash(hashName()).update(d);', // 11
+      'module.exports = { Vault, enc, h };',
+    ].join('\n');
+    assert.deepEqual(rows(source, 'lib/vault.js'), ['7 3DES-168-CBC', '7 unknown-cipher', '8 HMAC-SHA-1', '10 AES-256-CBC', '11 MD5']);
+  });
+
+  it('`a || b`, `a ?? b` and `c ? a : b`: a use of each value the expression can take', () => {
+    const source = [
+      "const crypto = require('crypto');",
+      'class Box {',
+      '  constructor(opts = {}) {',
+      "    this.algorithm = opts.algorithm || 'aes-128-ecb';",
+      '    this.bits = opts.bits ?? 2048;',
+      '  }',
+      '  open(key, iv) { return crypto.createDecipheriv(this.algorithm, key, iv); }', // 7
+      "  pair() { return crypto.generateKeyPairSync('rsa', { modulusLength: this.bits }); }", // 8
+      '}',
+      "const digest = (fast) => crypto.createHash(fast ? 'md5' : 'sha256');", // 10
+      "const sign = (o = {}) => crypto.createSign(('rsa-' + (o.hash || 'sha1')).toUpperCase());", // 11
+      'module.exports = { Box, digest, sign };',
+    ].join('\n');
+    assert.deepEqual(rows(source, 'lib/box.js'), [
+      '7 unknown-cipher', '7 AES-128-ECB', '8 RSA', '8 RSA-2048', '10 MD5', '10 SHA-256', '11 RSA-PKCS1-1.5', '11 RSA-PKCS1-1.5-SHA-1',
+    ]);
   });
 });

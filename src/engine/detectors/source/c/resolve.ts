@@ -8,7 +8,7 @@
 // name that the file never binds (`NID_secp384r1`, `TLS1_2_VERSION`, `EVP_PKEY_RSA`) is a library
 // constant: `symbol()` gives its spelling for the handlers to read.
 import type { SgNode, SgRoot } from '@ast-grep/napi';
-import { Evaluator, binaryShape, unaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, ternaryShape, unaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
@@ -150,6 +150,8 @@ export class CAdapter implements LanguageAdapter {
       }
       case 'binary_expression':
         return binaryShape(node);
+      case 'conditional_expression':
+        return ternaryShape(node);
       case 'unary_expression':
         return unaryShape(node, 'argument');
       case 'pointer_expression': {

@@ -24,6 +24,13 @@ export type Shape =
   /** A call or constructor; `callee` is its dotted source text (`os.urandom`, `new byte[]`, `Cipher.getInstance`). */
   | { t: 'call'; callee: string; args: Args; receiver?: SgNode }
   | { t: 'list'; items: SgNode[] }
+  /** `c ? a : b` (and `a if c else b`): one of the options, chosen by a condition (null: none written). */
+  | { t: 'choice'; condition: SgNode | null; options: SgNode[] }
+  /**
+   * `a ?? b`, Kotlin's `a ?: b`, PHP's `$a ?: $b`: `a` unless it is null (`nullOnly`) or, without
+   * `nullOnly`, false as well. Binary `||` and `or` are read the same way by the Evaluator.
+   */
+  | { t: 'fallback'; value: SgNode; otherwise: SgNode; nullOnly: boolean }
   | { t: 'opaque' };
 
 /** `left op right` in grammars whose binary node names its parts `left`, `operator`, `right` (C, C#, Go, JS/TS). */
@@ -40,6 +47,19 @@ export function unaryShape(node: SgNode, operandField: 'argument' | 'operand'): 
   return operand ? { t: 'unary', op: node.field('operator')?.text() ?? '', operand } : { t: 'opaque' };
 }
 
+/** `c ? a : b` in grammars that name its parts by fields (`alternative` in all; the others vary). */
+export function ternaryShape(node: SgNode, consequence = 'consequence', condition = 'condition', alternative = 'alternative'): Shape {
+  const a = node.field(consequence);
+  const b = node.field(alternative);
+  return a && b ? { t: 'choice', condition: node.field(condition), options: [a, b] } : { t: 'opaque' };
+}
+
+/** `left op right` of a grammar without fields (Kotlin's `?:`, Swift's `??`): null-coalescing. */
+export function coalescingShape(node: SgNode): Shape {
+  const [value, otherwise] = node.namedChildren().filter((c) => c.kind() !== 'comment');
+  return value && otherwise ? { t: 'fallback', value, otherwise, nullOnly: true } : { t: 'opaque' };
+}
+
 /** The arguments a parameter receives from the file's own calls (LanguageAdapter.callSiteArguments). */
 export interface CallSites {
   /** Identity of the function (its declaration node's id): a case picks one call site for all its parameters. */
@@ -48,6 +68,11 @@ export interface CallSites {
   name: string;
   /** Per call site, in document order: the argument passed for the parameter. */
   args: (SgNode | null)[];
+  /**
+   * Per call site, whether `args` holds the parameter's default because the call left it out; the
+   * call's own arguments are where it chooses, so they name the call site in preference (absent: none).
+   */
+  defaulted?: boolean[];
   open: boolean;
 }
 
@@ -56,8 +81,12 @@ export interface CallSiteArgument {
   arg: SgNode;
   /** The called function's name. */
   name: string;
-  /** The call: its function's id and its index among that function's call sites. */
-  call: string;
+  /** The called function's id (CallSites.function). */
+  function: number;
+  /** The call's index among that function's call sites. */
+  site: number;
+  /** `arg` is the parameter's default, the call having left it out. */
+  defaulted: boolean;
 }
 
 export interface LanguageAdapter {
@@ -125,6 +154,9 @@ function withoutOrigin(v: Value): Value {
 /** A value as a map key (values are small trees of strings and numbers). */
 const valueKey = (v: Value): string => JSON.stringify(v);
 
+/** Binary operators that give their left operand unless it is null or false, else their right one. */
+const FALLBACK_OPERATORS = new Set(['||', 'or', '??']);
+
 export class Evaluator {
   private depth = 0;
   private readonly resolving = new Set<number>();
@@ -139,7 +171,7 @@ export class Evaluator {
   /**
    * Inside eachCase: the call site each function is called from in the case being run (-1: from
    * another file); under `~function`, whether the function's own return value (0) or an override's
-   * (-1) is the case's.
+   * (-1) is the case's; under a `choice` or `fallback` expression's node id, which of its values.
    */
   private assumed = new Map<number, number>();
   /** Inside eachCase: the cases to run (each a choice of call site per function). */
@@ -184,7 +216,13 @@ export class Evaluator {
         this.assumed = cases[run]!;
         this.supplied = [];
         visit();
-        after?.(this.supplied);
+        // A value every call passes was recorded at each call; where the run then took one call for
+        // another parameter of the function, the run is that call's alone.
+        const assumed = this.assumed;
+        after?.(this.supplied.filter((s) => {
+          const chosen = assumed.get(s.function);
+          return chosen === undefined || chosen === s.site;
+        }));
       }
     } finally {
       this.cases = undefined;
@@ -229,13 +267,18 @@ export class Evaluator {
 
   /**
    * Records, within eachCase, call site `i` of a function as the source of a known value (once per
-   * call, at the first of its arguments that gave one); returns the value.
+   * call, at the first of its arguments that gave one, unless that was a default and a later one the
+   * call writes itself); returns the value.
    */
   private supply(sites: CallSites, i: number, value: Value): Value {
     const arg = sites.args[i];
-    const call = `${sites.function}:${i}`;
     // Not while reading a return value: the call that passed the value is the one being evaluated.
-    if (this.cases && this.returning.size === 0 && arg && namesOrSizes(value) && !this.supplied.some((s) => s.call === call)) this.supplied.push({ arg, name: sites.name, call });
+    if (!this.cases || this.returning.size > 0 || !arg || !namesOrSizes(value)) return value;
+    const defaulted = sites.defaulted?.[i] === true;
+    const entry = { arg, name: sites.name, function: sites.function, site: i, defaulted };
+    const at = this.supplied.findIndex((s) => s.function === entry.function && s.site === i);
+    if (at < 0) this.supplied.push(entry);
+    else if (this.supplied[at]!.defaulted && !defaulted) this.supplied[at] = entry;
     return value;
   }
 
@@ -303,6 +346,36 @@ export class Evaluator {
     } finally {
       this.viaCallSites.delete(fn);
     }
+  }
+
+  /**
+   * `value ?? otherwise` and kin: a known value stands (unless null, or false where `nullOnly` is not
+   * set); a null one gives `otherwise`; an unknown one is either, each a case: `opts.algorithm ||
+   * 'aes-128-ecb'` is a use of AES-128-ECB whenever the caller names none, and of what it names.
+   */
+  private fallback(node: SgNode, value: SgNode, otherwise: SgNode, nullOnly: boolean): Value {
+    const v = this.eval(value);
+    if (v.kind === 'none' || (!nullOnly && v.kind === 'bool' && !v.value)) return this.eval(otherwise);
+    // A member path the file does not bind (`opts.algorithm`) is no constant here: whatever the caller set.
+    if (v.kind !== 'unknown' && v.kind !== 'member') return v;
+    return this.oneOf(node, [v, this.eval(otherwise)]);
+  }
+
+  /**
+   * One of several values an expression can take (the options of `c ? a : b`, a fallback's two): the
+   * value when they agree; within eachCase, one case per option, keyed by the expression (the first
+   * option in this run, the others queued); elsewhere, or past MAX_CASES, unknown.
+   */
+  private oneOf(node: SgNode, values: Value[]): Value {
+    if (new Set(values.map(valueKey)).size === 1) return values[0]!;
+    const key = node.id();
+    const chosen = this.assumed.get(key);
+    if (chosen !== undefined) return values[chosen] ?? UNKNOWN;
+    const cases = this.cases;
+    if (!cases || cases.length + values.length - 1 > MAX_CASES) return UNKNOWN;
+    for (let i = 1; i < values.length; i++) cases.push(new Map(this.assumed).set(key, i));
+    this.assumed.set(key, 0);
+    return values[0]!;
   }
 
   /** Evaluates an expression node; never throws, returns UNKNOWN for anything it cannot compute. */
@@ -374,7 +447,15 @@ export class Evaluator {
         return UNKNOWN;
       }
       case 'binary':
+        if (FALLBACK_OPERATORS.has(s.op)) return this.fallback(node, s.left, s.right, s.op === '??');
         return binary(s.op, this.eval(s.left), this.eval(s.right));
+      case 'fallback':
+        return this.fallback(node, s.value, s.otherwise, s.nullOnly);
+      case 'choice': {
+        const c = s.condition ? this.eval(s.condition) : UNKNOWN;
+        if (c.kind === 'bool' && s.options.length === 2) return this.eval(s.options[c.value ? 0 : 1]);
+        return this.oneOf(node, s.options.map((o) => this.eval(o)));
+      }
       case 'unary': {
         const v = this.eval(s.operand);
         if (v.kind === 'int' && s.op === '-') return int(-v.value);
@@ -397,8 +478,16 @@ export function dotted(text: string): string {
   return text.replace(/\s+/g, '');
 }
 
-/** Arithmetic and concatenation over resolved values; unknown in, unknown out. */
+const EQUALITY = new Set(['==', '===', '!=', '!==']);
+const SCALAR = new Set<Value['kind']>(['str', 'int', 'bool', 'none']);
+
+/** Arithmetic, concatenation and equality over resolved values; unknown in, unknown out. */
 export function binary(op: string, l: Value, r: Value): Value {
+  // `method === 'sha256'` where the case fixes `method`: a condition that picks one branch.
+  if (EQUALITY.has(op) && SCALAR.has(l.kind) && SCALAR.has(r.kind)) {
+    const same = JSON.stringify(l) === JSON.stringify(r);
+    return { kind: 'bool', value: op.startsWith('!') ? !same : same };
+  }
   if (l.kind === 'int' && r.kind === 'int') {
     const a = l.value;
     const b = r.value;

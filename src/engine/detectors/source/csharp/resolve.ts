@@ -2,7 +2,7 @@
 // `Encoding.UTF8.GetBytes("…")`), and the file's bindings (fields, properties, constants, locals,
 // parameters, reassignments) for the shared Evaluator, collected per looked-up name.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, binaryShape, dotted, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, dotted, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
@@ -131,6 +131,8 @@ export const csharpAdapter: LanguageAdapter = {
       }
       case 'binary_expression':
         return binaryShape(node);
+      case 'conditional_expression':
+        return ternaryShape(node);
       case 'prefix_unary_expression': {
         const operand = node.namedChildren()[0];
         const op = node.children()[0]?.text() ?? '';

@@ -1,7 +1,7 @@
 // Java side of argument resolution: expression shapes, well-known calls, and the file's bindings
 // (fields, constants, locals, parameters, reassignments) for the shared Evaluator.
 import type { NapiConfig, SgNode } from '@ast-grep/napi';
-import { Evaluator, dotted, unaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, dotted, ternaryShape, unaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
@@ -115,6 +115,8 @@ export const javaAdapter: LanguageAdapter = {
       }
       case 'unary_expression':
         return unaryShape(node, 'operand');
+      case 'ternary_expression':
+        return ternaryShape(node);
       case 'parenthesized_expression': {
         const inner = node.namedChildren()[0];
         return inner ? { t: 'group', inner } : { t: 'opaque' };

@@ -6,8 +6,9 @@ import { nodeSpan, startsWithin } from '../common/scopes.js';
 import type { Scope } from '../common/symbols.js';
 import { declaredName } from '../common/languages.js';
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites } from '../common/evaluate.js';
+import type { CallSites, LanguageAdapter, Returned } from '../common/evaluate.js';
 import { ByName } from '../common/by-name.js';
+import { propertyKey } from './resolve.js';
 
 
 /** Scopes a function declared inside is visible in (its calls are looked for there). */
@@ -49,6 +50,61 @@ function isRest(p: SgNode): boolean {
   return (k === 'required_parameter' || k === 'optional_parameter') && (p.field('pattern')?.kind() as string) === 'rest_pattern';
 }
 
+/** A property of an object-destructuring parameter: `alg` in `function f(data, { alg = 'sha256' } = {})`. */
+interface Option {
+  /** The parameter-list entry holding the pattern. */
+  parameter: SgNode;
+  key: string;
+  /** The property's own default (`'sha256'`), or null. */
+  fallback: SgNode | null;
+  /** The default of the whole object (`= {}`), or null. */
+  objectDefault: SgNode | null;
+}
+
+/**
+ * `param` as an option: a property pattern directly in a parameter's object pattern (`alg`,
+ * `alg = 'x'`, `algorithm: alg`, `algorithm: alg = 'x'`); undefined for anything else.
+ */
+export function optionOf(param: SgNode): Option | undefined {
+  const pattern = param.parent();
+  if ((pattern?.kind() as string) !== 'object_pattern') return undefined;
+  let key: string | undefined;
+  let fallback: SgNode | null = null;
+  switch (param.kind() as string) {
+    case 'shorthand_property_identifier_pattern':
+      key = param.text();
+      break;
+    case 'object_assignment_pattern':
+      key = param.field('left')?.text();
+      fallback = param.field('right');
+      break;
+    case 'pair_pattern': {
+      key = propertyKey(param.field('key'));
+      const value = param.field('value');
+      const vk = value?.kind() as string;
+      if (vk === 'assignment_pattern' && (value!.field('left')?.kind() as string) === 'identifier') fallback = value!.field('right');
+      else if (vk !== 'identifier') return undefined; // a nested pattern
+      break;
+    }
+    default:
+      return undefined;
+  }
+  if (!key) return undefined;
+  // The parameter entry: the pattern itself, `pattern = {}`, or TypeScript's `pattern: T = {}`.
+  const holder = pattern!.parent();
+  const hk = holder?.kind() as string;
+  let parameter: SgNode = pattern!;
+  let objectDefault: SgNode | null = null;
+  if (hk === 'assignment_pattern' && holder!.field('left')?.id() === pattern!.id()) {
+    parameter = holder!;
+    objectDefault = holder!.field('right');
+  } else if (hk === 'required_parameter' || hk === 'optional_parameter') {
+    parameter = holder!;
+    objectDefault = holder!.field('value');
+  }
+  return { parameter, key, fallback, objectDefault };
+}
+
 /** Whether a class member is private: `#name`, or TypeScript's `private`. */
 function isPrivate(member: SgNode, name: SgNode): boolean {
   if ((name.kind() as string) === 'private_property_identifier') return true;
@@ -58,6 +114,8 @@ function isPrivate(member: SgNode, name: SgNode): boolean {
 interface Calls {
   /** Each call's argument nodes (an empty list for `new K`), in document order. */
   args: SgNode[][];
+  /** The calls themselves, in the same order. */
+  calls: SgNode[];
   open: boolean;
 }
 
@@ -136,6 +194,30 @@ function thisOfClass(node: SgNode, body: SgNode): boolean {
   return false;
 }
 
+/**
+ * The expressions a function returns: an arrow function's expression body, or the `return`
+ * statements of its body (not those of functions inside it); a bare `return` is left out (undefined
+ * is no algorithm, and a guard's early exit should not hide the value the function computes).
+ */
+function returnedExpressions(fn: SgNode): SgNode[] {
+  const body = fn.field('body');
+  if (!body) return [];
+  if ((body.kind() as string) !== 'statement_block') return [body];
+  const out: SgNode[] = [];
+  for (const r of body.findAll({ rule: { kind: 'return_statement' } })) {
+    const owner = r.ancestors().find((a) => THIS_BINDERS.has(a.kind() as string) || (a.kind() as string) === 'arrow_function');
+    if (owner?.id() !== fn.id()) continue;
+    const e = r.namedChildren().find((c) => (c.kind() as string) !== 'comment');
+    if (e) out.push(e);
+  }
+  return out;
+}
+
+/** An argument the call leaves out, or passes as `undefined`: the parameter's default applies. */
+function leftOut(arg: SgNode | undefined): boolean {
+  return !arg || (arg.kind() as string) === 'undefined' || ((arg.kind() as string) === 'identifier' && arg.text() === 'undefined');
+}
+
 function argumentsOf(call: SgNode): SgNode[] {
   return (call.field('arguments')?.namedChildren() ?? []).filter((c) => (c.kind() as string) !== 'comment');
 }
@@ -152,7 +234,7 @@ function argumentsOf(call: SgNode): SgNode[] {
  * through `module.exports`/`export { }`, passed as a callback, reassigned), a public method, a
  * constructor of a class named other than in `new` or static member access (`extends K`, `const C = K`).
  */
-export function jsCallSiteArguments(root: SgNode): (param: SgNode) => CallSites | undefined {
+export function jsFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArguments' | 'returned'> {
   const byFunction = new Map<number, Calls | undefined>();
   const byKinds = (kinds: string[]): ByName =>
     new ByName(root, (regex) => ({ any: kinds.map((kind) => ({ kind, regex })) }), { any: kinds.map((kind) => ({ kind })) }, (n) => n.text());
@@ -170,9 +252,12 @@ export function jsCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
     if (!t) return undefined;
     const self = nodeSpan(fn);
     const args: SgNode[][] = [];
+    const calls: SgNode[] = [];
     let open = false;
     const take = (call: SgNode): void => {
-      if (!startsWithin(call, self)) args.push(argumentsOf(call)); // recursion passes what it received
+      if (startsWithin(call, self)) return; // recursion passes what it received
+      args.push(argumentsOf(call));
+      calls.push(call);
     };
     if (t.kind === 'named') {
       open = t.exported;
@@ -184,7 +269,7 @@ export function jsCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
         // Exported, passed on, reassigned or shadowed: calls elsewhere may pass anything.
         else open = true;
       }
-      return { args, open };
+      return { args, calls, open };
     }
     if (t.kind === 'constructor') {
       open = t.exported;
@@ -195,7 +280,7 @@ export function jsCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
         else if (pk === 'class_declaration' || pk === 'class' || (pk === 'member_expression' && parent!.field('object')?.id() === ref.id())) continue;
         else open = true;
       }
-      return { args, open };
+      return { args, calls, open };
     }
     open = !t.closed;
     const hash = t.name.startsWith('#');
@@ -215,10 +300,58 @@ export function jsCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
       // object inside its class (`other.digest(…)` in TypeScript), may get other values.
       else if (t.closed && (ok || startsWithin(member, body))) open = true;
     }
-    return { args, open };
+    return { args, calls, open };
   };
 
-  return (param) => {
+  const callsOfCached = (fn: SgNode): Calls | undefined => {
+    if (!byFunction.has(fn.id())) byFunction.set(fn.id(), callsOf(fn));
+    return byFunction.get(fn.id());
+  };
+
+  /** Function declarations and function-valued `const`s per name, and methods per name. */
+  const named = new ByName(
+    root,
+    (regex) => ({ any: [
+      { kind: 'function_declaration', has: { field: 'name', regex } },
+      { kind: 'variable_declarator', has: { field: 'name', kind: 'identifier', regex } },
+      { kind: 'method_definition', has: { field: 'name', regex } },
+    ] }),
+    { any: [{ kind: 'function_declaration' }, { kind: 'variable_declarator' }, { kind: 'method_definition' }] },
+    (n) => n.field('name')?.text(),
+  );
+
+  const returned = (call: SgNode): Returned | undefined => {
+    const f = call.field('function');
+    const fk = f?.kind() as string;
+    let name: string | undefined;
+    if (fk === 'identifier') name = f!.text();
+    else if (fk === 'member_expression' && (f!.field('object')?.kind() as string) === 'this') name = f!.field('property')?.text();
+    if (!name) return undefined;
+    let found: { fn: SgNode; site: number; open: boolean } | undefined;
+    for (const decl of named.get(name)) {
+      const dk = decl.kind() as string;
+      let fn: SgNode | null = decl;
+      if (dk === 'variable_declarator') {
+        // Only a `const`: a `let` or `var` may be given another function.
+        fn = decl.field('value');
+        if (!fn || !FUNCTION_VALUES.has(fn.kind() as string) || !/^const\b/.test(decl.parent()?.text() ?? '')) continue;
+      }
+      if ((dk === 'method_definition') !== (fk === 'member_expression')) continue;
+      const calls = callsOfCached(fn!);
+      const site = calls?.calls.findIndex((c) => c.id() === call.id()) ?? -1;
+      if (site < 0) continue;
+      if (found) return undefined; // two functions claim the call: shadowing the scopes do not settle
+      const t = targetOf(fn!, root, script);
+      // A public method may be overridden by a subclass elsewhere.
+      found = { fn: fn!, site, open: t?.kind === 'method' && !t.closed };
+    }
+    if (!found) return undefined;
+    return { function: found.fn.id(), open: found.open, site: found.site, returns: returnedExpressions(found.fn) };
+  };
+
+  const callSiteArguments = (param: SgNode): CallSites | undefined => {
+    const option = optionOf(param);
+    if (option) return optionArguments(option);
     let fn: SgNode | null;
     let index: number;
     const list = param.parent();
@@ -232,21 +365,60 @@ export function jsCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
       index = list!.namedChildren().filter(positional).findIndex((p) => p.id() === param.id());
     }
     if (!fn || index < 0) return undefined;
-    let calls = byFunction.get(fn.id());
-    if (!byFunction.has(fn.id())) {
-      calls = callsOf(fn);
-      byFunction.set(fn.id(), calls);
-    }
+    const calls = callsOfCached(fn);
     if (!calls) return undefined;
     const fallback = defaultOf(param);
+    const defaulted: boolean[] = [];
     const args = calls.args.map((a) => {
+      defaulted.push(false);
       const spread = a.findIndex((x) => (x.kind() as string) === 'spread_element');
       if (spread >= 0 && spread <= index) return null;
       const arg = a[index];
       // Left out or `undefined`: the default applies (none: the parameter is undefined, unknown here).
-      if (!arg || ((arg.kind() as string) === 'undefined' || ((arg.kind() as string) === 'identifier' && arg.text() === 'undefined'))) return fallback;
-      return arg;
+      if (leftOut(arg)) {
+        defaulted[defaulted.length - 1] = true;
+        return fallback;
+      }
+      return arg!;
     });
-    return { function: fn.id(), name: declaredName(fn), args, open: calls.open };
+    return { function: fn.id(), name: declaredName(fn), args, defaulted, open: calls.open };
   };
+
+  /** An options parameter's property at each call: from the object literal passed, else the defaults. */
+  const optionArguments = (o: Option): CallSites | undefined => {
+    const list = o.parameter.parent();
+    const fn = list?.parent();
+    if ((list?.kind() as string) !== 'formal_parameters' || !fn) return undefined;
+    const index = list!.namedChildren().filter(positional).findIndex((p) => p.id() === o.parameter.id());
+    const calls = index < 0 ? undefined : callsOfCached(fn);
+    if (!calls) return undefined;
+    // `{ alg = 'sha256' } = {}`: a left-out object is the parameter's default object.
+    const defaulted: boolean[] = [];
+    /** The property in an object literal (null: a spread may set it, or no object literal); else the property's default. */
+    const fromObject = (object: SgNode | null): SgNode | null => {
+      if (!object || (object.kind() as string) !== 'object') return null;
+      let spread = false;
+      for (const c of object.namedChildren()) {
+        const k = c.kind() as string;
+        if (k === 'spread_element') spread = true;
+        else if (k === 'shorthand_property_identifier' && c.text() === o.key) return c;
+        else if (k === 'pair' && propertyKey(c.field('key')) === o.key) return c.field('value');
+      }
+      if (spread) return null;
+      defaulted[defaulted.length - 1] = true;
+      return o.fallback;
+    };
+    const args = calls.args.map((a) => {
+      defaulted.push(false);
+      const spread = a.findIndex((x) => (x.kind() as string) === 'spread_element');
+      if (spread >= 0 && spread <= index) return null;
+      const arg = a[index];
+      if (!leftOut(arg)) return fromObject(arg!);
+      defaulted[defaulted.length - 1] = true;
+      return o.objectDefault ? fromObject(o.objectDefault) : o.fallback;
+    });
+    return { function: fn.id(), name: declaredName(fn), args, defaulted, open: calls.open };
+  };
+
+  return { callSiteArguments, returned };
 }

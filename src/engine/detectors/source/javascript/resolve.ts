@@ -4,11 +4,11 @@
 // constants), and the value-producing calls (`randomBytes(32)`, `Buffer.alloc(16, 0)`,
 // `Buffer.from('..', 'hex')`, `scryptSync(pw, salt, 32)`, `new Uint8Array(12)`).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, binaryShape, unaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, ternaryShape, unaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
 import { LazySymbolTable, nodeText, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
-import { jsCallSiteArguments, plainParameter } from './call-sites.js';
+import { jsFunctions, optionOf, plainParameter } from './call-sites.js';
 
 /** Where a local name comes from: `import { createHash } from 'node:crypto'` -> {module: 'crypto', member: 'createHash'}. */
 export interface ImportRef {
@@ -312,6 +312,8 @@ export class JsAdapter implements LanguageAdapter {
       }
       case 'binary_expression':
         return binaryShape(node);
+      case 'ternary_expression':
+        return ternaryShape(node);
       case 'unary_expression':
         return unaryShape(node, 'argument');
       case 'parenthesized_expression':
@@ -325,6 +327,12 @@ export class JsAdapter implements LanguageAdapter {
       }
       case 'call_expression': {
         const fn = node.field('function');
+        // `name.toUpperCase()`: the case of a name built at run time (`('rsa-' + hash).toUpperCase()`).
+        const method = (fn?.kind() as string) === 'member_expression' ? fn!.field('property')?.text() : undefined;
+        const receiver = fn?.field('object');
+        if (receiver && (method === 'toUpperCase' || method === 'toLowerCase') && !node.field('arguments')?.namedChildren().length) {
+          return { t: 'call', callee: `.${method}`, args: argsOf(node), receiver };
+        }
         return { t: 'call', callee: this.qualify(fn) ?? fn?.text() ?? '', args: argsOf(node) };
       }
       case 'new_expression': {
@@ -351,9 +359,15 @@ export class JsAdapter implements LanguageAdapter {
     return undefined;
   }
 
-  call(callee: string, args: Args, ev: Evaluator): Value | undefined {
+  call(callee: string, args: Args, ev: Evaluator, _node?: SgNode, receiver?: SgNode): Value | undefined {
     const a = args.positional;
     switch (callee) {
+      case '.toUpperCase':
+      case '.toLowerCase': {
+        const v = ev.eval(receiver);
+        if (v.kind !== 'str') return UNKNOWN;
+        return str(callee === '.toUpperCase' ? v.value.toUpperCase() : v.value.toLowerCase());
+      }
       case 'crypto:randomBytes':
       case 'crypto:randomBytesSync':
       case 'node-forge:random.getBytesSync':
@@ -442,6 +456,9 @@ export class JsAdapter implements LanguageAdapter {
 
   /** The arguments the file's own calls pass for a parameter (call-sites.ts); set by jsEvaluator. */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
+
+  /** What a call of a same-file function returns (call-sites.ts); set by jsEvaluator. */
+  returned?: (call: SgNode) => Returned | undefined;
 
 }
 
@@ -796,9 +813,10 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
       continue;
     }
     for (const p of params.namedChildren()) {
-      // A parameter that is one plain name may take the values the file's calls pass (call-sites.ts).
-      const param = plainParameter(p) ? { param: p } : {};
-      parameterNames(p, (name) => out.push({ name, value: null, visibleFrom: scope.start, scope, member: false, ...param }));
+      // A parameter that is one plain name, or a property of an options object, may take the values
+      // the file's calls pass (call-sites.ts).
+      const plain = plainParameter(p) ? { param: p } : undefined;
+      parameterNames(p, (name, at) => out.push({ name, value: null, visibleFrom: scope.start, scope, member: false, ...(plain ?? (optionOf(at) ? { param: at } : {})) }));
     }
   }
   placeInBranches(out, pending);
@@ -806,12 +824,18 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
 }
 
 /** Names a parameter binds: `a`, `a = 1`, `a: T`, `{ a, b: c }`, `[a, b]`, `...rest` (defaults and types are skipped). */
-function parameterNames(p: SgNode, bind: (name: string) => void): void {
+function parameterNames(p: SgNode, bind: (name: string, at: SgNode) => void, at: SgNode = p): void {
   switch (p.kind() as string) {
     case 'identifier':
     case 'shorthand_property_identifier_pattern':
-      bind(p.text());
+      bind(p.text(), at);
       return;
+    case 'object_assignment_pattern': {
+      // `{ alg = 'x' }`: bound where the pattern names the property.
+      const left = p.field('left');
+      if (left) parameterNames(left, bind, p);
+      return;
+    }
     case 'required_parameter':
     case 'optional_parameter': {
       const pattern = p.field('pattern') ?? p.namedChildren()[0];
@@ -820,7 +844,7 @@ function parameterNames(p: SgNode, bind: (name: string) => void): void {
     }
     case 'assignment_pattern': {
       const left = p.field('left');
-      if (left) parameterNames(left, bind);
+      if (left) parameterNames(left, bind, (left.kind() as string) === 'identifier' ? at : left);
       return;
     }
     case 'object_pattern':
@@ -830,7 +854,7 @@ function parameterNames(p: SgNode, bind: (name: string) => void): void {
       return;
     case 'pair_pattern': {
       const v = p.field('value');
-      if (v) parameterNames(v, bind);
+      if (v) parameterNames(v, bind, (v.kind() as string) === 'identifier' || (v.kind() as string) === 'assignment_pattern' ? p : v);
       return;
     }
     default:
@@ -868,10 +892,9 @@ export function propertyKey(key: SgNode | null | undefined): string | undefined 
 /** The evaluator for one JS/TS file. */
 export function jsEvaluator(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): { ev: Evaluator; adapter: JsAdapter } {
   const adapter = new JsAdapter(imports, index.classes);
-  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
-  adapter.callSiteArguments = (param: SgNode) => {
-    return (callSites ??= jsCallSiteArguments(index.root))(param);
-  };
+  let functions: ReturnType<typeof jsFunctions> | undefined;
+  adapter.callSiteArguments = (param: SgNode) => (functions ??= jsFunctions(index.root)).callSiteArguments!(param);
+  adapter.returned = (call: SgNode) => (functions ??= jsFunctions(index.root)).returned!(call);
   // Bindings collected on first lookup (as for Java and Python): a file whose crypto calls take only
   // literals never pays for visiting every declaration and parameter.
   const ev = new Evaluator(adapter, () => new LazySymbolTable(jsBindingSource(index, imports)));

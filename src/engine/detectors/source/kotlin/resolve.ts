@@ -3,7 +3,7 @@
 // `listOf`/`arrayOf`) and the file's bindings (`val`/`var`, `const val` in objects and companion
 // objects, constructor and function parameters, lambda parameters, reassignments with the branch rule).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, coalescingShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { kotlinCallSiteArguments } from './call-sites.js';
 import { knownConstant } from '../common/jca-constants.js';
 import { kindOf } from '../common/languages.js';
@@ -88,6 +88,19 @@ export class KotlinAdapter implements LanguageAdapter {
         const [left, right] = namedKids(node);
         const op = node.children().find((c) => !c.isNamed())?.text();
         return left && right && op ? { t: 'binary', op, left, right } : { t: 'opaque' };
+      }
+      case 'elvis_expression':
+        return coalescingShape(node);
+      case 'if_expression': {
+        // `if (c) "a" else "b"` as a value: each branch one expression, without braces.
+        const [condition, then, otherwise, ...rest] = namedKids(node);
+        const single = (b: SgNode | undefined): SgNode | undefined => {
+          const inner = b && kindOf(b) === 'control_structure_body' ? namedKids(b) : [];
+          return inner.length === 1 && kindOf(inner[0]!) !== 'statements' ? inner[0] : undefined;
+        };
+        const a = single(then);
+        const b = single(otherwise);
+        return condition && a && b && rest.length === 0 ? { t: 'choice', condition, options: [a, b] } : { t: 'opaque' };
       }
       case 'infix_expression': {
         const [left, op, right] = namedKids(node);

@@ -9,7 +9,7 @@
 // `$this->cipher`). The branch rule: an assignment in an `if`/`else`/`case` body, a loop body or a
 // `try`/`catch` block holds there and leaves the variable unknown after the block.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { nodeSpan, ScopeIndex, type ScopeNode } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
@@ -154,7 +154,16 @@ export class PhpAdapter implements LanguageAdapter {
         const op = node.field('operator')?.text() ?? node.children().find((c) => !c.isNamed())?.text();
         if (!left || !right || !op) return { t: 'opaque' };
         if (op === '.') return { t: 'call', callee: CONCAT, args: { positional: [left, right], named: new Map() } };
+        // PHP's `||` and `or` give a boolean, not an operand (`??` and `?:` do that).
+        if (op === '||' || op === 'or') return { t: 'opaque' };
         return { t: 'binary', op, left, right };
+      }
+      case 'conditional_expression': {
+        // `$c ? $a : $b`; without the middle part, `$a ?: $b`: `$a` unless falsy.
+        if (node.field('body')) return ternaryShape(node, 'body');
+        const value = node.field('condition');
+        const otherwise = node.field('alternative');
+        return value && otherwise ? { t: 'fallback', value, otherwise, nullOnly: false } : { t: 'opaque' };
       }
       case 'augmented_assignment_expression': {
         // `$iv .= "\0"`: the previous value (the left side, read before this statement) joined with the right.

@@ -154,6 +154,16 @@ export const pythonAdapter: LanguageAdapter = {
         const operand = node.field('argument');
         return operand ? { t: 'unary', op: node.field('operator')?.text() ?? '', operand } : { t: 'opaque' };
       }
+      case 'conditional_expression': {
+        // `a if c else b`: no fields; the parts in order.
+        const [a, c, b] = node.namedChildren().filter((n) => n.kind() as string !== 'comment');
+        return a && c && b ? { t: 'choice', condition: c, options: [a, b] } : { t: 'opaque' };
+      }
+      case 'boolean_operator': {
+        const left = node.field('left');
+        const right = node.field('right');
+        return left && right && node.field('operator')?.text() === 'or' ? { t: 'fallback', value: left, otherwise: right, nullOnly: false } : { t: 'opaque' };
+      }
       case 'not_operator': {
         const operand = node.field('argument');
         return operand ? { t: 'unary', op: 'not', operand } : { t: 'opaque' };

@@ -5,7 +5,7 @@
 // (`Crypto::KEY_BITS`), instance variables (one value when the class assigns them once), method and
 // block parameters (unknown).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope, type Symbols } from '../common/symbols.js';
@@ -184,6 +184,8 @@ export class RubyAdapter implements LanguageAdapter {
         const op = node.field('operator')?.text();
         return left && right && op ? { t: 'binary', op, left, right } : { t: 'opaque' };
       }
+      case 'conditional':
+        return ternaryShape(node);
       case 'unary': {
         const operand = node.field('operand');
         const op = node.field('operator')?.text() ?? '';

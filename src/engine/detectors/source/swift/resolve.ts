@@ -5,7 +5,7 @@
 // stored and `static` properties of types and extensions, parameters, closure and loop variables, `if let`/
 // `guard let`, reassignments with the branch rule).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, coalescingShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { swiftCallSiteArguments } from './call-sites.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
@@ -109,6 +109,10 @@ export class SwiftAdapter implements LanguageAdapter {
         if (op === '&') return { t: 'group', inner: operand };
         return { t: 'unary', op, operand };
       }
+      case 'ternary_expression':
+        return ternaryShape(node, 'if_true', 'condition', 'if_false');
+      case 'nil_coalescing_expression':
+        return coalescingShape(node);
       case 'additive_expression':
       case 'multiplicative_expression':
       case 'bitwise_operation': {

@@ -1,0 +1,138 @@
+// An expression that can take one of several values (`c ? a : b`, `a if c else b`) or a default
+// (`opts.alg || 'sha256'`, `a ?? b`, Kotlin's `?:`, PHP's `?:`) is a use of each value
+// (Evaluator: `choice` and `fallback` shapes, run once per case within eachCase). A condition the
+// case fixes picks its branch; a known operand of a fallback stands alone.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as c from '../c/helpers.js';
+import * as csharp from '../csharp/helpers.js';
+import * as java from '../java/helpers.js';
+import * as kotlin from '../kotlin/helpers.js';
+import * as php from '../php/helpers.js';
+import * as python from '../python/helpers.js';
+import * as ruby from '../ruby/helpers.js';
+import * as swift from '../swift/helpers.js';
+
+const rows = (found: { line: number; name: string }[]) => [...new Set(found.map((a) => `${a.line} ${a.name}`))].sort();
+
+describe('choices and defaults: a use of each value an expression can take', () => {
+  it('Java: a ternary, with the branch a literal condition picks', () => {
+    const source = [
+      'import javax.crypto.Cipher;',
+      'import java.security.MessageDigest;',
+      'class Sealer {',
+      '  private final boolean fips;',
+      '  Sealer(boolean fips) { this.fips = fips; }',
+      '  Cipher cipher() throws Exception { return Cipher.getInstance(fips ? "AES/GCM/NoPadding" : "DESede/CBC/PKCS5Padding"); }', // 6
+      '  MessageDigest md() throws Exception { return MessageDigest.getInstance(true ? "SHA-256" : "MD5"); }', // 7
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(java.algorithms(source)), ['6 3DES-168-CBC-PKCS5', '6 AES-GCM', '7 SHA-256']);
+  });
+
+  it('Python: `x or default` and `a if c else b`; a known operand stands alone', () => {
+    const source = [
+      'import hashlib',
+      'from cryptography.hazmat.primitives.asymmetric import rsa',
+      '',
+      'def fingerprint(data, settings):',
+      '    return hashlib.new(settings.get("digest") or "sha1", data)', // 5
+      '',
+      'def key(legacy):',
+      '    return rsa.generate_private_key(public_exponent=65537, key_size=1024 if legacy else 3072)', // 8
+      '',
+      'DIGEST = "sha512" or "md5"',
+      'h = hashlib.new(DIGEST)', // 11
+    ].join('\n');
+    assert.deepEqual(rows(python.algorithms(source)), ['11 SHA-512', '5 SHA-1', '5 unknown-hash', '8 RSA-1024', '8 RSA-3072']);
+  });
+
+  it('C: a conditional expression naming either of two algorithms', () => {
+    const source = [
+      '#include <openssl/evp.h>',
+      'const EVP_MD *pick(int strong) {',
+      '  return strong ? EVP_sha384() : EVP_sha1();', // 3
+      '}',
+      'EVP_PKEY *kem(int level) {',
+      '  const char *name = level >= 5 ? "ML-KEM-1024" : "ML-KEM-768";',
+      '  EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, name, NULL);', // 7
+      '  EVP_PKEY *out = NULL;',
+      '  EVP_PKEY_keygen_init(ctx);',
+      '  EVP_PKEY_keygen(ctx, &out);',
+      '  return out;',
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(c.algorithms(source)), ['3 SHA-1', '3 SHA-384', '7 ML-KEM-1024', '7 ML-KEM-768']);
+  });
+
+  it('C#: `??` and a conditional expression', () => {
+    const source = csharp.csFile([
+      '    public static HashAlgorithm Hash(string name) => HashAlgorithm.Create(name ?? "SHA1");',
+      '    public static RSA Rsa(bool legacy) => RSA.Create(legacy ? 1024 : 2048);',
+    ].join('\n'));
+    const found = rows(csharp.algorithms(source)).map((r) => r.replace(/^\d+ /, ''));
+    assert.deepEqual(found.sort(), ['RSA-1024', 'RSA-2048', 'SHA-1', 'unknown-hash']);
+  });
+
+  it('Kotlin: the elvis operator', () => {
+    const source = [
+      'import java.security.MessageDigest',
+      'fun digest(data: ByteArray, algorithm: String?): ByteArray =',
+      '    MessageDigest.getInstance(algorithm ?: "SHA-1").digest(data)', // 3
+    ].join('\n');
+    assert.deepEqual(rows(kotlin.algorithms(source, 'app/src/main/java/a/Digest.kt')), ['3 SHA-1', '3 unknown-hash']);
+  });
+
+  it('Swift: `??` and a ternary', () => {
+    const source = [
+      'import CryptoKit',
+      'func seal(_ data: Data, key: SymmetricKey?) throws -> Data {',
+      '    let k = key ?? SymmetricKey(size: .bits128)',
+      '    return try AES.GCM.seal(data, using: k).combined!', // 4
+      '}',
+      'func wrap(_ data: Data, strong: Bool) throws -> Data {',
+      '    let k = SymmetricKey(size: strong ? .bits256 : .bits192)',
+      '    return try AES.GCM.seal(data, using: k).combined!', // 8
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(swift.algorithms(source)), ['4 AES-128-GCM', '4 AES-GCM', '8 AES-192-GCM', '8 AES-256-GCM']);
+  });
+
+  it('Ruby: `||` defaults and a ternary', () => {
+    const source = [
+      "require 'openssl'",
+      'class Sealer',
+      '  def initialize(opts = {})',
+      "    @cipher = opts[:cipher] || 'aes-128-ecb'",
+      '  end',
+      '  def cipher',
+      '    OpenSSL::Cipher.new(@cipher)', // 7
+      '  end',
+      '  def digest(fast)',
+      "    OpenSSL::Digest.new(fast ? 'MD5' : 'SHA256')", // 10
+      '  end',
+      'end',
+    ].join('\n');
+    assert.deepEqual(rows(ruby.algorithms(source)), ['10 MD5', '10 SHA-256', '7 AES-128-ECB', '7 unknown-cipher']);
+  });
+
+  it('PHP: `??`, `?:` and a ternary; `||` is a boolean, not a default', () => {
+    const source = [
+      '<?php',
+      'function seal(string $data, string $key, array $opts = []): string {',
+      "    $method = $opts['cipher'] ?? 'aes-128-cbc';",
+      "    return openssl_encrypt($data, $method, $key, 0, random_bytes(16));", // 4
+      '}',
+      'function mac(string $data, string $key, ?string $algo, bool $legacy): string {',
+      "    return hash_hmac($legacy ? 'md5' : ($algo ?: 'sha256'), $data, $key);", // 7
+      '}',
+      'function tag(string $data, $algo): string {',
+      "    return hash($algo || 'sha1', $data);", // 10
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(php.algorithms(source)), [
+      // `$algo ?: 'sha256'` with `$algo` from callers elsewhere: their unknown MAC, or HMAC-SHA-256.
+      '10 unknown-hash', '4 AES-128-CBC', '4 unknown-cipher', '7 HMAC', '7 HMAC-MD5', '7 HMAC-SHA-256',
+    ]);
+  });
+});
