@@ -135,4 +135,29 @@ describe('choices and defaults: a use of each value an expression can take', () 
       '10 unknown-hash', '4 AES-128-CBC', '4 unknown-cipher', '7 HMAC', '7 HMAC-MD5', '7 HMAC-SHA-256',
     ]);
   });
+
+  it('a same-file function returning different values on different paths: a use of each, a None guard aside', () => {
+    const source = [
+      'import hashlib',
+      'from cryptography.hazmat.primitives.asymmetric import ec',
+      '',
+      'def _digest_name(legacy):',
+      '    if legacy:',
+      '        return "sha1"',
+      '    return "sha256"',
+      '',
+      'def _curve(name):',
+      '    if name is None:',
+      '        return None',
+      '    return ec.SECP384R1()',
+      '',
+      'def fingerprint(data, legacy):',
+      '    return hashlib.new(_digest_name(legacy), data)', // 15
+      '',
+      'def key(name):',
+      '    return ec.generate_private_key(_curve(name))', // 18
+    ].join('\n');
+    assert.deepEqual(rows(python.algorithms(source)), ['15 SHA-1', '15 SHA-256', '18 ECDSA-P384']);
+  });
 });
+

@@ -283,11 +283,12 @@ export class Evaluator {
   }
 
   /**
-   * The value a call of a same-file function returns: the one value all its `return` statements give,
-   * with its parameters bound to this call's arguments (`transformation("GCM")` returning
-   * `"AES/" + mode + "/NoPadding"`). Unknown for a function that returns different values, recursion,
-   * or a call the adapter cannot tie to one function; for a method a subclass elsewhere could
-   * override, the value and an unknown case (within eachCase).
+   * The value a call of a same-file function returns, with its parameters bound to this call's
+   * arguments (`transformation("GCM")` returning `"AES/" + mode + "/NoPadding"`): the one value all its
+   * `return` statements give, or within eachCase one case per value when they differ (`return "sha1"`
+   * on one path, `return "sha256"` on another; a `None`/`null` return aside). Unknown for recursion or a
+   * call the adapter cannot tie to one function; for a method a subclass elsewhere could override, the
+   * value and an unknown case (within eachCase).
    */
   private returnedValue(call: SgNode): Value {
     const r = this.adapter.returned?.(call);
@@ -296,8 +297,10 @@ export class Evaluator {
     this.assumed.set(r.function, r.site ?? -1);
     this.returning.add(r.function);
     try {
-      const values = r.returns.map((e) => withoutOrigin(this.eval(e)));
-      const value = new Set(values.map(valueKey)).size === 1 ? values[0]! : UNKNOWN;
+      // `return None` on a guard's path is no algorithm: the values are the others, one case each.
+      const all = r.returns.map((e) => withoutOrigin(this.eval(e)));
+      const values = all.some((v) => v.kind !== 'none') ? all.filter((v) => v.kind !== 'none') : all;
+      const value = this.oneOf(call, values);
       if (!r.open || value.kind === 'unknown') return value;
       // An override in another file may return anything: within eachCase that is a case of its own
       // (unknown), next to this one; outside, the value is unknown.
