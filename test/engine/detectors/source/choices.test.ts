@@ -159,5 +159,59 @@ describe('choices and defaults: a use of each value an expression can take', () 
     ].join('\n');
     assert.deepEqual(rows(python.algorithms(source)), ['15 SHA-1', '15 SHA-256', '18 ECDSA-P384']);
   });
+
+  it('a loop over a literal list: a use of each element (Java, Python, JS/TS)', async () => {
+    const javaSource = [
+      'import java.security.MessageDigest;',
+      'import javax.crypto.Mac;',
+      'class Agility {',
+      '  void digests(byte[] data) throws Exception {',
+      '    String[] algorithms = { "SHA-1", "SHA-256" };',
+      '    for (String algorithm : algorithms) {',
+      '      MessageDigest.getInstance(algorithm).digest(data);', // 7
+      '    }',
+      '    for (String m : new String[] { "HmacMD5", "HmacSHA512" }) Mac.getInstance(m);', // 9
+      '    for (String p : providers()) MessageDigest.getInstance(p);', // 10
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(java.algorithms(javaSource)), ['10 unknown-hash', '7 SHA-1', '7 SHA-256', '9 HMAC-MD5', '9 HMAC-SHA-512']);
+    const pySource = [
+      'import hashlib',
+      'for alg in ("md5", "sha3_256"):',
+      '    hashlib.new(alg)', // 3
+      'for name, size in [("sha1", 20)]:',
+      '    hashlib.new(name)', // 5
+    ].join('\n');
+    // Unpacked targets are not read.
+    assert.deepEqual(rows(python.algorithms(pySource)), ['3 MD5', '3 SHA3-256', '5 unknown-hash']);
+    const js = await import('../javascript/helpers.js');
+    const jsSource = [
+      "import { createHash } from 'node:crypto';",
+      "for (const alg of ['sha1', 'sha512']) createHash(alg);", // 2
+      'for (const k in { md5: 1 }) createHash(k);', // 3
+    ].join('\n');
+    assert.deepEqual(rows(js.algorithms(jsSource, 'src/a.ts')), ['2 SHA-1', '2 SHA-512', '3 unknown-hash']);
+  });
+
+  it('a configured value with a default in the code: the default and the configuration\'s unknown', () => {
+    const javaSource = [
+      'import java.util.Properties;',
+      'import javax.crypto.Cipher;',
+      'class Config {',
+      '  private final Properties properties = new Properties();',
+      '  Cipher cipher() throws Exception {',
+      '    return Cipher.getInstance(properties.getProperty("cipher.algorithm", "DES/CBC/PKCS5Padding"));', // 6
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(java.algorithms(javaSource)), ['6 DES-CBC-PKCS5', '6 unknown-cipher']);
+    const pySource = [
+      'import hashlib, os',
+      'h = hashlib.new(os.environ.get("FINGERPRINT_HASH", "md5"))', // 2
+      'g = hashlib.new(os.getenv("OTHER_HASH"))', // 3
+    ].join('\n');
+    assert.deepEqual(rows(python.algorithms(pySource)), ['2 MD5', '2 unknown-hash', '3 unknown-hash']);
+  });
 });
 

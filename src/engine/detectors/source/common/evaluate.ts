@@ -31,6 +31,8 @@ export type Shape =
    * `nullOnly`, false as well. Binary `||` and `or` are read the same way by the Evaluator.
    */
   | { t: 'fallback'; value: SgNode; otherwise: SgNode; nullOnly: boolean }
+  /** A loop variable (the loop node is its binding's value): each element of the iterable `of`. */
+  | { t: 'element'; of: SgNode }
   | { t: 'opaque' };
 
 /** `left op right` in grammars whose binary node names its parts `left`, `operator`, `right` (C, C#, Go, JS/TS). */
@@ -381,6 +383,16 @@ export class Evaluator {
     return values[0]!;
   }
 
+  /**
+   * A configured value with a default written in the code (`props.getProperty("cipher", "AES/CBC/
+   * PKCS5Padding")`, `os.environ.get("HASH", "sha256")`): the configuration's unknown value and the
+   * default, each a case, as `value ?? default` is.
+   */
+  configured(node: SgNode, fallback: SgNode | undefined): Value {
+    const d = this.eval(fallback);
+    return d.kind === 'unknown' || d.kind === 'none' ? UNKNOWN : this.oneOf(node, [UNKNOWN, d]);
+  }
+
   /** Evaluates an expression node; never throws, returns UNKNOWN for anything it cannot compute. */
   eval(node: SgNode | null | undefined): Value {
     if (!node || this.depth > MAX_DEPTH) return UNKNOWN;
@@ -454,6 +466,11 @@ export class Evaluator {
         return binary(s.op, this.eval(s.left), this.eval(s.right));
       case 'fallback':
         return this.fallback(node, s.value, s.otherwise, s.nullOnly);
+      case 'element': {
+        // `for (String alg : new String[]{"SHA-256", "SHA-512"})`: a use of each element.
+        const list = this.eval(s.of);
+        return list.kind === 'list' && list.items.length > 0 ? this.oneOf(node, list.items) : UNKNOWN;
+      }
       case 'choice': {
         const c = s.condition ? this.eval(s.condition) : UNKNOWN;
         if (c.kind === 'bool' && s.options.length === 2) return this.eval(s.options[c.value ? 0 : 1]);

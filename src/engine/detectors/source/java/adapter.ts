@@ -73,6 +73,20 @@ export function createdType(node: SgNode): string {
   return i < 0 ? plain : plain.slice(i + 1);
 }
 
+/**
+ * The element type of an array literal: `new T[]{…}`'s T, else (a bare `{…}`) the declared type of the
+ * variable or field it initialises; `byte` when neither shows (the byte-array reading it always had).
+ */
+function arrayElementType(node: SgNode | undefined): string | undefined {
+  if (!node) return 'byte';
+  if (node.kind() === 'array_creation_expression') return node.field('type')?.text();
+  const declarator = node.parent();
+  const declaration = declarator?.kind() === 'variable_declarator' ? declarator.parent() : undefined;
+  const type = declaration?.field('type');
+  if (type?.kind() !== 'array_type') return 'byte';
+  return type.field('element')?.text();
+}
+
 const DECODERS = /(?:^|\.)(?:decode|parseHexBinary|decodeHex|parseHex|decodeBase64|fromHexString|hexStringToByteArray)$/;
 
 export const javaAdapter: LanguageAdapter = {
@@ -140,13 +154,20 @@ export const javaAdapter: LanguageAdapter = {
       }
       case 'array_initializer':
         return { t: 'call', callee: 'new []{}', args: { positional: node.namedChildren(), named: new Map() }, receiver: node };
+      case 'enhanced_for_statement': {
+        const of = node.field('value');
+        return of ? { t: 'element', of } : { t: 'opaque' };
+      }
       default:
         return { t: 'opaque' };
     }
   },
 
-  call(callee: string, args: Args, ev: Evaluator, _node: SgNode, receiver?: SgNode): Value | undefined {
+  call(callee: string, args: Args, ev: Evaluator, node: SgNode, receiver?: SgNode): Value | undefined {
     const a0 = args.positional[0];
+    // `properties.getProperty("cipher.algorithm", "AES/CBC/PKCS5Padding")`, `System.getProperty(k, d)`,
+    // `map.getOrDefault(k, d)`: whatever is configured, else the default.
+    if (/(?:^|\.)(?:getProperty|getOrDefault)$/.test(callee) && args.positional.length === 2) return ev.configured(node, args.positional[1]);
     if (callee === 'new [n]') {
       // new byte[32] is zero-filled until something writes into it.
       const elem = receiver?.field('type')?.text();
@@ -154,7 +175,9 @@ export const javaAdapter: LanguageAdapter = {
       return elem === 'byte' ? bytes(n, 'zero') : UNKNOWN;
     }
     if (callee === 'new []{}') {
-      const elem = receiver && receiver.kind() === 'array_creation_expression' ? receiver.field('type')?.text() : 'byte';
+      const elem = arrayElementType(receiver);
+      // `String[] names = {"SHA-256", "SHA-512"}`: the names, one per element.
+      if (elem === 'String') return { kind: 'list', items: args.positional.map((n) => ev.eval(n)) };
       if (elem !== 'byte') return UNKNOWN;
       const values = args.positional.map((n) => asInt(ev.eval(n)));
       const zero = values.every((v) => v === 0);
@@ -447,7 +470,9 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
       if (!name) continue;
       const { scope } = k === 'enhanced_for_statement' ? { scope: { start: nodeSpan(n).start, end } } : scopeOf(index, n);
       locals.add(`${scopeOf(index, n).scope.start}:${name}`);
-      out.push({ name, value: null, visibleFrom: nodeSpan(n).start, scope, member: false, ...(k === 'formal_parameter' ? { param: n } : {}) });
+      // A loop variable's value is its loop (`element` shape: each element of the iterable).
+      const value = k === 'enhanced_for_statement' && nameNode?.kind() === 'identifier' ? n : null;
+      out.push({ name, value, visibleFrom: nodeSpan(n).start, scope, member: false, ...(k === 'formal_parameter' ? { param: n } : {}) });
     }
   }
   return out;

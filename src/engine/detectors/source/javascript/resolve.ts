@@ -314,6 +314,10 @@ export class JsAdapter implements LanguageAdapter {
         return binaryShape(node);
       case 'ternary_expression':
         return ternaryShape(node);
+      case 'for_in_statement': {
+        const of = node.field('right');
+        return of && node.field('operator')?.text() === 'of' ? { t: 'element', of } : { t: 'opaque' };
+      }
       case 'unary_expression':
         return unaryShape(node, 'argument');
       case 'parenthesized_expression':
@@ -513,6 +517,8 @@ export interface JsIndex {
   updates: SgNode[];
   fields: SgNode[];
   parameters: SgNode[];
+  /** `for (const x of …)` loops: `x` is each element. */
+  loops: SgNode[];
   /** Classes with their names, for `this.x` and class fields. */
   classes: Array<Scope & { name?: string }>;
 }
@@ -526,6 +532,7 @@ const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'root' | 'file' |
   public_field_definition: 'fields',
   field_definition: 'fields',
   formal_parameters: 'parameters',
+  for_in_statement: 'loops',
   ...Object.fromEntries([...CLASS_KINDS].map((k) => [k, 'class'])),
 };
 
@@ -554,7 +561,7 @@ function kindsFor(lang: SourceLanguage): string[] {
 
 export function indexFile(root: SgNode, lang: SourceLanguage): JsIndex {
   const index: JsIndex = {
-    root, file: rangeScope(root), imports: [], declarators: [], assignments: [], updates: [], fields: [], parameters: [], classes: [],
+    root, file: rangeScope(root), imports: [], declarators: [], assignments: [], updates: [], fields: [], parameters: [], loops: [], classes: [],
   };
   // An arrow function's one unparenthesised parameter (`alg => createHash(alg)`) is a parameter list of its own.
   const rule = { any: [...kindsFor(lang).map((kind) => ({ kind })), ARROW_PARAMETER] };
@@ -664,7 +671,7 @@ export function jsBindings(index: JsIndex, imports: ReadonlyMap<string, ImportRe
 }
 
 /** The binding nodes bindingsOf reads: all of the file's (the index), or those that may bind one name. */
-type BindingNodes = Pick<JsIndex, 'declarators' | 'assignments' | 'updates' | 'fields' | 'parameters'>;
+type BindingNodes = Pick<JsIndex, 'declarators' | 'assignments' | 'updates' | 'fields' | 'parameters' | 'loops'>;
 
 /**
  * Per-name collection for the LazySymbolTable. A binding's name is always written inside the node
@@ -684,6 +691,7 @@ export function jsBindingSource(index: JsIndex, imports: ReadonlyMap<string, Imp
         updates: index.updates.filter(holds),
         fields: index.fields.filter(holds),
         parameters: index.parameters.filter(holds),
+        loops: index.loops.filter(holds),
       };
       return bindingsOf(index, nodes, imports);
     },
@@ -818,6 +826,14 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
       const plain = plainParameter(p) ? { param: p } : undefined;
       parameterNames(p, (name, at) => out.push({ name, value: null, visibleFrom: scope.start, scope, member: false, ...(plain ?? (optionOf(at) ? { param: at } : {})) }));
     }
+  }
+  for (const loop of nodes.loops) {
+    // `for (const alg of ['sha256', 'sha512'])`: the loop is the value (`element` shape); `for … in`
+    // gives keys, and a destructuring target is not read.
+    const left = loop.field('left');
+    const of = loop.field('operator')?.text() === 'of';
+    if ((left?.kind() as string) !== 'identifier') continue;
+    out.push({ name: left!.text(), value: of ? loop : null, visibleFrom: loop.range().start.index, scope: rangeScope(loop), member: false });
   }
   placeInBranches(out, pending);
   return out;

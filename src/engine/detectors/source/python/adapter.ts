@@ -178,6 +178,11 @@ export const pythonAdapter: LanguageAdapter = {
         const receiver = fn.kind() as string === 'attribute' ? fn.field('object') ?? undefined : undefined;
         return { t: 'call', callee: dotted(fn.text()), args: pyArgs(node.field('arguments')), ...(receiver ? { receiver } : {}) };
       }
+      case 'for_statement': {
+        // A loop variable's binding (below): each element of what it iterates.
+        const of = node.field('right');
+        return of ? { t: 'element', of } : { t: 'opaque' };
+      }
       case 'list':
       case 'tuple':
         return { t: 'list', items: node.namedChildren().filter((c) => c.kind() as string !== 'comment') };
@@ -186,9 +191,14 @@ export const pythonAdapter: LanguageAdapter = {
     }
   },
 
-  call(callee: string, args: Args, ev: Evaluator, _node: SgNode, receiver?: SgNode): Value | undefined {
+  call(callee: string, args: Args, ev: Evaluator, node: SgNode, receiver?: SgNode): Value | undefined {
     const a0 = args.positional[0];
     const method = callee.slice(callee.lastIndexOf('.') + 1);
+    // `os.environ.get("HASH", "sha256")`, `os.getenv(k, d)`, `settings.get("cipher", "aes-128-cbc")`: the
+    // configured value, else the default (a string key and a second argument: a mapping's lookup).
+    if ((method === 'get' || callee === 'os.getenv' || callee === 'getenv') && args.positional.length === 2 && args.named.size === 0 && asString(ev.eval(a0)) !== undefined) {
+      return ev.configured(node, args.positional[1]);
+    }
     if (callee === '<concat>') {
       let acc = '';
       for (const p of args.positional) {
@@ -442,7 +452,8 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
       const left = n.field('left');
       const { scope } = scopeOf(index, n);
       for (const id of left ? [left, ...left.findAll({ rule: { kind: 'identifier' } })] : []) {
-        if (id.kind() as string === 'identifier') out.push({ name: id.text(), value: null, visibleFrom: nodeSpan(n).start, scope, member: false });
+        // `for alg in ("sha1", "sha256")`: the loop is the value (each element); unpacked targets are unknown.
+        if (id.kind() as string === 'identifier') out.push({ name: id.text(), value: id.id() === left!.id() ? n : null, visibleFrom: nodeSpan(n).start, scope, member: false });
       }
     } else if (k === 'as_pattern') {
       const target = n.field('alias') ?? n.namedChildren().at(-1);
