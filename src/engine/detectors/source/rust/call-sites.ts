@@ -9,9 +9,8 @@ import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
 import type { Scope } from '../common/symbols.js';
 import { implName } from './resolve.js';
+import { TEMPLATE_MACROS, macroArgumentsCopy, macroName } from './macros.js';
 
-/** Macros whose arguments are templates of code made elsewhere (proc-macro output), not calls run here. */
-const TEMPLATE_MACROS = /^(quote|quote_spanned|parse_quote|parse_quote_spanned)$/;
 /** Attributes that leave a function an ordinary one: any other (`#[no_mangle]`, `#[get("/")]`, `#[tokio::main]`) lets code the file does not show call it. */
 const PLAIN_ATTRIBUTES = /^#!?\[\s*(inline|allow|warn|deny|expect|cfg|cfg_attr|doc|must_use|deprecated|cold|track_caller|instrument|tracing::instrument|rustfmt::skip|clippy::[\w:]+)\b/;
 
@@ -97,8 +96,6 @@ function calleeOf(node: SgNode): SgNode | undefined {
   return call && kindOf(call) === 'call_expression' && call.field('function')?.id() === fn.id() ? call : undefined;
 }
 
-const macroName = (m: SgNode): string => (m.field('macro')?.text() ?? '').split('::').pop() ?? '';
-
 /** `X`, `X::<T>`, `a::X` -> `X`. */
 function lastSegment(path: string): string {
   return path.replace(/::<[\s\S]*>$/, '').replace(/<[\s\S]*>$/, '').split('::').pop()!.trim();
@@ -149,18 +146,8 @@ export function rustCallSiteArguments(root: SgNode, localBinding: (name: string,
   let text: string | undefined;
   const macroCopy = (): SgNode => {
     if (copy) return copy;
-    text ??= root.text();
-    const chars = text.replace(/[^\r\n]/g, ' ').split('');
-    for (const m of root.findAll({ rule: { kind: 'macro_invocation' } })) {
-      if (TEMPLATE_MACROS.test(macroName(m))) continue;
-      const tree = m.children().find((c) => kindOf(c) === 'token_tree');
-      const bang = m.children().find((c) => c.text() === '!');
-      if (!tree || !bang) continue;
-      const { start, end } = tree.range();
-      for (let i = start.index; i < end.index; i++) chars[i] = text[i]!;
-      chars[bang.range().start.index] = ';';
-    }
-    return (copy = parseSource('rust', `${chars.join('')}\n;`).root());
+    // No macro to copy: an empty copy, in which no call is found.
+    return (copy = macroArgumentsCopy((text ??= root.text()), root.findAll({ rule: { kind: 'macro_invocation' } })) ?? parseSource('rust', '').root());
   };
 
   const analyse = (fn: SgNode, hasSelf: boolean): Function | undefined => {

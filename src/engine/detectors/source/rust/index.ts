@@ -15,6 +15,7 @@ import { DetectionSink } from '../common/sink.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { TYPE_NAMES, crateItem, lookupType, type TypeSpec } from './catalogue.js';
 import { RsFile, type TypeCall } from './file.js';
+import { macroArgumentsCopy, macroName } from './macros.js';
 import { jwtAlgorithm, jwtInsecureMethod, jwtKeyCall } from './jose.js';
 import { curveKeyCall, montgomeryCall, montgomeryMethod, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
 import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall } from './openssl.js';
@@ -120,8 +121,6 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
   return f.sink.detections;
 }
 
-/** Macros whose arguments are templates of code made elsewhere (a proc macro's output), not expressions run here. */
-const TEMPLATE_MACROS = /^(quote|quote_spanned|parse_quote|parse_quote_spanned)$/;
 
 /**
  * Calls written in a macro's arguments (`format!("{:x}", Md5::digest(body))`, `assert!(verify(…))`,
@@ -146,20 +145,8 @@ function macroExpressionSites(root: SgNode, text: string, callRegex: string | un
   for (const m of macros) if (MENTION_MACROS.test(macroName(m))) mentions.push([m.range().start.index, m.range().end.index]);
   const inMention = (n: SgNode): boolean => mentions.some(([s, e]) => s <= n.range().start.index && n.range().end.index <= e);
   for (let round = 0; round < 3 && macros.length > 0; round++) {
-    const chars = text.replace(/[^\r\n]/g, ' ').split('');
-    let copied = 0;
-    for (const m of macros) {
-      if (TEMPLATE_MACROS.test(macroName(m))) continue;
-      const tree = m.children().find((c) => kindOf(c) === 'token_tree');
-      const bang = m.children().find((c) => c.text() === '!');
-      if (!tree || !bang) continue;
-      const { start, end } = tree.range();
-      for (let i = start.index; i < end.index; i++) chars[i] = text[i]!;
-      chars[bang.range().start.index] = ';';
-      copied++;
-    }
-    if (copied === 0) break;
-    const copy = parseSource('rust', `${chars.join('')}\n;`).root();
+    const copy = macroArgumentsCopy(text, macros);
+    if (!copy) break;
     if (callRegex) out.push(...copy.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: callRegex } } }));
     if (valueRegex && mentions.length > 0) {
       for (const id of copy.findAll({ rule: { kind: 'identifier', regex: valueRegex } })) if (inMention(id) && givenToCall(id)) out.push(id);
@@ -167,10 +154,6 @@ function macroExpressionSites(root: SgNode, text: string, callRegex: string | un
     macros = copy.findAll({ rule });
   }
   return out;
-}
-
-function macroName(m: SgNode): string {
-  return (m.field('macro')?.text() ?? '').split('::').pop() ?? '';
 }
 
 /** Whether a node is (part of) an argument of a call, rather than a value compared or printed itself. */
