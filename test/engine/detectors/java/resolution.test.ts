@@ -195,7 +195,7 @@ class Keys {
   assert.deepEqual(found.map((f) => f.name), ['RSA-3072', 'RSA-PKCS1-1.5-SHA-384-3072']);
 });
 
-test('a value set in one branch is unknown after it; in both arms, unknown too; inside the arm it resolves', () => {
+test('after a branch, a value set in one arm or in both is each value that reaches there; inside the arm it resolves', () => {
   const found = algorithms(`
 import java.security.MessageDigest;
 class Hashes {
@@ -213,11 +213,12 @@ class Hashes {
     MessageDigest again = MessageDigest.getInstance(alg);
   }
 }`);
-  // Before the rule, line 10 read SHA-512 and line 13 SHA-256 (the last assignment written).
-  assert.deepEqual(found.map((f) => [f.line, f.name]), [[8, 'SHA-512'], [10, 'unknown-hash'], [13, 'unknown-hash'], [15, 'SHA-384']]);
+  // Before the branch rule, line 10 read SHA-512 and line 13 SHA-256 (the last assignment written);
+  // from it to v1.7 both were unknown.
+  assert.deepEqual(found.map((f) => [f.line, f.name]), [[8, 'SHA-512'], [10, 'SHA-512'], [10, 'SHA-1'], [13, 'MD5'], [13, 'SHA-256'], [15, 'SHA-384']]);
 });
 
-test('a key size chosen per case of a switch (groups and arrow rules) is unknown after the switch', () => {
+test('a key size chosen per case of a switch (groups and arrow rules) is each case\'s after the switch, and the one before it without a default', () => {
   const found = algorithms(`
 import java.security.KeyPairGenerator;
 class Sizes {
@@ -239,7 +240,8 @@ class Sizes {
     b.initialize(curveBits);
   }
 }`);
-  assert.deepEqual(found.map((f) => [f.line, f.name, f.params.keySize]), [[11, 'RSA', undefined], [18, 'RSA', undefined]]);
+  // `default: break;` leaves the 2048 set before the switch.
+  assert.deepEqual(found.map((f) => [f.line, f.name, f.params.keySize]), [[11, 'RSA-4096', 4096], [11, 'RSA-1024', 1024], [11, 'RSA-2048', 2048], [18, 'RSA-3072', 3072], [18, 'RSA-2048', 2048]]);
 });
 
 test('a field set in one branch of the constructor is unknown; lazy initialisation and try blocks still link', () => {
@@ -269,7 +271,7 @@ class Holder {
   assert.deepEqual(found.map((f) => [f.line, f.name, f.params.keySize]), [[9, 'RSA', undefined], [13, 'AES-256-GCM', 256], [19, 'AES-128-CBC-PKCS5', 128]]);
 });
 
-test('a null default replaced under `if (x == null)` is the value assigned there; a computed default is not', () => {
+test('a null default replaced under `if (x == null)` is the value assigned there; a computed default is one value more', () => {
   const found = algorithms(`
 import java.security.MessageDigest;
 class Defaults {
@@ -285,10 +287,10 @@ class Defaults {
   }
   String lookup(String s) { return s; }
 }`);
-  assert.deepEqual(found.map((f) => [f.line, f.name]), [[7, 'SHA-256'], [12, 'unknown-hash']]);
+  assert.deepEqual(found.map((f) => [f.line, f.name]), [[7, 'SHA-256'], [12, 'SHA-512'], [12, 'unknown-hash']]);
 });
 
-test('a case group that may fall through leaves the next groups unknown; nested branches and else-if chains', () => {
+test('a case group that may fall through leaves the next groups unknown; nested branches and else-if chains join', () => {
   const found = algorithms(`
 import java.security.MessageDigest;
 class Fallthrough {
@@ -315,7 +317,7 @@ class Fallthrough {
     MessageDigest end = MessageDigest.getInstance(inner);
   }
 }`);
-  assert.deepEqual(found.map((f) => [f.line, f.name]), [[10, 'unknown-hash'], [18, 'unknown-hash'], [20, 'SHA-384'], [24, 'unknown-hash']]);
+  assert.deepEqual(found.map((f) => [f.line, f.name]), [[10, 'unknown-hash'], [18, 'SHA-1'], [18, 'SHA-384'], [20, 'SHA-384'], [24, 'SHA-1'], [24, 'SHA-512'], [24, 'SHA-384']]);
 });
 
 test('AlgorithmParameterGenerator: DH/DSA domain parameters sized by init(bits) or a DHGenParameterSpec', () => {

@@ -117,6 +117,14 @@ export interface LanguageAdapter {
    * Undefined for any other call.
    */
   returned?(call: SgNode): Returned | undefined;
+  /**
+   * For a Binding.join node (a branching statement, or a loop's body): the character index at the
+   * end of each path through it that reaches its end, in a fixed order (an arm that returns, throws
+   * or breaks out is none), then its start when a path can run no arm (an `if` without `else`, a
+   * `switch` without `default`, a loop that runs zero times). The Evaluator looks the name up at
+   * each: names assigned in the same statement take the same path in a case.
+   */
+  pathEnds?(join: SgNode): readonly number[];
 }
 
 /** What a same-file function returns (LanguageAdapter.returned). */
@@ -260,7 +268,10 @@ export class Evaluator {
     }
     const cases = this.cases;
     const more = sites.args.length - 1 + (sites.open ? 1 : 0);
-    if (!cases || cases.length + more > MAX_CASES) return UNKNOWN;
+    if (!cases || cases.length + more > MAX_CASES) {
+      this.split = true;
+      return UNKNOWN;
+    }
     for (let i = 1; i < sites.args.length; i++) cases.push(new Map(this.assumed).set(fn, i));
     if (sites.open) cases.push(new Map(this.assumed).set(fn, -1));
     this.assumed.set(fn, 0);
@@ -302,7 +313,7 @@ export class Evaluator {
       // `return None` on a guard's path is no algorithm: the values are the others, one case each.
       const all = r.returns.map((e) => withoutOrigin(this.eval(e)));
       const values = all.some((v) => v.kind !== 'none') ? all.filter((v) => v.kind !== 'none') : all;
-      const value = this.oneOf(call, values);
+      const value = this.oneOfValues(call, values);
       if (!r.open || value.kind === 'unknown') return value;
       // An override in another file may return anything: within eachCase that is a case of its own
       // (unknown), next to this one; outside, the value is unknown.
@@ -310,7 +321,10 @@ export class Evaluator {
       const chosen = this.assumed.get(key);
       if (chosen !== undefined) return chosen < 0 ? UNKNOWN : value;
       const cases = this.cases;
-      if (!cases || cases.length + 1 > MAX_CASES) return UNKNOWN;
+      if (!cases || cases.length + 1 > MAX_CASES) {
+        this.split = true;
+        return UNKNOWN;
+      }
       cases.push(new Map(this.assumed).set(key, -1));
       this.assumed.set(key, 0);
       return value;
@@ -363,24 +377,51 @@ export class Evaluator {
     if (v.kind === 'none' || (!nullOnly && v.kind === 'bool' && !v.value)) return this.eval(otherwise);
     // A member path the file does not bind (`opts.algorithm`) is no constant here: whatever the caller set.
     if (v.kind !== 'unknown' && v.kind !== 'member') return v;
-    return this.oneOf(node, [v, this.eval(otherwise)]);
+    return this.oneOfValues(node, [v, this.eval(otherwise)]);
   }
 
   /**
-   * One of several values an expression can take (the options of `c ? a : b`, a fallback's two): the
-   * value when they agree; within eachCase, one case per option, keyed by the expression (the first
-   * option in this run, the others queued); elsewhere, or past MAX_CASES, unknown.
+   * One of several values an expression can take (the options of `c ? a : b`, a fallback's two, the
+   * paths into a join): the value when they agree; within eachCase, one case per option, keyed by the
+   * expression (the first option in this run, the others queued); elsewhere, or past MAX_CASES,
+   * unknown. Options are thunks: a case evaluates only its own, so that choices nested in one option
+   * are cases of that option's run alone (not of every run, repeated). Whether they agree is first
+   * probed without making cases.
    */
-  private oneOf(node: SgNode, values: Value[]): Value {
-    if (new Set(values.map(valueKey)).size === 1) return values[0]!;
+  private oneOf(node: SgNode, options: readonly (() => Value)[]): Value {
     const key = node.id();
     const chosen = this.assumed.get(key);
-    if (chosen !== undefined) return values[chosen] ?? UNKNOWN;
+    if (chosen !== undefined) return options[chosen]?.() ?? UNKNOWN;
     const cases = this.cases;
-    if (!cases || cases.length + values.length - 1 > MAX_CASES) return UNKNOWN;
-    for (let i = 1; i < values.length; i++) cases.push(new Map(this.assumed).set(key, i));
+    const split = this.split;
+    this.cases = undefined;
+    this.split = false;
+    let probe: Value[];
+    let nestedSplit: boolean;
+    try {
+      probe = options.map((o) => o());
+      nestedSplit = this.split;
+    } finally {
+      this.cases = cases;
+      this.split = split;
+    }
+    // Agreed: evaluated again with cases on, which makes none, so that call-site arguments are recorded.
+    if (!nestedSplit && new Set(probe.map(valueKey)).size === 1) return cases ? options[0]!() : probe[0]!;
+    if (!cases || cases.length + options.length - 1 > MAX_CASES) {
+      this.split = true;
+      return UNKNOWN;
+    }
+    for (let i = 1; i < options.length; i++) cases.push(new Map(this.assumed).set(key, i));
     this.assumed.set(key, 0);
-    return values[0]!;
+    return options[0]!();
+  }
+
+  /** Set when a value was unknown only for want of cases (outside eachCase, or in oneOf's probe). */
+  private split = false;
+
+  /** oneOf over values already computed. */
+  private oneOfValues(node: SgNode, values: readonly Value[]): Value {
+    return this.oneOf(node, values.map((v) => () => v));
   }
 
   /**
@@ -390,7 +431,49 @@ export class Evaluator {
    */
   configured(node: SgNode, fallback: SgNode | undefined): Value {
     const d = this.eval(fallback);
-    return d.kind === 'unknown' || d.kind === 'none' ? UNKNOWN : this.oneOf(node, [UNKNOWN, d]);
+    return d.kind === 'unknown' || d.kind === 'none' ? UNKNOWN : this.oneOfValues(node, [UNKNOWN, d]);
+  }
+
+  /** The value a binding gives its name: its expression's, a parameter's, or a join's. */
+  private bindingValue(b: Binding): Value {
+    if (!b.value) return b.join ? this.joined(b, b.join) : this.parameterValue(b);
+    const id = b.value.id();
+    if (this.resolving.has(id)) return UNKNOWN;
+    this.resolving.add(id);
+    try {
+      return this.eval(b.value);
+    } finally {
+      this.resolving.delete(id);
+    }
+  }
+
+  /** Joins being evaluated (by node id): a path that leads back into one is unknown. */
+  private readonly joining = new Set<number>();
+  /** LanguageAdapter.pathEnds per join node id. */
+  private readonly ends = new Map<number, readonly number[]>();
+
+  /**
+   * A local where a branching statement ends (Binding.join): the value it had at the end of each path
+   * through the statement, one case each, keyed by the statement, so that `if (strong) { alg =
+   * "SHA-512"; bits = 4096; } else { alg = "SHA-1"; bits = 1024; }` gives SHA-512 with 4096 and SHA-1
+   * with 1024, never a mix.
+   */
+  private joined(b: Binding, join: SgNode): Value {
+    const id = join.id();
+    let ends = this.ends.get(id);
+    if (!ends) this.ends.set(id, (ends = this.adapter.pathEnds?.(join) ?? []));
+    if (ends.length === 0 || this.joining.has(id)) return UNKNOWN;
+    this.joining.add(id);
+    try {
+      // The statement's own join bindings are visible where its last arm ends, too: passed over.
+      const own = (o: Binding): boolean => o.join !== undefined && o.join.id() === id;
+      return this.oneOf(join, ends.map((at) => () => {
+        const reaching = this.symbols.lookup(b.name, at, own);
+        return reaching ? this.bindingValue(reaching) : UNKNOWN;
+      }));
+    } finally {
+      this.joining.delete(id);
+    }
   }
 
   /** Evaluates an expression node; never throws, returns UNKNOWN for anything it cannot compute. */
@@ -444,17 +527,7 @@ export class Evaluator {
       case 'name':
       case 'member': {
         const b = this.bindingOf(node);
-        if (b) {
-          if (!b.value) return this.parameterValue(b);
-          const id = b.value.id();
-          if (this.resolving.has(id)) return UNKNOWN;
-          this.resolving.add(id);
-          try {
-            return this.eval(b.value);
-          } finally {
-            this.resolving.delete(id);
-          }
-        }
+        if (b) return this.bindingValue(b);
         if (s.t === 'member') {
           const path = dotted(node.text());
           return this.adapter.constant?.(path) ?? { kind: 'member', path };
@@ -469,12 +542,12 @@ export class Evaluator {
       case 'element': {
         // `for (String alg : new String[]{"SHA-256", "SHA-512"})`: a use of each element.
         const list = this.eval(s.of);
-        return list.kind === 'list' && list.items.length > 0 ? this.oneOf(node, list.items) : UNKNOWN;
+        return list.kind === 'list' && list.items.length > 0 ? this.oneOfValues(node, list.items) : UNKNOWN;
       }
       case 'choice': {
         const c = s.condition ? this.eval(s.condition) : UNKNOWN;
         if (c.kind === 'bool' && s.options.length === 2) return this.eval(s.options[c.value ? 0 : 1]);
-        return this.oneOf(node, s.options.map((o) => this.eval(o)));
+        return this.oneOf(node, s.options.map((o) => () => this.eval(o)));
       }
       case 'unary': {
         const v = this.eval(s.operand);

@@ -26,11 +26,19 @@ export interface Binding {
   scope: Scope;
   /** Fields and constants are visible in the whole class, even before their declaration. */
   member: boolean;
+  /**
+   * On the binding (without a value) that takes over where a branching statement ends, for a local
+   * some of its paths assign (`if (legacy) alg = "DES"; else alg = "AES";`): the statement (for a
+   * loop, its body). The name then holds what it held at the end of whichever path ran, one case
+   * each (LanguageAdapter.pathEnds, Evaluator.eachCase); without it such a binding is unknown.
+   */
+  join?: SgNode;
 }
 
 /** What the Evaluator asks of a file's bindings (SymbolTable answers eagerly, LazySymbolTable per name). */
 export interface Symbols {
-  lookup(name: string, at: number): Binding | undefined;
+  /** `except`: bindings to pass over (a join's own, looking up the paths into it). */
+  lookup(name: string, at: number, except?: (b: Binding) => boolean): Binding | undefined;
   member(owner: string, name: string): Binding | undefined;
   hasOwner(owner: string): boolean;
   all(name: string): readonly Binding[];
@@ -43,11 +51,12 @@ const byVisibility = (a: Binding, b: Binding): number => a.visibleFrom - b.visib
  * visibility: in the innermost scope that contains `at` and binds the name, the last binding visible
  * before `at`; member bindings (fields) are visible throughout their scope.
  */
-function lookupIn(list: readonly Binding[], at: number): Binding | undefined {
+function lookupIn(list: readonly Binding[], at: number, except?: (b: Binding) => boolean): Binding | undefined {
   let best: Binding | undefined;
   let bestScope: Scope | undefined;
   for (const b of list) {
     if (at < b.scope.start || at > b.scope.end) continue;
+    if (except?.(b)) continue;
     if (!b.member && b.visibleFrom > at) continue;
     const inner = !bestScope || b.scope.end - b.scope.start < bestScope.end - bestScope.start;
     const same = bestScope && b.scope.start === bestScope.start && b.scope.end === bestScope.end;
@@ -96,9 +105,9 @@ export class SymbolTable implements Symbols {
   }
 
   /** The binding `name` refers to at character index `at` (see lookupIn); undefined when the file does not bind the name. */
-  lookup(name: string, at: number): Binding | undefined {
+  lookup(name: string, at: number, except?: (b: Binding) => boolean): Binding | undefined {
     const list = this.byName.get(name);
-    return list ? lookupIn(list, at) : undefined;
+    return list ? lookupIn(list, at, except) : undefined;
   }
 
   /** A field or constant of class `owner` (`Config.KEY_BITS`): the last one declared. */
@@ -186,8 +195,8 @@ export class LazySymbolTable implements Symbols {
     return list;
   }
 
-  lookup(name: string, at: number): Binding | undefined {
-    return lookupIn(this.list(name), at);
+  lookup(name: string, at: number, except?: (b: Binding) => boolean): Binding | undefined {
+    return lookupIn(this.list(name), at, except);
   }
 
   member(owner: string, name: string): Binding | undefined {

@@ -6,6 +6,7 @@ import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../commo
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
 import { kindOf } from '../common/languages.js';
+import { lastStatement, pathEnds } from '../common/paths.js';
 import { knownConstant } from '../common/jca-constants.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { javaFunctions } from './call-sites.js';
@@ -311,6 +312,8 @@ export function javaBindingSource(root: SgNode, scopes: () => ScopeIndex): Bindi
 interface Branch {
   scope: Scope;
   owner: Scope;
+  /** The statement (a loop's body) whose paths meet where `owner` ends: Binding.join. */
+  join: SgNode;
   /**
    * For a `case X:` group, the switch body: control may fall through into the groups after it, where
    * the value is one of two (the assigned one or the one before the switch), hence unknown there.
@@ -346,17 +349,57 @@ function branchesAround(node: SgNode, name: string, priorIsNull: () => boolean):
       // The rule or group, its switch_block, then the switch itself (`case X ->` rules never fall through).
       const body = a.parent();
       const sw = body?.parent();
-      if (body && sw) out.push({ scope: nodeSpan(a), owner: nodeSpan(sw), ...(k === 'switch_rule' ? {} : { fallsInto: nodeSpan(body) }) });
+      // Only a group that does not end in `break`, `return` or the like falls into the next.
+      const falls = k === 'switch_block_statement_group' && !JUMPS.has(kindOf(lastStatement(a, JAVA_BLOCKS) ?? a));
+      if (body && sw) out.push({ scope: nodeSpan(a), owner: nodeSpan(sw), join: sw, ...(falls ? { fallsInto: nodeSpan(body) } : {}) });
     } else if (LOOP_KINDS.has(k)) {
       if (child.id() === a.field('body')?.id()) owner = a;
     } else if (k === 'catch_clause') {
       const t = a.parent();
-      if (t) out.push({ scope: nodeSpan(a), owner: nodeSpan(t) });
+      if (t) out.push({ scope: nodeSpan(a), owner: nodeSpan(t), join: t });
     }
-    if (owner) out.push({ scope: nodeSpan(child), owner: nodeSpan(owner) });
+    // A loop's paths are its body's end and its start (no pass at all): the body is the join, as the
+    // loop itself is the value of its variable (`element`) and keys that variable's cases.
+    if (owner) out.push({ scope: nodeSpan(child), owner: nodeSpan(owner), join: LOOP_KINDS.has(kindOf(owner)) ? child : owner });
     child = a;
   }
   return out;
+}
+
+const JAVA_BLOCKS = new Set(['block', 'switch_block_statement_group']);
+/** Statements after which control does not go on to the next one. */
+const JUMPS = new Set(['return_statement', 'throw_statement', 'break_statement', 'continue_statement', 'yield_statement']);
+/** An arm control leaves other than at its end (`return`, `throw`, a `break` or `continue` out of it). */
+const leavesArm = (arm: SgNode): boolean => JUMPS.has(kindOf(lastStatement(arm, JAVA_BLOCKS) ?? arm));
+
+/**
+ * LanguageAdapter.pathEnds for Java: an `if`'s two arms (or the arm and the `if`'s start); each
+ * `case` group that ends in `break` (one that falls through goes on into the next), and the last,
+ * and the `switch`'s start without a `default`; a `try` block and its `catch` clauses; a loop's body
+ * and the loop's start.
+ */
+export function javaPathEnds(join: SgNode): number[] {
+  const k = kindOf(join);
+  if (k === 'if_statement') {
+    const alternative = join.field('alternative');
+    return pathEnds([join.field('consequence'), alternative], leavesArm, alternative ? undefined : nodeSpan(join).start);
+  }
+  if (k === 'switch_expression' || k === 'switch_statement') {
+    const groups = (join.field('body')?.namedChildren() ?? []).filter((g) => ['switch_block_statement_group', 'switch_rule'].includes(kindOf(g)));
+    const arms = groups.filter((g, i) => {
+      const last = kindOf(lastStatement(g, JAVA_BLOCKS) ?? g);
+      if (kindOf(g) === 'switch_rule') return !leavesArm(g.namedChildren().at(-1) ?? g);
+      return last === 'break_statement' || (!JUMPS.has(last) && i === groups.length - 1);
+    });
+    const exhaustive = groups.some((g) => g.children().some((c) => kindOf(c) === 'switch_label' && /^default\b/.test(c.text())));
+    return pathEnds(arms, () => false, exhaustive ? undefined : nodeSpan(join).start);
+  }
+  if (k === 'try_statement' || k === 'try_with_resources_statement') {
+    return pathEnds([join.field('body'), ...join.namedChildren().filter((c) => kindOf(c) === 'catch_clause')], leavesArm);
+  }
+  // (A loop whose body is a bare `if` or `switch` is read as that statement: the same paths, but the start.)
+  const loop = join.parent();
+  return loop && LOOP_KINDS.has(kindOf(loop)) ? pathEnds([join], leavesArm, nodeSpan(loop).start) : [];
 }
 
 /** Whether a node runs in a loop of its function (a `for`, enhanced `for`, `while` or `do` around it). */
@@ -450,7 +493,7 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
           // (a `switch (alg) { case "RS256": hash = ..` would otherwise name the last case for every path).
           out.push({ name, value: op === '=' ? value : n, visibleFrom: end, scope: branches[0]?.scope ?? scope, member: !fn });
           branches.forEach((b, i) => {
-            out.push({ name, value: null, visibleFrom: b.owner.end, scope: branches[i + 1]?.scope ?? scope, member: false });
+            out.push({ name, value: null, visibleFrom: b.owner.end, scope: branches[i + 1]?.scope ?? scope, member: false, join: b.join });
             if (b.fallsInto) out.push({ name, value: null, visibleFrom: b.scope.end, scope: b.fallsInto, member: false });
           });
         }
@@ -506,6 +549,7 @@ export function javaEvaluator(root: SgNode): Evaluator {
     enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KINDS)?.name,
     callSiteArguments: (param: SgNode) => (functions ??= javaFunctions(root)).callSiteArguments!(param),
     returned: (call: SgNode) => (functions ??= javaFunctions(root)).returned!(call),
+    pathEnds: javaPathEnds,
   };
   return new Evaluator(adapter, () => new LazySymbolTable(javaBindingSource(root, scopes)));
 }

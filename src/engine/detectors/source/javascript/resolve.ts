@@ -8,6 +8,7 @@ import { Evaluator, binaryShape, ternaryShape, unaryShape, type Args, type CallS
 import { LazySymbolTable, nodeText, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
+import { lastStatement, pathEnds } from '../common/paths.js';
 import { jsFunctions, optionOf, plainParameter } from './call-sites.js';
 
 /** Where a local name comes from: `import { createHash } from 'node:crypto'` -> {module: 'crypto', member: 'createHash'}. */
@@ -464,6 +465,10 @@ export class JsAdapter implements LanguageAdapter {
   /** What a call of a same-file function returns (call-sites.ts); set by jsEvaluator. */
   returned?: (call: SgNode) => Returned | undefined;
 
+  /** Where the paths through a branching statement end (jsPathEnds). */
+  pathEnds(join: SgNode): readonly number[] {
+    return jsPathEnds(join);
+  }
 }
 
 /**
@@ -605,6 +610,8 @@ function scopeOf(index: JsIndex, node: SgNode): { scope: Scope; member: boolean 
 interface Branch {
   scope: Scope;
   after: number;
+  /** The statement whose paths meet at `after` (Binding.join): an `if`, a `switch`, a `try`, a loop. */
+  join?: SgNode;
 }
 
 const LOOP_KINDS = new Set(['for_statement', 'for_in_statement', 'while_statement', 'do_statement']);
@@ -617,11 +624,14 @@ const branchCache = new WeakMap<SgNode, Branch[]>();
  * The conditional parts around a binding node, innermost first, up to its function (or the module),
  * found from the node's ancestors so that only the bindings a lookup collects pay for it (as for Go),
  * never a walk of every `if` of the file. Where the value stops being certain outside each part:
- * - `if` consequence or `else` clause, `catch` clause, ternary arm, right side of `&&`/`||`/`??`:
- *   where the statement (expression) ends;
- * - `case`/`default` clause: where the clause ends (a clause without `break` falls into the next one);
- * - `try` block: where the block ends (the `catch` may run after any part of it);
- * - loop body (not the header): where the loop starts (the next iteration reads the last one's value).
+ * - `if` consequence or `else` clause, `try` block or `catch` clause: where the statement ends, a
+ *   join of its paths; a `try` block, where it ends too (for the `catch`: a join of the value before
+ *   it and at its end);
+ * - ternary arm, right side of `&&`/`||`/`??`: where the expression ends, unknown;
+ * - `case`/`default` clause: where the `switch` ends, a join, when the clause ends in a jump; else
+ *   where the clause ends, unknown (it falls into the next one);
+ * - loop body (not the header): where the loop starts, a join of the value before the loop and at the
+ *   body's end (the next iteration reads the last one's value).
  */
 function branchesAround(node: SgNode): Branch[] {
   let out = branchCache.get(node);
@@ -638,16 +648,23 @@ function findBranches(node: SgNode): Branch[] {
   for (let parent = node.parent(); parent && !FUNCTION_KINDS.has(kind); parent = parent.parent()) {
     const pk = parent.kind() as string;
     let after: number | undefined;
+    let join: SgNode | undefined;
     if (pk === 'if_statement') {
-      if (kind !== 'parenthesized_expression') after = parent.range().end.index;
+      if (kind !== 'parenthesized_expression') [after, join] = [parent.range().end.index, parent];
     } else if (pk === 'switch_body') {
-      if (kind === 'switch_case' || kind === 'switch_default') after = child.range().end.index;
+      const sw = parent.parent();
+      if ((kind === 'switch_case' || kind === 'switch_default') && sw) {
+        if (JUMPS.has(lastStatement(child, JS_BLOCKS)?.kind() as string)) [after, join] = [sw.range().end.index, sw];
+        else after = child.range().end.index;
+      }
     } else if (pk === 'try_statement') {
-      if (kind === 'catch_clause') after = parent.range().end.index;
-      else if (kind !== 'finally_clause') after = child.range().end.index;
+      // The `try` block is a branch of its own first: the `catch` may follow any part of it, so there a
+      // name holds what it held before the block or at its end (the block's join).
+      if (kind === 'statement_block') out.push({ scope: rangeScope(child), after: child.range().end.index, join: child });
+      if (kind !== 'finally_clause') [after, join] = [parent.range().end.index, parent];
     } else if (LOOP_KINDS.has(pk)) {
       const body = parent.field('body');
-      if (body && body.range().start.index === child.range().start.index) after = parent.range().start.index;
+      if (body && body.range().start.index === child.range().start.index) [after, join] = [parent.range().start.index, child];
     } else if (pk === 'ternary_expression') {
       const condition = parent.field('condition');
       if (!condition || condition.range().start.index !== child.range().start.index) after = parent.range().end.index;
@@ -658,11 +675,43 @@ function findBranches(node: SgNode): Branch[] {
         after = parent.range().end.index;
       }
     }
-    if (after !== undefined) out.push({ scope: rangeScope(child), after });
+    if (after !== undefined) out.push({ scope: rangeScope(kind === 'statement_block' && pk === 'try_statement' ? parent : child), after, ...(join ? { join } : {}) });
     child = parent;
     kind = pk;
   }
   return out;
+}
+
+const JS_BLOCKS = new Set(['statement_block', 'else_clause', 'switch_case', 'switch_default', 'catch_clause']);
+const JUMPS = new Set(['return_statement', 'throw_statement', 'break_statement', 'continue_statement']);
+const leavesArm = (arm: SgNode): boolean => JUMPS.has(lastStatement(arm, JS_BLOCKS)?.kind() as string);
+
+/**
+ * LanguageAdapter.pathEnds for JS/TS: an `if`'s consequence and `else` clause (or its start); each
+ * `case` clause that ends in `break` (others leave or fall through) and the last, and the `switch`'s
+ * start without `default`; a `try` block and its `catch`; for the `catch`, the `try` block and the
+ * `try`'s start; a loop's body and, just before the loop, its start (the join sits at the loop's
+ * start, where each pass begins).
+ */
+export function jsPathEnds(join: SgNode): number[] {
+  const k = join.kind() as string;
+  if (k === 'if_statement') {
+    const alternative = join.field('alternative');
+    return pathEnds([join.field('consequence'), alternative], leavesArm, alternative ? undefined : join.range().start.index);
+  }
+  if (k === 'switch_statement') {
+    const clauses = join.field('body')?.namedChildren().filter((c) => ['switch_case', 'switch_default'].includes(c.kind() as string)) ?? [];
+    const arms = clauses.filter((c, i) => {
+      const last = lastStatement(c, JS_BLOCKS)?.kind() as string;
+      return last === 'break_statement' || (!JUMPS.has(last) && i === clauses.length - 1);
+    });
+    const exhaustive = clauses.some((c) => c.kind() as string === 'switch_default');
+    return pathEnds(arms, () => false, exhaustive ? undefined : join.range().start.index);
+  }
+  if (k === 'try_statement') return pathEnds([join.field('body'), join.field('handler')], leavesArm);
+  const loop = join.parent();
+  if (loop && (loop.kind() as string) === 'try_statement') return pathEnds([join], leavesArm, loop.range().start.index);
+  return loop && LOOP_KINDS.has(loop.kind() as string) ? pathEnds([join], leavesArm, Math.max(0, loop.range().start.index - 1)) : [];
 }
 
 /** Every binding a JS/TS file makes, for the shared symbol table. */
@@ -744,7 +793,7 @@ function placeInBranches(out: Binding[], pending: readonly Pending[]): void {
     if (kind === 'declare' && (node.parent()?.kind() as string) !== 'variable_declaration') continue;
     branches.forEach((x, i) => {
       const next = branches[i + 1];
-      out.push({ name: b.name, value: null, visibleFrom: x.after, scope: next?.scope ?? b.scope, member: next ? false : b.member });
+      out.push({ name: b.name, value: null, visibleFrom: x.after, scope: next?.scope ?? b.scope, member: next ? false : b.member, ...(x.join ? { join: x.join } : {}) });
     });
   }
 }

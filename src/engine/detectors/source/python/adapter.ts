@@ -6,6 +6,7 @@ import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
+import { lastStatement, pathEnds } from '../common/paths.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { pythonFunctions } from './call-sites.js';
 import { UNKNOWN, asInt, asString, bytes, int, str, type Value } from '../common/value.js';
@@ -365,6 +366,8 @@ const EXCEPT_KINDS = new Set(['except_clause', 'except_group_clause']);
 interface Branch {
   arm: Scope;
   end: number;
+  /** The statement: Binding.join of what its arms assign. */
+  statement: SgNode;
 }
 
 /**
@@ -390,11 +393,39 @@ function branchesAround(stmt: SgNode): Branch[] {
     else if (k === 'match_statement') arm = grandchild; // match_statement > block > case_clause
     else if (k === 'try_statement' && ck !== undefined && EXCEPT_KINDS.has(ck)) arm = child;
     else if ((k === 'for_statement' || k === 'while_statement') && ck === 'else_clause') arm = child;
-    if (arm) out.push({ arm: nodeSpan(arm), end: nodeSpan(cur).end });
+    if (arm) out.push({ arm: nodeSpan(arm), end: nodeSpan(cur).end, statement: cur });
     grandchild = child;
     child = cur;
   }
   return out;
+}
+
+const PY_BLOCKS = new Set(['block', 'elif_clause', 'else_clause', 'case_clause', 'except_clause', 'except_group_clause']);
+const PY_JUMPS = new Set(['return_statement', 'raise_statement', 'break_statement', 'continue_statement']);
+const leavesArm = (arm: SgNode): boolean => PY_JUMPS.has(lastStatement(arm, PY_BLOCKS)?.kind() as string);
+
+/**
+ * LanguageAdapter.pathEnds for Python: an `if`'s block, `elif` and `else` clauses (and its start
+ * without `else`); a `match`'s cases (and its start without `case _`); a `try`'s body (or its `else`)
+ * and its handlers. The `else` of a loop is left unknown.
+ */
+export function pythonPathEnds(statement: SgNode): number[] {
+  const k = statement.kind() as string;
+  const clauses = (kind: string): SgNode[] => statement.namedChildren().filter((c) => c.kind() as string === kind);
+  if (k === 'if_statement') {
+    const otherwise = clauses('else_clause')[0];
+    return pathEnds([statement.field('consequence'), ...clauses('elif_clause'), otherwise], leavesArm, otherwise ? undefined : nodeSpan(statement).start);
+  }
+  if (k === 'match_statement') {
+    const cases = statement.field('body')?.namedChildren().filter((c) => c.kind() as string === 'case_clause') ?? [];
+    const exhaustive = cases.some((c) => /^case\s+_\s*:/.test(c.text()));
+    return pathEnds(cases, leavesArm, exhaustive ? undefined : nodeSpan(statement).start);
+  }
+  if (k === 'try_statement') {
+    const handlers = statement.namedChildren().filter((c) => EXCEPT_KINDS.has(c.kind() as string));
+    return pathEnds([clauses('else_clause')[0] ?? statement.field('body'), ...handlers], leavesArm);
+  }
+  return [];
 }
 
 function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
@@ -438,7 +469,7 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
         // it); a field or class constant keeps its class scope, where the last binding written answers.
         if (!b.member) b.scope = branches[0]!.arm;
         branches.forEach((br, j) => {
-          out.push({ ...b, value: null, visibleFrom: br.end, scope: b.member ? outer : branches[j + 1]?.arm ?? outer });
+          out.push({ ...b, value: null, visibleFrom: br.end, scope: b.member ? outer : branches[j + 1]?.arm ?? outer, ...(b.member ? {} : { join: br.statement }) });
         });
       }
     } else if (k === 'parameters') {
@@ -478,6 +509,7 @@ export function pythonEvaluator(root: SgNode): Evaluator {
     enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KIND)?.name,
     callSiteArguments: (param: SgNode) => (functions ??= pythonFunctions(root)).callSiteArguments!(param),
     returned: (call: SgNode) => (functions ??= pythonFunctions(root)).returned!(call),
+    pathEnds: pythonPathEnds,
   };
   return new Evaluator(adapter, () => new LazySymbolTable(pythonBindingSource(root, scopes)));
 }

@@ -1,0 +1,29 @@
+// Paths through a branching statement, for the join of a local assigned on some of them
+// (Binding.join, LanguageAdapter.pathEnds): each language names its arms and its jumps.
+import type { SgNode } from '@ast-grep/napi';
+import { nodeSpan } from './scopes.js';
+
+/**
+ * The character index at the end of each arm control leaves at the statement's end (not through a
+ * `return`, `throw` or jump out: `leaves`), in the arms' order, then `start` when a path can run
+ * none of them (no `else`, no `default`, a loop run zero times).
+ */
+export function pathEnds(arms: readonly (SgNode | null | undefined)[], leaves: (arm: SgNode) => boolean, start?: number): number[] {
+  const out: number[] = [];
+  for (const arm of arms) if (arm && !leaves(arm)) out.push(nodeSpan(arm).end);
+  if (start !== undefined) out.push(start);
+  return out;
+}
+
+/**
+ * The statement an arm ends with: its last statement when it is a block (`blockKinds`: braces, a
+ * `case` group, an indented suite), else the arm itself (`if (x) return;`); comments aside.
+ */
+export function lastStatement(arm: SgNode, blockKinds: ReadonlySet<string>): SgNode | undefined {
+  let cur: SgNode | undefined = arm;
+  for (let i = 0; cur && blockKinds.has(cur.kind() as string) && i < 4; i++) {
+    const children: SgNode[] = cur.namedChildren().filter((c: SgNode) => !(c.kind() as string).includes('comment'));
+    cur = children.at(-1);
+  }
+  return cur;
+}
