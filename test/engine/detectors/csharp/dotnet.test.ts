@@ -31,14 +31,14 @@ test('a property assigned in one branch only is unknown after it (the branch rul
   assert.deepEqual(a!.unresolved, ['keySize']);
 });
 
-test('a local assigned in a switch section is unknown after the switch; one assigned before it keeps its value', () => {
+test('after a switch a local holds each section\'s value, and the one before it without a default', () => {
   const src = csFile(`
         int bits = 2048;
         switch (n) { case 1: bits = 1024; break; case 2: bits = 4096; break; }
         var weak = RSA.Create(bits);
         int fixedBits = 3072;
         var strong = RSA.Create(fixedBits);`);
-  assert.deepEqual(names(src), ['RSA', 'RSA-3072']);
+  assert.deepEqual(names(src), ['RSA-1024', 'RSA-4096', 'RSA-2048', 'RSA-3072']);
 });
 
 test('lazy initialisation (`if (x == null) x = …`) is not a branch', () => {

@@ -7,6 +7,7 @@ import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../commo
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
 import { kindOf } from '../common/languages.js';
+import { lastStatement, pathEnds } from '../common/paths.js';
 import { csharpCallSiteArguments } from './call-sites.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
@@ -259,6 +260,8 @@ function classScope(index: ScopeLookup, node: SgNode): { owner?: string; scope: 
 interface Branch {
   scope: Scope;
   owner: Scope;
+  /** The statement (a loop's body) whose paths meet where `owner` ends: Binding.join; none for `?:` and switch-expression arms. */
+  join?: SgNode;
 }
 
 const LOOP_KINDS = new Set(['for_statement', 'foreach_statement', 'while_statement']);
@@ -284,19 +287,46 @@ function branchesAround(node: SgNode, name: string): Branch[] {
       if (child.id() !== cond?.id() && !nullGuard(cond, name)) owner = a;
     } else if (k === 'switch_section') {
       const sw = a.parent()?.parent();
-      if (sw) out.push({ scope: nodeSpan(a), owner: nodeSpan(sw) });
+      if (sw) out.push({ scope: nodeSpan(a), owner: nodeSpan(sw), join: sw });
     } else if (k === 'switch_expression_arm' || k === 'conditional_expression') {
-      owner = a;
+      out.push({ scope: nodeSpan(child), owner: nodeSpan(a) });
     } else if (LOOP_KINDS.has(k)) {
       if (child.id() === a.field('body')?.id()) owner = a;
     } else if (k === 'catch_clause') {
       const t = a.parent();
-      if (t) out.push({ scope: nodeSpan(a), owner: nodeSpan(t) });
+      if (t) out.push({ scope: nodeSpan(a), owner: nodeSpan(t), join: t });
     }
-    if (owner) out.push({ scope: nodeSpan(child), owner: nodeSpan(owner) });
+    if (owner) out.push({ scope: nodeSpan(child), owner: nodeSpan(owner), join: LOOP_KINDS.has(kindOf(owner)) ? child : owner });
     child = a;
   }
   return out;
+}
+
+const CS_BLOCKS = new Set(['block', 'switch_section', 'catch_clause']);
+/** Statements after which control does not go on to the next one. */
+const CS_JUMPS = new Set(['return_statement', 'throw_statement', 'break_statement', 'continue_statement', 'goto_statement', 'yield_statement']);
+const lastKind = (arm: SgNode): string => kindOf(lastStatement(arm, CS_BLOCKS) ?? arm);
+const leavesArm = (arm: SgNode): boolean => CS_JUMPS.has(lastKind(arm));
+
+/**
+ * LanguageAdapter.pathEnds for C#: an `if`'s two arms (or the arm and the `if`'s start); each
+ * `switch` section that ends in `break` (C# sections never fall through), and the `switch`'s start
+ * without `default`; a `try` block and its `catch` clauses; a loop's body and the loop's start.
+ */
+export function csharpPathEnds(join: SgNode): number[] {
+  const k = kindOf(join);
+  if (k === 'if_statement') {
+    const alternative = join.field('alternative');
+    return pathEnds([join.field('consequence'), alternative], leavesArm, alternative ? undefined : nodeSpan(join).start);
+  }
+  if (k === 'switch_statement') {
+    const sections = join.field('body')?.namedChildren().filter((c) => kindOf(c) === 'switch_section') ?? [];
+    const exhaustive = sections.some((c) => c.children().some((t) => !t.isNamed() && t.text() === 'default'));
+    return pathEnds(sections.filter((c) => lastKind(c) === 'break_statement'), () => false, exhaustive ? undefined : nodeSpan(join).start);
+  }
+  if (k === 'try_statement') return pathEnds([join.field('body'), ...join.namedChildren().filter((c) => kindOf(c) === 'catch_clause')], leavesArm);
+  const loop = join.parent();
+  return loop && LOOP_KINDS.has(kindOf(loop)) ? pathEnds([join], leavesArm, nodeSpan(loop).start) : [];
 }
 
 /** `x == null`, `x is null`, `null == x`, `this.x == null` for the assigned name: a lazy-initialisation guard. */
@@ -358,7 +388,7 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
         // Assigned in one branch: holds in that branch; after each enclosing branching statement the
         // value depends on the path taken, so it is unknown there.
         out.push({ name, value, visibleFrom: end, scope: branches[0]?.scope ?? scope, member: !fn });
-        branches.forEach((b, i) => out.push({ name, value: null, visibleFrom: b.owner.end, scope: branches[i + 1]?.scope ?? scope, member: false }));
+        branches.forEach((b, i) => out.push({ name, value: null, visibleFrom: b.owner.end, scope: branches[i + 1]?.scope ?? scope, member: false, ...(b.join ? { join: b.join } : {}) }));
       }
     } else if (k === 'parameter') {
       const name = n.field('name')?.text();
@@ -405,6 +435,7 @@ export function csharpEvaluator(root: SgNode): Evaluator {
     ...csharpAdapter,
     enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KINDS)?.name,
     callSiteArguments: (param: SgNode) => (callSites ??= csharpCallSiteArguments(root))(param),
+    pathEnds: csharpPathEnds,
   };
   return new Evaluator(adapter, () => new LazySymbolTable(csharpBindingSource(root, lookup)));
 }

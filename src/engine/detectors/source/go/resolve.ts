@@ -8,6 +8,7 @@ import { Evaluator, binaryShape, type Args, type CallSites, type LanguageAdapter
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { goCallSiteArguments } from './call-sites.js';
+import { lastStatement, pathEnds } from '../common/paths.js';
 
 /** Local package name -> import path. */
 export type Imports = ReadonlyMap<string, string>;
@@ -27,6 +28,8 @@ export interface GoIndex {
 interface Branch {
   scope: Scope;
   owner: Scope;
+  /** The `if` or `switch` statement (`owner`): Binding.join. */
+  statement: SgNode;
 }
 
 /** Nodes that open a function scope (declarations, methods, closures). */
@@ -244,6 +247,11 @@ export class GoAdapter implements LanguageAdapter {
   /** The arguments the file's own calls pass for a parameter (call-sites.ts); set by goEvaluator. */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
 
+  /** Where the paths through an `if` or `switch` end (goPathEnds). */
+  pathEnds(statement: SgNode): readonly number[] {
+    return goPathEnds(statement);
+  }
+
 
   private arrayLength(type: SgNode): number | undefined {
     const length = type.field('length');
@@ -312,13 +320,41 @@ function branchesAround(stmt: SgNode): Branch[] {
   for (let i = 0; kind !== undefined && !FUNCTION_KINDS.has(kind); i++) {
     const owner = ancestors[i + 1];
     const ownerKind = owner?.kind() as string | undefined;
-    // A block is a branch only as an `if`/`else` body; a `case` clause always is.
-    if (owner && (CASE_KINDS.has(kind) || (kind === 'block' && ownerKind === 'if_statement'))) {
-      out.push({ scope: rangeOf(ancestors[i]!), owner: rangeOf(owner) });
+    // A block is a branch only as an `if`/`else` body, and so is the `if` of an `else if`; a `case`
+    // clause always is.
+    const arm = kind === 'block' || (kind === 'if_statement' && owner?.field('alternative')?.id() === ancestors[i]!.id());
+    if (owner && (CASE_KINDS.has(kind) || (arm && ownerKind === 'if_statement'))) {
+      out.push({ scope: rangeOf(ancestors[i]!), owner: rangeOf(owner), statement: owner });
     }
     kind = ownerKind;
   }
   return out;
+}
+
+const GO_BLOCKS = new Set(['block', 'statement_list', ...CASE_KINDS]);
+/** Statements after which control does not reach the end of the `if` or `switch` they close. */
+const GO_JUMPS = new Set(['return_statement', 'goto_statement', 'continue_statement', 'fallthrough_statement']);
+const leavesArm = (arm: SgNode): boolean => {
+  const last = lastStatement(arm, GO_BLOCKS);
+  const k = last?.kind() as string | undefined;
+  if (k === 'expression_statement') return /^panic\s*\(/.test(last!.text());
+  // `break` in an `if` leaves the loop or switch around it; in a `case` it ends the case.
+  return k !== undefined && (GO_JUMPS.has(k) || (k === 'break_statement' && arm.kind() as string === 'block'));
+};
+
+/**
+ * LanguageAdapter.pathEnds for Go: an `if`'s block and its `else` (a block or the next `if`), or its
+ * start without one; each `case` of a `switch` or `select` that does not return, panic or fall
+ * through, and the statement's start without `default`.
+ */
+export function goPathEnds(statement: SgNode): number[] {
+  if (statement.kind() as string === 'if_statement') {
+    const alternative = statement.field('alternative');
+    return pathEnds([statement.field('consequence'), alternative], leavesArm, alternative ? undefined : statement.range().start.index);
+  }
+  const cases = statement.namedChildren().filter((c) => CASE_KINDS.has(c.kind() as string));
+  const exhaustive = cases.some((c) => c.kind() as string === 'default_case');
+  return pathEnds(cases, leavesArm, exhaustive ? undefined : statement.range().start.index);
 }
 
 /** Pairs `a, b := x, y` (or `a, err := f()`, where only the first name gets the call's value). */
@@ -369,7 +405,7 @@ function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readon
       out.push({ name: n.text(), value, visibleFrom: r.end.index, scope, member: fn.member });
       if (!assigns) continue;
       branches.forEach((b, i) => {
-        out.push({ name: n.text(), value: null, visibleFrom: b.owner.end, scope: branches[i + 1]?.scope ?? fn.scope, member: false });
+        out.push({ name: n.text(), value: null, visibleFrom: b.owner.end, scope: branches[i + 1]?.scope ?? fn.scope, member: false, join: b.statement });
       });
     }
   };
