@@ -16,6 +16,7 @@ import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { knownConstant } from './constants.js';
 import { phpCallSiteArguments } from './call-sites.js';
+import { lastStatement, pathEnds } from '../common/paths.js';
 
 /** Nodes whose variables are their own (PHP variables are function-scoped). Arrow functions see their parent's. */
 const FN_KINDS = ['function_definition', 'method_declaration', 'anonymous_function'];
@@ -102,6 +103,11 @@ export class PhpAdapter implements LanguageAdapter {
 
   callSiteArguments(param: SgNode): CallSites | undefined {
     return (this.callSites ??= phpCallSiteArguments(this.root))(param);
+  }
+
+  /** Where the paths through an `if` or `switch` end (phpPathEnds). */
+  pathEnds(statement: SgNode): readonly number[] {
+    return phpPathEnds(statement);
   }
 
   shape(node: SgNode): Shape {
@@ -343,6 +349,53 @@ export function callArgs(call: SgNode): Args {
   return { positional, named };
 }
 
+const PHP_BLOCKS = new Set(['compound_statement', 'colon_block', 'else_clause', 'else_if_clause', 'case_statement', 'default_statement']);
+const PHP_JUMPS = new Set(['return_statement', 'break_statement', 'continue_statement', 'goto_statement']);
+/** The statement an arm ends with leaves it (`return`, `throw`, `break`, `continue`, `exit`). */
+function leavesArm(arm: SgNode): boolean {
+  const last = lastStatement(arm, PHP_BLOCKS);
+  if (!last) return false;
+  const k = kindOf(last);
+  if (PHP_JUMPS.has(k)) return true;
+  const e = k === 'expression_statement' ? last.namedChildren()[0] : undefined;
+  return e !== undefined && (kindOf(e) === 'throw_expression' || kindOf(e) === 'exit_statement' || /^(exit|die)\b/.test(e.text()));
+}
+
+/** An `if`'s body, `elseif` or `else` clause, or the body of one of those: a path of the `if`, joined where it ends. */
+function ifArm(node: SgNode): boolean {
+  const k = kindOf(node);
+  if (k === 'else_clause' || k === 'else_if_clause') return true;
+  const parent = node.parent();
+  return (k === 'compound_statement' || k === 'colon_block') && parent !== null && ['if_statement', 'else_clause', 'else_if_clause'].includes(kindOf(parent));
+}
+
+/** For a `case` or `default` that ends in `break`, or is the last and runs to its end (it falls into no other), its `switch`. */
+function switchAfter(node: SgNode): SgNode | undefined {
+  const k = kindOf(node);
+  if (k !== 'case_statement' && k !== 'default_statement') return undefined;
+  const ends = kindOf(lastStatement(node, PHP_BLOCKS) ?? node) === 'break_statement' || (node.next() === null && !leavesArm(node));
+  return ends ? node.parent()?.parent() ?? undefined : undefined;
+}
+
+/**
+ * LanguageAdapter.pathEnds for PHP: an `if`'s body, `elseif` and `else` clauses (or its start
+ * without `else`); each `case` of a `switch` that ends in `break`, and the last, and the `switch`'s
+ * start without `default`.
+ */
+export function phpPathEnds(statement: SgNode): number[] {
+  if (kindOf(statement) === 'if_statement') {
+    const clauses = statement.namedChildren().filter((c) => ['else_if_clause', 'else_clause'].includes(kindOf(c)));
+    const otherwise = clauses.some((c) => kindOf(c) === 'else_clause');
+    return pathEnds([statement.field('body'), ...clauses], leavesArm, otherwise ? undefined : nodeSpan(statement).start);
+  }
+  const cases = statement.field('body')?.namedChildren().filter((c) => ['case_statement', 'default_statement'].includes(kindOf(c))) ?? [];
+  const arms = cases.filter((c, i) => {
+    const last = kindOf(lastStatement(c, PHP_BLOCKS) ?? c);
+    return last === 'break_statement' || (i === cases.length - 1 && !leavesArm(c));
+  });
+  return pathEnds(arms, () => false, cases.some((c) => kindOf(c) === 'default_statement') ? undefined : nodeSpan(statement).start);
+}
+
 /** Bindings of a PHP file (see the file comment for scoping). */
 export function phpBindings(root: SgNode, adapter: PhpAdapter): Binding[] {
   const blocks = new ScopeIndex(root, BLOCK_KINDS);
@@ -375,14 +428,20 @@ export function phpBindings(root: SgNode, adapter: PhpAdapter): Binding[] {
     let block = blockOf(stmt);
     const scope = block && !CLASS_SET.has(block.kind) ? block : undefined;
     out.push({ name, value, visibleFrom: span.end, scope: scope ?? file, member: false });
-    // After each enclosing branch or loop, up to the function, the variable may or may not hold this value.
+    // After each enclosing branch or loop, up to the function, the variable may or may not hold this
+    // value: where an `if` or a `switch` ends, it holds what each path into it left (a join); after an
+    // arm of theirs, nothing is said (the other arms see the value from before); after other blocks
+    // (loops, `try`, `catch`, a `case` that falls through), unknown.
     while (block && !FN_SET.has(block.kind) && block.kind !== 'arrow_function' && !CLASS_SET.has(block.kind)) {
       const outer = blocks.around(block.node, BLOCK_SET);
       const outerScope = outer && !CLASS_SET.has(outer.kind) ? outer : file;
       // A function body's block is the function's own scope, not a branch.
       const parent = block.node.parent();
       if (block.kind === 'compound_statement' && parent && FN_SET.has(kindOf(parent))) break;
-      out.push({ name, value: null, visibleFrom: block.end, scope: outerScope, member: false });
+      const switched = switchAfter(block.node);
+      if (kindOf(block.node) === 'if_statement') out.push({ name, value: null, visibleFrom: block.end, scope: outerScope, member: false, join: block.node });
+      else if (switched) out.push({ name, value: null, visibleFrom: nodeSpan(switched).end, scope: outerScope, member: false, join: switched });
+      else if (!ifArm(block.node)) out.push({ name, value: null, visibleFrom: block.end, scope: outerScope, member: false });
       block = outer;
     }
   };
