@@ -3,7 +3,7 @@
 // `new byte[32]`, `"k".getBytes()`); the Evaluator does the rest: names through the symbol table,
 // members of same-file classes, arithmetic, string concatenation, byte-array repetition.
 import type { SgNode } from '@ast-grep/napi';
-import type { Binding, Symbols } from './symbols.js';
+import type { Binding, Scope, Symbols } from './symbols.js';
 import { UNKNOWN, bytes, int, str, type BytesOrigin, type Value } from './value.js';
 
 /** Call arguments: positional in order, keyword/named by name. */
@@ -118,13 +118,15 @@ export interface LanguageAdapter {
    */
   returned?(call: SgNode): Returned | undefined;
   /**
-   * For a Binding.join node (a branching statement, or a loop's body): the character index at the
-   * end of each path through it that reaches its end, in a fixed order (an arm that returns, throws
-   * or breaks out is none), then its start when a path can run no arm (an `if` without `else`, a
-   * `switch` without `default`, a loop that runs zero times). The Evaluator looks the name up at
-   * each: names assigned in the same statement take the same path in a case.
+   * For a Binding.join node (a branching statement, or a loop's body): the span of the arm each path
+   * through it that reaches its end runs last, in a fixed order (an arm that returns, throws or
+   * breaks out is none), then the empty span at its start when a path can run no arm (an `if`
+   * without `else`, a `switch` without `default`, a loop that runs zero times). The Evaluator looks
+   * the name up where each ends, among bindings whose scope holds the whole arm (an arm nested in it
+   * that ends at the same place is its own statement's path): names assigned in the same statement
+   * take the same path in a case.
    */
-  pathEnds?(join: SgNode): readonly number[];
+  pathEnds?(join: SgNode): readonly Scope[];
 }
 
 /** What a same-file function returns (LanguageAdapter.returned). */
@@ -450,7 +452,7 @@ export class Evaluator {
   /** Joins being evaluated (by node id): a path that leads back into one is unknown. */
   private readonly joining = new Set<number>();
   /** LanguageAdapter.pathEnds per join node id. */
-  private readonly ends = new Map<number, readonly number[]>();
+  private readonly ends = new Map<number, readonly Scope[]>();
 
   /**
    * A local where a branching statement ends (Binding.join): the value it had at the end of each path
@@ -465,10 +467,10 @@ export class Evaluator {
     if (ends.length === 0 || this.joining.has(id)) return UNKNOWN;
     this.joining.add(id);
     try {
-      // The statement's own join bindings are visible where its last arm ends, too: passed over.
-      const own = (o: Binding): boolean => o.join !== undefined && o.join.id() === id;
-      return this.oneOf(join, ends.map((at) => () => {
-        const reaching = this.symbols.lookup(b.name, at, own);
+      return this.oneOf(join, ends.map((arm) => () => {
+        // The statement's own join bindings are visible where its last arm ends, too: passed over.
+        const outside = (o: Binding): boolean => o.scope.start > arm.start || (o.join !== undefined && o.join.id() === id);
+        const reaching = this.symbols.lookup(b.name, arm.end, outside);
         return reaching ? this.bindingValue(reaching) : UNKNOWN;
       }));
     } finally {

@@ -2,16 +2,17 @@
 // (Binding.join, LanguageAdapter.pathEnds): each language names its arms and its jumps.
 import type { SgNode } from '@ast-grep/napi';
 import { nodeSpan } from './scopes.js';
+import type { Scope } from './symbols.js';
 
 /**
- * The character index at the end of each arm control leaves at the statement's end (not through a
- * `return`, `throw` or jump out: `leaves`), in the arms' order, then `start` when a path can run
- * none of them (no `else`, no `default`, a loop run zero times).
+ * The span of each arm control leaves at the statement's end (not through a `return`, `throw` or jump
+ * out: `leaves`), in the arms' order, then the empty span at `start` when a path can run none of them
+ * (no `else`, no `default`, a loop run zero times).
  */
-export function pathEnds(arms: readonly (SgNode | null | undefined)[], leaves: (arm: SgNode) => boolean, start?: number): number[] {
-  const out: number[] = [];
-  for (const arm of arms) if (arm && !leaves(arm)) out.push(nodeSpan(arm).end);
-  if (start !== undefined) out.push(start);
+export function pathEnds(arms: readonly (SgNode | null | undefined)[], leaves: (arm: SgNode) => boolean, start?: number): Scope[] {
+  const out: Scope[] = [];
+  for (const arm of arms) if (arm && !leaves(arm)) out.push(nodeSpan(arm));
+  if (start !== undefined) out.push({ start, end: start });
   return out;
 }
 

@@ -313,7 +313,7 @@ const leavesArm = (arm: SgNode): boolean => CS_JUMPS.has(lastKind(arm));
  * `switch` section that ends in `break` (C# sections never fall through), and the `switch`'s start
  * without `default`; a `try` block and its `catch` clauses; a loop's body and the loop's start.
  */
-export function csharpPathEnds(join: SgNode): number[] {
+export function csharpPathEnds(join: SgNode): Scope[] {
   const k = kindOf(join);
   if (k === 'if_statement') {
     const alternative = join.field('alternative');

@@ -248,7 +248,7 @@ export class GoAdapter implements LanguageAdapter {
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
 
   /** Where the paths through an `if` or `switch` end (goPathEnds). */
-  pathEnds(statement: SgNode): readonly number[] {
+  pathEnds(statement: SgNode): readonly Scope[] {
     return goPathEnds(statement);
   }
 
@@ -347,7 +347,7 @@ const leavesArm = (arm: SgNode): boolean => {
  * start without one; each `case` of a `switch` or `select` that does not return, panic or fall
  * through, and the statement's start without `default`.
  */
-export function goPathEnds(statement: SgNode): number[] {
+export function goPathEnds(statement: SgNode): Scope[] {
   if (statement.kind() as string === 'if_statement') {
     const alternative = statement.field('alternative');
     return pathEnds([statement.field('consequence'), alternative], leavesArm, alternative ? undefined : statement.range().start.index);

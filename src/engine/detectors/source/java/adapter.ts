@@ -378,7 +378,7 @@ const leavesArm = (arm: SgNode): boolean => JUMPS.has(kindOf(lastStatement(arm, 
  * and the `switch`'s start without a `default`; a `try` block and its `catch` clauses; a loop's body
  * and the loop's start.
  */
-export function javaPathEnds(join: SgNode): number[] {
+export function javaPathEnds(join: SgNode): Scope[] {
   const k = kindOf(join);
   if (k === 'if_statement') {
     const alternative = join.field('alternative');

@@ -466,7 +466,7 @@ export class JsAdapter implements LanguageAdapter {
   returned?: (call: SgNode) => Returned | undefined;
 
   /** Where the paths through a branching statement end (jsPathEnds). */
-  pathEnds(join: SgNode): readonly number[] {
+  pathEnds(join: SgNode): readonly Scope[] {
     return jsPathEnds(join);
   }
 }
@@ -693,7 +693,7 @@ const leavesArm = (arm: SgNode): boolean => JUMPS.has(lastStatement(arm, JS_BLOC
  * `try`'s start; a loop's body and, just before the loop, its start (the join sits at the loop's
  * start, where each pass begins).
  */
-export function jsPathEnds(join: SgNode): number[] {
+export function jsPathEnds(join: SgNode): Scope[] {
   const k = join.kind() as string;
   if (k === 'if_statement') {
     const alternative = join.field('alternative');

@@ -12,6 +12,7 @@ import { SymbolTable, declarationScope, type Binding, type Scope } from '../comm
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { callParts, lambdaStatements, namedKids, pathText, suffixName, typeName } from './syntax.js';
+import { lastStatement, pathEnds } from '../common/paths.js';
 
 /**
  * Nodes that scope a local: functions, lambdas, class bodies, and the branches of `if`/`when`/`try`
@@ -47,6 +48,9 @@ const PASS_THROUGH = new Set(['copyOf', 'clone', 'toTypedArray', 'toList', 'toSe
 export class KotlinAdapter implements LanguageAdapter {
   /** Set per file by kotlinEvaluator (call-sites.ts). */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
+
+  /** Set per file by kotlinEvaluator (kotlinPathEnds). */
+  pathEnds?: (statement: SgNode) => readonly Scope[];
 
   shape(node: SgNode): Shape {
     const k = kindOf(node);
@@ -247,6 +251,34 @@ function propertyValue(decl: SgNode): SgNode | null {
   return null;
 }
 
+/** For the body of an `if` arm or a `when` entry: the `if` or `when` whose paths it is one of. */
+function armOf(block: SgNode): SgNode | undefined {
+  if (kindOf(block) !== 'control_structure_body') return undefined;
+  const parent = block.parent();
+  if (parent && kindOf(parent) === 'if_expression') return parent;
+  const when = parent && kindOf(parent) === 'when_entry' ? parent.parent() : null;
+  return when && kindOf(when) === 'when_expression' ? when : undefined;
+}
+
+const KT_BLOCKS = new Set(['control_structure_body', 'statements', 'when_entry']);
+/** `return`, `throw`, `break`, `continue` (Kotlin's jump_expression): the arm does not reach the statement's end. */
+const leavesArm = (arm: SgNode): boolean => kindOf(lastStatement(arm, KT_BLOCKS) ?? arm) === 'jump_expression';
+
+/**
+ * LanguageAdapter.pathEnds for Kotlin: an `if`'s two bodies (or its body and its start); each
+ * `when` entry's body, and the `when`'s start without `else`.
+ */
+export function kotlinPathEnds(statement: SgNode): Scope[] {
+  if (kindOf(statement) === 'if_expression') {
+    const bodies = namedKids(statement).filter((c) => kindOf(c) === 'control_structure_body');
+    return pathEnds(bodies, leavesArm, bodies.length > 1 ? undefined : nodeSpan(statement).start);
+  }
+  const entries = namedKids(statement).filter((c) => kindOf(c) === 'when_entry');
+  const exhaustive = entries.some((e) => !namedKids(e).some((c) => kindOf(c) === 'when_condition'));
+  const bodies = entries.map((e) => namedKids(e).find((c) => kindOf(c) === 'control_structure_body'));
+  return pathEnds(bodies, leavesArm, exhaustive ? undefined : nodeSpan(statement).start);
+}
+
 const BINDING_RULE = { any: ['property_declaration', 'class_parameter', 'parameter', 'assignment', 'lambda_parameters', 'for_statement'].map((kind) => ({ kind })) };
 
 /** Bindings of a Kotlin file. */
@@ -302,9 +334,23 @@ export function kotlinBindings(root: SgNode): Binding[] {
       const value = op === '=' ? (namedKids(node)[1] ?? null) : null;
       const scope = scopeOf(node);
       out.push({ name, value, visibleFrom: span.end, scope, member: false });
-      // Assigned on some paths only (an `if` arm, a loop, a lambda): unknown after that block.
+      // Assigned on some paths only: after an `if` or `when` arm, where the statement ends, the name
+      // holds what each path left (a join, one level per enclosing `if`/`when`); after another block
+      // (a loop, a lambda, `try`/`catch`), unknown from its end on.
       const declared = declarationScope(out, name, span.start);
-      if (declared && (declared.start !== scope.start || declared.end !== scope.end)) out.push({ name, value: null, visibleFrom: scope.end, scope: declared, member: false });
+      let block: SgNode | undefined = scopes.around(node, SCOPES)?.node;
+      for (let span = block && nodeSpan(block); declared && block && span && (span.start !== declared.start || span.end !== declared.end); span = block && nodeSpan(block)) {
+        const statement = armOf(block);
+        if (!statement) {
+          out.push({ name, value: null, visibleFrom: span.end, scope: declared, member: false });
+          break;
+        }
+        // `else if`: the inner `if` is the whole body of the outer one's `else`, a scope of the same span.
+        const parent = statement.parent();
+        const wrapper = parent && kindOf(parent) === 'control_structure_body' && nodeSpan(parent).end === nodeSpan(statement).end ? parent : undefined;
+        block = wrapper ?? scopes.around(statement, SCOPES)?.node;
+        out.push({ name, value: null, visibleFrom: nodeSpan(statement).end, scope: block ? nodeSpan(block) : scopes.file, member: false, join: statement });
+      }
     }
   }
   return out;
@@ -315,5 +361,6 @@ export function kotlinEvaluator(root: SgNode): Evaluator {
   const adapter = new KotlinAdapter();
   let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
   adapter.callSiteArguments = (param: SgNode) => (callSites ??= kotlinCallSiteArguments(root))(param);
+  adapter.pathEnds = kotlinPathEnds;
   return new Evaluator(adapter, () => new SymbolTable(kotlinBindings(root)));
 }

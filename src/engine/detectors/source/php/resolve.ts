@@ -106,7 +106,7 @@ export class PhpAdapter implements LanguageAdapter {
   }
 
   /** Where the paths through an `if` or `switch` end (phpPathEnds). */
-  pathEnds(statement: SgNode): readonly number[] {
+  pathEnds(statement: SgNode): readonly Scope[] {
     return phpPathEnds(statement);
   }
 
@@ -382,11 +382,12 @@ function switchAfter(node: SgNode): SgNode | undefined {
  * without `else`); each `case` of a `switch` that ends in `break`, and the last, and the `switch`'s
  * start without `default`.
  */
-export function phpPathEnds(statement: SgNode): number[] {
+export function phpPathEnds(statement: SgNode): Scope[] {
   if (kindOf(statement) === 'if_statement') {
     const clauses = statement.namedChildren().filter((c) => ['else_if_clause', 'else_clause'].includes(kindOf(c)));
     const otherwise = clauses.some((c) => kindOf(c) === 'else_clause');
-    return pathEnds([statement.field('body'), ...clauses], leavesArm, otherwise ? undefined : nodeSpan(statement).start);
+    // The bodies, where their assignments are scoped (a clause's body starts after its `elseif (…)`).
+    return pathEnds([statement.field('body'), ...clauses.map((c) => c.field('body') ?? c)], leavesArm, otherwise ? undefined : nodeSpan(statement).start);
   }
   const cases = statement.field('body')?.namedChildren().filter((c) => ['case_statement', 'default_statement'].includes(kindOf(c))) ?? [];
   const arms = cases.filter((c, i) => {

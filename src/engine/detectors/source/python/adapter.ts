@@ -409,7 +409,7 @@ const leavesArm = (arm: SgNode): boolean => PY_JUMPS.has(lastStatement(arm, PY_B
  * without `else`); a `match`'s cases (and its start without `case _`); a `try`'s body (or its `else`)
  * and its handlers. The `else` of a loop is left unknown.
  */
-export function pythonPathEnds(statement: SgNode): number[] {
+export function pythonPathEnds(statement: SgNode): Scope[] {
   const k = statement.kind() as string;
   const clauses = (kind: string): SgNode[] => statement.namedChildren().filter((c) => c.kind() as string === kind);
   if (k === 'if_statement') {
