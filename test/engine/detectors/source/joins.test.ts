@@ -12,6 +12,7 @@ import * as js from '../javascript/helpers.js';
 import * as kotlin from '../kotlin/helpers.js';
 import * as php from '../php/helpers.js';
 import * as python from '../python/helpers.js';
+import * as ruby from '../ruby/helpers.js';
 
 const rows = (found: { line: number; name: string }[]) => [...new Set(found.map((a) => `${a.line} ${a.name}`))].sort();
 
@@ -158,6 +159,34 @@ describe('joins: after a branching statement, a use of each value a path leaves'
       '}',
     ].join('\n');
     assert.deepEqual(rows(kotlin.algorithms(source)), ['10 MD5', '10 SHA-1', '10 SHA-256', '17 RSA-1024', '17 RSA-4096']);
+  });
+
+  it('Ruby: an if/elsif chain, a modifier if, and a case whose raising arm is no path', () => {
+    const source = [
+      "require 'openssl'",
+      'def seal(data, key, tier)',
+      "  name = 'aes-256-gcm'",
+      '  if tier == :legacy',
+      "    name = 'des-ede3-cbc'",
+      '  elsif tier == :fast',
+      "    name = 'aes-128-cbc'",
+      '  end',
+      '  OpenSSL::Cipher.new(name)', // 9
+      '  case tier',
+      '  when :legacy',
+      "    h = 'SHA1'",
+      '  when :strict',
+      "    raise 'unsupported'",
+      '  else',
+      "    h = 'SHA512'",
+      '  end',
+      '  OpenSSL::HMAC.digest(h, key, data)', // 18
+      '  bits = 2048',
+      '  bits = 4096 if tier == :archive',
+      '  OpenSSL::PKey::RSA.new(bits)', // 21
+      'end',
+    ].join('\n');
+    assert.deepEqual(rows(ruby.algorithms(source)), ['18 HMAC-SHA-1', '18 HMAC-SHA-512', '21 RSA-2048', '21 RSA-4096', '9 3DES-168-CBC', '9 AES-128-CBC', '9 AES-256-GCM']);
   });
 
   it('PHP: if/elseif/else, and a switch whose last case runs to its end', () => {

@@ -2,7 +2,7 @@
 // (Binding.join, LanguageAdapter.pathEnds): each language names its arms and its jumps.
 import type { SgNode } from '@ast-grep/napi';
 import { nodeSpan } from './scopes.js';
-import type { Scope } from './symbols.js';
+import type { Binding, Scope } from './symbols.js';
 
 /**
  * The span of each arm control leaves at the statement's end (not through a `return`, `throw` or jump
@@ -27,4 +27,32 @@ export function lastStatement(arm: SgNode, blockKinds: ReadonlySet<string>): SgN
     cur = children.at(-1);
   }
   return cur;
+}
+
+/**
+ * For languages whose locals are scoped by block (Kotlin, Ruby): the bindings that take over after
+ * the blocks around an assignment to `name`, from its innermost block (`block`) out to the scope it
+ * was declared in. Where a block is an arm of a branching statement (`armOf`), a join where the
+ * statement ends, visible in the block around the statement (`around`); where another block ends
+ * (a loop, a lambda, a `rescue`), an unknown binding in the declaration's scope, from there on.
+ */
+export function exitsOf(
+  name: string,
+  block: SgNode | undefined,
+  declared: Scope,
+  armOf: (block: SgNode) => SgNode | undefined,
+  around: (statement: SgNode) => SgNode | undefined,
+  file: Scope,
+): Binding[] {
+  const out: Binding[] = [];
+  for (let span = block && nodeSpan(block); block && span && (span.start !== declared.start || span.end !== declared.end); span = block && nodeSpan(block)) {
+    const statement = armOf(block);
+    if (!statement) {
+      out.push({ name, value: null, visibleFrom: span.end, scope: declared, member: false });
+      break;
+    }
+    block = around(statement);
+    out.push({ name, value: null, visibleFrom: nodeSpan(statement).end, scope: block ? nodeSpan(block) : file, member: false, join: statement });
+  }
+  return out;
 }

@@ -12,7 +12,7 @@ import { SymbolTable, declarationScope, type Binding, type Scope } from '../comm
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { callParts, lambdaStatements, namedKids, pathText, suffixName, typeName } from './syntax.js';
-import { lastStatement, pathEnds } from '../common/paths.js';
+import { exitsOf, lastStatement, pathEnds } from '../common/paths.js';
 
 /**
  * Nodes that scope a local: functions, lambdas, class bodies, and the branches of `if`/`when`/`try`
@@ -338,19 +338,12 @@ export function kotlinBindings(root: SgNode): Binding[] {
       // holds what each path left (a join, one level per enclosing `if`/`when`); after another block
       // (a loop, a lambda, `try`/`catch`), unknown from its end on.
       const declared = declarationScope(out, name, span.start);
-      let block: SgNode | undefined = scopes.around(node, SCOPES)?.node;
-      for (let span = block && nodeSpan(block); declared && block && span && (span.start !== declared.start || span.end !== declared.end); span = block && nodeSpan(block)) {
-        const statement = armOf(block);
-        if (!statement) {
-          out.push({ name, value: null, visibleFrom: span.end, scope: declared, member: false });
-          break;
-        }
+      if (declared) out.push(...exitsOf(name, scopes.around(node, SCOPES)?.node, declared, armOf, (statement) => {
         // `else if`: the inner `if` is the whole body of the outer one's `else`, a scope of the same span.
         const parent = statement.parent();
         const wrapper = parent && kindOf(parent) === 'control_structure_body' && nodeSpan(parent).end === nodeSpan(statement).end ? parent : undefined;
-        block = wrapper ?? scopes.around(statement, SCOPES)?.node;
-        out.push({ name, value: null, visibleFrom: nodeSpan(statement).end, scope: block ? nodeSpan(block) : scopes.file, member: false, join: statement });
-      }
+        return wrapper ?? scopes.around(statement, SCOPES)?.node;
+      }, scopes.file));
     }
   }
   return out;

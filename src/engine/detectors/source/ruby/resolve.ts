@@ -11,6 +11,7 @@ import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope, type Symbols } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type BytesOrigin, type Value } from '../common/value.js';
 import { rubyCallSiteArguments } from './call-sites.js';
+import { exitsOf, lastStatement, pathEnds } from '../common/paths.js';
 
 /**
  * A byte written as `\xNN` (0x80 and above) is kept as the private-use character U+F700+NN, so that
@@ -255,6 +256,11 @@ export class RubyAdapter implements LanguageAdapter {
 
   /** Set by rubyEvaluator (ruby/call-sites.ts). */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
+
+  /** Where the paths through an `if` chain, a modifier `if` or a `case` end (rubyPathEnds). */
+  pathEnds(statement: SgNode): readonly Scope[] {
+    return rubyPathEnds(statement);
+  }
 }
 
 /** `[…].pack('C*')`, `["00ff"].pack('H*')`, `Array.new(16, 0).pack('c*')`: bytes written in the source. */
@@ -313,6 +319,8 @@ const METHOD_KINDS = ['method', 'singleton_method'];
 const SCOPE_KINDS = [...METHOD_KINDS, 'block', 'do_block', 'lambda', 'class', 'module', 'singleton_class', 'then', 'else', 'elsif', 'when', 'in_clause',
   'rescue', 'ensure', 'while', 'until', 'for', 'if_modifier', 'unless_modifier', 'while_modifier', 'until_modifier', 'rescue_modifier'];
 const SCOPES: ReadonlySet<string> = new Set(SCOPE_KINDS);
+/** The scopes Ruby itself gives locals: a local assigned in an `if` arm or a loop is the method's (or block's). */
+const LOCAL_SCOPES: ReadonlySet<string> = new Set([...METHOD_KINDS, 'block', 'do_block', 'lambda', 'class', 'module', 'singleton_class']);
 const METHODS: ReadonlySet<string> = new Set([...METHOD_KINDS, 'class', 'module', 'singleton_class']);
 const CLASS_SCOPES: ReadonlySet<string> = new Set(['class', 'module', 'singleton_class']);
 
@@ -365,9 +373,13 @@ export function rubyBindings(root: SgNode): { bindings: Binding[]; scopes: Scope
       const name = left.text();
       const scope = scopeOf(node);
       out.push({ name, value, visibleFrom: span.end, scope, member: false });
-      // Assigned on some paths only (an `if` arm, a loop, a block): unknown after that block.
-      const declared = declarationScope(out, name, span.start);
-      if (declared && (declared.start !== scope.start || declared.end !== scope.end)) out.push({ name, value: null, visibleFrom: scope.end, scope: declared, member: false });
+      // Assigned on some paths only: after an arm of an `if`/`unless` chain, a modifier `if`, or a
+      // `case`, where the statement ends, the name holds what each path left (a join); after another
+      // block (a loop, a block, `rescue`), unknown from its end on.
+      // A local first assigned in a branch or loop lives on after it (only methods, blocks and classes scope locals).
+      const real = scopes.around(node, LOCAL_SCOPES);
+      const declared = declarationScope(out, name, span.start) ?? (real ? { start: real.start, end: real.end } : scopes.file);
+      if (declared) out.push(...exitsOf(name, scopes.around(node, SCOPES)?.node, declared, armOf, (statement) => scopes.around(statement, SCOPES)?.node, scopes.file));
     } else if (kind === 'for') {
       const pattern = node.field('pattern');
       for (const id of pattern ? [pattern, ...pattern.findAll({ rule: { kind: 'identifier' } })] : []) {
@@ -394,6 +406,74 @@ export function rubyBindings(root: SgNode): { bindings: Binding[]; scopes: Scope
   return { bindings: out, scopes };
 }
 
+const CONDITIONALS = new Set(['if', 'unless']);
+const MODIFIERS = new Set(['if_modifier', 'unless_modifier']);
+
+/** The `if`/`unless` a `then`, `else` or `elsif` belongs to, through an `elsif` chain. */
+function chainOf(node: SgNode): SgNode | undefined {
+  let cur: SgNode | null = node.parent();
+  while (cur && kindOf(cur) === 'elsif') cur = cur.parent();
+  return cur && CONDITIONALS.has(kindOf(cur)) ? cur : undefined;
+}
+
+/** For a block that is one path of a branching statement (an arm of an `if` chain or a `case`, a modifier `if`), the statement. */
+function armOf(block: SgNode): SgNode | undefined {
+  const k = kindOf(block);
+  if (MODIFIERS.has(k)) return block;
+  if (k !== 'then' && k !== 'else') return undefined;
+  const parent = block.parent();
+  if (!parent) return undefined;
+  const pk = kindOf(parent);
+  if (pk === 'when' || pk === 'in_clause') return parent.parent() ?? undefined;
+  if (pk === 'case' || pk === 'case_match') return parent;
+  return CONDITIONALS.has(pk) || pk === 'elsif' ? chainOf(block) : undefined;
+}
+
+const RB_BLOCKS = new Set(['then', 'else', 'body_statement']);
+const RB_JUMPS = new Set(['return', 'break', 'next', 'redo', 'retry']);
+function leavesArm(arm: SgNode): boolean {
+  const last = lastStatement(arm, RB_BLOCKS);
+  if (!last) return false;
+  if (RB_JUMPS.has(kindOf(last))) return true;
+  return kindOf(last) === 'call' && !last.field('receiver') && /^(raise|fail|exit|abort)$/.test(last.field('method')?.text() ?? '');
+}
+
+/**
+ * LanguageAdapter.pathEnds for Ruby: each arm of an `if`/`unless` … `elsif` … `else` chain (its start
+ * without `else`); a modifier `if`'s statement and its start; each `when`/`in` arm of a `case` and its
+ * `else` (its start without one).
+ */
+export function rubyPathEnds(statement: SgNode): Scope[] {
+  const k = kindOf(statement);
+  if (MODIFIERS.has(k)) return pathEnds([statement], () => false, nodeSpan(statement).start);
+  const arms: SgNode[] = [];
+  let otherwise = false;
+  if (CONDITIONALS.has(k)) {
+    for (let cur: SgNode | undefined = statement; cur; ) {
+      const then = cur.namedChildren().find((c) => kindOf(c) === 'then');
+      if (then) arms.push(then);
+      const next: SgNode | undefined = cur.namedChildren().find((c) => kindOf(c) === 'elsif' || kindOf(c) === 'else');
+      if (next && kindOf(next) === 'else') {
+        arms.push(next);
+        otherwise = true;
+      }
+      cur = next && kindOf(next) === 'elsif' ? next : undefined;
+    }
+  } else {
+    for (const c of statement.namedChildren()) {
+      const ck = kindOf(c);
+      if (ck === 'when' || ck === 'in_clause') {
+        const then = c.namedChildren().find((x) => kindOf(x) === 'then');
+        if (then) arms.push(then);
+      } else if (ck === 'else') {
+        arms.push(c);
+        otherwise = true;
+      }
+    }
+  }
+  return pathEnds(arms, leavesArm, otherwise ? undefined : nodeSpan(statement).start);
+}
+
 function declarationScope(bindings: readonly Binding[], name: string, at: number): Scope | undefined {
   let found: Binding | undefined;
   for (const b of bindings) if (b.name === name && !b.member && b.visibleFrom <= at && at >= b.scope.start && at <= b.scope.end && (!found || b.scope.end - b.scope.start <= found.scope.end - found.scope.start)) found = b;
@@ -407,8 +487,8 @@ function declarationScope(bindings: readonly Binding[], name: string, at: number
 class RubySymbols implements Symbols {
   constructor(private readonly table: SymbolTable, private readonly scopes: ScopeIndex) {}
 
-  lookup(name: string, at: number): Binding | undefined {
-    const b = this.table.lookup(name, at);
+  lookup(name: string, at: number, except?: (b: Binding) => boolean): Binding | undefined {
+    const b = this.table.lookup(name, at, except);
     if (!b || b.member || !/^[a-z_]/.test(name)) return b;
     const method = this.scopes.innermost(at, at, METHODS);
     return method && (b.scope.start < method.start || b.scope.end > method.end) ? undefined : b;
