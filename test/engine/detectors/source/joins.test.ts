@@ -13,6 +13,7 @@ import * as kotlin from '../kotlin/helpers.js';
 import * as php from '../php/helpers.js';
 import * as python from '../python/helpers.js';
 import * as ruby from '../ruby/helpers.js';
+import * as swift from '../swift/helpers.js';
 
 const rows = (found: { line: number; name: string }[]) => [...new Set(found.map((a) => `${a.line} ${a.name}`))].sort();
 
@@ -187,6 +188,35 @@ describe('joins: after a branching statement, a use of each value a path leaves'
       'end',
     ].join('\n');
     assert.deepEqual(rows(ruby.algorithms(source)), ['18 HMAC-SHA-1', '18 HMAC-SHA-512', '21 RSA-2048', '21 RSA-4096', '9 3DES-168-CBC', '9 AES-128-CBC', '9 AES-256-GCM']);
+  });
+
+  it('Swift: an else-if chain, and a switch whose default never returns', () => {
+    const source = [
+      'import CommonCrypto',
+      'import Foundation',
+      'func tag(_ data: Data, level: Int) -> Data {',
+      '    var alg = CCHmacAlgorithm(kCCHmacAlgSHA256)',
+      '    if level == 1 {',
+      '        alg = CCHmacAlgorithm(kCCHmacAlgSHA1)',
+      '    } else if level == 2 {',
+      '        alg = CCHmacAlgorithm(kCCHmacAlgSHA512)',
+      '    }',
+      '    var o = [UInt8](repeating: 0, count: 64)',
+      '    CCHmac(alg, nil, 0, nil, 0, &o)', // 11
+      '    let other: CCHmacAlgorithm',
+      '    switch level {',
+      '    case 1:',
+      '        other = CCHmacAlgorithm(kCCHmacAlgMD5)',
+      '    case 2:',
+      '        other = CCHmacAlgorithm(kCCHmacAlgSHA384)',
+      '    default:',
+      '        fatalError("unsupported")',
+      '    }',
+      '    CCHmac(other, nil, 0, nil, 0, &o)', // 21
+      '    return Data(o)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(swift.algorithms(source)), ['11 HMAC-SHA-1', '11 HMAC-SHA-256', '11 HMAC-SHA-512', '21 HMAC-MD5', '21 HMAC-SHA-384']);
   });
 
   it('PHP: if/elseif/else, and a switch whose last case runs to its end', () => {

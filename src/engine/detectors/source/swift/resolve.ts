@@ -14,6 +14,7 @@ import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { CC_CONSTANTS, CC_CONVERSIONS } from './commoncrypto.js';
 import { callParts, namedKids, pathText, suffixName, typeName } from './syntax.js';
+import { exitsOf, lastStatement, pathEnds } from '../common/paths.js';
 
 /**
  * Nodes that scope a local: functions, initialisers, closures, type bodies, and every `statements` block
@@ -24,6 +25,49 @@ const SCOPE_KINDS = ['class_body', 'enum_class_body', 'protocol_body', 'function
   'computed_property', 'for_statement', 'while_statement', 'repeat_while_statement', 'if_statement', 'catch_block', 'switch_entry'];
 const SCOPES: ReadonlySet<string> = new Set(SCOPE_KINDS);
 const TYPE_BODIES = new Set(['class_body', 'enum_class_body']);
+
+/** An `if` that is the `else` arm of the `if` around it. */
+const elseIf = (node: SgNode): boolean => kindOf(node) === 'if_statement' && node.parent() !== null && kindOf(node.parent()!) === 'if_statement';
+
+/** For a block that is one path of an `if`/`else if` chain or a `switch`, the statement (for `else if`, the outer `if`). */
+function armOf(block: SgNode): SgNode | undefined {
+  const parent = block.parent();
+  if (!parent) return undefined;
+  if (elseIf(block)) return parent;
+  if (kindOf(block) !== 'statements') return undefined;
+  if (kindOf(parent) === 'if_statement') return parent;
+  const sw = kindOf(parent) === 'switch_entry' ? parent.parent() : null;
+  return sw && kindOf(sw) === 'switch_statement' ? sw : undefined;
+}
+
+const SWIFT_BLOCKS = new Set(['statements']);
+/** `return`, `throw`, `break`, `continue`, `fallthrough`, or a call that never returns. */
+function leavesArm(arm: SgNode): boolean {
+  const last = lastStatement(arm, SWIFT_BLOCKS);
+  if (!last) return false;
+  if (kindOf(last) === 'control_transfer_statement') return true;
+  return kindOf(last) === 'call_expression' && /^(fatalError|preconditionFailure)\s*\(/.test(last.text());
+}
+
+/**
+ * LanguageAdapter.pathEnds for Swift: an `if`'s block and its `else` (a block or the next `if`), or
+ * its start where either is missing or empty; each `switch` case's statements, and the `switch`'s
+ * start without `default`.
+ */
+export function swiftPathEnds(statement: SgNode): Scope[] {
+  const kids = statement.children();
+  if (kindOf(statement) === 'if_statement') {
+    const at = kids.findIndex((c) => kindOf(c) === 'else');
+    const then = (at < 0 ? kids : kids.slice(0, at)).find((c) => kindOf(c) === 'statements');
+    const otherwise = at < 0 ? undefined : kids.slice(at + 1).find((c) => c.isNamed() && (kindOf(c) === 'statements' || kindOf(c) === 'if_statement'));
+    return pathEnds([then, otherwise], leavesArm, then && otherwise ? undefined : nodeSpan(statement).start);
+  }
+  const entries = kids.filter((c) => kindOf(c) === 'switch_entry');
+  const exhaustive = entries.some((e) => e.children().some((c) => kindOf(c) === 'default_keyword'));
+  // An entry without statements has none to run: it reaches the end with the value from before.
+  const bodies = entries.map((e) => e.children().find((c) => kindOf(c) === 'statements'));
+  return pathEnds(bodies, leavesArm, exhaustive && bodies.every(Boolean) ? undefined : nodeSpan(statement).start);
+}
 
 export function parseSwiftInt(text: string): number | undefined {
   const t = text.replace(/_/g, '').toLowerCase();
@@ -49,6 +93,9 @@ const BYTE_CLOSURES = new Set(['withUnsafeBytes', 'withUnsafeBufferPointer', 'wi
 export class SwiftAdapter implements LanguageAdapter {
   /** Set per file by swiftEvaluator (call-sites.ts). */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
+
+  /** Set per file by swiftEvaluator (swiftPathEnds). */
+  pathEnds?: (statement: SgNode) => readonly Scope[];
 
   shape(node: SgNode): Shape {
     const k = kindOf(node);
@@ -370,9 +417,13 @@ export function swiftBindings(root: SgNode): Binding[] {
         continue;
       }
       out.push({ name, value, visibleFrom: span.end, scope, member: false });
-      // Assigned on some paths only (an `if` arm, a loop, a closure): unknown after that block.
+      // Assigned on some paths only: after an arm of an `if`/`else if` chain or a `switch`, where the
+      // statement ends, the name holds what each path left (a join); after another block (a loop, a
+      // closure, `do`/`catch`), unknown from its end on.
       const declared = declarationScope(out, name, span.start);
-      if (declared && (declared.start !== scope.start || declared.end !== scope.end)) out.push({ name, value: null, visibleFrom: scope.end, scope: declared, member: false });
+      // An `else if` is the outer `if`'s else arm: the inner statement's join is scoped to it.
+      const around = (statement: SgNode): SgNode | undefined => (elseIf(statement) ? statement : scopes.around(statement, SCOPES)?.node);
+      if (declared) out.push(...exitsOf(name, scopes.around(node, SCOPES)?.node, declared, armOf, around, scopes.file));
     }
   }
   return out;
@@ -402,6 +453,7 @@ export function swiftEvaluator(root: SgNode): Evaluator {
   const adapter = new SwiftAdapter();
   let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
   adapter.callSiteArguments = (param: SgNode) => (callSites ??= swiftCallSiteArguments(root))(param);
+  adapter.pathEnds = swiftPathEnds;
   return new Evaluator(adapter, () => new SymbolTable(swiftBindings(root)));
 }
 
