@@ -11,6 +11,7 @@ import * as kotlin from '../kotlin/helpers.js';
 import * as php from '../php/helpers.js';
 import * as python from '../python/helpers.js';
 import * as ruby from '../ruby/helpers.js';
+import * as rust from '../rust/helpers.js';
 import * as swift from '../swift/helpers.js';
 
 const rows = (found: { line: number; name: string }[]) => [...new Set(found.map((a) => `${a.line} ${a.name}`))].sort();
@@ -215,3 +216,62 @@ describe('choices and defaults: a use of each value an expression can take', () 
   });
 });
 
+describe('multi-way expressions: a use of each arm\'s value (an arm that throws, returns or panics gives none)', () => {
+  it('Java switch expression, Kotlin when, C# switch expression', () => {
+    const javaSource = [
+      'import java.security.MessageDigest;',
+      'class M {',
+      '  MessageDigest f(int k) throws Exception {',
+      '    String alg = switch (k) { case 1 -> "MD5"; case 2 -> { yield "SHA-1"; } case 3 -> "SHA-256"; default -> throw new IllegalArgumentException(); };',
+      '    return MessageDigest.getInstance(alg);', // 5
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(java.algorithms(javaSource)), ['5 MD5', '5 SHA-1', '5 SHA-256']);
+    const kotlinSource = [
+      'import java.security.MessageDigest',
+      'fun f(k: Int): MessageDigest {',
+      '    val alg = when (k) { 1 -> "MD5"; 2 -> { log("legacy"); "SHA-1" } else -> throw IllegalArgumentException() }',
+      '    return MessageDigest.getInstance(alg)', // 4
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(kotlin.algorithms(kotlinSource)), ['4 MD5', '4 SHA-1']);
+    const csharpSource = csharp.csFile(`
+        var name = n switch { 1 => HashAlgorithmName.SHA1, 2 => HashAlgorithmName.SHA384, _ => throw new ArgumentException() };
+        using var rsa = RSA.Create(3072);
+        rsa.SignData(data, name, RSASignaturePadding.Pkcs1);`);
+    const signatures = csharp.algorithms(csharpSource).map((a) => a.name).filter((n) => n.startsWith('RSA-PKCS1'));
+    assert.deepEqual([...new Set(signatures)].sort(), ['RSA-PKCS1-1.5-SHA-1-3072', 'RSA-PKCS1-1.5-SHA-384-3072']);
+  });
+
+  it('PHP match, Ruby case as a value, Rust match and if expressions', () => {
+    const phpSource = ['<?php', 'function f($k, $d) {', "    $alg = match ($k) { 1, 2 => 'md5', 3 => 'sha1', default => throw new ValueError() };", '    return hash($alg, $d);', '}'].join('\n');
+    assert.deepEqual(rows(php.algorithms(phpSource)), ['4 MD5', '4 SHA-1']);
+    const rubySource = ["require 'openssl'", 'def f(k)', '  alg = case k', "        when 1 then 'MD5'", "        else 'SHA256'", '        end', '  OpenSSL::Digest.new(alg)', 'end'].join('\n');
+    assert.deepEqual(rows(ruby.algorithms(rubySource)), ['7 MD5', '7 SHA-256']);
+    const rustSource = [
+      'use rsa::RsaPrivateKey;',
+      'fn make(kind: u8) {',
+      '    let bits = if kind == 1 { 2048 } else if kind == 2 { 3072 } else { 4096 };',
+      '    let key = RsaPrivateKey::new(&mut rng, bits);', // 4
+      '    let size = match kind { 0 => 1024, 9 => panic!("unsupported"), _ => 2048 };',
+      '    let other = RsaPrivateKey::new(&mut rng, size);', // 6
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(rust.algorithms(rustSource)), ['4 RSA-2048', '4 RSA-3072', '4 RSA-4096', '6 RSA-1024', '6 RSA-2048']);
+  });
+
+  it('Swift switch and if expressions; an if without else is no value', () => {
+    const source = [
+      'import CommonCrypto',
+      'func f(_ k: Int, _ flag: Bool) {',
+      '    let alg = switch k { case 1: CCHmacAlgorithm(kCCHmacAlgSHA1) default: CCHmacAlgorithm(kCCHmacAlgSHA256) }',
+      '    var o = [UInt8](repeating: 0, count: 64)',
+      '    CCHmac(alg, nil, 0, nil, 0, &o)', // 5
+      '    let other = if flag { CCHmacAlgorithm(kCCHmacAlgSHA384) } else { CCHmacAlgorithm(kCCHmacAlgSHA512) }',
+      '    CCHmac(other, nil, 0, nil, 0, &o)', // 7
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(swift.algorithms(source)), ['5 HMAC-SHA-1', '5 HMAC-SHA-256', '7 HMAC-SHA-384', '7 HMAC-SHA-512']);
+  });
+});

@@ -56,6 +56,18 @@ export function ternaryShape(node: SgNode, consequence = 'consequence', conditio
   return a && b ? { t: 'choice', condition: node.field(condition), options: [a, b] } : { t: 'opaque' };
 }
 
+/**
+ * A multi-way expression used as a value (`switch`/`when`/`match` expressions, an `if` expression
+ * with blocks): one option per arm's value, each a case. An arm that gives none because it throws,
+ * returns or panics is `null` and left out; one whose value cannot be read is `undefined` and makes
+ * the whole expression opaque (the other arms' values would otherwise look certain).
+ */
+export function armsShape(values: readonly (SgNode | null | undefined)[]): Shape {
+  if (values.some((v) => v === undefined)) return { t: 'opaque' };
+  const options = values.filter((v): v is SgNode => v !== null);
+  return options.length > 0 ? { t: 'choice', condition: null, options } : { t: 'opaque' };
+}
+
 /** `left op right` of a grammar without fields (Kotlin's `?:`, Swift's `??`): null-coalescing. */
 export function coalescingShape(node: SgNode): Shape {
   const [value, otherwise] = node.namedChildren().filter((c) => c.kind() !== 'comment');

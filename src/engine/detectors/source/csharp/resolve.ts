@@ -2,7 +2,7 @@
 // `Encoding.UTF8.GetBytes("…")`), and the file's bindings (fields, properties, constants, locals,
 // parameters, reassignments) for the shared Evaluator, collected per looked-up name.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, binaryShape, dotted, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, binaryShape, dotted, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
@@ -134,6 +134,12 @@ export const csharpAdapter: LanguageAdapter = {
         return binaryShape(node);
       case 'conditional_expression':
         return ternaryShape(node);
+      case 'switch_expression':
+        // `k switch { 1 => HashAlgorithmName.SHA1, _ => HashAlgorithmName.SHA256 }`: each arm's value (a `throw` gives none).
+        return armsShape(node.namedChildren().filter((a) => kindOf(a) === 'switch_expression_arm').map((a) => {
+          const value = a.namedChildren().at(-1);
+          return value && kindOf(value) === 'throw_expression' ? null : value;
+        }));
       case 'prefix_unary_expression': {
         const operand = node.namedChildren()[0];
         const op = node.children()[0]?.text() ?? '';

@@ -1,7 +1,7 @@
 // Java side of argument resolution: expression shapes, well-known calls, and the file's bindings
 // (fields, constants, locals, parameters, reassignments) for the shared Evaluator.
 import type { NapiConfig, SgNode } from '@ast-grep/napi';
-import { Evaluator, dotted, ternaryShape, unaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, dotted, ternaryShape, unaryShape, type Args, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
@@ -90,6 +90,19 @@ function arrayElementType(node: SgNode | undefined): string | undefined {
 
 const DECODERS = /(?:^|\.)(?:decode|parseHexBinary|decodeHex|parseHex|decodeBase64|fromHexString|hexStringToByteArray)$/;
 
+/**
+ * The value a `switch` expression's rule or group gives (armsShape): its expression, or what its
+ * block yields; null where it throws; undefined where it cannot be read.
+ */
+function switchArmValue(arm: SgNode): SgNode | null | undefined {
+  const last = kindOf(arm) === 'switch_rule' ? arm.namedChildren().at(-1) : arm;
+  if (!last) return undefined;
+  if (kindOf(last) === 'expression_statement') return last.namedChildren()[0];
+  const stmt = lastStatement(last, JAVA_BLOCKS);
+  if (stmt && kindOf(stmt) === 'throw_statement') return null;
+  return stmt && kindOf(stmt) === 'yield_statement' ? stmt.namedChildren()[0] : undefined;
+}
+
 export const javaAdapter: LanguageAdapter = {
   shape(node: SgNode): Shape {
     switch (node.kind() as string) {
@@ -132,6 +145,9 @@ export const javaAdapter: LanguageAdapter = {
         return unaryShape(node, 'operand');
       case 'ternary_expression':
         return ternaryShape(node);
+      case 'switch_expression':
+        // `switch (k) { case 1 -> "MD5"; default -> { yield "SHA-256"; } }` (and `case 1: yield …;` groups).
+        return armsShape((node.field('body')?.namedChildren() ?? []).filter((a) => ['switch_rule', 'switch_block_statement_group'].includes(kindOf(a))).map(switchArmValue));
       case 'parenthesized_expression': {
         const inner = node.namedChildren()[0];
         return inner ? { t: 'group', inner } : { t: 'opaque' };

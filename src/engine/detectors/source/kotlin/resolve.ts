@@ -3,7 +3,7 @@
 // `listOf`/`arrayOf`) and the file's bindings (`val`/`var`, `const val` in objects and companion
 // objects, constructor and function parameters, lambda parameters, reassignments with the branch rule).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, coalescingShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, coalescingShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { kotlinCallSiteArguments } from './call-sites.js';
 import { knownConstant } from '../common/jca-constants.js';
 import { kindOf } from '../common/languages.js';
@@ -44,6 +44,14 @@ function unescape(body: string, raw: boolean): string {
 const TEMPLATE = '"${}"';
 const COLLECTIONS = new Set(['arrayOf', 'listOf', 'setOf', 'mutableListOf', 'arrayListOf', 'mutableSetOf', 'hashSetOf', 'linkedSetOf']);
 const PASS_THROUGH = new Set(['copyOf', 'clone', 'toTypedArray', 'toList', 'toSet', 'trim', 'trimIndent', 'trimMargin', 'toString', 'toCharArray', 'toMutableList', 'orEmpty']);
+
+/** The value of an `if` branch or `when` entry (armsShape): its last expression; null for a jump (`throw`, `return`). */
+function blockValue(body: SgNode): SgNode | null | undefined {
+  if (kindOf(body) !== 'control_structure_body') return undefined;
+  const last = lastStatement(body, KT_BLOCKS);
+  if (last && kindOf(last) === 'jump_expression') return null;
+  return last && kindOf(last) !== 'assignment' ? last : undefined;
+}
 
 export class KotlinAdapter implements LanguageAdapter {
   /** Set per file by kotlinEvaluator (call-sites.ts). */
@@ -96,16 +104,19 @@ export class KotlinAdapter implements LanguageAdapter {
       case 'elvis_expression':
         return coalescingShape(node);
       case 'if_expression': {
-        // `if (c) "a" else "b"` as a value: each branch one expression, without braces.
+        // `if (c) "a" else "b"` as a value: each branch's last expression (a block's value).
         const [condition, then, otherwise, ...rest] = namedKids(node);
-        const single = (b: SgNode | undefined): SgNode | undefined => {
-          const inner = b && kindOf(b) === 'control_structure_body' ? namedKids(b) : [];
-          return inner.length === 1 && kindOf(inner[0]!) !== 'statements' ? inner[0] : undefined;
-        };
-        const a = single(then);
-        const b = single(otherwise);
-        return condition && a && b && rest.length === 0 ? { t: 'choice', condition, options: [a, b] } : { t: 'opaque' };
+        if (!condition || !then || !otherwise || rest.length > 0) return { t: 'opaque' };
+        const shape = armsShape([blockValue(then), blockValue(otherwise)]);
+        // Both arms give a value: the condition may pick one.
+        return shape.t === 'choice' && shape.options.length === 2 ? { ...shape, condition } : shape;
       }
+      case 'when_expression':
+        // `when (k) { 1 -> "MD5"; else -> "SHA-256" }` as a value: each entry's value (one that throws gives none).
+        return armsShape(namedKids(node).filter((e) => kindOf(e) === 'when_entry').map((e) => {
+          const body = namedKids(e).find((c) => kindOf(c) === 'control_structure_body');
+          return body && blockValue(body);
+        }));
       case 'infix_expression': {
         const [left, op, right] = namedKids(node);
         const mapped = op ? INFIX_OPS[op.text()] : undefined;

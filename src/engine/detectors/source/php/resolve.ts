@@ -9,7 +9,7 @@
 // `$this->cipher`). The branch rule: an assignment in an `if`/`else`/`case` body, a loop body or a
 // `try`/`catch` block holds there and leaves the variable unknown after the block.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { nodeSpan, ScopeIndex, type ScopeNode } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
@@ -164,6 +164,12 @@ export class PhpAdapter implements LanguageAdapter {
         if (op === '||' || op === 'or') return { t: 'opaque' };
         return { t: 'binary', op, left, right };
       }
+      case 'match_expression':
+        // `match ($k) { 1 => 'md5', default => 'sha256' }`: each arm's value (a `throw` gives none).
+        return armsShape(((node.field('body') ?? node.namedChildren().find((c) => kindOf(c) === 'match_block'))?.namedChildren() ?? []).map((arm) => {
+          const value = arm.field('return_expression') ?? arm.namedChildren().at(-1);
+          return value && kindOf(value) === 'throw_expression' ? null : value;
+        }));
       case 'conditional_expression': {
         // `$c ? $a : $b`; without the middle part, `$a ?: $b`: `$a` unless falsy.
         if (node.field('body')) return ternaryShape(node, 'body');

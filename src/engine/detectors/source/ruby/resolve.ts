@@ -5,7 +5,7 @@
 // (`Crypto::KEY_BITS`), instance variables (one value when the class assigns them once), method and
 // block parameters (unknown).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope, type Symbols } from '../common/symbols.js';
@@ -187,6 +187,20 @@ export class RubyAdapter implements LanguageAdapter {
       }
       case 'conditional':
         return ternaryShape(node);
+      case 'case':
+      case 'if':
+      case 'unless': {
+        // `alg = case tier when :legacy then 'MD5' else 'SHA256' end` (and an `if` chain) as a value:
+        // each arm's last expression; an arm that raises gives none; without `else`, `nil` is one more.
+        const spans = rubyPathEnds(node);
+        if (spans.some((p) => p.start === p.end)) return { t: 'opaque' };
+        const arms = armsOf(node);
+        return armsShape(arms.map((a) => {
+          if (leavesArm(a)) return null;
+          const last = lastStatement(a, RB_BLOCKS);
+          return last && kindOf(last) !== 'assignment' ? last : undefined;
+        }));
+      }
       case 'unary': {
         const operand = node.field('operand');
         const op = node.field('operator')?.text() ?? '';
@@ -444,34 +458,32 @@ function leavesArm(arm: SgNode): boolean {
  * `else` (its start without one).
  */
 export function rubyPathEnds(statement: SgNode): Scope[] {
-  const k = kindOf(statement);
-  if (MODIFIERS.has(k)) return pathEnds([statement], () => false, nodeSpan(statement).start);
+  if (MODIFIERS.has(kindOf(statement))) return pathEnds([statement], () => false, nodeSpan(statement).start);
+  const arms = armsOf(statement);
+  return pathEnds(arms, leavesArm, arms.some((a) => kindOf(a) === 'else') ? undefined : nodeSpan(statement).start);
+}
+
+/** The arms of an `if`/`unless` … `elsif` … `else` chain or a `case` (`when`/`in` bodies, `else`), in order. */
+function armsOf(statement: SgNode): SgNode[] {
   const arms: SgNode[] = [];
-  let otherwise = false;
-  if (CONDITIONALS.has(k)) {
+  if (CONDITIONALS.has(kindOf(statement))) {
     for (let cur: SgNode | undefined = statement; cur; ) {
       const then = cur.namedChildren().find((c) => kindOf(c) === 'then');
       if (then) arms.push(then);
       const next: SgNode | undefined = cur.namedChildren().find((c) => kindOf(c) === 'elsif' || kindOf(c) === 'else');
-      if (next && kindOf(next) === 'else') {
-        arms.push(next);
-        otherwise = true;
-      }
+      if (next && kindOf(next) === 'else') arms.push(next);
       cur = next && kindOf(next) === 'elsif' ? next : undefined;
     }
-  } else {
-    for (const c of statement.namedChildren()) {
-      const ck = kindOf(c);
-      if (ck === 'when' || ck === 'in_clause') {
-        const then = c.namedChildren().find((x) => kindOf(x) === 'then');
-        if (then) arms.push(then);
-      } else if (ck === 'else') {
-        arms.push(c);
-        otherwise = true;
-      }
-    }
+    return arms;
   }
-  return pathEnds(arms, leavesArm, otherwise ? undefined : nodeSpan(statement).start);
+  for (const c of statement.namedChildren()) {
+    const ck = kindOf(c);
+    if (ck === 'when' || ck === 'in_clause') {
+      const then = c.namedChildren().find((x) => kindOf(x) === 'then');
+      if (then) arms.push(then);
+    } else if (ck === 'else') arms.push(c);
+  }
+  return arms;
 }
 
 function declarationScope(bindings: readonly Binding[], name: string, at: number): Scope | undefined {

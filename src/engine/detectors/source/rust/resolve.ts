@@ -3,7 +3,7 @@
 // calls that produce values the detectors need (`NonZeroU32::new(100_000)`, `Some(32)`,
 // `GenericArray::from_slice(b"…")`, `hex::decode("…")`, `vec![0u8; 32]`, `.unwrap()`, `.into()`).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, binaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, binaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { nodeSpan, ScopeIndex } from '../common/scopes.js';
 import { SymbolTable, type Binding } from '../common/symbols.js';
@@ -67,6 +67,29 @@ export function literalValue(node: SgNode): Value {
   const value = raw ? body : unescape(body);
   // Byte strings hold ASCII and escapes only: one character is one byte.
   return isBytes ? bytes(value.length, 'literal') : str(value);
+}
+
+/**
+ * What an arm or block gives as a value (armsShape): the expression, or a block's tail expression;
+ * null for a panic or `return`; undefined for a block without a tail expression.
+ */
+function blockValue(node: SgNode | null | undefined): SgNode | null | undefined {
+  let cur = node ?? undefined;
+  if (cur && kindOf(cur) === 'block') {
+    const last = cur.namedChildren().filter((c) => !kindOf(c).includes('comment')).at(-1);
+    // `panic!("…");` ends a block that gives nothing; any other statement leaves it `()`.
+    if (last && kindOf(last) === 'expression_statement') return diverges(last.namedChildren()[0]) ? null : undefined;
+    cur = last && !kindOf(last).endsWith('_statement') && kindOf(last) !== 'let_declaration' ? last : undefined;
+  }
+  if (!cur) return undefined;
+  return diverges(cur) ? null : cur;
+}
+
+/** `return …`, `panic!`, `unreachable!`, `todo!`, `unimplemented!`: control does not come back. */
+function diverges(node: SgNode | undefined): boolean {
+  if (!node) return false;
+  if (kindOf(node) === 'return_expression') return true;
+  return kindOf(node) === 'macro_invocation' && /^(panic|unreachable|todo|unimplemented)$/.test(node.field('macro')?.text() ?? '');
 }
 
 export class RustAdapter implements LanguageAdapter {
@@ -137,6 +160,22 @@ export class RustAdapter implements LanguageAdapter {
       case 'reference_expression': {
         const inner = node.field('value');
         return inner ? { t: 'group', inner } : { t: 'opaque' };
+      }
+      case 'match_expression':
+        // `match kind { 1 => &digest::SHA384, _ => &digest::SHA256 }`: each arm's value (a panic or `return` gives none).
+        return armsShape((node.field('body')?.namedChildren() ?? []).filter((a) => kindOf(a) === 'match_arm').map((a) => blockValue(a.field('value'))));
+      case 'if_expression': {
+        // `if legacy { 2048 } else { 4096 }`, and `else if` chains: each block's value.
+        const values: (SgNode | null | undefined)[] = [];
+        let cur: SgNode | null = node;
+        while (cur && kindOf(cur) === 'if_expression') {
+          values.push(blockValue(cur.field('consequence')));
+          const otherwise: SgNode | null | undefined = cur.field('alternative')?.namedChildren()[0];
+          if (!otherwise) return { t: 'opaque' }; // no `else`: the value is `()`
+          cur = kindOf(otherwise) === 'if_expression' ? otherwise : null;
+          if (!cur) values.push(blockValue(otherwise));
+        }
+        return armsShape(values);
       }
       case 'parenthesized_expression':
       case 'try_expression':

@@ -5,7 +5,7 @@
 // stored and `static` properties of types and extensions, parameters, closure and loop variables, `if let`/
 // `guard let`, reassignments with the branch rule).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, coalescingShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, coalescingShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { swiftCallSiteArguments } from './call-sites.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
@@ -55,18 +55,25 @@ function leavesArm(arm: SgNode): boolean {
  * start without `default`.
  */
 export function swiftPathEnds(statement: SgNode): Scope[] {
+  const arms = swiftArms(statement);
+  const complete = kindOf(statement) === 'if_statement'
+    ? arms.length === 2
+    : statement.children().some((e) => kindOf(e) === 'switch_entry' && e.children().some((c) => kindOf(c) === 'default_keyword')) &&
+      arms.length === statement.children().filter((c) => kindOf(c) === 'switch_entry').length;
+  // A missing arm (no `else`, an empty block, a `switch` without `default`) reaches the end with the value from before.
+  return pathEnds(arms, leavesArm, complete ? undefined : nodeSpan(statement).start);
+}
+
+/** An `if`'s block and its `else` (a block or the next `if`), or each `switch` case's statements, in order; empty ones absent. */
+function swiftArms(statement: SgNode): SgNode[] {
   const kids = statement.children();
   if (kindOf(statement) === 'if_statement') {
     const at = kids.findIndex((c) => kindOf(c) === 'else');
     const then = (at < 0 ? kids : kids.slice(0, at)).find((c) => kindOf(c) === 'statements');
-    const otherwise = at < 0 ? undefined : kids.slice(at + 1).find((c) => c.isNamed() && (kindOf(c) === 'statements' || kindOf(c) === 'if_statement'));
-    return pathEnds([then, otherwise], leavesArm, then && otherwise ? undefined : nodeSpan(statement).start);
+    const otherwise = at < 0 ? undefined : kids.slice(at + 1).find((c) => kindOf(c) === 'statements' || kindOf(c) === 'if_statement');
+    return [then, otherwise].filter((a): a is SgNode => a !== undefined);
   }
-  const entries = kids.filter((c) => kindOf(c) === 'switch_entry');
-  const exhaustive = entries.some((e) => e.children().some((c) => kindOf(c) === 'default_keyword'));
-  // An entry without statements has none to run: it reaches the end with the value from before.
-  const bodies = entries.map((e) => e.children().find((c) => kindOf(c) === 'statements'));
-  return pathEnds(bodies, leavesArm, exhaustive && bodies.every(Boolean) ? undefined : nodeSpan(statement).start);
+  return kids.filter((c) => kindOf(c) === 'switch_entry').flatMap((e) => e.children().filter((c) => kindOf(c) === 'statements'));
 }
 
 export function parseSwiftInt(text: string): number | undefined {
@@ -158,6 +165,19 @@ export class SwiftAdapter implements LanguageAdapter {
       }
       case 'ternary_expression':
         return ternaryShape(node, 'if_true', 'condition', 'if_false');
+      case 'switch_statement':
+      case 'if_statement': {
+        // Swift 5.9 `let alg = switch k { case 1: … default: … }` (and `if` expressions): each arm's
+        // single expression; an arm that never returns gives none, a missing one makes it no value.
+        const spans = swiftPathEnds(node);
+        if (spans.some((p) => p.start === p.end)) return { t: 'opaque' };
+        return armsShape(swiftArms(node).map((a) => {
+          if (kindOf(a) === 'if_statement') return a; // `else if`: its own value
+          if (leavesArm(a)) return null;
+          const kids = a.namedChildren();
+          return kids.length === 1 ? kids[0] : undefined;
+        }));
+      }
       case 'nil_coalescing_expression':
         return coalescingShape(node);
       case 'additive_expression':
