@@ -142,4 +142,31 @@ describe('Go: values passed by the file\'s own calls', () => {
     assert.deepEqual(protocols(source).map((p) => `${p.occurrence.line} ${p.protocol.version}`), ['4 1.3', '4 1.0']);
     assert.deepEqual(signals(source).map((s) => `${s.occurrence.line} ${s.signal}`), ['4 insecure-protocol-version', '8 insecure-protocol-version']);
   });
+
+  it('a helper\'s return value: the case its caller\'s constant selects, or each one for an unknown argument', () => {
+    const source = [
+      'package jws',
+      'import (',
+      '\t"crypto"',
+      '\t"crypto/rand"',
+      '\t"crypto/rsa"',
+      ')',
+      'func hashFor(alg string) crypto.Hash {',
+      '\tswitch alg {',
+      '\tcase "RS384", "PS384":',
+      '\t\treturn crypto.SHA384',
+      '\tcase "RS512":',
+      '\t\treturn crypto.SHA512',
+      '\t}',
+      '\treturn crypto.SHA256',
+      '}',
+      'func Sign384(k *rsa.PrivateKey, d []byte) ([]byte, error) { return rsa.SignPKCS1v15(rand.Reader, k, hashFor("RS384"), d) }', // 16
+      'func Sign(k *rsa.PrivateKey, alg string, d []byte) ([]byte, error) { return rsa.SignPKCS1v15(rand.Reader, k, hashFor(alg), d) }', // 17
+      'func defaultBits() int { return 3072 }',
+      'func Key() (*rsa.PrivateKey, error) { return rsa.GenerateKey(rand.Reader, defaultBits()) }', // 19
+    ].join('\n');
+    const rows = [...new Set(algorithms(source).map((a) => `${a.line} ${a.name}`))].sort();
+    // Line 16: the RS512 case cannot match "RS384"; the return after the switch is still counted.
+    assert.deepEqual(rows, ['16 RSA-PKCS1-1.5-SHA-256', '16 RSA-PKCS1-1.5-SHA-384', '17 RSA-PKCS1-1.5-SHA-256', '17 RSA-PKCS1-1.5-SHA-384', '17 RSA-PKCS1-1.5-SHA-512', '19 RSA-3072']);
+  });
 });

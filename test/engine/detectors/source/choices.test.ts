@@ -274,4 +274,25 @@ describe('multi-way expressions: a use of each arm\'s value (an arm that throws,
     ].join('\n');
     assert.deepEqual(rows(swift.algorithms(source)), ['5 HMAC-SHA-1', '5 HMAC-SHA-256', '7 HMAC-SHA-384', '7 HMAC-SHA-512']);
   });
+
+  it('Java: a helper\'s switch on its parameter returns the case its caller\'s constant selects (default when none)', () => {
+    const source = [
+      'import java.security.Signature;',
+      'class Jws {',
+      '  private static String jca(String alg) {',
+      '    switch (alg) {',
+      '      case "RS384": case "PS384": return "SHA384withRSA";',
+      '      case "RS512": return "SHA512withRSA";',
+      '      default: return "SHA256withRSA";',
+      '    }',
+      '  }',
+      '  Signature a() throws Exception { return Signature.getInstance(jca("RS384")); }', // 10
+      '  Signature b() throws Exception { return Signature.getInstance(jca("HS256")); }', // 11
+      '  Signature c(String alg) throws Exception { return Signature.getInstance(jca(alg)); }', // 12
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(java.algorithms(source)), [
+      '10 RSA-PKCS1-1.5-SHA-384', '11 RSA-PKCS1-1.5-SHA-256', '12 RSA-PKCS1-1.5-SHA-256', '12 RSA-PKCS1-1.5-SHA-384', '12 RSA-PKCS1-1.5-SHA-512',
+    ]);
+  });
 });

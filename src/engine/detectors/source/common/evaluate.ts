@@ -149,6 +149,19 @@ export interface Returned {
   /** This call among the function's call sites; absent when it is not one (a recursive call). */
   site?: number;
   returns: SgNode[];
+  /** Per return (absent: none), the `switch` case it sits in: left out when the case cannot match this call. */
+  guards?: (Guard | undefined)[];
+}
+
+/**
+ * A `case` of a `switch` on `subject`: its labels, or for `default` none and `others`, the switch's
+ * every label. Where the subject and the labels are known, the case runs only when one label equals
+ * the subject (`default`: when none does): `hashFor("RS384")` returns what `case "RS384":` returns.
+ */
+export interface Guard {
+  subject: SgNode;
+  labels: SgNode[];
+  others: SgNode[];
 }
 
 const MAX_DEPTH = 24;
@@ -324,8 +337,10 @@ export class Evaluator {
     this.assumed.set(r.function, r.site ?? -1);
     this.returning.add(r.function);
     try {
-      // `return None` on a guard's path is no algorithm: the values are the others, one case each.
-      const all = r.returns.map((e) => withoutOrigin(this.eval(e)));
+      // `return None` on a guard's path is no algorithm: the values are the others, one case each. A
+      // return in a `case` this call cannot reach is none of them.
+      const all = r.returns.filter((_, i) => this.mayRun(r.guards?.[i])).map((e) => withoutOrigin(this.eval(e)));
+      if (all.length === 0) return UNKNOWN;
       const values = all.some((v) => v.kind !== 'none') ? all.filter((v) => v.kind !== 'none') : all;
       const value = this.oneOfValues(call, values);
       if (!r.open || value.kind === 'unknown') return value;
@@ -347,6 +362,24 @@ export class Evaluator {
       if (had === undefined) this.assumed.delete(r.function);
       else this.assumed.set(r.function, had);
     }
+  }
+
+  /** Whether a `switch` case can run in this case of the evaluation (Guard): not when its subject and labels are known and rule it out. */
+  private mayRun(guard: Guard | undefined): boolean {
+    if (!guard) return true;
+    const subject = this.eval(guard.subject);
+    if (subject.kind !== 'str' && subject.kind !== 'int' && subject.kind !== 'member') return true;
+    const matches = (labels: SgNode[]): boolean | undefined => {
+      let unknown = false;
+      for (const l of labels) {
+        const v = this.eval(l);
+        if (v.kind === 'unknown') unknown = true;
+        else if (valueKey(v) === valueKey(subject)) return true;
+      }
+      return unknown ? undefined : false;
+    };
+    if (guard.labels.length > 0) return matches(guard.labels) !== false;
+    return matches(guard.others) !== true;
   }
 
   /**
@@ -403,6 +436,7 @@ export class Evaluator {
    * probed without making cases.
    */
   private oneOf(node: SgNode, options: readonly (() => Value)[]): Value {
+    if (options.length === 0) return UNKNOWN;
     const key = node.id();
     const chosen = this.assumed.get(key);
     if (chosen !== undefined) return options[chosen]?.() ?? UNKNOWN;

@@ -1,9 +1,10 @@
 // The arguments a Go file's own calls pass to one of its functions or methods: how a helper's
 // parameter (`func newKey(curve elliptic.Curve) { ecdsa.GenerateKey(curve, rand.Reader) }`) gets the
-// values its callers name (LanguageAdapter.callSiteArguments; docs/detectors.md, "Go").
+// values its callers name (LanguageAdapter.callSiteArguments), and what a call of one returns
+// (`rsa.SignPKCS1v15(rand.Reader, k, hashFor(alg), d)`: LanguageAdapter.returned; docs/detectors.md, "Go").
 import { declaredName } from '../common/languages.js';
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites } from '../common/evaluate.js';
+import type { CallSites, Guard, Returned } from '../common/evaluate.js';
 import { ByName } from '../common/by-name.js';
 import { escapeRegex } from '../common/regex.js';
 import { FUNCTION_KINDS } from './resolve.js';
@@ -50,13 +51,15 @@ function localName(lit: SgNode): string | undefined {
 }
 
 interface Calls {
-  /** Each call's argument nodes, in document order. */
+  /** Each call, in document order. */
+  calls: SgNode[];
+  /** Each call's argument nodes. */
   args: SgNode[][];
   open: boolean;
 }
 
 /**
- * callSiteArguments for a Go file. A function's calls are the calls of its bare name anywhere in the
+ * callSiteArguments and returned for a Go file. A function's calls are the calls of its bare name anywhere in the
  * file; a method's are calls on the receiver of another method of the same type (`s.sign(…)` inside
  * `func (s *Signer) Seal`), the only receivers whose type the file shows without type checking; a func
  * literal bound to a local name is called by that name after it, in the function around it. Go has
@@ -65,7 +68,7 @@ interface Calls {
  * function or method is open: other files of its package may call it, lowercase or not. A local func
  * literal is closed unless its name is used other than called (passed, returned, reassigned).
  */
-export function goCallSiteArguments(root: SgNode): (param: SgNode) => CallSites | undefined {
+export function goFunctions(root: SgNode): { callSiteArguments: (param: SgNode) => CallSites | undefined; returned: (call: SgNode) => Returned | undefined } {
   const byFunction = new Map<number, Calls | undefined>();
   // Calls by the name they call: `name(…)` for functions, `x.name(…)` for methods.
   const callsNamed = new ByName(
@@ -85,15 +88,17 @@ export function goCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
     const span = spanOf(fn);
     const k = fn.kind() as string;
     const out: SgNode[][] = [];
+    const calls: SgNode[] = [];
     const take = (call: SgNode): void => {
       if (inside(call, span)) return; // recursion: passes what it received
+      calls.push(call);
       out.push(call.field('arguments')?.namedChildren().filter((c) => c.kind() !== 'comment') ?? []);
     };
     if (k === 'function_declaration') {
       const name = fn.field('name')?.text();
       if (!name) return undefined;
       for (const call of callsNamed.get(name)) take(call);
-      return { args: out, open: true };
+      return { calls, args: out, open: true };
     }
     if (k === 'method_declaration') {
       const name = fn.field('name')?.text();
@@ -107,7 +112,7 @@ export function goCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
         const r = receiverOf(caller);
         if (r.type === type && r.name === operand.text()) take(call);
       }
-      return { args: out, open: true };
+      return { calls, args: out, open: true };
     }
     // A func literal: only one bound to a local name, called within the function around it.
     const name = localName(fn);
@@ -124,10 +129,15 @@ export function goCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
       // Passed on, returned, reassigned or shadowed: calls elsewhere may pass anything.
       else open = true;
     }
-    return { args: out, open };
+    return { calls, args: out, open };
   };
 
-  return (param) => {
+  const cachedCalls = (fn: SgNode): Calls | undefined => {
+    if (!byFunction.has(fn.id())) byFunction.set(fn.id(), callsOf(fn));
+    return byFunction.get(fn.id());
+  };
+
+  const callSiteArguments = (param: SgNode): CallSites | undefined => {
     const decl = param.parent();
     const list = decl?.parent();
     const fn = list?.parent();
@@ -147,11 +157,7 @@ export function goCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
       }
     }
     if (index < 0) return undefined;
-    let calls = byFunction.get(fn.id());
-    if (!byFunction.has(fn.id())) {
-      calls = callsOf(fn);
-      byFunction.set(fn.id(), calls);
-    }
+    const calls = cachedCalls(fn);
     if (!calls) return undefined;
     const args = calls.args.map((a) => {
       const spread = a.findIndex((x) => x.kind() === 'variadic_argument');
@@ -162,4 +168,58 @@ export function goCallSiteArguments(root: SgNode): (param: SgNode) => CallSites 
     });
     return { function: fn.id(), name: declaredName(fn), args, open: calls.open };
   };
+
+  // Declarations by name: `hashFor(alg)` reaches the one function of that name (Go has no overloads);
+  // `s.hash()` a method of that name on the receiver's type, called from another of its methods.
+  const functionsNamed = new ByName(
+    root,
+    (regex) => ({ any: [...DECLARATIONS].map((kind) => ({ kind, has: { field: 'name', regex } })) }),
+    { any: [...DECLARATIONS].map((kind) => ({ kind })) },
+    (fn) => fn.field('name')?.text(),
+  );
+  const returned = (call: SgNode): Returned | undefined => {
+    if (call.kind() !== 'call_expression') return undefined;
+    const callee = call.field('function');
+    const name = callee?.kind() === 'identifier' ? callee.text() : callee?.kind() === 'selector_expression' ? callee.field('field')?.text() : undefined;
+    if (!name) return undefined;
+    const declared = functionsNamed.get(name).filter((fn) => (fn.kind() === 'function_declaration') === (callee!.kind() === 'identifier'));
+    if (declared.length === 0) return undefined;
+    // A method: only a call whose receiver is the calling method's own of the same type (as for call sites).
+    const fn = declared.length === 1 ? declared[0]! : undefined;
+    const site = fn ? cachedCalls(fn)?.calls.findIndex((c) => c.id() === call.id()) ?? -1 : -1;
+    if (!fn || (fn.kind() === 'method_declaration' && site < 0)) return undefined;
+    // Go has no overriding: what the body returns is all a call can get.
+    const returns = returnedExpressions(fn);
+    return { function: fn.id(), open: false, ...(site >= 0 ? { site } : {}), returns: returns.map((r) => r.value), guards: returns.map((r) => r.guard) };
+  };
+
+  return { callSiteArguments, returned };
+}
+
+/**
+ * The first value of each `return` of a function (`return h, nil`), not those of func literals inside
+ * it, with the innermost `switch` case around it (`switch alg { case "RS384": return crypto.SHA384 }`).
+ */
+function returnedExpressions(fn: SgNode): { value: SgNode; guard?: Guard }[] {
+  const out: { value: SgNode; guard?: Guard }[] = [];
+  for (const r of fn.findAll({ rule: { kind: 'return_statement' } })) {
+    const ancestors = r.ancestors();
+    const owner = ancestors.find((a) => FUNCTION_KINDS.has(a.kind() as string));
+    const first = r.namedChildren().find((c) => c.kind() === 'expression_list')?.namedChildren()[0];
+    if (owner?.id() !== fn.id() || !first) continue;
+    const clause = ancestors.find((a) => a.kind() === 'expression_case' || a.kind() === 'default_case' || FUNCTION_KINDS.has(a.kind() as string));
+    const guard = clause && !FUNCTION_KINDS.has(clause.kind() as string) ? caseGuard(clause) : undefined;
+    out.push({ value: first, ...(guard ? { guard } : {}) });
+  }
+  return out;
+}
+
+/** The Guard of an `expression_case` or `default_case` of a `switch` with a subject (`switch alg {`). */
+function caseGuard(clause: SgNode): Guard | undefined {
+  const sw = clause.parent();
+  const subject = sw?.kind() === 'expression_switch_statement' ? sw.field('value') : null;
+  if (!sw || !subject) return undefined;
+  const labelsOf = (c: SgNode): SgNode[] => c.field('value')?.namedChildren() ?? [];
+  const others = sw.namedChildren().filter((c) => c.kind() === 'expression_case').flatMap(labelsOf);
+  return { subject, labels: clause.kind() === 'expression_case' ? labelsOf(clause) : [], others };
 }

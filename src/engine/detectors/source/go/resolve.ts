@@ -4,10 +4,10 @@
 // Package selectors are canonicalised through the file's imports, so `mrand.Intn` and `tls.VersionTLS12`
 // come back as `math/rand.Intn` and `crypto/tls.VersionTLS12` whatever the import alias.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, binaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
-import { goCallSiteArguments } from './call-sites.js';
+import { goFunctions } from './call-sites.js';
 import { lastStatement, pathEnds } from '../common/paths.js';
 
 /** Local package name -> import path. */
@@ -247,6 +247,9 @@ export class GoAdapter implements LanguageAdapter {
   /** The arguments the file's own calls pass for a parameter (call-sites.ts); set by goEvaluator. */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
 
+  /** What a call of a same-file function returns (call-sites.ts); set by goEvaluator. */
+  returned?: (call: SgNode) => Returned | undefined;
+
   /** Where the paths through an `if` or `switch` end (goPathEnds). */
   pathEnds(statement: SgNode): readonly Scope[] {
     return goPathEnds(statement);
@@ -443,10 +446,9 @@ function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readon
 /** The evaluator for one Go file. */
 export function goEvaluator(root: SgNode, index: GoIndex, imports: Imports): { ev: Evaluator; adapter: GoAdapter } {
   const adapter = new GoAdapter(imports);
-  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
-  adapter.callSiteArguments = (param: SgNode) => {
-    return (callSites ??= goCallSiteArguments(root))(param);
-  };
+  let functions: ReturnType<typeof goFunctions> | undefined;
+  adapter.callSiteArguments = (param: SgNode) => (functions ??= goFunctions(root)).callSiteArguments(param);
+  adapter.returned = (call: SgNode) => (functions ??= goFunctions(root)).returned(call);
   // Bindings collected per looked-up name, on first use: most files resolve one name or none.
   const ev = new Evaluator(adapter, () => new LazySymbolTable(goBindingSource(index)));
   adapter.ev = ev;

@@ -2,7 +2,7 @@
 // parameter (`static Cipher cipher(String transformation)`) gets the values its callers name
 // (LanguageAdapter.callSiteArguments; docs/detectors.md, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { LanguageAdapter } from '../common/evaluate.js';
+import type { Guard, LanguageAdapter } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan, startsWithin } from '../common/scopes.js';
@@ -56,15 +56,47 @@ function cannotBeOverridden(fn: SgNode): boolean {
   return !!cls && (kindOf(cls) === 'enum_declaration' || kindOf(cls) === 'record_declaration' || mods(cls).includes('final'));
 }
 
-/** The expressions a method returns (not those of lambdas or classes declared inside it). */
-function returnedExpressions(fn: SgNode): SgNode[] {
-  const out: SgNode[] = [];
+const OWNERS = ['method_declaration', 'constructor_declaration', 'lambda_expression', 'class_body'];
+const CASES = ['switch_block_statement_group', 'switch_rule'];
+
+/**
+ * The expressions a method returns (not those of lambdas or classes declared inside it), with the
+ * innermost `switch` case around each (`case "RS384": return "SHA-384";`).
+ */
+function returnedExpressions(fn: SgNode): { value: SgNode; guard?: Guard }[] {
+  const out: { value: SgNode; guard?: Guard }[] = [];
   for (const r of fn.findAll({ rule: { kind: 'return_statement' } })) {
-    const owner = r.ancestors().find((a) => ['method_declaration', 'constructor_declaration', 'lambda_expression', 'class_body'].includes(kindOf(a)));
+    const ancestors = r.ancestors();
+    const owner = ancestors.find((a) => OWNERS.includes(kindOf(a)));
     const e = r.namedChildren().find((c) => !kindOf(c).endsWith('comment'));
-    if (owner?.id() === fn.id() && e) out.push(e);
+    if (owner?.id() !== fn.id() || !e) continue;
+    const clause = ancestors.find((a) => CASES.includes(kindOf(a)) || OWNERS.includes(kindOf(a)));
+    const guard = clause && CASES.includes(kindOf(clause)) ? caseGuard(clause) : undefined;
+    out.push({ value: e, ...(guard ? { guard } : {}) });
   }
   return out;
+}
+
+/** Whether a `case` group or rule has a `default` label. */
+const isDefault = (c: SgNode): boolean => c.children().some((l) => kindOf(l) === 'switch_label' && l.namedChildren().length === 0);
+
+/** The Guard of a `case` group or rule of a `switch (subject)`; `default` has no labels. */
+function caseGuard(clause: SgNode): Guard | undefined {
+  const sw = clause.parent()?.parent();
+  const subject = sw && ['switch_expression', 'switch_statement'].includes(kindOf(sw)) ? sw.field('condition') : null;
+  if (!sw || !subject) return undefined;
+  const labelsOf = (c: SgNode): SgNode[] => c.children().filter((l) => kindOf(l) === 'switch_label').flatMap((l) => l.namedChildren());
+  const others = (sw.field('body')?.namedChildren() ?? []).filter((c) => CASES.includes(kindOf(c))).flatMap(labelsOf);
+  // `case "RS384": case "PS384": return …`: groups with labels only fall into this one.
+  const labels = labelsOf(clause);
+  let defaulted = isDefault(clause);
+  for (let prev = clause.prev(); prev && kindOf(prev) === 'switch_block_statement_group' && prev.namedChildren().every((c) => kindOf(c) === 'switch_label'); prev = prev.prev()) {
+    labels.push(...labelsOf(prev));
+    defaulted ||= isDefault(prev);
+  }
+  // `default` alone runs when no label matches; next to `case` labels, whatever the subject (no guard).
+  if (defaulted) return labels.length === 0 ? { subject, labels, others } : undefined;
+  return { subject, labels, others };
 }
 
 /**
@@ -157,7 +189,8 @@ export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArgu
       const fn = target(call);
       if (!fn) return undefined;
       const site = calls(fn, formalParameters(fn)!.length)?.findIndex((c) => c.node.id() === call.id());
-      return { function: fn.id(), open: !cannotBeOverridden(fn), ...(site !== undefined && site >= 0 ? { site } : {}), returns: returnedExpressions(fn) };
+      const returns = returnedExpressions(fn);
+      return { function: fn.id(), open: !cannotBeOverridden(fn), ...(site !== undefined && site >= 0 ? { site } : {}), returns: returns.map((r) => r.value), guards: returns.map((r) => r.guard) };
     },
   };
 }
