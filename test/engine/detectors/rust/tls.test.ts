@@ -3,7 +3,7 @@
 // jsonwebtoken algorithms, secrets and the switches that skip signature checks.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { names, protocols, rsFile, signals } from './helpers.js';
+import { algorithms, names, protocols, rsFile, signals } from './helpers.js';
 
 const RUSTLS = 'use std::sync::Arc;\nuse rustls::{ClientConfig, ServerConfig};\nuse rustls::client::danger::{ServerCertVerified, ServerCertVerifier};\nuse rustls::crypto::aws_lc_rs::kx_group;';
 
@@ -65,6 +65,13 @@ test('jsonwebtoken: algorithms used to sign and validate, a secret in the source
     let k = DecodingKey::from_secret(key);`);
   assert.deepEqual(names(src), ['ECDSA-P384-SHA-384', 'HMAC-SHA-512']);
   assert.deepEqual(signals(src).map((s) => [s.occurrence.line, s.signal]), [[6, 'hardcoded-key'], [8, 'jwt-none-algorithm']]);
+});
+
+test('jsonwebtoken: Header::default() and Validation::default() are its documented default, HS256', () => {
+  const src = rsFile('use jsonwebtoken::{decode, encode, DecodingKey, EncodingKey, Header, Validation};',
+    `    let t = encode(&Header::default(), &claims, &EncodingKey::from_secret(secret.as_bytes())).unwrap();
+    let c = decode::<Claims>(&t, &DecodingKey::from_secret(secret.as_bytes()), &Validation::default());`);
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name]), [[6, 'HMAC-SHA-256'], [7, 'HMAC-SHA-256']]);
 });
 
 test('SSH algorithm names: russh Name constants and ssh2 method preferences; matched, compared and logged names are not settings', () => {

@@ -99,6 +99,7 @@ export const TYPES: ReadonlyMap<string, TypeSpec> = new Map<string, TypeSpec>([
   ['openssl::SslMethod', handled('openssl-method')], ['openssl::Dh', handled('openssl-dh')],
   ['rustls::ClientConfig', handled('rustls-config')], ['rustls::ServerConfig', handled('rustls-config')],
   ['jsonwebtoken::EncodingKey', handled('jwt-key')], ['jsonwebtoken::DecodingKey', handled('jwt-key')],
+  ['jsonwebtoken::Header', handled('jwt-default')], ['jsonwebtoken::Validation', handled('jwt-default')],
   ['aws_lc_rs::RsaKeyPair', handled('aws-lc-rsa')], ['ring::RsaKeyPair', handled('ring-rsa')],
 ]);
 

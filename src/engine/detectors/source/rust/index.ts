@@ -16,7 +16,7 @@ import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.
 import { TYPE_NAMES, crateItem, lookupType, type TypeSpec } from './catalogue.js';
 import { RsFile, type TypeCall } from './file.js';
 import { macroArgumentsCopy, macroName } from './macros.js';
-import { jwtAlgorithm, jwtInsecureMethod, jwtKeyCall } from './jose.js';
+import { jwtAlgorithm, jwtDefault, jwtInsecureMethod, jwtKeyCall } from './jose.js';
 import { curveKeyCall, montgomeryCall, montgomeryMethod, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
 import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall } from './openssl.js';
 import { PASSWORD_FNS, argon2Call, methodCalledOn, verifiesStoredHash, type FnHandler } from './passwords.js';
@@ -258,6 +258,9 @@ function typeSite(f: RsFile, tc: TypeCall, spec: TypeSpec): void {
       return;
     case 'jwt-key':
       jwtKeyCall(f, tc);
+      return;
+    case 'jwt-default':
+      jwtDefault(f, tc);
       return;
     default:
       if (spec.family.startsWith('openssl-')) opensslTypeCall(f, tc, spec.family);

@@ -14,6 +14,14 @@ export function jwtAlgorithm(f: RsFile, node: SgNode, symbol: string, name: stri
   return true;
 }
 
+/**
+ * `Header::default()` and `Validation::default()`: jsonwebtoken's documented default algorithm,
+ * HS256 (a header that signs with it, a validation that accepts only it).
+ */
+export function jwtDefault(f: RsFile, tc: TypeCall): void {
+  if (tc.method === 'default') jwtAlgorithm(f, tc.call, symbolOf(tc), 'HS256');
+}
+
 /** `EncodingKey::from_secret(b"…")` / `DecodingKey::from_secret("…".as_ref())`: the HMAC key is in the source. */
 export function jwtKeyCall(f: RsFile, tc: TypeCall): void {
   if (!/^from_(secret|base64_secret)$/.test(tc.method) || !f.constantBytes(tc.args[0])) return;
