@@ -5,6 +5,8 @@
 // statement take the same path in a run, and an `else if` chain is one statement with all its paths.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { parseSource } from '../../../../src/engine/detectors/source/common/languages.js';
+import { javaEvaluator } from '../../../../src/engine/detectors/source/java/adapter.js';
 import * as csharp from '../csharp/helpers.js';
 import * as go from '../go/helpers.js';
 import * as java from '../java/helpers.js';
@@ -242,5 +244,28 @@ describe('joins: after a branching statement, a use of each value a path leaves'
       '}',
     ].join('\n');
     assert.deepEqual(rows(php.algorithms(source)), ['10 3DES-168-CBC', '10 AES-256-CBC', '10 ChaCha20', '18 HMAC-MD5', '18 HMAC-SHA-256']);
+  });
+
+  it('paths that multiply stay bounded: 24 ifs that each extend a name are not 2^24 evaluations', () => {
+    const ifs = Array.from({ length: 24 }, (_, i) => `    if (o[${i}]) s = s + "${i % 10}";`);
+    const source = ['import javax.crypto.Cipher;', 'class P {', '  Cipher f(boolean[] o) throws Exception {', '    String s = "AES";', ...ifs, '    return Cipher.getInstance(s);', '  }', '}'].join('\n');
+    const root = parseSource('java', source).root();
+    const ev = javaEvaluator(root);
+    // Count the expressions the Evaluator visits, through the adapter it asks for each one's shape.
+    let visited = 0;
+    const adapter = ev.adapter as { shape: typeof ev.adapter.shape };
+    const shape = adapter.shape.bind(ev.adapter);
+    adapter.shape = (node) => {
+      visited++;
+      return shape(node);
+    };
+    const arg = root.find({ rule: { kind: 'identifier', regex: '^s$', inside: { kind: 'argument_list' } } });
+    const values: string[] = [];
+    ev.eachCase(() => {
+      const v = ev.eval(arg);
+      values.push(v.kind === 'str' ? v.value : v.kind);
+    });
+    assert.ok(visited < 32 * 4096 * 4, `visited ${visited} expressions`);
+    assert.ok(values.length <= 32 && values.includes('unknown'), values.join(', '));
   });
 });

@@ -165,6 +165,12 @@ export interface Guard {
 }
 
 const MAX_DEPTH = 24;
+/**
+ * Expressions one top-level evaluation may visit. Joins and choices can nest so that their paths
+ * multiply (24 `if (o[i]) s = s + "…";` in a row are 2^24 paths into `s`): past this, the rest is
+ * unknown, and a scan stays linear in the size of the file whatever its code.
+ */
+const MAX_STEPS = 4096;
 /** A function called from more places than this is a utility: its parameter stays unknown. */
 const MAX_CALL_SITES = 16;
 /** Runs of one construct in eachCase: past this, further parameters with several values are unknown. */
@@ -464,8 +470,10 @@ export class Evaluator {
     return options[0]!();
   }
 
-  /** Set when a value was unknown only for want of cases (outside eachCase, or in oneOf's probe). */
+  /** Set when a value was unknown only for want of cases (outside eachCase, or in oneOf's probe) or of steps. */
   private split = false;
+  /** Expressions visited by the current top-level evaluation (MAX_STEPS). */
+  private steps = 0;
 
   /** oneOf over values already computed. */
   private oneOfValues(node: SgNode, values: readonly Value[]): Value {
@@ -527,6 +535,12 @@ export class Evaluator {
   /** Evaluates an expression node; never throws, returns UNKNOWN for anything it cannot compute. */
   eval(node: SgNode | null | undefined): Value {
     if (!node || this.depth > MAX_DEPTH) return UNKNOWN;
+    if (this.depth === 0) this.steps = 0;
+    if (++this.steps > MAX_STEPS) {
+      // Unknown for want of budget, not for want of a value: a probe must not read it as agreement.
+      this.split = true;
+      return UNKNOWN;
+    }
     this.depth++;
     try {
       return this.evalShape(node, this.adapter.shape(node));
