@@ -148,4 +148,22 @@ describe('C#: values passed by the file\'s own calls', () => {
     assert.deepEqual(algorithms(strings).filter((a) => a.line === 8).map((a) => a.params), [{ keySize: 176 }]);
     assert.deepEqual(signals(strings).map((s) => s.signal), []);
   });
+
+  it('a helper\'s return value: an expression body, a return, and a virtual method\'s unknown override', () => {
+    const source = [
+      'using System.Security.Cryptography;',
+      'class Signer {',
+      '  private static HashAlgorithmName HashFor(string alg) => alg == "RS384" ? HashAlgorithmName.SHA384 : HashAlgorithmName.SHA256;',
+      '  private int Bits() { return 3072; }',
+      '  protected virtual int FallbackBits() { return 2048; }',
+      '  public byte[] Sign(byte[] data) {',
+      '    using var rsa = RSA.Create(Bits());', // 7
+      '    return rsa.SignData(data, HashFor("RS384"), RSASignaturePadding.Pss);', // 8
+      '  }',
+      '  public RSA Fallback() => RSA.Create(FallbackBits());', // 10
+      '}',
+    ].join('\n');
+    const rows = [...new Set(algorithms(source).map((a) => `${a.line} ${a.name}`))].sort();
+    assert.deepEqual(rows.filter((r) => !r.startsWith('3 ')), ['10 RSA', '10 RSA-2048', '7 RSA-3072', '8 RSA-PSS-SHA-384-3072']);
+  });
 });

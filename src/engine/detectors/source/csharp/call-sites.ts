@@ -1,9 +1,10 @@
 // The arguments a C# file's own calls pass to one of its methods, local functions or constructors:
 // how a helper's parameter (`private static byte[] Hash(byte[] data, string name)` around
-// `HashAlgorithm.Create(name)`) gets the values its callers name (LanguageAdapter.callSiteArguments;
-// docs/detectors.md, C#, "Values passed by the file's own calls").
+// `HashAlgorithm.Create(name)`) gets the values its callers name (LanguageAdapter.callSiteArguments),
+// and what a call of one returns (LanguageAdapter.returned; docs/detectors.md, C#, "Values passed by
+// the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites } from '../common/evaluate.js';
+import type { CallSites, Returned } from '../common/evaluate.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -158,11 +159,11 @@ interface Use {
  * An argument comes by name or position; left out, the parameter's default stands. A `params` array
  * and an extension method's receiver are not read.
  */
-export function csharpCallSiteArguments(root: SgNode): (param: SgNode) => CallSites | undefined {
+export function csharpFunctions(root: SgNode): { callSiteArguments: (param: SgNode) => CallSites | undefined; returned: (call: SgNode) => Returned | undefined } {
   const usesByName = new Map<string, Use[]>();
   const declsByName = new Map<string, SgNode[]>();
   const creationsByType = new Map<string, { at: number; args: { name?: string; value: SgNode }[]; fromInside?: SgNode }[]>();
-  const bySite = new Map<number, { sig: Signature; sites: ((SgNode | null)[] | null)[]; open: boolean } | undefined>();
+  const bySite = new Map<number, { sig: Signature; sites: ((SgNode | null)[] | null)[]; ats: number[]; open: boolean } | undefined>();
 
   /** Every use of `name` in the file (one query). */
   const usesOf = (name: string): Use[] => {
@@ -262,6 +263,8 @@ export function csharpCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
     const r = reach(fn);
     /** Per use of the function: its arguments, or null (a call on another receiver, a method group). */
     const uses: ({ name?: string; value: SgNode }[] | null)[] = [];
+    /** Per use: where its name is written (a call's site, for `returned`). */
+    const ats: number[] = [];
     // Calls inside the function itself (recursion) pass what it received.
     const outside = (at: number): boolean => !within(at, span);
     if (k === 'constructor_declaration' || TYPE_KINDS.has(k)) {
@@ -275,6 +278,7 @@ export function csharpCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
         const fits = all.filter((s) => s && applicable(s, c.args));
         if (!fits.some((s) => s!.fn.id() === fn.id())) continue;
         uses.push(fits.length === 1 ? c.args : null);
+        ats.push(c.at);
       }
     } else {
       const name = fn.field('name')?.text();
@@ -306,41 +310,90 @@ export function csharpCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
         }
         if (!ours) {
           // A member of a private type is reached through its instances: any receiver may be one.
-          if (r === 'type' && u.receiver !== undefined && u.receiver !== 'this' && u.receiver !== 'base' && (!u.args || overloads.some((s) => s && applicable(s, u.args!)))) uses.push(null);
+          if (r === 'type' && u.receiver !== undefined && u.receiver !== 'this' && u.receiver !== 'base' && (!u.args || overloads.some((s) => s && applicable(s, u.args!)))) {
+            uses.push(null);
+            ats.push(u.at);
+          }
           continue;
         }
         if (!u.args) {
           uses.push(null); // a method group (`list.Select(Hash)`), `nameof(Hash)`: called with anything
+          ats.push(u.at);
           continue;
         }
         const fits = overloads.filter((s) => s && applicable(s, u.args!));
         if (!fits.some((s) => s!.fn.id() === fn.id())) continue;
         uses.push(fits.length === 1 ? u.args : null);
+        ats.push(u.at);
       }
     }
     return {
       sig,
       sites: uses.map((args) => (args ? sig.params.map((_, i) => passed(sig, i, args)) : null)),
+      ats,
       open: r === 'open',
     };
   };
 
-  return (param) => {
+  const cached = (fn: SgNode) => {
+    if (!bySite.has(fn.id())) bySite.set(fn.id(), read(fn));
+    return bySite.get(fn.id());
+  };
+
+  const callSiteArguments = (param: SgNode): CallSites | undefined => {
     if (kindOf(param) !== 'parameter') return undefined;
     const fn = param.parent()?.parent();
     if (!fn) return undefined;
     const k = kindOf(fn);
     if (k !== 'method_declaration' && k !== 'local_function_statement' && k !== 'constructor_declaration' && !TYPE_KINDS.has(k)) return undefined;
-    let entry = bySite.get(fn.id());
-    if (!bySite.has(fn.id())) {
-      entry = read(fn);
-      bySite.set(fn.id(), entry);
-    }
+    const entry = cached(fn);
     if (!entry) return undefined;
     const index = entry.sig.params.findIndex((p) => p.name === param.field('name')?.text());
     if (index < 0) return undefined;
     return { function: fn.id(), name: declaredName(fn), args: entry.sites.map((s) => (s ? s[index] ?? null : null)), open: entry.open };
   };
+
+  /**
+   * A call of a method or local function of the file, read as callSiteArguments reads its calls (the
+   * call must be one of its sites, with one overload that fits): what its `return`s, or its `=> expr`
+   * body, give. C# methods are not virtual unless marked: only `virtual`, `override` and `abstract`
+   * ones (and an interface's) may be replaced elsewhere.
+   */
+  const returned = (call: SgNode): Returned | undefined => {
+    if (kindOf(call) !== 'invocation_expression') return undefined;
+    let id: SgNode | null | undefined = call.field('function');
+    if (id && kindOf(id) === 'member_access_expression') id = id.field('name');
+    if (id && kindOf(id) === 'generic_name') id = id.namedChildren().find((c) => kindOf(c) === 'identifier');
+    if (!id || kindOf(id) !== 'identifier') return undefined;
+    const at = id.range().start.index;
+    for (const fn of declsOf(id.text())) {
+      const entry = cached(fn);
+      const site = entry?.ats.indexOf(at) ?? -1;
+      if (!entry || site < 0) continue;
+      if (!entry.sites[site]) return undefined; // several overloads fit: which one runs is not read
+      const mods = modifiers(fn);
+      const open = ['virtual', 'override', 'abstract'].some((m) => mods.includes(m)) || kindOf(fn.parent()?.parent() ?? fn) === 'interface_declaration';
+      return { function: fn.id(), open, site, returns: returnedExpressions(fn) };
+    }
+    return undefined;
+  };
+
+  return { callSiteArguments, returned };
+}
+
+const FUNCTION_LIKE = new Set(['method_declaration', 'local_function_statement', 'lambda_expression', 'anonymous_method_expression', 'constructor_declaration']);
+
+/** What a method or local function returns: its `return` expressions (not those of lambdas or local functions inside it), or its `=> expr` body. */
+function returnedExpressions(fn: SgNode): SgNode[] {
+  const arrow = fn.children().find((c) => kindOf(c) === 'arrow_expression_clause');
+  if (arrow) return arrow.namedChildren().slice(0, 1);
+  const out: SgNode[] = [];
+  for (const r of fn.findAll({ rule: { kind: 'return_statement' } })) {
+    const owner = r.ancestors().find((a) => FUNCTION_LIKE.has(kindOf(a)));
+    const e = r.namedChildren().find((c) => !kindOf(c).includes('comment'));
+    if (owner?.id() === fn.id() && e) out.push(e);
+  }
+  return out;
 }
 
 /** The first type a type derives from (`class Rsa2 : RsaBase, IKey` -> RsaBase). */

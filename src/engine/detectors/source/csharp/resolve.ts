@@ -8,7 +8,7 @@ import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scop
 import { escapeRegex } from '../common/regex.js';
 import { kindOf } from '../common/languages.js';
 import { lastStatement, pathEnds } from '../common/paths.js';
-import { csharpCallSiteArguments } from './call-sites.js';
+import { csharpFunctions } from './call-sites.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 
@@ -436,11 +436,12 @@ export function csharpEvaluator(root: SgNode): Evaluator {
   let index: ScopeIndex | undefined;
   const lookup = (): ScopeIndex => (index ??= scopes(root));
   let ancestors: AncestorScopes | undefined;
-  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
+  let functions: ReturnType<typeof csharpFunctions> | undefined;
   const adapter: LanguageAdapter = {
     ...csharpAdapter,
     enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KINDS)?.name,
-    callSiteArguments: (param: SgNode) => (callSites ??= csharpCallSiteArguments(root))(param),
+    callSiteArguments: (param: SgNode) => (functions ??= csharpFunctions(root)).callSiteArguments(param),
+    returned: (call: SgNode) => (functions ??= csharpFunctions(root)).returned(call),
     pathEnds: csharpPathEnds,
   };
   return new Evaluator(adapter, () => new LazySymbolTable(csharpBindingSource(root, lookup)));
