@@ -115,4 +115,24 @@ describe('Kotlin: values passed by the file\'s own calls', () => {
     assert.deepEqual(names(source), ['11 AES-128-GCM', '2 AES-256-GCM', '3 AES-128-GCM', '6 AES-256-GCM']);
     assert.deepEqual(signals(JCA + source).map((s) => s.signal), []);
   });
+
+  it('a helper\'s return value: an expression body, returns on two paths, an open function\'s unknown override', () => {
+    const source = [
+      'class Hasher {',
+      '    private fun bits() = 3072',
+      '    private fun name(kind: String): String {',
+      '        if (kind == "legacy") return "SHA-1"',
+      '        return "SHA-256"',
+      '    }',
+      '    protected open fun fallbackBits(): Int { return 2048 }',
+      '    fun run(d: ByteArray): ByteArray {',
+      '        val g = KeyPairGenerator.getInstance("RSA")', // 9
+      '        g.initialize(bits())',
+      '        KeyPairGenerator.getInstance("RSA").initialize(fallbackBits())', // 11
+      '        return MessageDigest.getInstance(name("modern")).digest(d)', // 12
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(source), ['11 RSA', '11 RSA-2048', '12 SHA-1', '12 SHA-256', '9 RSA-3072']);
+  });
 });

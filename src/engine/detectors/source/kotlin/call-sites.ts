@@ -3,7 +3,7 @@
 // `MessageDigest.getInstance(algorithm)`) gets the values its callers name (LanguageAdapter.callSiteArguments;
 // docs/detectors.md, Kotlin, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites } from '../common/evaluate.js';
+import type { CallSites, Returned } from '../common/evaluate.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -207,11 +207,11 @@ interface Use {
  * is an unknown use, as is a reference `::digest`. Extension functions and `operator`/`infix`
  * functions (called through syntax this does not read) are not read.
  */
-export function kotlinCallSiteArguments(root: SgNode): (param: SgNode) => CallSites | undefined {
+export function kotlinFunctions(root: SgNode): { callSiteArguments: (param: SgNode) => CallSites | undefined; returned: (call: SgNode) => Returned | undefined } {
   const usesByName = new Map<string, Use[]>();
   const declsByName = new Map<string, SgNode[]>();
   const delegations = new Map<string, { at: number; args: Arg[] | undefined; self: boolean; owner: SgNode }[]>();
-  const bySite = new Map<number, { sig: Signature; sites: (SgNode | null)[][]; open: boolean } | undefined>();
+  const bySite = new Map<number, { sig: Signature; sites: (SgNode | null)[][]; calls: (SgNode | undefined)[]; known: boolean[]; open: boolean } | undefined>();
 
   /** Every use of `name` as a callee or a reference (one query). */
   const usesOf = (name: string): Use[] => {
@@ -299,17 +299,20 @@ export function kotlinCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
     const k = kindOf(fn);
     const r = reach(fn);
     const span = nodeSpan(fn);
-    // Per use: the parameter each argument fills, or null for an unknown use.
+    // Per use: the parameter each argument fills, or null for an unknown use; and its call, if one.
     const uses: ({ args: Arg[]; slots: number[] } | null)[] = [];
-    const take = (overloads: (Signature | undefined)[], args: Arg[] | undefined): void => {
+    const calls: (SgNode | undefined)[] = [];
+    const take = (overloads: (Signature | undefined)[], args: Arg[] | undefined, call?: SgNode): void => {
       if (!args) {
         uses.push(null);
+        calls.push(call);
         return;
       }
       const fits = overloads.map((s) => (s ? { s, slots: bind(s, args) } : undefined)).filter((x) => x?.slots);
       const mine = fits.find((x) => x!.s.fn.id() === fn.id());
       if (!mine) return;
       uses.push(fits.length === 1 ? { args, slots: mine.slots! } : null);
+      calls.push(call);
     };
     if (k === 'class_declaration' || k === 'secondary_constructor') {
       const type = k === 'class_declaration' ? fn : declaringType(fn);
@@ -321,8 +324,11 @@ export function kotlinCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
       const recursive = (at: number): boolean => k === 'secondary_constructor' && within(at, span);
       for (const u of usesOf(name)) {
         if (recursive(u.at)) continue;
-        if (u.call) take(ctors, u.args);
-        else uses.push(null); // a constructor reference `::Box`: called with anything
+        if (u.call) take(ctors, u.args, u.call);
+        else {
+          uses.push(null); // a constructor reference `::Box`: called with anything
+          calls.push(undefined);
+        }
       }
       for (const d of delegationsOf(name)) {
         if (recursive(d.at) || d.owner.id() === fn.id()) continue;
@@ -379,15 +385,19 @@ export function kotlinCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
         if (!ours) {
           // A member of a private type is reached through its instances: any receiver may be one.
           if (r === 'type' && u.receiver !== undefined && !u.receiver.startsWith('this')) {
-            if (!u.args || overloads.some((s) => s && bind(s, u.args!))) uses.push(null);
+            if (!u.args || overloads.some((s) => s && bind(s, u.args!))) {
+              uses.push(null);
+              calls.push(undefined);
+            }
           }
           continue;
         }
         if (!u.call) {
           uses.push(null); // a reference `::digest`, an infix use: called with anything
+          calls.push(undefined);
           continue;
         }
-        take(overloads, u.args);
+        take(overloads, u.args, u.call);
       }
     }
     return {
@@ -398,11 +408,18 @@ export function kotlinCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
         const j = u.slots.indexOf(i);
         return j >= 0 ? u.args[j]!.value : p.fallback;
       })),
+      calls,
+      known: uses.map((u) => u !== null),
       open: r === 'open',
     };
   };
 
-  return (param) => {
+  const cached = (fn: SgNode) => {
+    if (!bySite.has(fn.id())) bySite.set(fn.id(), read(fn));
+    return bySite.get(fn.id());
+  };
+
+  const callSiteArguments = (param: SgNode): CallSites | undefined => {
     const k = kindOf(param);
     let fn: SgNode | null | undefined;
     if (k === 'class_parameter') {
@@ -415,17 +432,54 @@ export function kotlinCallSiteArguments(root: SgNode): (param: SgNode) => CallSi
     if (!fn) return undefined;
     const fk = kindOf(fn);
     if (fk !== 'function_declaration' && fk !== 'secondary_constructor' && fk !== 'class_declaration') return undefined;
-    let entry = bySite.get(fn.id());
-    if (!bySite.has(fn.id())) {
-      entry = read(fn);
-      bySite.set(fn.id(), entry);
-    }
+    const entry = cached(fn);
     if (!entry) return undefined;
     const name = param.children().find((c) => kindOf(c) === 'simple_identifier')?.text();
     const index = entry.sig.params.findIndex((p) => p.name === name);
     if (index < 0 || entry.sig.params[index]!.vararg) return undefined;
     return { function: fn.id(), name: declaredName(fn), args: entry.sites.map((s) => s[index] ?? null), open: entry.open };
   };
+
+  /**
+   * A call of a function of the file, read as callSiteArguments reads its calls (the call must be one
+   * of its sites, with one overload that fits): what its `return`s, or its `= expr` body, give. Kotlin
+   * functions are final unless `open`, `abstract` or `override` (or an interface's): only those keep
+   * an override's unknown case.
+   */
+  const returned = (call: SgNode): Returned | undefined => {
+    if (kindOf(call) !== 'call_expression') return undefined;
+    const callee = namedKids(call)[0];
+    const id = callee && kindOf(callee) === 'navigation_expression' ? namedKids(namedKids(callee).at(-1) ?? callee).at(-1) : callee;
+    if (!id || kindOf(id) !== 'simple_identifier') return undefined;
+    for (const fn of declsOf(id.text())) {
+      const entry = cached(fn);
+      const site = entry?.calls.findIndex((c) => c?.id() === call.id()) ?? -1;
+      if (!entry || site < 0) continue;
+      if (!entry.known[site]) return undefined; // several overloads fit: which one runs is not read
+      const words = modifierWords(fn);
+      const owner = declaringType(fn);
+      const open = ['open', 'abstract', 'override'].some((w) => words.includes(w)) || (owner !== undefined && /^interface\b/.test(owner.text()));
+      return { function: fn.id(), open, site, returns: returnedExpressions(fn) };
+    }
+    return undefined;
+  };
+
+  return { callSiteArguments, returned };
+}
+
+/** What a function returns: its `return` values (not those of lambdas or local functions inside it), or its `= expr` body. */
+function returnedExpressions(fn: SgNode): SgNode[] {
+  const body = fn.children().find((c) => kindOf(c) === 'function_body');
+  if (!body) return [];
+  const first = namedKids(body)[0];
+  if (first && kindOf(first) !== 'statements') return [first];
+  const out: SgNode[] = [];
+  for (const j of body.findAll({ rule: { kind: 'jump_expression', regex: '^return\\b' } })) {
+    const owner = j.ancestors().find((a) => kindOf(a) === 'function_declaration' || kindOf(a) === 'lambda_literal' || kindOf(a) === 'anonymous_function');
+    const value = namedKids(j)[0];
+    if (owner?.id() === fn.id() && value) out.push(value);
+  }
+  return out;
 }
 
 /** The arguments of a delegation, supertype call or enum entry (its `value_arguments`). */

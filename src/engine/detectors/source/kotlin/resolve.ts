@@ -3,8 +3,8 @@
 // `listOf`/`arrayOf`) and the file's bindings (`val`/`var`, `const val` in objects and companion
 // objects, constructor and function parameters, lambda parameters, reassignments with the branch rule).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, armsShape, coalescingShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
-import { kotlinCallSiteArguments } from './call-sites.js';
+import { Evaluator, armsShape, coalescingShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
+import { kotlinFunctions } from './call-sites.js';
 import { knownConstant } from '../common/jca-constants.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
@@ -56,6 +56,9 @@ function blockValue(body: SgNode): SgNode | null | undefined {
 export class KotlinAdapter implements LanguageAdapter {
   /** Set per file by kotlinEvaluator (call-sites.ts). */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
+
+  /** Set per file by kotlinEvaluator (call-sites.ts). */
+  returned?: (call: SgNode) => Returned | undefined;
 
   /** Set per file by kotlinEvaluator (kotlinPathEnds). */
   pathEnds?: (statement: SgNode) => readonly Scope[];
@@ -363,8 +366,9 @@ export function kotlinBindings(root: SgNode): Binding[] {
 
 export function kotlinEvaluator(root: SgNode): Evaluator {
   const adapter = new KotlinAdapter();
-  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
-  adapter.callSiteArguments = (param: SgNode) => (callSites ??= kotlinCallSiteArguments(root))(param);
+  let functions: ReturnType<typeof kotlinFunctions> | undefined;
+  adapter.callSiteArguments = (param: SgNode) => (functions ??= kotlinFunctions(root)).callSiteArguments(param);
+  adapter.returned = (call: SgNode) => (functions ??= kotlinFunctions(root)).returned(call);
   adapter.pathEnds = kotlinPathEnds;
   return new Evaluator(adapter, () => new SymbolTable(kotlinBindings(root)));
 }
