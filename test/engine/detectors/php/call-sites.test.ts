@@ -123,4 +123,23 @@ describe('PHP: values passed by the file\'s own calls', () => {
     assert.deepEqual(signals(source).map((s) => s.signal), []);
     assert.deepEqual(names(source), ['4 AES-256-CBC', '6 PBKDF2-SHA-256-600000']);
   });
+
+  it('a function\'s or method\'s return value: `$this->m()`, `self::m(..)` and `f()`; a public method keeps an override\'s unknown case', () => {
+    const source = [
+      '<?php',
+      'class Vault {',
+      "    private function cipher(): string { return 'aes-256-gcm'; }",
+      "    private static function digest(string $kind): string { return $kind === 'legacy' ? 'md5' : 'sha256'; }",
+      "    public function mac(): string { return 'sha384'; }",
+      '    public function seal($d, $k, $iv) {',
+      '        $x = openssl_encrypt($d, $this->cipher(), $k, 0, $iv);', // 7
+      "        hash_hmac($this->mac(), $x, $k);", // 8
+      "        return hash(self::digest('modern'), $x);", // 9
+      '    }',
+      '}',
+      "function algo() { return 'sha512'; }",
+      "echo hash(algo(), 'x');", // 13
+    ].join('\n');
+    assert.deepEqual(names(source), ['13 SHA-512', '7 AES-256-GCM-128', '8 HMAC', '8 HMAC-SHA-384', '9 SHA-256']);
+  });
 });

@@ -1,9 +1,9 @@
 // The arguments a PHP file's own calls pass to one of its functions, methods or constructors: how a
 // helper's parameter (`private function digest(string $data, string $algo = 'sha256')`) gets the values
-// its callers name (LanguageAdapter.callSiteArguments; docs/detectors.md, "PHP", "Values passed by the
-// file's own calls").
+// its callers name (LanguageAdapter.callSiteArguments), and what a call of one returns
+// (LanguageAdapter.returned; docs/detectors.md, "PHP", "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { Args, CallSites } from '../common/evaluate.js';
+import type { Args, CallSites, Returned } from '../common/evaluate.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -14,6 +14,7 @@ const PARAM_KINDS = new Set(['simple_parameter', 'variadic_parameter', 'property
 const CLASS_KINDS = new Set(['class_declaration', 'enum_declaration', 'trait_declaration', 'interface_declaration', 'anonymous_class']);
 
 interface Site {
+  call: SgNode;
   args: Args;
   /** The call spreads an array (`f(...$opts)`): a parameter past the arguments before it is not read. */
   spread: boolean;
@@ -41,7 +42,7 @@ function siteOf(call: SgNode): Site | undefined {
   const items = list?.namedChildren() ?? [];
   if (items.some((c) => kindOf(c) === 'variadic_placeholder')) return undefined;
   const spread = items.some((a) => kindOf(a) === 'argument' && kindOf(a.namedChildren().at(-1) ?? a) === 'variadic_unpacking');
-  return { args: callArgs(call), spread };
+  return { call, args: callArgs(call), spread };
 }
 
 /** The file's namespace at a node (`namespace App\Crypto;`), or ''. */
@@ -62,7 +63,7 @@ function namespaceOf(root: SgNode): string {
  * callable `[$this, 'name']`), makes a first-class callable of it, or calls a method of that name on
  * another object. One native query per function name.
  */
-export function phpCallSiteArguments(root: SgNode): (param: SgNode) => CallSites | undefined {
+export function phpFunctions(root: SgNode): { callSiteArguments: (param: SgNode) => CallSites | undefined; returned: (call: SgNode) => Returned | undefined } {
   const byFunction = new Map<number, Function | undefined>();
   let subclasses: Subclass[] | undefined;
   let namespace: string | undefined;
@@ -149,7 +150,16 @@ export function phpCallSiteArguments(root: SgNode): (param: SgNode) => CallSites
     return { sites, open };
   };
 
-  return (param) => {
+  const cached = (fn: SgNode): Function | undefined => {
+    if (!byFunction.has(fn.id())) {
+      const name = fn.field('name')?.text();
+      const cls = kindOf(fn) === 'method_declaration' ? fn.parent()?.parent() : undefined;
+      byFunction.set(fn.id(), !name ? undefined : kindOf(fn) === 'function_definition' ? functionSites(fn, name) : cls && CLASS_KINDS.has(kindOf(cls)) ? methodSites(fn, name, cls) : undefined);
+    }
+    return byFunction.get(fn.id());
+  };
+
+  const callSiteArguments = (param: SgNode): CallSites | undefined => {
     if (!PARAM_KINDS.has(kindOf(param)) || kindOf(param) === 'variadic_parameter') return undefined;
     const list = param.parent();
     const fn = list?.parent();
@@ -162,12 +172,7 @@ export function phpCallSiteArguments(root: SgNode): (param: SgNode) => CallSites
     const params = list.namedChildren().filter((p) => PARAM_KINDS.has(kindOf(p)));
     const index = params.findIndex((p) => p.id() === param.id());
     if (index < 0) return undefined;
-    let f = byFunction.get(fn.id());
-    if (!byFunction.has(fn.id())) {
-      const cls = fk === 'method_declaration' ? fn.parent()?.parent() : undefined;
-      f = fk === 'function_definition' ? functionSites(fn, name) : cls && CLASS_KINDS.has(kindOf(cls)) ? methodSites(fn, name, cls) : undefined;
-      byFunction.set(fn.id(), f);
-    }
+    const f = cached(fn);
     if (!f) return undefined;
     const fallback = param.field('default_value');
     const args = f.sites.map((s) => {
@@ -179,4 +184,41 @@ export function phpCallSiteArguments(root: SgNode): (param: SgNode) => CallSites
     });
     return { function: fn.id(), name: declaredName(fn), args, open: f.open };
   };
+
+  /**
+   * A call of a function or method of the file that is one of its call sites (as callSiteArguments
+   * reads them; one declaration of that name): what its `return`s give. A method that is neither
+   * `private` nor `final` (nor in a `final` class) may be overridden in another file.
+   */
+  const returned = (call: SgNode): Returned | undefined => {
+    const k = kindOf(call);
+    const isFunction = k === 'function_call_expression';
+    if (!isFunction && k !== 'member_call_expression' && k !== 'scoped_call_expression') return undefined;
+    const name = (isFunction ? call.field('function')?.text() : call.field('name')?.text())?.replace(/^.*\\/, '');
+    if (!name || !/^\w+$/.test(name)) return undefined;
+    const kind = isFunction ? 'function_definition' : 'method_declaration';
+    const decls = root.findAll({ rule: { kind, has: { field: 'name', regex: `(?i)^${escapeRegex(name)}$` } } });
+    const fn = decls.length === 1 ? decls[0]! : undefined;
+    const site = fn ? cached(fn)?.sites.findIndex((s) => s.call.id() === call.id()) ?? -1 : -1;
+    if (!fn || site < 0) return undefined;
+    const words = (n: SgNode | null | undefined): string[] => (n?.children() ?? []).filter((c) => /modifier$/.test(kindOf(c))).map((c) => c.text().toLowerCase());
+    const cls = fn.parent()?.parent();
+    const open = !isFunction && !words(fn).includes('private') && !words(fn).includes('final') && !words(cls).includes('final');
+    return { function: fn.id(), open, site, returns: returnedExpressions(fn) };
+  };
+
+  return { callSiteArguments, returned };
+}
+
+const FUNCTION_KINDS = new Set(['function_definition', 'method_declaration', 'anonymous_function', 'arrow_function']);
+
+/** What a function or method returns: its `return` expressions, not those of closures inside it. */
+function returnedExpressions(fn: SgNode): SgNode[] {
+  const out: SgNode[] = [];
+  for (const r of fn.findAll({ rule: { kind: 'return_statement' } })) {
+    const owner = r.ancestors().find((a) => FUNCTION_KINDS.has(kindOf(a)));
+    const e = r.namedChildren().find((c) => !kindOf(c).includes('comment'));
+    if (owner?.id() === fn.id() && e) out.push(e);
+  }
+  return out;
 }

@@ -9,13 +9,13 @@
 // `$this->cipher`). The branch rule: an assignment in an `if`/`else`/`case` body, a loop body or a
 // `try`/`catch` block holds there and leaves the variable unknown after the block.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, armsShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { nodeSpan, ScopeIndex, type ScopeNode } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { knownConstant } from './constants.js';
-import { phpCallSiteArguments } from './call-sites.js';
+import { phpFunctions } from './call-sites.js';
 import { lastStatement, pathEnds } from '../common/paths.js';
 
 /** Nodes whose variables are their own (PHP variables are function-scoped). Arrow functions see their parent's. */
@@ -99,10 +99,14 @@ export class PhpAdapter implements LanguageAdapter {
     return this.classes.around(node, CLASS_SET)?.name;
   }
 
-  private callSites: ((param: SgNode) => CallSites | undefined) | undefined;
+  private functions: ReturnType<typeof phpFunctions> | undefined;
 
   callSiteArguments(param: SgNode): CallSites | undefined {
-    return (this.callSites ??= phpCallSiteArguments(this.root))(param);
+    return (this.functions ??= phpFunctions(this.root)).callSiteArguments(param);
+  }
+
+  returned(call: SgNode): Returned | undefined {
+    return (this.functions ??= phpFunctions(this.root)).returned(call);
   }
 
   /** Where the paths through an `if` or `switch` end (phpPathEnds). */
@@ -204,6 +208,13 @@ export class PhpAdapter implements LanguageAdapter {
       case 'function_call_expression': {
         const fn = node.field('function');
         return { t: 'call', callee: fn ? functionName(fn) : '', args: callArgs(node) };
+      }
+      case 'member_call_expression':
+      case 'scoped_call_expression': {
+        // `$this->cipher()`, `self::digest('md5')`: a method of the file gives what it returns (returned).
+        const object = node.field(kindOf(node) === 'member_call_expression' ? 'object' : 'scope');
+        const name = node.field('name')?.text();
+        return name ? { t: 'call', callee: `${object?.text() ?? ''}${kindOf(node) === 'member_call_expression' ? '->' : '::'}${name}`, args: callArgs(node) } : { t: 'opaque' };
       }
       case 'array_creation_expression':
         return { t: 'list', items: node.namedChildren().filter((c) => kindOf(c) === 'array_element_initializer').map((e) => e.namedChildren().at(-1)!).filter(Boolean) };
