@@ -138,4 +138,27 @@ describe('Ruby: values passed by the file\'s own calls', () => {
     assert.deepEqual(signals(source).map((s) => s.signal), []);
     assert.deepEqual(names(source), ['6 HMAC-SHA-256', '7 PBKDF2-SHA-256-600000']);
   });
+
+  it('a method\'s return value: its last expression, an early `return`, an endless def and a bare call without a local', () => {
+    const source = [
+      "require 'openssl'",
+      'class Sealer',
+      '  def seal(data)',
+      '    c = OpenSSL::Cipher.new(cipher_name)', // 4
+      '    d = OpenSSL::Digest.new(digest_name(:modern))', // 5
+      '    k = OpenSSL::PKey::RSA.new(bits())', // 6
+      '  end',
+      '',
+      '  private',
+      '',
+      "  def cipher_name = 'aes-256-gcm'",
+      '  def bits() 3072 end',
+      '  def digest_name(kind)',
+      "    return 'SHA1' if kind == :legacy",
+      "    'SHA256'",
+      '  end',
+      'end',
+    ].join('\n');
+    assert.deepEqual(names(source), ['4 AES-256-GCM', '5 SHA-1', '5 SHA-256', '6 RSA-3072']);
+  });
 });

@@ -139,6 +139,11 @@ export interface LanguageAdapter {
    * take the same path in a case.
    */
   pathEnds?(join: SgNode): readonly Scope[];
+  /**
+   * A bare name the file binds no variable for may call a method of the file (Ruby's `cipher_name`):
+   * the Evaluator then asks `returned` for it.
+   */
+  readonly callsByName?: boolean;
 }
 
 /** What a same-file function returns (LanguageAdapter.returned). */
@@ -590,6 +595,7 @@ export class Evaluator {
       case 'member': {
         const b = this.bindingOf(node);
         if (b) return this.bindingValue(b);
+        if (s.t === 'name' && this.adapter.callsByName) return this.returnedValue(node);
         if (s.t === 'member') {
           const path = dotted(node.text());
           return this.adapter.constant?.(path) ?? { kind: 'member', path };

@@ -1,9 +1,9 @@
 // The arguments a Ruby file's own calls pass to one of its methods: how a helper's parameter
 // (`def digest(data, algo = 'SHA256') = OpenSSL::Digest.new(algo).digest(data)`) gets the values its
-// callers name (LanguageAdapter.callSiteArguments; docs/detectors.md, "Ruby", "Values passed by the
-// file's own calls").
+// callers name (LanguageAdapter.callSiteArguments), and what a call of one returns
+// (LanguageAdapter.returned; docs/detectors.md, "Ruby", "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites } from '../common/evaluate.js';
+import type { CallSites, Returned } from '../common/evaluate.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -21,6 +21,8 @@ const NOT_A_CALL = new Set(['method_parameters', 'block_parameters', 'lambda_par
 const NAME_FIELDS: Readonly<Record<string, string>> = { method: 'name', singleton_method: 'name', call: 'method', assignment: 'left', operator_assignment: 'left' };
 
 interface Site {
+  /** The call, or the bare identifier that calls the method without arguments (`cipher_name`). */
+  node: SgNode;
   call: RbCall | undefined;
   /** The call spreads (`*args`, `**opts`, `...`): what lands past the arguments written is not read. */
   splat: boolean;
@@ -115,7 +117,7 @@ function selfIsClass(node: SgNode, owner: SgNode | undefined): boolean | undefin
  * methods; `initialize` unless `new` is made private): a top-level method, a protected or public one; and
  * still when the file names it as a symbol (`send(:name, ..)`, `method(:name)`, `before_action :name`).
  */
-export function rubyCallSiteArguments(root: SgNode, localBinding: (name: string, at: number) => boolean): (param: SgNode) => CallSites | undefined {
+export function rubyFunctions(root: SgNode, localBinding: (name: string, at: number) => boolean): { callSiteArguments: (param: SgNode) => CallSites | undefined; returned: (call: SgNode) => Returned | undefined } {
   const byMethod = new Map<number, Method | undefined>();
   let subclasses: { base: string; node: SgNode; span: Scope; methods: Set<string> }[] | undefined;
   const subclassesOf = (name: string) => {
@@ -128,9 +130,10 @@ export function rubyCallSiteArguments(root: SgNode, localBinding: (name: string,
     return subclasses.filter((s) => s.base === name);
   };
 
-  const siteOf = (call: RbCall | undefined): Site => {
+  const siteOf = (node: SgNode, call: RbCall | undefined): Site => {
     const args = call?.node.field('arguments')?.namedChildren() ?? [];
     return {
+      node,
       call,
       splat: args.some((a) => kindOf(a) === 'splat_argument' || kindOf(a) === 'forward_argument'),
       doubleSplat: args.some((a) => kindOf(a) === 'hash_splat_argument' || kindOf(a) === 'forward_argument'),
@@ -186,24 +189,29 @@ export function rubyCallSiteArguments(root: SgNode, localBinding: (name: string,
           continue;
         }
         if (localBinding(method, at) || !reaches(n)) continue;
-        sites.push(siteOf(undefined));
+        sites.push(siteOf(n, undefined));
         continue;
       }
       const c = callParts(n);
       if (!c) continue;
       const receiver = c.receiver;
       if (!receiver) {
-        if (reaches(n)) sites.push(siteOf(c));
+        if (reaches(n)) sites.push(siteOf(n, c));
       } else if (kindOf(receiver) === 'self') {
-        if (reaches(n)) sites.push(siteOf(c));
+        if (reaches(n)) sites.push(siteOf(n, c));
       } else if ((kind.singleton || constructor || kindOf(kind.owner ?? m) === 'module') && lastSegment(receiver.text().replace(/\s+/g, '')) === kind.ownerName) {
-        sites.push(siteOf(c));
+        sites.push(siteOf(n, c));
       }
     }
     return { sites, open };
   };
 
-  return (param) => {
+  const cached = (m: SgNode, name: string): Method | undefined => {
+    if (!byMethod.has(m.id())) byMethod.set(m.id(), analyse(m, name));
+    return byMethod.get(m.id());
+  };
+
+  const callSiteArguments = (param: SgNode): CallSites | undefined => {
     const list = param.parent();
     const m = list?.parent();
     if (!list || !m || kindOf(list) !== 'method_parameters' || (kindOf(m) !== 'method' && kindOf(m) !== 'singleton_method')) return undefined;
@@ -222,11 +230,7 @@ export function rubyCallSiteArguments(root: SgNode, localBinding: (name: string,
     const index = positional.findIndex((p) => p.id() === param.id());
     if (pk !== 'keyword_parameter' && index < 0) return undefined;
     const required = positional.filter((p) => kindOf(p) === 'identifier').length;
-    let f = byMethod.get(m.id());
-    if (!byMethod.has(m.id())) {
-      f = analyse(m, name);
-      byMethod.set(m.id(), f);
-    }
+    const f = cached(m, name);
     if (!f) return undefined;
     const fallback = pk === 'identifier' ? null : param.field('value');
     const args = f.sites.map((s): SgNode | null => {
@@ -246,4 +250,45 @@ export function rubyCallSiteArguments(root: SgNode, localBinding: (name: string,
     });
     return { function: m.id(), name: declaredName(m), args, open: f.open };
   };
+
+  /**
+   * A call (`digest_name(:modern)`, or a bare `cipher_name` the file binds no local for) that is one of
+   * a method's sites as callSiteArguments reads them: its `return` values and its last expression (Ruby returns
+   * it), or an endless `def x = expr`'s expression. A method other files can call may be redefined
+   * there (Ruby classes are open): it keeps an unknown case.
+   */
+  const returned = (call: SgNode): Returned | undefined => {
+    const k = kindOf(call);
+    if (k !== 'call' && k !== 'identifier') return undefined;
+    const name = k === 'call' ? call.field('method')?.text() : call.text();
+    if (!name) return undefined;
+    const re = `^${escapeRegex(name)}$`;
+    for (const m of root.findAll({ rule: { any: ['method', 'singleton_method'].map((kind) => ({ kind, has: { field: 'name', regex: re } })) } })) {
+      const f = cached(m, name);
+      const site = f?.sites.findIndex((s) => s.node.id() === call.id()) ?? -1;
+      if (f && site >= 0) return { function: m.id(), open: f.open, site, returns: returnedExpressions(m) };
+    }
+    return undefined;
+  };
+
+  return { callSiteArguments, returned };
+}
+
+const METHOD_KINDS = new Set(['method', 'singleton_method', 'lambda', 'block', 'do_block']);
+
+/** What a method returns: each `return x` (not in blocks or lambdas inside it) and its last expression. */
+function returnedExpressions(m: SgNode): SgNode[] {
+  const body = m.field('body');
+  if (!body) return [];
+  if (kindOf(body) !== 'body_statement') return [body]; // `def bits = 3072`
+  const out: SgNode[] = [];
+  for (const r of body.findAll({ rule: { kind: 'return' } })) {
+    const owner = r.ancestors().find((a) => METHOD_KINDS.has(kindOf(a)));
+    const value = r.namedChildren()[0]?.namedChildren()[0];
+    if (owner?.id() === m.id() && value) out.push(value);
+  }
+  const last = body.namedChildren().filter((c) => !kindOf(c).includes('comment')).at(-1);
+  // The last expression is the value unless it is a `return` (counted above) or ends in one.
+  if (last && kindOf(last) !== 'return' && !(kindOf(last) === 'if_modifier' && kindOf(last.namedChildren()[0] ?? last) === 'return')) out.push(last);
+  return out;
 }

@@ -5,12 +5,12 @@
 // (`Crypto::KEY_BITS`), instance variables (one value when the class assigns them once), method and
 // block parameters (unknown).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, armsShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope, type Symbols } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type BytesOrigin, type Value } from '../common/value.js';
-import { rubyCallSiteArguments } from './call-sites.js';
+import { rubyFunctions } from './call-sites.js';
 import { exitsOf, lastStatement, pathEnds } from '../common/paths.js';
 
 /**
@@ -271,6 +271,12 @@ export class RubyAdapter implements LanguageAdapter {
   /** Set by rubyEvaluator (ruby/call-sites.ts). */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
 
+  /** Set per file by rubyEvaluator (call-sites.ts). */
+  returned?: (call: SgNode) => Returned | undefined;
+
+  /** A bare `name` without a local is a method call (Ruby's grammar): `returned` reads it. */
+  readonly callsByName = true;
+
   /** Where the paths through an `if` chain, a modifier `if` or a `case` end (rubyPathEnds). */
   pathEnds(statement: SgNode): readonly Scope[] {
     return rubyPathEnds(statement);
@@ -526,10 +532,12 @@ export function rubyEvaluator(root: SgNode): Evaluator {
     return new RubySymbols(new SymbolTable(bindings), scopes);
   });
   // A bare `name` where a local of that name is in scope reads the local, not the method.
-  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
-  adapter.callSiteArguments = (param) => (callSites ??= rubyCallSiteArguments(root, (name, at) => {
+  let functions: ReturnType<typeof rubyFunctions> | undefined;
+  const fns = (): ReturnType<typeof rubyFunctions> => (functions ??= rubyFunctions(root, (name, at) => {
     const b = ev.symbols.lookup(name, at);
     return b !== undefined && !b.member;
-  }))(param);
+  }));
+  adapter.callSiteArguments = (param) => fns().callSiteArguments(param);
+  adapter.returned = (call) => fns().returned(call);
   return ev;
 }
