@@ -105,4 +105,25 @@ describe('Swift: values passed by the file\'s own calls', () => {
     assert.deepEqual(names(source), ['12 PBKDF2-SHA-256-100000', '5 AES-256-GCM', '7 AES-256-GCM', '9 PBKDF2-SHA-256-100000']);
     assert.deepEqual(signals(source).map((s) => s.signal), []);
   });
+
+  it('a function\'s return value: a single-expression body, and returns on two paths', () => {
+    const source = [
+      'import CommonCrypto',
+      'import Foundation',
+      'struct Tagger {',
+      '    private func alg() -> CCHmacAlgorithm { CCHmacAlgorithm(kCCHmacAlgSHA384) }',
+      '    private func pick(_ legacy: Bool) -> CCHmacAlgorithm {',
+      '        if legacy { return CCHmacAlgorithm(kCCHmacAlgSHA1) }',
+      '        return CCHmacAlgorithm(kCCHmacAlgSHA256)',
+      '    }',
+      '    func tag(_ d: Data) -> Data {',
+      '        var o = [UInt8](repeating: 0, count: 64)',
+      '        CCHmac(alg(), nil, 0, nil, 0, &o)', // 11
+      '        CCHmac(self.pick(false), nil, 0, nil, 0, &o)', // 12
+      '        return Data(o)',
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual([...new Set(names(source))], ['11 HMAC-SHA-384', '12 HMAC-SHA-1', '12 HMAC-SHA-256']);
+  });
 });

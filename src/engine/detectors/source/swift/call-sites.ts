@@ -3,7 +3,7 @@
 // CryptoKit call chosen by name) gets the values its callers name (LanguageAdapter.callSiteArguments;
 // docs/detectors.md, Swift, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites } from '../common/evaluate.js';
+import type { CallSites, Returned } from '../common/evaluate.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -226,14 +226,14 @@ interface Use {
  * type and `super.init(..)` in a subclass. A variadic parameter is not read; a reference to the function
  * (passed as a closure, `#selector`) is an unknown use.
  */
-export function swiftCallSiteArguments(root: SgNode): (param: SgNode) => CallSites | undefined {
+export function swiftFunctions(root: SgNode): { callSiteArguments: (param: SgNode) => CallSites | undefined; returned: (call: SgNode) => Returned | undefined } {
   const usesByName = new Map<string, Use[]>();
   const declsByName = new Map<string, SgNode[]>();
   const typesByName = new Map<string, SgNode[]>();
   let inits: SgNode[] | undefined;
   let allTypes: SgNode[] | undefined;
   const types = (): SgNode[] => (allTypes ??= root.findAll({ rule: { any: [{ kind: 'class_declaration' }, { kind: 'protocol_declaration' }] } }));
-  const bySite = new Map<number, { sig: Signature; sites: (SgNode | null)[][]; open: boolean } | undefined>();
+  const bySite = new Map<number, { sig: Signature; sites: (SgNode | null)[][]; ats: number[]; known: boolean[]; open: boolean } | undefined>();
 
   /** Every use of `name` as a callee or a function reference (one query). */
   const usesOf = (name: string): Use[] => {
@@ -294,15 +294,19 @@ export function swiftCallSiteArguments(root: SgNode): (param: SgNode) => CallSit
     const r = kindOf(fn) === 'class_declaration' ? memberwiseReach(fn) : reach(fn);
     const span = nodeSpan(fn);
     const uses: ({ args: Arg[]; slots: number[] } | null)[] = [];
-    const take = (overloads: Signature[], args: Arg[] | undefined): void => {
+    /** Per use: where the called name is written (a call's site, for `returned`). */
+    const ats: number[] = [];
+    const take = (overloads: Signature[], args: Arg[] | undefined, at: number): void => {
       if (!args) {
         uses.push(null);
+        ats.push(at);
         return;
       }
       const fits = overloads.map((s) => ({ s, slots: bind(s, args) })).filter((x) => x.slots);
       const mine = fits.find((x) => x.s.fn.id() === fn.id());
       if (!mine) return;
       uses.push(fits.length === 1 ? { args, slots: mine.slots! } : null);
+      ats.push(at);
     };
     const type = kindOf(fn) === 'class_declaration' ? fn : declaringType(fn);
     const typeLabel = type ? simpleName(type) : undefined;
@@ -319,7 +323,7 @@ export function swiftCallSiteArguments(root: SgNode): (param: SgNode) => CallSit
       const spans = decls.map(nodeSpan);
       for (const u of usesOf(typeLabel)) {
         if (u.receiver !== undefined || !u.args) continue; // `Vault(..)`; a reference to the type is no call
-        take(overloads, u.args);
+        take(overloads, u.args, u.at);
       }
       for (const u of usesOf('init')) {
         if ((kindOf(fn) === 'init_declaration' && within(u.at, span)) || u.receiver === undefined) continue;
@@ -327,13 +331,13 @@ export function swiftCallSiteArguments(root: SgNode): (param: SgNode) => CallSit
         if (receiver === 'self' || receiver === 'Self' || receiver === '.') {
           // `self.init(..)` in a convenience initialiser; `.init(..)` where the type is expected (within
           // the type, whose labels the arguments fit: most often its own).
-          if (spans.some((s) => within(u.at, s))) take(overloads, u.args);
+          if (spans.some((s) => within(u.at, s))) take(overloads, u.args, u.at);
         } else if (receiver === 'super') {
           const sub = enclosingType(u.at, types());
           const base = sub?.children().find((c) => kindOf(c) === 'inheritance_specifier')?.text().replace(/<[\s\S]*$/, '').trim();
-          if (base && base.slice(base.lastIndexOf('.') + 1) === typeLabel) take(overloads, u.args);
+          if (base && base.slice(base.lastIndexOf('.') + 1) === typeLabel) take(overloads, u.args, u.at);
         } else if (receiver.slice(receiver.lastIndexOf('.') + 1) === typeLabel) {
-          take(overloads, u.args);
+          take(overloads, u.args, u.at);
         }
       }
     } else {
@@ -383,12 +387,15 @@ export function swiftCallSiteArguments(root: SgNode): (param: SgNode) => CallSit
           }
           if (!ours) {
             // A member of a private type is reached through its instances: any receiver may be one.
-            if (r === 'type' && receiver !== 'super' && (!u.args || overloads.some((s) => bind(s, u.args!)))) uses.push(null);
+            if (r === 'type' && receiver !== 'super' && (!u.args || overloads.some((s) => bind(s, u.args!)))) {
+              uses.push(null);
+              ats.push(u.at);
+            }
             continue;
           }
         }
         if (!ours) continue;
-        take(overloads, u.args);
+        take(overloads, u.args, u.at);
       }
     }
     return {
@@ -398,11 +405,18 @@ export function swiftCallSiteArguments(root: SgNode): (param: SgNode) => CallSit
         const j = u.slots.indexOf(i);
         return j >= 0 ? u.args[j]!.value : p.fallback;
       })),
+      ats,
+      known: uses.map((u) => u !== null),
       open: r === 'open',
     };
   };
 
-  return (param) => {
+  const cached = (fn: SgNode) => {
+    if (!bySite.has(fn.id())) bySite.set(fn.id(), read(fn));
+    return bySite.get(fn.id());
+  };
+
+  const callSiteArguments = (param: SgNode): CallSites | undefined => {
     let fn: SgNode | null | undefined;
     let index = -1;
     if (kindOf(param) === 'parameter') {
@@ -416,11 +430,7 @@ export function swiftCallSiteArguments(root: SgNode): (param: SgNode) => CallSit
     } else {
       return undefined;
     }
-    let entry = bySite.get(fn.id());
-    if (!bySite.has(fn.id())) {
-      entry = read(fn);
-      bySite.set(fn.id(), entry);
-    }
+    const entry = cached(fn);
     if (!entry) return undefined;
     if (kindOf(param) === 'property_declaration') {
       const name = namedKids(param.children().find((c) => kindOf(c) === 'pattern') ?? param).find((c) => kindOf(c) === 'simple_identifier')?.text();
@@ -429,6 +439,48 @@ export function swiftCallSiteArguments(root: SgNode): (param: SgNode) => CallSit
     if (index < 0 || entry.sig.params[index]!.variadic) return undefined;
     return { function: fn.id(), name: declaredName(fn), args: entry.sites.map((s) => s[index] ?? null), open: entry.open };
   };
+
+  /**
+   * A call of a function of the file that is one of its call sites (as callSiteArguments reads them,
+   * with one overload that fits): what its `return`s, or its single-expression body, give. A method of
+   * a class that is neither `final`, `private`, `fileprivate` nor `static` may be overridden elsewhere.
+   */
+  const returned = (call: SgNode): Returned | undefined => {
+    if (kindOf(call) !== 'call_expression') return undefined;
+    const callee = namedKids(call)[0];
+    const id = callee && kindOf(callee) === 'navigation_expression' ? namedKids(namedKids(callee).at(-1) ?? callee).at(-1) : callee;
+    if (!id || kindOf(id) !== 'simple_identifier') return undefined;
+    const at = id.range().start.index;
+    for (const fn of declsOf(id.text())) {
+      const entry = cached(fn);
+      const site = entry?.ats.indexOf(at) ?? -1;
+      if (!entry || site < 0) continue;
+      if (!entry.known[site]) return undefined; // several overloads fit: which one runs is not read
+      const type = declaringType(fn);
+      const words = modifierWords(fn);
+      const inClass = type !== undefined && /^(final\s+)?class\b/.test(type.text().replace(/^(@\w+\s+|public\s+|open\s+|internal\s+)*/, ''));
+      const open = inClass && !['final', 'private', 'fileprivate', 'static'].some((w) => words.includes(w)) && !modifierWords(type).includes('final');
+      return { function: fn.id(), open, site, returns: returnedExpressions(fn) };
+    }
+    return undefined;
+  };
+
+  return { callSiteArguments, returned };
+}
+
+/** What a function returns: its `return` values (not those of closures or local functions in it), or its one expression. */
+function returnedExpressions(fn: SgNode): SgNode[] {
+  const statements = namedKids(fn.children().find((c) => kindOf(c) === 'function_body') ?? fn).find((c) => kindOf(c) === 'statements');
+  if (!statements) return [];
+  const body = namedKids(statements).filter((c) => !kindOf(c).includes('comment'));
+  if (body.length === 1 && kindOf(body[0]!) !== 'control_transfer_statement' && !kindOf(body[0]!).endsWith('_statement') && !kindOf(body[0]!).endsWith('_declaration')) return [body[0]!];
+  const out: SgNode[] = [];
+  for (const r of statements.findAll({ rule: { kind: 'control_transfer_statement', regex: '^return\\b' } })) {
+    const owner = r.ancestors().find((a) => kindOf(a) === 'function_declaration' || kindOf(a) === 'lambda_literal' || kindOf(a) === 'init_declaration');
+    const value = namedKids(r)[0];
+    if (owner?.id() === fn.id() && value) out.push(value);
+  }
+  return out;
 }
 
 /** The innermost type declaration around a position. */

@@ -5,8 +5,8 @@
 // stored and `static` properties of types and extensions, parameters, closure and loop variables, `if let`/
 // `guard let`, reassignments with the branch rule).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, armsShape, coalescingShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
-import { swiftCallSiteArguments } from './call-sites.js';
+import { Evaluator, armsShape, coalescingShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
+import { swiftFunctions } from './call-sites.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, declarationScope, type Binding, type Scope } from '../common/symbols.js';
@@ -100,6 +100,9 @@ const BYTE_CLOSURES = new Set(['withUnsafeBytes', 'withUnsafeBufferPointer', 'wi
 export class SwiftAdapter implements LanguageAdapter {
   /** Set per file by swiftEvaluator (call-sites.ts). */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
+
+  /** Set per file by swiftEvaluator (call-sites.ts). */
+  returned?: (call: SgNode) => Returned | undefined;
 
   /** Set per file by swiftEvaluator (swiftPathEnds). */
   pathEnds?: (statement: SgNode) => readonly Scope[];
@@ -471,8 +474,9 @@ function bodyOf(node: SgNode): SgNode | undefined {
 
 export function swiftEvaluator(root: SgNode): Evaluator {
   const adapter = new SwiftAdapter();
-  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
-  adapter.callSiteArguments = (param: SgNode) => (callSites ??= swiftCallSiteArguments(root))(param);
+  let functions: ReturnType<typeof swiftFunctions> | undefined;
+  adapter.callSiteArguments = (param: SgNode) => (functions ??= swiftFunctions(root)).callSiteArguments(param);
+  adapter.returned = (call: SgNode) => (functions ??= swiftFunctions(root)).returned(call);
   adapter.pathEnds = swiftPathEnds;
   return new Evaluator(adapter, () => new SymbolTable(swiftBindings(root)));
 }
