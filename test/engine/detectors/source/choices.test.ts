@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as c from '../c/helpers.js';
 import * as csharp from '../csharp/helpers.js';
+import * as go from '../go/helpers.js';
 import * as java from '../java/helpers.js';
 import * as kotlin from '../kotlin/helpers.js';
 import * as php from '../php/helpers.js';
@@ -294,5 +295,35 @@ describe('multi-way expressions: a use of each arm\'s value (an arm that throws,
     assert.deepEqual(rows(java.algorithms(source)), [
       '10 RSA-PKCS1-1.5-SHA-384', '11 RSA-PKCS1-1.5-SHA-256', '12 RSA-PKCS1-1.5-SHA-256', '12 RSA-PKCS1-1.5-SHA-384', '12 RSA-PKCS1-1.5-SHA-512',
     ]);
+  });
+
+  it('Java and Go: a return in an `if` arm, or after an `if` that returns, follows the condition its caller fixes', () => {
+    const javaSource = [
+      'import java.security.MessageDigest;',
+      'class Cond {',
+      '  private static String name(String kind) {',
+      '    if ("legacy".equals(kind)) return "SHA-1";',
+      '    return "SHA-256";',
+      '  }',
+      '  private static String other(boolean strong) {',
+      '    if (strong) { return "SHA-512"; } else { return "MD5"; }',
+      '  }',
+      '  MessageDigest a() throws Exception { return MessageDigest.getInstance(name("modern")); }', // 10
+      '  MessageDigest b() throws Exception { return MessageDigest.getInstance(name("legacy")); }', // 11
+      '  MessageDigest c() throws Exception { return MessageDigest.getInstance(other(true)); }', // 12
+      '  MessageDigest d(String k) throws Exception { return MessageDigest.getInstance(name(k)); }', // 13
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(java.algorithms(javaSource)), ['10 SHA-256', '11 SHA-1', '12 SHA-512', '13 SHA-1', '13 SHA-256']);
+    const goSource = go.goFile(['"crypto"', '"crypto/rand"', '"crypto/rsa"'], `
+	rsa.SignPKCS1v15(rand.Reader, k, hashOf(false), d)`, [
+      'func hashOf(legacy bool) crypto.Hash {',
+      '\tif legacy {',
+      '\t\treturn crypto.SHA1',
+      '\t}',
+      '\treturn crypto.SHA256',
+      '}',
+    ].join('\n'));
+    assert.deepEqual([...new Set(go.algorithms(goSource).map((a) => a.name))], ['RSA-PKCS1-1.5-SHA-256']);
   });
 });

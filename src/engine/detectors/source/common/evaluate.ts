@@ -154,20 +154,21 @@ export interface Returned {
   /** This call among the function's call sites; absent when it is not one (a recursive call). */
   site?: number;
   returns: SgNode[];
-  /** Per return (absent: none), the `switch` case it sits in: left out when the case cannot match this call. */
-  guards?: (Guard | undefined)[];
+  /** Per return, what must hold for control to reach it: left out when this call rules one out. */
+  guards?: (readonly Guard[] | undefined)[];
 }
 
 /**
- * A `case` of a `switch` on `subject`: its labels, or for `default` none and `others`, the switch's
- * every label. Where the subject and the labels are known, the case runs only when one label equals
- * the subject (`default`: when none does): `hashFor("RS384")` returns what `case "RS384":` returns.
+ * What must hold for a `return` to run. A `case` of a `switch` on `subject`: its labels, or for
+ * `default` none and `others`, the switch's every label; where the subject and the labels are known,
+ * the case runs only when one label equals the subject (`default`: when none does), so
+ * `hashFor("RS384")` returns what `case "RS384":` returns. A `condition` that must be true (an `if`
+ * arm) or false (its `else`, or the code after an `if` whose arm returns): ruled out when it
+ * evaluates to the other boolean.
  */
-export interface Guard {
-  subject: SgNode;
-  labels: SgNode[];
-  others: SgNode[];
-}
+export type Guard =
+  | { subject: SgNode; labels: SgNode[]; others: SgNode[] }
+  | { condition: SgNode; holds: boolean };
 
 const MAX_DEPTH = 24;
 /**
@@ -375,9 +376,16 @@ export class Evaluator {
     }
   }
 
-  /** Whether a `switch` case can run in this case of the evaluation (Guard): not when its subject and labels are known and rule it out. */
-  private mayRun(guard: Guard | undefined): boolean {
-    if (!guard) return true;
+  /** Whether a `return` can run in this case of the evaluation: not when a known condition or `switch` subject rules it out. */
+  private mayRun(guards: readonly Guard[] | undefined): boolean {
+    return !guards || guards.every((g) => this.guardMayHold(g));
+  }
+
+  private guardMayHold(guard: Guard): boolean {
+    if ('condition' in guard) {
+      const v = this.eval(guard.condition);
+      return v.kind !== 'bool' || v.value === guard.holds;
+    }
     const subject = this.eval(guard.subject);
     if (subject.kind !== 'str' && subject.kind !== 'int' && subject.kind !== 'member') return true;
     const matches = (labels: SgNode[]): boolean | undefined => {

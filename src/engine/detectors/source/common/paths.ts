@@ -2,6 +2,7 @@
 // (Binding.join, LanguageAdapter.pathEnds): each language names its arms and its jumps.
 import type { SgNode } from '@ast-grep/napi';
 import { nodeSpan } from './scopes.js';
+import type { Guard } from './evaluate.js';
 import type { Binding, Scope } from './symbols.js';
 
 /**
@@ -53,6 +54,35 @@ export function exitsOf(
     }
     block = around(statement);
     out.push({ name, value: null, visibleFrom: nodeSpan(statement).end, scope: block ? nodeSpan(block) : file, member: false, join: statement });
+  }
+  return out;
+}
+
+/** How a language writes `if`, for conditionGuards. */
+export interface IfSyntax {
+  /** For an ancestor and its child on the way up from a `return`: the `if`'s condition and whether `child` is the arm where it holds. */
+  arm(ancestor: SgNode, child: SgNode): { condition: SgNode; holds: boolean } | undefined;
+  /** For a statement before the `return` in the same block: the condition of an `if` without `else` whose arm always leaves. */
+  exitsWhen(statement: SgNode): SgNode | undefined;
+}
+
+/**
+ * The conditions a `return` needs, up to its function `fn`: each `if` arm around it (true in the
+ * consequence, false in the `else`), and each earlier `if (c) { …; return … }` in the blocks around it
+ * (false: `if (legacy) return "sha1"; return "sha256";` returns SHA-256 only when not legacy).
+ */
+export function conditionGuards(ret: SgNode, fn: SgNode, syntax: IfSyntax): Guard[] {
+  const out: Guard[] = [];
+  let child = ret;
+  for (const a of ret.ancestors()) {
+    if (a.id() === fn.id()) break;
+    const arm = syntax.arm(a, child);
+    if (arm) out.push(arm);
+    for (let prev = child.prev(); prev; prev = prev.prev()) {
+      const condition = prev.isNamed() ? syntax.exitsWhen(prev) : undefined;
+      if (condition) out.push({ condition, holds: false });
+    }
+    child = a;
   }
   return out;
 }

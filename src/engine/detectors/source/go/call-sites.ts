@@ -5,6 +5,7 @@
 import { declaredName } from '../common/languages.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites, Guard, Returned } from '../common/evaluate.js';
+import { conditionGuards, type IfSyntax } from '../common/paths.js';
 import { ByName } from '../common/by-name.js';
 import { escapeRegex } from '../common/regex.js';
 import { FUNCTION_KINDS } from './resolve.js';
@@ -190,7 +191,7 @@ export function goFunctions(root: SgNode): { callSiteArguments: (param: SgNode) 
     if (!fn || (fn.kind() === 'method_declaration' && site < 0)) return undefined;
     // Go has no overriding: what the body returns is all a call can get.
     const returns = returnedExpressions(fn);
-    return { function: fn.id(), open: false, ...(site >= 0 ? { site } : {}), returns: returns.map((r) => r.value), guards: returns.map((r) => r.guard) };
+    return { function: fn.id(), open: false, ...(site >= 0 ? { site } : {}), returns: returns.map((r) => r.value), guards: returns.map((r) => r.guards) };
   };
 
   return { callSiteArguments, returned };
@@ -200,8 +201,8 @@ export function goFunctions(root: SgNode): { callSiteArguments: (param: SgNode) 
  * The first value of each `return` of a function (`return h, nil`), not those of func literals inside
  * it, with the innermost `switch` case around it (`switch alg { case "RS384": return crypto.SHA384 }`).
  */
-function returnedExpressions(fn: SgNode): { value: SgNode; guard?: Guard }[] {
-  const out: { value: SgNode; guard?: Guard }[] = [];
+function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
+  const out: { value: SgNode; guards: Guard[] }[] = [];
   for (const r of fn.findAll({ rule: { kind: 'return_statement' } })) {
     const ancestors = r.ancestors();
     const owner = ancestors.find((a) => FUNCTION_KINDS.has(a.kind() as string));
@@ -209,10 +210,26 @@ function returnedExpressions(fn: SgNode): { value: SgNode; guard?: Guard }[] {
     if (owner?.id() !== fn.id() || !first) continue;
     const clause = ancestors.find((a) => a.kind() === 'expression_case' || a.kind() === 'default_case' || FUNCTION_KINDS.has(a.kind() as string));
     const guard = clause && !FUNCTION_KINDS.has(clause.kind() as string) ? caseGuard(clause) : undefined;
-    out.push({ value: first, ...(guard ? { guard } : {}) });
+    out.push({ value: first, guards: [...(guard ? [guard] : []), ...conditionGuards(r, fn, GO_IF)] });
   }
   return out;
 }
+
+/** Go's `if`: `condition`, `consequence`, `alternative` (a block or the next `if`). */
+const GO_IF: IfSyntax = {
+  arm(a, child) {
+    if (a.kind() !== 'if_statement') return undefined;
+    const condition = a.field('condition');
+    if (!condition) return undefined;
+    if (a.field('consequence')?.id() === child.id()) return { condition, holds: true };
+    return a.field('alternative')?.id() === child.id() ? { condition, holds: false } : undefined;
+  },
+  exitsWhen(stmt) {
+    if (stmt.kind() !== 'if_statement' || stmt.field('alternative')) return undefined;
+    const last = stmt.field('consequence')?.namedChildren().find((c) => c.kind() === 'statement_list')?.namedChildren().at(-1);
+    return last?.kind() === 'return_statement' ? stmt.field('condition') ?? undefined : undefined;
+  },
+};
 
 /** The Guard of an `expression_case` or `default_case` of a `switch` with a subject (`switch alg {`). */
 function caseGuard(clause: SgNode): Guard | undefined {

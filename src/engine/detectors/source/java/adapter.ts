@@ -185,6 +185,12 @@ export const javaAdapter: LanguageAdapter = {
     // `properties.getProperty("cipher.algorithm", "AES/CBC/PKCS5Padding")`, `System.getProperty(k, d)`,
     // `map.getOrDefault(k, d)`: whatever is configured, else the default.
     if (/(?:^|\.)(?:getProperty|getOrDefault)$/.test(callee) && args.positional.length === 2) return ev.configured(node, args.positional[1]);
+    // `"RS384".equals(alg)`, `alg.equalsIgnoreCase("rs384")` between known strings: a condition a case can fix.
+    if (/\.equals(?:IgnoreCase)?$/.test(callee) && receiver && args.positional.length === 1) {
+      const [l, r] = [ev.eval(receiver), ev.eval(a0)];
+      if (l.kind !== 'str' || r.kind !== 'str') return UNKNOWN;
+      return { kind: 'bool', value: callee.endsWith('IgnoreCase') ? l.value.toLowerCase() === r.value.toLowerCase() : l.value === r.value };
+    }
     if (callee === 'new [n]') {
       // new byte[32] is zero-filled until something writes into it.
       const elem = receiver?.field('type')?.text();

@@ -3,6 +3,7 @@
 // (LanguageAdapter.callSiteArguments; docs/detectors.md, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
 import type { Guard, LanguageAdapter } from '../common/evaluate.js';
+import { conditionGuards, type IfSyntax } from '../common/paths.js';
 import { kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan, startsWithin } from '../common/scopes.js';
@@ -63,8 +64,8 @@ const CASES = ['switch_block_statement_group', 'switch_rule'];
  * The expressions a method returns (not those of lambdas or classes declared inside it), with the
  * innermost `switch` case around each (`case "RS384": return "SHA-384";`).
  */
-function returnedExpressions(fn: SgNode): { value: SgNode; guard?: Guard }[] {
-  const out: { value: SgNode; guard?: Guard }[] = [];
+function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
+  const out: { value: SgNode; guards: Guard[] }[] = [];
   for (const r of fn.findAll({ rule: { kind: 'return_statement' } })) {
     const ancestors = r.ancestors();
     const owner = ancestors.find((a) => OWNERS.includes(kindOf(a)));
@@ -72,10 +73,27 @@ function returnedExpressions(fn: SgNode): { value: SgNode; guard?: Guard }[] {
     if (owner?.id() !== fn.id() || !e) continue;
     const clause = ancestors.find((a) => CASES.includes(kindOf(a)) || OWNERS.includes(kindOf(a)));
     const guard = clause && CASES.includes(kindOf(clause)) ? caseGuard(clause) : undefined;
-    out.push({ value: e, ...(guard ? { guard } : {}) });
+    out.push({ value: e, guards: [...(guard ? [guard] : []), ...conditionGuards(r, fn, JAVA_IF)] });
   }
   return out;
 }
+
+/** Java's `if`: `condition`, `consequence`, `alternative`; an arm ends in `return` or `throw` to leave. */
+const JAVA_IF: IfSyntax = {
+  arm(a, child) {
+    if (kindOf(a) !== 'if_statement') return undefined;
+    const condition = a.field('condition');
+    if (!condition) return undefined;
+    if (a.field('consequence')?.id() === child.id()) return { condition, holds: true };
+    return a.field('alternative')?.id() === child.id() ? { condition, holds: false } : undefined;
+  },
+  exitsWhen(stmt) {
+    if (kindOf(stmt) !== 'if_statement' || stmt.field('alternative')) return undefined;
+    const arm = stmt.field('consequence');
+    const last = arm && kindOf(arm) === 'block' ? arm.namedChildren().filter((c) => !kindOf(c).includes('comment')).at(-1) : arm;
+    return last && ['return_statement', 'throw_statement'].includes(kindOf(last)) ? stmt.field('condition') ?? undefined : undefined;
+  },
+};
 
 /** Whether a `case` group or rule has a `default` label. */
 const isDefault = (c: SgNode): boolean => c.children().some((l) => kindOf(l) === 'switch_label' && l.namedChildren().length === 0);
@@ -190,7 +208,7 @@ export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArgu
       if (!fn) return undefined;
       const site = calls(fn, formalParameters(fn)!.length)?.findIndex((c) => c.node.id() === call.id());
       const returns = returnedExpressions(fn);
-      return { function: fn.id(), open: !cannotBeOverridden(fn), ...(site !== undefined && site >= 0 ? { site } : {}), returns: returns.map((r) => r.value), guards: returns.map((r) => r.guard) };
+      return { function: fn.id(), open: !cannotBeOverridden(fn), ...(site !== undefined && site >= 0 ? { site } : {}), returns: returns.map((r) => r.value), guards: returns.map((r) => r.guards) };
     },
   };
 }
