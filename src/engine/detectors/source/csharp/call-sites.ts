@@ -4,7 +4,8 @@
 // and what a call of one returns (LanguageAdapter.returned; docs/detectors.md, C#, "Values passed by
 // the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites, Returned } from '../common/evaluate.js';
+import type { CallSites, Guard, Returned } from '../common/evaluate.js';
+import { conditionGuards, type IfSyntax } from '../common/paths.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -373,7 +374,8 @@ export function csharpFunctions(root: SgNode): { callSiteArguments: (param: SgNo
       if (!entry.sites[site]) return undefined; // several overloads fit: which one runs is not read
       const mods = modifiers(fn);
       const open = ['virtual', 'override', 'abstract'].some((m) => mods.includes(m)) || kindOf(fn.parent()?.parent() ?? fn) === 'interface_declaration';
-      return { function: fn.id(), open, site, returns: returnedExpressions(fn) };
+      const returns = returnedExpressions(fn);
+      return { function: fn.id(), open, site, returns: returns.map((r) => r.value), guards: returns.map((r) => r.guards) };
     }
     return undefined;
   };
@@ -383,15 +385,35 @@ export function csharpFunctions(root: SgNode): { callSiteArguments: (param: SgNo
 
 const FUNCTION_LIKE = new Set(['method_declaration', 'local_function_statement', 'lambda_expression', 'anonymous_method_expression', 'constructor_declaration']);
 
-/** What a method or local function returns: its `return` expressions (not those of lambdas or local functions inside it), or its `=> expr` body. */
-function returnedExpressions(fn: SgNode): SgNode[] {
+/** C#'s `if`: `condition`, `consequence`, `alternative`; an arm ends in `return` or `throw` to leave. */
+const CS_IF: IfSyntax = {
+  arm(a, child) {
+    if (kindOf(a) !== 'if_statement') return undefined;
+    const condition = a.field('condition');
+    if (!condition) return undefined;
+    if (a.field('consequence')?.id() === child.id()) return { condition, holds: true };
+    return a.field('alternative')?.id() === child.id() ? { condition, holds: false } : undefined;
+  },
+  exitsWhen(stmt) {
+    if (kindOf(stmt) !== 'if_statement' || stmt.field('alternative')) return undefined;
+    const arm = stmt.field('consequence');
+    const last = arm && kindOf(arm) === 'block' ? arm.namedChildren().filter((c) => !kindOf(c).includes('comment')).at(-1) : arm;
+    return last && ['return_statement', 'throw_statement'].includes(kindOf(last)) ? stmt.field('condition') ?? undefined : undefined;
+  },
+};
+
+/**
+ * What a method or local function returns: its `return` expressions (not those of lambdas or local
+ * functions inside it) with the conditions each needs, or its `=> expr` body.
+ */
+function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
   const arrow = fn.children().find((c) => kindOf(c) === 'arrow_expression_clause');
-  if (arrow) return arrow.namedChildren().slice(0, 1);
-  const out: SgNode[] = [];
+  if (arrow) return arrow.namedChildren().slice(0, 1).map((value) => ({ value, guards: [] }));
+  const out: { value: SgNode; guards: Guard[] }[] = [];
   for (const r of fn.findAll({ rule: { kind: 'return_statement' } })) {
     const owner = r.ancestors().find((a) => FUNCTION_LIKE.has(kindOf(a)));
     const e = r.namedChildren().find((c) => !kindOf(c).includes('comment'));
-    if (owner?.id() === fn.id() && e) out.push(e);
+    if (owner?.id() === fn.id() && e) out.push({ value: e, guards: conditionGuards(r, fn, CS_IF) });
   }
   return out;
 }

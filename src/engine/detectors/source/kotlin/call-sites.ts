@@ -3,7 +3,8 @@
 // `MessageDigest.getInstance(algorithm)`) gets the values its callers name (LanguageAdapter.callSiteArguments;
 // docs/detectors.md, Kotlin, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites, Returned } from '../common/evaluate.js';
+import type { CallSites, Guard, Returned } from '../common/evaluate.js';
+import { conditionGuards, type IfSyntax } from '../common/paths.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -459,7 +460,8 @@ export function kotlinFunctions(root: SgNode): { callSiteArguments: (param: SgNo
       const words = modifierWords(fn);
       const owner = declaringType(fn);
       const open = ['open', 'abstract', 'override'].some((w) => words.includes(w)) || (owner !== undefined && /^interface\b/.test(owner.text()));
-      return { function: fn.id(), open, site, returns: returnedExpressions(fn) };
+      const returns = returnedExpressions(fn);
+      return { function: fn.id(), open, site, returns: returns.map((r) => r.value), guards: returns.map((r) => r.guards) };
     }
     return undefined;
   };
@@ -467,17 +469,36 @@ export function kotlinFunctions(root: SgNode): { callSiteArguments: (param: SgNo
   return { callSiteArguments, returned };
 }
 
-/** What a function returns: its `return` values (not those of lambdas or local functions inside it), or its `= expr` body. */
-function returnedExpressions(fn: SgNode): SgNode[] {
+/** Kotlin's `if`: condition, then body, else body (positional); an arm ends in `return` or `throw` to leave. */
+const KT_IF: IfSyntax = {
+  arm(a, child) {
+    if (kindOf(a) !== 'if_expression') return undefined;
+    const [condition, then, otherwise] = namedKids(a);
+    if (!condition) return undefined;
+    if (then?.id() === child.id()) return { condition, holds: true };
+    return otherwise?.id() === child.id() ? { condition, holds: false } : undefined;
+  },
+  exitsWhen(stmt) {
+    if (kindOf(stmt) !== 'if_expression') return undefined;
+    const [condition, then, otherwise] = namedKids(stmt);
+    if (!condition || !then || otherwise) return undefined;
+    let last: SgNode | undefined = namedKids(then).at(-1);
+    if (last && kindOf(last) === 'statements') last = namedKids(last).at(-1);
+    return last && kindOf(last) === 'jump_expression' && /^(return|throw)\b/.test(last.text()) ? condition : undefined;
+  },
+};
+
+/** What a function returns: its `return` values (not those of lambdas or local functions inside it) with the conditions each needs, or its `= expr` body. */
+function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
   const body = fn.children().find((c) => kindOf(c) === 'function_body');
   if (!body) return [];
   const first = namedKids(body)[0];
-  if (first && kindOf(first) !== 'statements') return [first];
-  const out: SgNode[] = [];
+  if (first && kindOf(first) !== 'statements') return [{ value: first, guards: [] }];
+  const out: { value: SgNode; guards: Guard[] }[] = [];
   for (const j of body.findAll({ rule: { kind: 'jump_expression', regex: '^return\\b' } })) {
     const owner = j.ancestors().find((a) => kindOf(a) === 'function_declaration' || kindOf(a) === 'lambda_literal' || kindOf(a) === 'anonymous_function');
     const value = namedKids(j)[0];
-    if (owner?.id() === fn.id() && value) out.push(value);
+    if (owner?.id() === fn.id() && value) out.push({ value, guards: conditionGuards(j, fn, KT_IF) });
   }
   return out;
 }

@@ -99,7 +99,8 @@ export class KotlinAdapter implements LanguageAdapter {
         return inner ? { t: 'unary', op, operand: inner } : { t: 'opaque' };
       }
       case 'additive_expression':
-      case 'multiplicative_expression': {
+      case 'multiplicative_expression':
+      case 'equality_expression': {
         const [left, right] = namedKids(node);
         const op = node.children().find((c) => !c.isNamed())?.text();
         return left && right && op ? { t: 'binary', op, left, right } : { t: 'opaque' };
