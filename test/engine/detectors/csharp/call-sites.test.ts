@@ -161,9 +161,12 @@ describe('C#: values passed by the file\'s own calls', () => {
       '    return rsa.SignData(data, HashFor("RS384"), RSASignaturePadding.Pss);', // 8
       '  }',
       '  public RSA Fallback() => RSA.Create(FallbackBits());', // 10
+      '  private static int Size(bool legacy) { if (legacy) { return 1024; } return 4096; }',
+      '  public RSA Modern() => RSA.Create(Size(false));', // 12
       '}',
     ].join('\n');
     const rows = [...new Set(algorithms(source).map((a) => `${a.line} ${a.name}`))].sort();
-    assert.deepEqual(rows.filter((r) => !r.startsWith('3 ')), ['10 RSA', '10 RSA-2048', '7 RSA-3072', '8 RSA-PSS-SHA-384-3072']);
+    // Line 12: the `if (legacy)` return cannot run for `Size(false)`.
+    assert.deepEqual(rows.filter((r) => !r.startsWith('3 ')), ['10 RSA', '10 RSA-2048', '12 RSA-4096', '7 RSA-3072', '8 RSA-PSS-SHA-384-3072']);
   });
 });
