@@ -8,6 +8,7 @@ import * as c from '../c/helpers.js';
 import * as csharp from '../csharp/helpers.js';
 import * as go from '../go/helpers.js';
 import * as java from '../java/helpers.js';
+import * as js from '../javascript/helpers.js';
 import * as kotlin from '../kotlin/helpers.js';
 import * as php from '../php/helpers.js';
 import * as python from '../python/helpers.js';
@@ -325,5 +326,37 @@ describe('multi-way expressions: a use of each arm\'s value (an arm that throws,
       '}',
     ].join('\n'));
     assert.deepEqual([...new Set(go.algorithms(goSource).map((a) => a.name))], ['RSA-PKCS1-1.5-SHA-256']);
+  });
+
+  it('Python and JS/TS: a return in an `if` arm, or after an `if` that returns, follows the condition its caller fixes', () => {
+    const pySource = [
+      'import hashlib',
+      'def _name(kind):',
+      '    if kind == "legacy":',
+      '        return "sha1"',
+      '    return "sha256"',
+      'def _flag(strong):',
+      '    if strong:',
+      '        return "sha512"',
+      '    else:',
+      '        return "md5"',
+      'def digest(data):',
+      '    a = hashlib.new(_name("modern"), data)', // 12
+      '    b = hashlib.new(_flag(True), data)', // 13
+      '    return a, b',
+    ].join('\n');
+    assert.deepEqual(rows(python.algorithms(pySource)), ['12 SHA-256', '13 SHA-512']);
+    const jsSource = [
+      "const crypto = require('crypto');",
+      'function name(kind) {',
+      "  if (kind === 'legacy') return 'sha1';",
+      "  return 'sha256';",
+      '}',
+      "function pick(strong) { if (strong) { return 'sha512'; } else { return 'md5'; } }",
+      "crypto.createHash(name('modern'));", // 7
+      'crypto.createHash(pick(true));', // 8
+      'exports.h = (k) => crypto.createHash(name(k));', // 9
+    ].join('\n');
+    assert.deepEqual(rows(js.algorithms(jsSource, 'a.js')), ['7 SHA-256', '8 SHA-512', '9 SHA-1', '9 SHA-256']);
   });
 });

@@ -6,7 +6,8 @@ import { nodeSpan, startsWithin } from '../common/scopes.js';
 import type { Scope } from '../common/symbols.js';
 import { declaredName } from '../common/languages.js';
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites, LanguageAdapter, Returned } from '../common/evaluate.js';
+import type { CallSites, Guard, LanguageAdapter, Returned } from '../common/evaluate.js';
+import { conditionGuards, type IfSyntax } from '../common/paths.js';
 import { ByName } from '../common/by-name.js';
 import { propertyKey } from './resolve.js';
 
@@ -199,19 +200,36 @@ function thisOfClass(node: SgNode, body: SgNode): boolean {
  * statements of its body (not those of functions inside it); a bare `return` is left out (undefined
  * is no algorithm, and a guard's early exit should not hide the value the function computes).
  */
-function returnedExpressions(fn: SgNode): SgNode[] {
+function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
   const body = fn.field('body');
   if (!body) return [];
-  if ((body.kind() as string) !== 'statement_block') return [body];
-  const out: SgNode[] = [];
+  if ((body.kind() as string) !== 'statement_block') return [{ value: body, guards: [] }];
+  const out: { value: SgNode; guards: Guard[] }[] = [];
   for (const r of body.findAll({ rule: { kind: 'return_statement' } })) {
     const owner = r.ancestors().find((a) => THIS_BINDERS.has(a.kind() as string) || (a.kind() as string) === 'arrow_function');
     if (owner?.id() !== fn.id()) continue;
     const e = r.namedChildren().find((c) => (c.kind() as string) !== 'comment');
-    if (e) out.push(e);
+    if (e) out.push({ value: e, guards: conditionGuards(r, fn, JS_IF) });
   }
   return out;
 }
+
+/** JavaScript's `if`: `condition`, `consequence`, `alternative` (an `else` clause); an arm ends in `return` or `throw` to leave. */
+const JS_IF: IfSyntax = {
+  arm(a, child) {
+    if ((a.kind() as string) !== 'if_statement') return undefined;
+    const condition = a.field('condition');
+    if (!condition) return undefined;
+    if (a.field('consequence')?.id() === child.id()) return { condition, holds: true };
+    return a.field('alternative')?.id() === child.id() ? { condition, holds: false } : undefined;
+  },
+  exitsWhen(stmt) {
+    if ((stmt.kind() as string) !== 'if_statement' || stmt.field('alternative')) return undefined;
+    const arm = stmt.field('consequence');
+    const last = arm && (arm.kind() as string) === 'statement_block' ? arm.namedChildren().filter((c) => (c.kind() as string) !== 'comment').at(-1) : arm;
+    return last && ['return_statement', 'throw_statement'].includes(last.kind() as string) ? stmt.field('condition') ?? undefined : undefined;
+  },
+};
 
 /** An argument the call leaves out, or passes as `undefined`: the parameter's default applies. */
 function leftOut(arg: SgNode | undefined): boolean {
@@ -346,7 +364,8 @@ export function jsFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArgume
       found = { fn: fn!, site, open: t?.kind === 'method' && !t.closed };
     }
     if (!found) return undefined;
-    return { function: found.fn.id(), open: found.open, site: found.site, returns: returnedExpressions(found.fn) };
+    const returns = returnedExpressions(found.fn);
+    return { function: found.fn.id(), open: found.open, site: found.site, returns: returns.map((r) => r.value), guards: returns.map((r) => r.guards) };
   };
 
   const callSiteArguments = (param: SgNode): CallSites | undefined => {

@@ -145,6 +145,13 @@ export const pythonAdapter: LanguageAdapter = {
         const op = node.field('operator')?.text() ?? '';
         return left && right ? { t: 'binary', op, left, right } : { t: 'opaque' };
       }
+      case 'comparison_operator': {
+        // `kind == "legacy"`: one `==` or `!=` between two operands (chains and `in`/`is` are not read).
+        const operands = node.namedChildren().filter((c) => (c.kind() as string) !== 'comment');
+        const ops = node.children().filter((c) => !c.isNamed()).map((c) => c.text());
+        const [left, right] = operands;
+        return operands.length === 2 && left && right && ops.length === 1 && (ops[0] === '==' || ops[0] === '!=') ? { t: 'binary', op: ops[0], left, right } : { t: 'opaque' };
+      }
       case 'augmented_assignment': {
         const left = node.field('left');
         const right = node.field('right');

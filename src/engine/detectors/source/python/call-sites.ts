@@ -2,7 +2,8 @@
 // parameter (`def make_key(curve): return ec.generate_private_key(curve)`) gets the values its callers
 // name (LanguageAdapter.callSiteArguments; docs/detectors.md, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites, LanguageAdapter, Returned } from '../common/evaluate.js';
+import type { CallSites, Guard, LanguageAdapter, Returned } from '../common/evaluate.js';
+import { conditionGuards, type IfSyntax } from '../common/paths.js';
 import { kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan, startsWithin } from '../common/scopes.js';
@@ -33,13 +34,34 @@ interface Site {
   spread: boolean;
 }
 
-/** The expressions a function returns (not those of functions, lambdas or classes inside it); a bare `return` gives None. */
-function returnedExpressions(fn: SgNode): SgNode[] {
-  const out: SgNode[] = [];
+/** Python's `if`: `condition`, the `consequence` block, `elif` clauses (their own `condition` and `consequence`) and `else`. */
+const PY_IF: IfSyntax = {
+  arm(a, child) {
+    const k = kindOf(a);
+    if (k !== 'if_statement' && k !== 'elif_clause') return undefined;
+    const condition = a.field('condition');
+    if (!condition) return undefined;
+    if (a.field('consequence')?.id() === child.id()) return { condition, holds: true };
+    // An `elif` or `else` runs only when the `if`'s own condition failed.
+    return k === 'if_statement' && ['elif_clause', 'else_clause'].includes(kindOf(child)) ? { condition, holds: false } : undefined;
+  },
+  exitsWhen(stmt) {
+    if (kindOf(stmt) !== 'if_statement' || stmt.namedChildren().some((c) => ['elif_clause', 'else_clause'].includes(kindOf(c)))) return undefined;
+    const last = stmt.field('consequence')?.namedChildren().filter((c) => kindOf(c) !== 'comment').at(-1);
+    return last && ['return_statement', 'raise_statement'].includes(kindOf(last)) ? stmt.field('condition') ?? undefined : undefined;
+  },
+};
+
+/**
+ * The expressions a function returns (not those of functions, lambdas or classes inside it), with the
+ * conditions each needs; a bare `return` gives None.
+ */
+function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
+  const out: { value: SgNode; guards: Guard[] }[] = [];
   for (const r of fn.findAll({ rule: { kind: 'return_statement' } })) {
     const owner = r.ancestors().find((a) => ['function_definition', 'lambda', 'class_definition'].includes(kindOf(a)));
     if (owner?.id() !== fn.id()) continue;
-    out.push(r.namedChildren().find((c) => kindOf(c) !== 'comment') ?? r);
+    out.push({ value: r.namedChildren().find((c) => kindOf(c) !== 'comment') ?? r, guards: conditionGuards(r, fn, PY_IF) });
   }
   return out;
 }
@@ -135,7 +157,8 @@ export function pythonFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteAr
     const site = sites(fn, fname, cls, decorators).findIndex((s) => s.node.id() === call.id());
     // A subclass may override a method, unless its name is mangled.
     const open = cls !== undefined && !/^__(?!.*__$)/.test(fname);
-    return { function: fn.id(), open, ...(site >= 0 ? { site } : {}), returns: returnedExpressions(fn) };
+    const returns = returnedExpressions(fn);
+    return { function: fn.id(), open, ...(site >= 0 ? { site } : {}), returns: returns.map((r) => r.value), guards: returns.map((r) => r.guards) };
   };
 
   const callSiteArguments = (param: SgNode): CallSites | undefined => {
