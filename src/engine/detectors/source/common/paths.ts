@@ -67,6 +67,28 @@ export interface IfSyntax {
 }
 
 /**
+ * The `if` of grammars that name its parts `condition`, `consequence` and `alternative` (Java, C#,
+ * JS/TS, Go): an arm leaves when its last statement (through `blocks`) is one of `exits`.
+ */
+export function fieldIf(blocks: ReadonlySet<string>, exits: ReadonlySet<string>): IfSyntax {
+  return {
+    arm(a, child) {
+      if (a.kind() as string !== 'if_statement') return undefined;
+      const condition = a.field('condition');
+      if (!condition) return undefined;
+      if (a.field('consequence')?.id() === child.id()) return { condition, holds: true };
+      return a.field('alternative')?.id() === child.id() ? { condition, holds: false } : undefined;
+    },
+    exitsWhen(stmt) {
+      if (stmt.kind() as string !== 'if_statement' || stmt.field('alternative')) return undefined;
+      const arm = stmt.field('consequence');
+      const last = arm && lastStatement(arm, blocks);
+      return last && exits.has(last.kind() as string) ? stmt.field('condition') ?? undefined : undefined;
+    },
+  };
+}
+
+/**
  * The conditions a `return` needs, up to its function `fn`: each `if` arm around it (true in the
  * consequence, false in the `else`), and each earlier `if (c) { …; return … }` in the blocks around it
  * (false: `if (legacy) return "sha1"; return "sha256";` returns SHA-256 only when not legacy).

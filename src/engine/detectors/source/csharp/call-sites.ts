@@ -5,7 +5,7 @@
 // the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites, Guard, Returned } from '../common/evaluate.js';
-import { conditionGuards, type IfSyntax } from '../common/paths.js';
+import { conditionGuards, fieldIf } from '../common/paths.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -385,22 +385,8 @@ export function csharpFunctions(root: SgNode): { callSiteArguments: (param: SgNo
 
 const FUNCTION_LIKE = new Set(['method_declaration', 'local_function_statement', 'lambda_expression', 'anonymous_method_expression', 'constructor_declaration']);
 
-/** C#'s `if`: `condition`, `consequence`, `alternative`; an arm ends in `return` or `throw` to leave. */
-const CS_IF: IfSyntax = {
-  arm(a, child) {
-    if (kindOf(a) !== 'if_statement') return undefined;
-    const condition = a.field('condition');
-    if (!condition) return undefined;
-    if (a.field('consequence')?.id() === child.id()) return { condition, holds: true };
-    return a.field('alternative')?.id() === child.id() ? { condition, holds: false } : undefined;
-  },
-  exitsWhen(stmt) {
-    if (kindOf(stmt) !== 'if_statement' || stmt.field('alternative')) return undefined;
-    const arm = stmt.field('consequence');
-    const last = arm && kindOf(arm) === 'block' ? arm.namedChildren().filter((c) => !kindOf(c).includes('comment')).at(-1) : arm;
-    return last && ['return_statement', 'throw_statement'].includes(kindOf(last)) ? stmt.field('condition') ?? undefined : undefined;
-  },
-};
+/** C#'s `if`; an arm ends in `return` or `throw` to leave. */
+const CS_IF = fieldIf(new Set(['block']), new Set(['return_statement', 'throw_statement']));
 
 /**
  * What a method or local function returns: its `return` expressions (not those of lambdas or local

@@ -5,7 +5,7 @@
 import { declaredName } from '../common/languages.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites, Guard, Returned } from '../common/evaluate.js';
-import { conditionGuards, type IfSyntax } from '../common/paths.js';
+import { conditionGuards, fieldIf } from '../common/paths.js';
 import { ByName } from '../common/by-name.js';
 import { escapeRegex } from '../common/regex.js';
 import { FUNCTION_KINDS } from './resolve.js';
@@ -215,21 +215,8 @@ function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
   return out;
 }
 
-/** Go's `if`: `condition`, `consequence`, `alternative` (a block or the next `if`). */
-const GO_IF: IfSyntax = {
-  arm(a, child) {
-    if (a.kind() !== 'if_statement') return undefined;
-    const condition = a.field('condition');
-    if (!condition) return undefined;
-    if (a.field('consequence')?.id() === child.id()) return { condition, holds: true };
-    return a.field('alternative')?.id() === child.id() ? { condition, holds: false } : undefined;
-  },
-  exitsWhen(stmt) {
-    if (stmt.kind() !== 'if_statement' || stmt.field('alternative')) return undefined;
-    const last = stmt.field('consequence')?.namedChildren().find((c) => c.kind() === 'statement_list')?.namedChildren().at(-1);
-    return last?.kind() === 'return_statement' ? stmt.field('condition') ?? undefined : undefined;
-  },
-};
+/** Go's `if` (its `alternative` is a block or the next `if`); an arm ends in `return` to leave. */
+const GO_IF = fieldIf(new Set(['block', 'statement_list']), new Set(['return_statement']));
 
 /** The Guard of an `expression_case` or `default_case` of a `switch` with a subject (`switch alg {`). */
 function caseGuard(clause: SgNode): Guard | undefined {

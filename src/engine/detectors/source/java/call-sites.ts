@@ -3,7 +3,7 @@
 // (LanguageAdapter.callSiteArguments; docs/detectors.md, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
 import type { Guard, LanguageAdapter } from '../common/evaluate.js';
-import { conditionGuards, type IfSyntax } from '../common/paths.js';
+import { conditionGuards, fieldIf } from '../common/paths.js';
 import { kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan, startsWithin } from '../common/scopes.js';
@@ -78,22 +78,8 @@ function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
   return out;
 }
 
-/** Java's `if`: `condition`, `consequence`, `alternative`; an arm ends in `return` or `throw` to leave. */
-const JAVA_IF: IfSyntax = {
-  arm(a, child) {
-    if (kindOf(a) !== 'if_statement') return undefined;
-    const condition = a.field('condition');
-    if (!condition) return undefined;
-    if (a.field('consequence')?.id() === child.id()) return { condition, holds: true };
-    return a.field('alternative')?.id() === child.id() ? { condition, holds: false } : undefined;
-  },
-  exitsWhen(stmt) {
-    if (kindOf(stmt) !== 'if_statement' || stmt.field('alternative')) return undefined;
-    const arm = stmt.field('consequence');
-    const last = arm && kindOf(arm) === 'block' ? arm.namedChildren().filter((c) => !kindOf(c).includes('comment')).at(-1) : arm;
-    return last && ['return_statement', 'throw_statement'].includes(kindOf(last)) ? stmt.field('condition') ?? undefined : undefined;
-  },
-};
+/** Java's `if`; an arm ends in `return` or `throw` to leave. */
+const JAVA_IF = fieldIf(new Set(['block']), new Set(['return_statement', 'throw_statement']));
 
 /** Whether a `case` group or rule has a `default` label. */
 const isDefault = (c: SgNode): boolean => c.children().some((l) => kindOf(l) === 'switch_label' && l.namedChildren().length === 0);

@@ -7,7 +7,7 @@ import type { Scope } from '../common/symbols.js';
 import { declaredName } from '../common/languages.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites, Guard, LanguageAdapter, Returned } from '../common/evaluate.js';
-import { conditionGuards, type IfSyntax } from '../common/paths.js';
+import { conditionGuards, fieldIf } from '../common/paths.js';
 import { ByName } from '../common/by-name.js';
 import { propertyKey } from './resolve.js';
 
@@ -214,22 +214,8 @@ function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
   return out;
 }
 
-/** JavaScript's `if`: `condition`, `consequence`, `alternative` (an `else` clause); an arm ends in `return` or `throw` to leave. */
-const JS_IF: IfSyntax = {
-  arm(a, child) {
-    if ((a.kind() as string) !== 'if_statement') return undefined;
-    const condition = a.field('condition');
-    if (!condition) return undefined;
-    if (a.field('consequence')?.id() === child.id()) return { condition, holds: true };
-    return a.field('alternative')?.id() === child.id() ? { condition, holds: false } : undefined;
-  },
-  exitsWhen(stmt) {
-    if ((stmt.kind() as string) !== 'if_statement' || stmt.field('alternative')) return undefined;
-    const arm = stmt.field('consequence');
-    const last = arm && (arm.kind() as string) === 'statement_block' ? arm.namedChildren().filter((c) => (c.kind() as string) !== 'comment').at(-1) : arm;
-    return last && ['return_statement', 'throw_statement'].includes(last.kind() as string) ? stmt.field('condition') ?? undefined : undefined;
-  },
-};
+/** JavaScript's `if` (its `alternative` is an `else` clause); an arm ends in `return` or `throw` to leave. */
+const JS_IF = fieldIf(new Set(['statement_block']), new Set(['return_statement', 'throw_statement']));
 
 /** An argument the call leaves out, or passes as `undefined`: the parameter's default applies. */
 function leftOut(arg: SgNode | undefined): boolean {
