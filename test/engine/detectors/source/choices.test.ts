@@ -359,4 +359,39 @@ describe('multi-way expressions: a use of each arm\'s value (an arm that throws,
     ].join('\n');
     assert.deepEqual(rows(js.algorithms(jsSource, 'a.js')), ['7 SHA-256', '8 SHA-512', '9 SHA-1', '9 SHA-256']);
   });
+
+  it('loops over literal lists in Go, C#, Kotlin, PHP and Swift: a use of each element; other iterables stay unknown', () => {
+    const goSource = go.goFile(['"crypto"', '"crypto/rand"', '"crypto/rsa"'], `
+	for _, bits := range []int{2048, 3072} {
+		rsa.GenerateKey(rand.Reader, bits)
+	}
+	for i := range []int{1024} {
+		rsa.GenerateKey(rand.Reader, i)
+	}`);
+    assert.deepEqual([...new Set(go.algorithms(goSource).map((a) => a.name))], ['RSA-2048', 'RSA-3072', 'RSA']);
+    const csSource = csharp.csFile(`
+        foreach (var name in new[] { "SHA256", "SHA384" }) { using var h = HashAlgorithm.Create(name); }
+        foreach (var bits in new int[] { 2048, 4096 }) { using var rsa = RSA.Create(bits); }`);
+    assert.deepEqual([...new Set(csharp.algorithms(csSource).map((a) => a.name))], ['SHA-256', 'SHA-384', 'RSA-2048', 'RSA-4096']);
+    const ktSource = [
+      'import java.security.MessageDigest',
+      'fun all(d: ByteArray, names: List<String>) {',
+      '    for (alg in listOf("SHA-256", "SHA-512")) { MessageDigest.getInstance(alg).digest(d) }', // 3
+      '    for (n in names) { MessageDigest.getInstance(n) }', // 4
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(kotlin.algorithms(ktSource)), ['3 SHA-256', '3 SHA-512', '4 unknown-hash']);
+    const phpSource = ['<?php', 'function f($d, $xs) {', "    foreach (['md5', 'sha1'] as $alg) { hash($alg, $d); }", '    foreach ($xs as $k => $v) { hash($v, $d); }', '}'].join('\n');
+    assert.deepEqual(rows(php.algorithms(phpSource)), ['3 MD5', '3 SHA-1', '4 unknown-hash']);
+    const swiftSource = [
+      'import CommonCrypto',
+      'func all() {',
+      '    var o = [UInt8](repeating: 0, count: 64)',
+      '    for alg in [CCHmacAlgorithm(kCCHmacAlgSHA1), CCHmacAlgorithm(kCCHmacAlgSHA512)] {',
+      '        CCHmac(alg, nil, 0, nil, 0, &o)', // 5
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(swift.algorithms(swiftSource)), ['5 HMAC-SHA-1', '5 HMAC-SHA-512']);
+  });
 });

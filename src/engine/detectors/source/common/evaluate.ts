@@ -68,6 +68,15 @@ export function armsShape(values: readonly (SgNode | null | undefined)[]): Shape
   return options.length > 0 ? { t: 'choice', condition: null, options } : { t: 'opaque' };
 }
 
+/**
+ * A loop over a literal list, as its variable's value (`foreach (var alg in new[] { "SHA256", "SHA384" })`,
+ * `for _, h := range []crypto.Hash{…}`): each item, one case each, keyed by the loop; anything else
+ * iterated is opaque (the variable unknown).
+ */
+export function loopShape(items: readonly SgNode[] | undefined): Shape {
+  return items && items.length > 0 ? { t: 'choice', condition: null, options: [...items] } : { t: 'opaque' };
+}
+
 /** `left op right` of a grammar without fields (Kotlin's `?:`, Swift's `??`): null-coalescing. */
 export function coalescingShape(node: SgNode): Shape {
   const [value, otherwise] = node.namedChildren().filter((c) => c.kind() !== 'comment');

@@ -2,7 +2,7 @@
 // `Encoding.UTF8.GetBytes("…")`), and the file's bindings (fields, properties, constants, locals,
 // parameters, reassignments) for the shared Evaluator, collected per looked-up name.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, armsShape, binaryShape, dotted, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, binaryShape, dotted, loopShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
@@ -169,6 +169,14 @@ export const csharpAdapter: LanguageAdapter = {
         const rank = node.find({ rule: { kind: 'array_rank_specifier' } })?.namedChildren()[0];
         if (!rank) return { t: 'opaque' };
         return { t: 'call', callee: 'new byte[]', args: { positional: [rank], named: new Map() } };
+      }
+      case 'foreach_statement': {
+        // `foreach (var alg in new[] { "SHA256", "SHA384" })`, `in new string[] { … }`, `in ["a", "b"]`.
+        const right = node.field('right');
+        const init = right && ['array_creation_expression', 'implicit_array_creation_expression'].includes(kindOf(right))
+          ? right.namedChildren().find((c) => kindOf(c) === 'initializer_expression')
+          : right && kindOf(right) === 'collection_expression' ? right : undefined;
+        return loopShape(init?.namedChildren().filter((c) => !kindOf(c).includes('comment')).map((c) => (kindOf(c) === 'argument' ? argValue(c) : c)));
       }
       case 'initializer_expression':
         // `byte[] k = { 1, 2, 3 };` (a declarator's value; an object initializer never reaches here).
@@ -407,7 +415,8 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
       const name = n.field(k === 'foreach_statement' ? 'left' : 'name')?.text();
       if (!name || !/^\w+$/.test(name)) continue;
       const { scope } = scopeOf(index, n);
-      out.push({ name, value: null, visibleFrom: nodeSpan(n).start, scope, member: false });
+      // A `foreach` variable's value is its loop (loopShape: each item of a literal array).
+      out.push({ name, value: k === 'foreach_statement' ? n : null, visibleFrom: nodeSpan(n).start, scope, member: false });
     }
   }
   return out;

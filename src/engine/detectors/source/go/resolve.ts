@@ -4,7 +4,7 @@
 // Package selectors are canonicalised through the file's imports, so `mrand.Intn` and `tls.VersionTLS12`
 // come back as `math/rand.Intn` and `crypto/tls.VersionTLS12` whatever the import alias.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, binaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, loopShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { goFunctions } from './call-sites.js';
@@ -19,6 +19,8 @@ export interface GoIndex {
   imports: SgNode[];
   specs: SgNode[];
   statements: SgNode[];
+  /** `k, v := range xs` clauses: `v` is each element of a literal slice or array. */
+  ranges: SgNode[];
   parameters: SgNode[];
   /** Function and func-literal ranges: the scopes of locals. */
   functions: Scope[];
@@ -37,7 +39,7 @@ export const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function_declaratio
 const CASE_KINDS = new Set(['expression_case', 'default_case', 'type_case', 'communication_case']);
 const INDEX_RULE = {
   any: [
-    'import_spec', 'const_spec', 'var_spec', 'short_var_declaration', 'assignment_statement', 'parameter_declaration',
+    'import_spec', 'const_spec', 'var_spec', 'short_var_declaration', 'assignment_statement', 'parameter_declaration', 'range_clause',
     ...FUNCTION_KINDS,
   ].map((kind) => ({ kind })),
 };
@@ -49,13 +51,14 @@ function rangeOf(node: SgNode): Scope {
 
 export function indexGoFile(root: SgNode): GoIndex {
   const r = root.range();
-  const index: GoIndex = { file: { start: r.start.index, end: r.end.index }, imports: [], specs: [], statements: [], parameters: [], functions: [] };
+  const index: GoIndex = { file: { start: r.start.index, end: r.end.index }, imports: [], specs: [], statements: [], ranges: [], parameters: [], functions: [] };
   for (const node of root.findAll({ rule: INDEX_RULE })) {
     const k = node.kind() as string;
     if (k === 'import_spec') index.imports.push(node);
     else if (k === 'const_spec' || k === 'var_spec') index.specs.push(node);
     else if (k === 'short_var_declaration' || k === 'assignment_statement') index.statements.push(node);
     else if (k === 'parameter_declaration') index.parameters.push(node);
+    else if (k === 'range_clause') index.ranges.push(node);
     else index.functions.push(rangeOf(node));
   }
   return index;
@@ -213,6 +216,12 @@ export class GoAdapter implements LanguageAdapter {
       }
       case 'composite_literal':
         return this.compositeShape(node);
+      case 'range_clause': {
+        // The value of `k, v := range []string{…}`: each element of a literal slice or array (bytes are not read).
+        const right = node.field('right');
+        const shape = right?.kind() === 'composite_literal' ? this.compositeShape(right) : undefined;
+        return loopShape(shape?.t === 'list' ? shape.items : undefined);
+      }
       case 'array_type': {
         // `var key [32]byte`: a zeroed array of known length.
         if (!BYTE_TYPES.has(elementType(node) ?? '')) return { t: 'opaque' };
@@ -368,7 +377,7 @@ function pair(names: SgNode[], values: SgNode[]): Array<[SgNode, SgNode | null]>
 
 /** Every binding a Go file makes, for the shared symbol table. */
 export function goBindings(index: GoIndex): Binding[] {
-  return bindingsOf(index, index.specs, index.statements, index.parameters);
+  return bindingsOf(index, index.specs, index.statements, index.parameters, index.ranges);
 }
 
 /**
@@ -382,13 +391,13 @@ export function goBindingSource(index: GoIndex): BindingSource {
     every: () => goBindings(index),
     named(name) {
       const holds = (node: SgNode): boolean => textHolds(node, name);
-      return bindingsOf(index, index.specs.filter(holds), index.statements.filter(holds), index.parameters.filter(holds));
+      return bindingsOf(index, index.specs.filter(holds), index.statements.filter(holds), index.parameters.filter(holds), index.ranges.filter(holds));
     },
     mayOwn: () => false,
   };
 }
 
-function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readonly SgNode[], parameters: readonly SgNode[]): Binding[] {
+function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readonly SgNode[], parameters: readonly SgNode[], ranges: readonly SgNode[]): Binding[] {
   const out: Binding[] = [];
   /**
    * A block is a scope as in Go (what `:=` declares in an `if` block or a `case` dies with it), and
@@ -433,6 +442,13 @@ function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readon
       continue;
     }
     bind(pair(left, right), stmt, op === '=');
+  }
+  for (const clause of ranges) {
+    // `for _, alg := range []string{"RS256", "RS384"}`: the value is each element (the clause's shape);
+    // the key (an index) and a single name are not read.
+    const names = clause.field('left')?.namedChildren() ?? [];
+    if (names.length === 2) bind([[names[0]!, null], [names[1]!, clause]], clause, false);
+    else bind(names.map((n) => [n, null]), clause, false);
   }
   for (const p of parameters) {
     const { scope, member } = scopeOf(index, p.range().start.index);

@@ -115,6 +115,11 @@ export class KotlinAdapter implements LanguageAdapter {
         // Both arms give a value: the condition may pick one.
         return shape.t === 'choice' && shape.options.length === 2 ? { ...shape, condition } : shape;
       }
+      case 'for_statement': {
+        // The loop variable's value: each element of what it iterates (a list the evaluator can read).
+        const of = namedKids(node).find((c) => !['variable_declaration', 'multi_variable_declaration', 'control_structure_body', 'annotation'].includes(kindOf(c)));
+        return of ? { t: 'element', of } : { t: 'opaque' };
+      }
       case 'when_expression':
         // `when (k) { 1 -> "MD5"; else -> "SHA-256" }` as a value: each entry's value (one that throws gives none).
         return armsShape(namedKids(node).filter((e) => kindOf(e) === 'when_entry').map((e) => {
@@ -337,8 +342,10 @@ export function kotlinBindings(root: SgNode): Binding[] {
       const owner = kind === 'lambda_parameters' ? node.parent() : node;
       if (!owner) continue;
       const decls = kind === 'lambda_parameters' ? namedKids(node) : namedKids(node).filter((c) => kindOf(c) === 'variable_declaration' || kindOf(c) === 'multi_variable_declaration');
+      // `for (alg in listOf("SHA-256", "SHA-512"))`: one variable's value is its loop (each element).
+      const single = kind === 'for_statement' && decls.length === 1 && kindOf(decls[0]!) === 'variable_declaration';
       for (const d of decls) for (const id of [d, ...d.findAll({ rule: { kind: 'simple_identifier' } })]) {
-        if (kindOf(id) === 'simple_identifier') out.push({ name: id.text(), value: null, visibleFrom: span.start, scope: nodeSpan(owner), member: false });
+        if (kindOf(id) === 'simple_identifier') out.push({ name: id.text(), value: single ? node : null, visibleFrom: span.start, scope: nodeSpan(owner), member: false });
       }
     } else {
       const target = namedKids(node)[0];

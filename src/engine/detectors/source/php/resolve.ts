@@ -9,7 +9,7 @@
 // `$this->cipher`). The branch rule: an assignment in an `if`/`else`/`case` body, a loop body or a
 // `try`/`catch` block holds there and leaves the variable unknown after the block.
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, armsShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, loopShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { nodeSpan, ScopeIndex, type ScopeNode } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
@@ -208,6 +208,12 @@ export class PhpAdapter implements LanguageAdapter {
       case 'function_call_expression': {
         const fn = node.field('function');
         return { t: 'call', callee: fn ? functionName(fn) : '', args: callArgs(node) };
+      }
+      case 'foreach_statement': {
+        // `foreach (['md5', 'sha1'] as $alg)`: each element (keyed elements and anything else iterated: unknown).
+        const list = node.namedChildren()[0];
+        const items = list && kindOf(list) === 'array_creation_expression' ? list.namedChildren().filter((e) => kindOf(e) === 'array_element_initializer') : [];
+        return loopShape(items.length > 0 && items.every((e) => e.namedChildren().length === 1) ? items.map((e) => e.namedChildren()[0]!) : undefined);
       }
       case 'member_call_expression':
       case 'scoped_call_expression': {
@@ -490,8 +496,14 @@ export function phpBindings(root: SgNode, adapter: PhpAdapter): Binding[] {
       case 'foreach_statement':
       case 'global_declaration':
       case 'anonymous_function_use_clause': {
-        // Loop variables and variables from outside the function: unknown. (`foreach` binds after its first child.)
+        // Loop variables and variables from outside the function: unknown (`foreach` binds after its
+        // first child), but for `foreach ([…] as $v)`, whose `$v` is each element of the literal array.
         const targets = kindOf(node) === 'foreach_statement' ? node.namedChildren().slice(1, -1) : node.namedChildren();
+        if (kindOf(node) === 'foreach_statement' && targets.length === 1 && kindOf(targets[0]!) === 'variable_name') {
+          const v = targets[0]!;
+          out.push({ name: varKey(v.text().slice(1), adapter.fnOf(v)), value: node, visibleFrom: nodeSpan(v).end, scope: scopeOf(node), member: false });
+          break;
+        }
         for (const t of targets) {
           const vars = kindOf(t) === 'variable_name' ? [t] : t.findAll({ rule: { kind: 'variable_name' } });
           for (const v of vars) unknownVar(v, kindOf(node) === 'anonymous_function_use_clause' ? (blocks.around(node, FN_SET) ?? file) : scopeOf(node));

@@ -5,7 +5,7 @@
 // stored and `static` properties of types and extensions, parameters, closure and loop variables, `if let`/
 // `guard let`, reassignments with the branch rule).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, armsShape, coalescingShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, coalescingShape, loopShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
 import { swiftFunctions } from './call-sites.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
@@ -168,6 +168,11 @@ export class SwiftAdapter implements LanguageAdapter {
       }
       case 'ternary_expression':
         return ternaryShape(node, 'if_true', 'condition', 'if_false');
+      case 'for_statement': {
+        // The loop variable's value: each element of a literal array iterated.
+        const list = namedKids(node).find((c) => kindOf(c) === 'array_literal');
+        return loopShape(list ? namedKids(list).filter((c) => !kindOf(c).includes('comment')) : undefined);
+      }
       case 'switch_statement':
       case 'if_statement': {
         // Swift 5.9 `let alg = switch k { case 1: … default: … }` (and `if` expressions): each arm's
@@ -400,9 +405,10 @@ export function swiftBindings(root: SgNode): Binding[] {
       if (local && owner) out.push({ name: local.text(), value: null, visibleFrom: span.start, scope: kind === 'parameter' ? nodeSpan(owner) : scopeOf(node), member: false, ...(kind === 'parameter' ? { param: node } : {}) });
     } else if (kind === 'for_statement') {
       const pattern = namedKids(node).find((c) => kindOf(c) === 'pattern');
-      for (const id of pattern ? [pattern, ...pattern.findAll({ rule: { kind: 'simple_identifier' } })] : []) {
-        if (kindOf(id) === 'simple_identifier') out.push({ name: id.text(), value: null, visibleFrom: span.start, scope: span, member: false });
-      }
+      const ids = pattern ? pattern.findAll({ rule: { kind: 'simple_identifier' } }) : [];
+      // `for alg in ["a", "b"]`: a single name's value is its loop (each element of a literal array).
+      const single = ids.length === 1 && pattern!.text() === ids[0]!.text();
+      for (const id of ids) out.push({ name: id.text(), value: single ? node : null, visibleFrom: span.start, scope: span, member: false });
     } else if (kind === 'if_statement' || kind === 'guard_statement') {
       // `if let key = expr { … }`, `guard let key = expr else { … }`: a binding visible in the body (if) or after the guard.
       const kids = node.children();
