@@ -129,7 +129,7 @@ describe('PHP: values passed by the file\'s own calls', () => {
       '<?php',
       'class Vault {',
       "    private function cipher(): string { return 'aes-256-gcm'; }",
-      "    private static function digest(string $kind): string { return $kind === 'legacy' ? 'md5' : 'sha256'; }",
+      "    private static function digest(string $kind): string { if ($kind === 'legacy') { return 'md5'; } return 'sha256'; }",
       "    public function mac(): string { return 'sha384'; }",
       '    public function seal($d, $k, $iv) {',
       '        $x = openssl_encrypt($d, $this->cipher(), $k, 0, $iv);', // 7

@@ -3,7 +3,8 @@
 // its callers name (LanguageAdapter.callSiteArguments), and what a call of one returns
 // (LanguageAdapter.returned; docs/detectors.md, "PHP", "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { Args, CallSites, Returned } from '../common/evaluate.js';
+import type { Args, CallSites, Guard, Returned } from '../common/evaluate.js';
+import { conditionGuards, lastStatement, type IfSyntax } from '../common/paths.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -204,7 +205,8 @@ export function phpFunctions(root: SgNode): { callSiteArguments: (param: SgNode)
     const words = (n: SgNode | null | undefined): string[] => (n?.children() ?? []).filter((c) => /modifier$/.test(kindOf(c))).map((c) => c.text().toLowerCase());
     const cls = fn.parent()?.parent();
     const open = !isFunction && !words(fn).includes('private') && !words(fn).includes('final') && !words(cls).includes('final');
-    return { function: fn.id(), open, site, returns: returnedExpressions(fn) };
+    const returns = returnedExpressions(fn);
+    return { function: fn.id(), open, site, returns: returns.map((r) => r.value), guards: returns.map((r) => r.guards) };
   };
 
   return { callSiteArguments, returned };
@@ -212,13 +214,37 @@ export function phpFunctions(root: SgNode): { callSiteArguments: (param: SgNode)
 
 const FUNCTION_KINDS = new Set(['function_definition', 'method_declaration', 'anonymous_function', 'arrow_function']);
 
-/** What a function or method returns: its `return` expressions, not those of closures inside it. */
-function returnedExpressions(fn: SgNode): SgNode[] {
-  const out: SgNode[] = [];
+const PHP_BLOCKS = new Set(['compound_statement', 'colon_block']);
+const PHP_EXITS = new Set(['return_statement', 'throw_expression', 'expression_statement']);
+
+/** PHP's `if`: `condition`, `body`, `elseif` clauses (their own `condition` and `body`) and `else`. */
+const PHP_IF: IfSyntax = {
+  arm(a, child) {
+    const k = kindOf(a);
+    if (k !== 'if_statement' && k !== 'else_if_clause') return undefined;
+    const condition = a.field('condition');
+    if (!condition) return undefined;
+    if (a.field('body')?.id() === child.id()) return { condition, holds: true };
+    return k === 'if_statement' && ['else_if_clause', 'else_clause'].includes(kindOf(child)) ? { condition, holds: false } : undefined;
+  },
+  exitsWhen(stmt) {
+    if (kindOf(stmt) !== 'if_statement' || stmt.namedChildren().some((c) => ['else_if_clause', 'else_clause'].includes(kindOf(c)))) return undefined;
+    const body = stmt.field('body');
+    const last = body && lastStatement(body, PHP_BLOCKS);
+    if (!last || !PHP_EXITS.has(kindOf(last))) return undefined;
+    // `throw new E(…);` is an expression statement in PHP 8.
+    if (kindOf(last) === 'expression_statement' && kindOf(last.namedChildren()[0] ?? last) !== 'throw_expression') return undefined;
+    return stmt.field('condition') ?? undefined;
+  },
+};
+
+/** What a function or method returns: its `return` expressions (not those of closures inside it) with the conditions each needs. */
+function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
+  const out: { value: SgNode; guards: Guard[] }[] = [];
   for (const r of fn.findAll({ rule: { kind: 'return_statement' } })) {
     const owner = r.ancestors().find((a) => FUNCTION_KINDS.has(kindOf(a)));
     const e = r.namedChildren().find((c) => !kindOf(c).includes('comment'));
-    if (owner?.id() === fn.id() && e) out.push(e);
+    if (owner?.id() === fn.id() && e) out.push({ value: e, guards: conditionGuards(r, fn, PHP_IF) });
   }
   return out;
 }

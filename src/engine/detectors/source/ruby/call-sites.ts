@@ -3,7 +3,8 @@
 // callers name (LanguageAdapter.callSiteArguments), and what a call of one returns
 // (LanguageAdapter.returned; docs/detectors.md, "Ruby", "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites, Returned } from '../common/evaluate.js';
+import type { CallSites, Guard, Returned } from '../common/evaluate.js';
+import { conditionGuards, type IfSyntax } from '../common/paths.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -266,7 +267,9 @@ export function rubyFunctions(root: SgNode, localBinding: (name: string, at: num
     for (const m of root.findAll({ rule: { any: ['method', 'singleton_method'].map((kind) => ({ kind, has: { field: 'name', regex: re } })) } })) {
       const f = cached(m, name);
       const site = f?.sites.findIndex((s) => s.node.id() === call.id()) ?? -1;
-      if (f && site >= 0) return { function: m.id(), open: f.open, site, returns: returnedExpressions(m) };
+      if (!f || site < 0) continue;
+      const returns = returnedExpressions(m);
+      return { function: m.id(), open: f.open, site, returns: returns.map((r) => r.value), guards: returns.map((r) => r.guards) };
     }
     return undefined;
   };
@@ -276,19 +279,50 @@ export function rubyFunctions(root: SgNode, localBinding: (name: string, at: num
 
 const METHOD_KINDS = new Set(['method', 'singleton_method', 'lambda', 'block', 'do_block']);
 
-/** What a method returns: each `return x` (not in blocks or lambdas inside it) and its last expression. */
-function returnedExpressions(m: SgNode): SgNode[] {
+/** A Ruby branch that leaves when it ends in `return` or `raise`. */
+function leaves(node: SgNode | null | undefined): boolean {
+  const last = node && (kindOf(node) === 'then' ? node.namedChildren().at(-1) : node);
+  if (!last) return false;
+  return kindOf(last) === 'return' || (kindOf(last) === 'call' && !last.field('receiver') && /^(raise|fail)$/.test(last.field('method')?.text() ?? ''));
+}
+
+/** Ruby's `if`/`unless` (`then`, `else`/`elsif`) and modifier `x if c` / `x unless c`. */
+const RUBY_IF: IfSyntax = {
+  arm(a, child) {
+    const k = kindOf(a);
+    const condition = a.field('condition');
+    if (!condition) return undefined;
+    const negated = k === 'unless' || k === 'unless_modifier';
+    if (k === 'if_modifier' || k === 'unless_modifier') return a.field('body')?.id() === child.id() ? { condition, holds: !negated } : undefined;
+    if (k !== 'if' && k !== 'unless' && k !== 'elsif') return undefined;
+    if (kindOf(child) === 'then') return { condition, holds: !negated };
+    return kindOf(child) === 'else' || kindOf(child) === 'elsif' ? { condition, holds: negated } : undefined;
+  },
+  exitsWhen(stmt) {
+    const k = kindOf(stmt);
+    const condition = stmt.field('condition');
+    if (!condition || (k !== 'if' && k !== 'if_modifier')) return undefined;
+    if (k === 'if_modifier') return leaves(stmt.field('body')) ? condition : undefined;
+    const alternative = stmt.namedChildren().some((c) => kindOf(c) === 'else' || kindOf(c) === 'elsif');
+    return !alternative && leaves(stmt.namedChildren().find((c) => kindOf(c) === 'then')) ? condition : undefined;
+  },
+};
+
+/** What a method returns: each `return x` (not in blocks or lambdas inside it) and its last expression, with the conditions each needs. */
+function returnedExpressions(m: SgNode): { value: SgNode; guards: Guard[] }[] {
   const body = m.field('body');
   if (!body) return [];
-  if (kindOf(body) !== 'body_statement') return [body]; // `def bits = 3072`
-  const out: SgNode[] = [];
+  if (kindOf(body) !== 'body_statement') return [{ value: body, guards: [] }]; // `def bits = 3072`
+  const out: { value: SgNode; guards: Guard[] }[] = [];
   for (const r of body.findAll({ rule: { kind: 'return' } })) {
     const owner = r.ancestors().find((a) => METHOD_KINDS.has(kindOf(a)));
     const value = r.namedChildren()[0]?.namedChildren()[0];
-    if (owner?.id() === m.id() && value) out.push(value);
+    if (owner?.id() === m.id() && value) out.push({ value, guards: conditionGuards(r, m, RUBY_IF) });
   }
   const last = body.namedChildren().filter((c) => !kindOf(c).includes('comment')).at(-1);
   // The last expression is the value unless it is a `return` (counted above) or ends in one.
-  if (last && kindOf(last) !== 'return' && !(kindOf(last) === 'if_modifier' && kindOf(last.namedChildren()[0] ?? last) === 'return')) out.push(last);
+  if (last && kindOf(last) !== 'return' && !(kindOf(last) === 'if_modifier' && kindOf(last.namedChildren()[0] ?? last) === 'return')) {
+    out.push({ value: last, guards: conditionGuards(last, m, RUBY_IF) });
+  }
   return out;
 }

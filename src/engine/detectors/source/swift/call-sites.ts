@@ -3,7 +3,8 @@
 // CryptoKit call chosen by name) gets the values its callers name (LanguageAdapter.callSiteArguments;
 // docs/detectors.md, Swift, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites, Returned } from '../common/evaluate.js';
+import type { CallSites, Guard, Returned } from '../common/evaluate.js';
+import { conditionGuards, type IfSyntax } from '../common/paths.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -460,7 +461,8 @@ export function swiftFunctions(root: SgNode): { callSiteArguments: (param: SgNod
       const words = modifierWords(fn);
       const inClass = type !== undefined && /^(final\s+)?class\b/.test(type.text().replace(/^(@\w+\s+|public\s+|open\s+|internal\s+)*/, ''));
       const open = inClass && !['final', 'private', 'fileprivate', 'static'].some((w) => words.includes(w)) && !modifierWords(type).includes('final');
-      return { function: fn.id(), open, site, returns: returnedExpressions(fn) };
+      const returns = returnedExpressions(fn);
+      return { function: fn.id(), open, site, returns: returns.map((r) => r.value), guards: returns.map((r) => r.guards) };
     }
     return undefined;
   };
@@ -468,17 +470,45 @@ export function swiftFunctions(root: SgNode): { callSiteArguments: (param: SgNod
   return { callSiteArguments, returned };
 }
 
-/** What a function returns: its `return` values (not those of closures or local functions in it), or its one expression. */
-function returnedExpressions(fn: SgNode): SgNode[] {
+/** The parts of a Swift `if`: its one condition (undefined for several or an `if let`), its block, and what follows `else`. */
+function ifParts(node: SgNode): { condition?: SgNode; then?: SgNode; otherwise?: SgNode } {
+  const kids = node.children();
+  const at = kids.findIndex((c) => kindOf(c) === 'else');
+  const head = (at < 0 ? kids : kids.slice(0, at)).filter((c) => c.isNamed());
+  const then = head.find((c) => kindOf(c) === 'statements');
+  const conditions = head.filter((c) => kindOf(c) !== 'statements' && !kindOf(c).includes('comment'));
+  const otherwise = at < 0 ? undefined : kids.slice(at + 1).find((c) => c.isNamed());
+  return { ...(conditions.length === 1 && !/binding/.test(kindOf(conditions[0]!)) ? { condition: conditions[0] } : {}), ...(then ? { then } : {}), ...(otherwise ? { otherwise } : {}) };
+}
+
+/** Swift's `if`: one condition, a block, `else` (a block or the next `if`); an arm ends in `return` or `throw` to leave. */
+const SWIFT_IF: IfSyntax = {
+  arm(a, child) {
+    if (kindOf(a) !== 'if_statement') return undefined;
+    const { condition, then, otherwise } = ifParts(a);
+    if (!condition) return undefined;
+    if (then?.id() === child.id()) return { condition, holds: true };
+    return otherwise?.id() === child.id() ? { condition, holds: false } : undefined;
+  },
+  exitsWhen(stmt) {
+    if (kindOf(stmt) !== 'if_statement') return undefined;
+    const { condition, then, otherwise } = ifParts(stmt);
+    const last = then && namedKids(then).at(-1);
+    return !otherwise && last && kindOf(last) === 'control_transfer_statement' && /^(return|throw)\b/.test(last.text()) ? condition : undefined;
+  },
+};
+
+/** What a function returns: its `return` values (not those of closures or local functions in it) with the conditions each needs, or its one expression. */
+function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
   const statements = namedKids(fn.children().find((c) => kindOf(c) === 'function_body') ?? fn).find((c) => kindOf(c) === 'statements');
   if (!statements) return [];
   const body = namedKids(statements).filter((c) => !kindOf(c).includes('comment'));
-  if (body.length === 1 && kindOf(body[0]!) !== 'control_transfer_statement' && !kindOf(body[0]!).endsWith('_statement') && !kindOf(body[0]!).endsWith('_declaration')) return [body[0]!];
-  const out: SgNode[] = [];
+  if (body.length === 1 && kindOf(body[0]!) !== 'control_transfer_statement' && !kindOf(body[0]!).endsWith('_statement') && !kindOf(body[0]!).endsWith('_declaration')) return [{ value: body[0]!, guards: [] }];
+  const out: { value: SgNode; guards: Guard[] }[] = [];
   for (const r of statements.findAll({ rule: { kind: 'control_transfer_statement', regex: '^return\\b' } })) {
     const owner = r.ancestors().find((a) => kindOf(a) === 'function_declaration' || kindOf(a) === 'lambda_literal' || kindOf(a) === 'init_declaration');
     const value = namedKids(r)[0];
-    if (owner?.id() === fn.id() && value) out.push(value);
+    if (owner?.id() === fn.id() && value) out.push({ value, guards: conditionGuards(r, fn, SWIFT_IF) });
   }
   return out;
 }
