@@ -360,7 +360,7 @@ describe('multi-way expressions: a use of each arm\'s value (an arm that throws,
     assert.deepEqual(rows(js.algorithms(jsSource, 'a.js')), ['7 SHA-256', '8 SHA-512', '9 SHA-1', '9 SHA-256']);
   });
 
-  it('loops over literal lists in Go, C#, Kotlin, PHP and Swift: a use of each element; other iterables stay unknown', () => {
+  it('loops over literal lists in Go, C#, Kotlin, PHP, Swift and Ruby: a use of each element; other iterables stay unknown', () => {
     const goSource = go.goFile(['"crypto"', '"crypto/rand"', '"crypto/rsa"'], `
 	for _, bits := range []int{2048, 3072} {
 		rsa.GenerateKey(rand.Reader, bits)
@@ -393,5 +393,14 @@ describe('multi-way expressions: a use of each arm\'s value (an arm that throws,
       '}',
     ].join('\n');
     assert.deepEqual(rows(swift.algorithms(swiftSource)), ['5 HMAC-SHA-1', '5 HMAC-SHA-512']);
+    const rubySource = [
+      "require 'openssl'",
+      '%w[sha1 sha256].each do |alg|',
+      '  OpenSSL::Digest.new(alg)', // 3
+      'end',
+      '[2048, 4096].each { |bits| OpenSSL::PKey::RSA.new(bits) }', // 5
+      'names.each { |n| OpenSSL::Digest.new(n) }', // 6
+    ].join('\n');
+    assert.deepEqual(rows(ruby.algorithms(rubySource)), ['3 SHA-1', '3 SHA-256', '5 RSA-2048', '5 RSA-4096', '6 unknown-hash']);
   });
 });

@@ -5,7 +5,7 @@
 // (`Crypto::KEY_BITS`), instance variables (one value when the class assigns them once), method and
 // block parameters (unknown).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, armsShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, loopShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope, type Symbols } from '../common/symbols.js';
@@ -187,6 +187,10 @@ export class RubyAdapter implements LanguageAdapter {
       }
       case 'conditional':
         return ternaryShape(node);
+      case 'block':
+      case 'do_block':
+        // The first parameter of a block over a literal array (literalEach): each element.
+        return loopShape(literalEach(node));
       case 'case':
       case 'if':
       case 'unless': {
@@ -415,7 +419,9 @@ export function rubyBindings(root: SgNode): { bindings: Binding[]; scopes: Scope
         const ids = id ? [id] : p.findAll({ rule: { kind: 'identifier' } });
         // A method's parameter may take the values the file's calls pass (call-sites.ts).
         const param = id && kind === 'method_parameters' ? { param: p } : {};
-        for (const i of ids) out.push({ name: i.text(), value: null, visibleFrom: span.start, scope: nodeSpan(owner), member: false, ...param });
+        // `%w[sha1 sha256].each do |alg|`: the block's first parameter is each element (its value is the block).
+        const element = kind === 'block_parameters' && p.id() === node.namedChildren()[0]?.id() && kindOf(p) === 'identifier' && literalEach(owner) ? owner : null;
+        for (const i of ids) out.push({ name: i.text(), value: element, visibleFrom: span.start, scope: nodeSpan(owner), member: false, ...param });
       }
     }
   }
@@ -490,6 +496,19 @@ function armsOf(statement: SgNode): SgNode[] {
     } else if (ck === 'else') arms.push(c);
   }
   return arms;
+}
+
+/** Iterators whose block's first parameter is each element of the receiver. */
+const EACH = new Set(['each', 'map', 'collect', 'flat_map', 'each_with_index', 'each_with_object', 'select', 'filter', 'reject', 'find', 'detect', 'any?', 'all?']);
+
+/** For a block of `[…].each`/`%w[…].each` (and map, select, …) on a literal array: the array's elements. */
+export function literalEach(block: SgNode): SgNode[] | undefined {
+  const call = block.parent();
+  if (!call || kindOf(call) !== 'call' || !EACH.has(call.field('method')?.text() ?? '')) return undefined;
+  const receiver = call.field('receiver');
+  if (!receiver || (kindOf(receiver) !== 'array' && kindOf(receiver) !== 'string_array' && kindOf(receiver) !== 'symbol_array')) return undefined;
+  const items = receiver.namedChildren().filter((c) => !kindOf(c).includes('comment'));
+  return items.length > 0 && items.every((c) => kindOf(c) !== 'splat_argument') ? items : undefined;
 }
 
 function declarationScope(bindings: readonly Binding[], name: string, at: number): Scope | undefined {
