@@ -89,6 +89,32 @@ export function fieldIf(blocks: ReadonlySet<string>, exits: ReadonlySet<string>)
 }
 
 /**
+ * The `if` of grammars with `elif`/`elseif` clauses (Python, PHP): `condition`, a body in field
+ * `body`, clauses of kind `elif` (with their own `condition` and body) and `else`; an arm leaves
+ * when its last statement (through `blocks`) does (`leaves`).
+ */
+export function clauseIf(spec: { body: string; elif: string; else: string; blocks: ReadonlySet<string>; leaves: (last: SgNode) => boolean }): IfSyntax {
+  const clauses = new Set([spec.elif, spec.else]);
+  return {
+    arm(a, child) {
+      const k = a.kind() as string;
+      if (k !== 'if_statement' && k !== spec.elif) return undefined;
+      const condition = a.field('condition');
+      if (!condition) return undefined;
+      if (a.field(spec.body)?.id() === child.id()) return { condition, holds: true };
+      // An `elif` or `else` runs only when the `if`'s own condition failed.
+      return k === 'if_statement' && clauses.has(child.kind() as string) ? { condition, holds: false } : undefined;
+    },
+    exitsWhen(stmt) {
+      if (stmt.kind() as string !== 'if_statement' || stmt.namedChildren().some((c) => clauses.has(c.kind() as string))) return undefined;
+      const body = stmt.field(spec.body);
+      const last = body && lastStatement(body, spec.blocks);
+      return last && spec.leaves(last) ? stmt.field('condition') ?? undefined : undefined;
+    },
+  };
+}
+
+/**
  * The conditions a `return` needs, up to its function `fn`: each `if` arm around it (true in the
  * consequence, false in the `else`), and each earlier `if (c) { …; return … }` in the blocks around it
  * (false: `if (legacy) return "sha1"; return "sha256";` returns SHA-256 only when not legacy).

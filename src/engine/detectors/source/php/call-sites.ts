@@ -4,7 +4,7 @@
 // (LanguageAdapter.returned; docs/detectors.md, "PHP", "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
 import type { Args, CallSites, Guard, Returned } from '../common/evaluate.js';
-import { conditionGuards, lastStatement, type IfSyntax } from '../common/paths.js';
+import { clauseIf, conditionGuards } from '../common/paths.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -214,29 +214,14 @@ export function phpFunctions(root: SgNode): { callSiteArguments: (param: SgNode)
 
 const FUNCTION_KINDS = new Set(['function_definition', 'method_declaration', 'anonymous_function', 'arrow_function']);
 
-const PHP_BLOCKS = new Set(['compound_statement', 'colon_block']);
-const PHP_EXITS = new Set(['return_statement', 'throw_expression', 'expression_statement']);
-
-/** PHP's `if`: `condition`, `body`, `elseif` clauses (their own `condition` and `body`) and `else`. */
-const PHP_IF: IfSyntax = {
-  arm(a, child) {
-    const k = kindOf(a);
-    if (k !== 'if_statement' && k !== 'else_if_clause') return undefined;
-    const condition = a.field('condition');
-    if (!condition) return undefined;
-    if (a.field('body')?.id() === child.id()) return { condition, holds: true };
-    return k === 'if_statement' && ['else_if_clause', 'else_clause'].includes(kindOf(child)) ? { condition, holds: false } : undefined;
-  },
-  exitsWhen(stmt) {
-    if (kindOf(stmt) !== 'if_statement' || stmt.namedChildren().some((c) => ['else_if_clause', 'else_clause'].includes(kindOf(c)))) return undefined;
-    const body = stmt.field('body');
-    const last = body && lastStatement(body, PHP_BLOCKS);
-    if (!last || !PHP_EXITS.has(kindOf(last))) return undefined;
-    // `throw new E(…);` is an expression statement in PHP 8.
-    if (kindOf(last) === 'expression_statement' && kindOf(last.namedChildren()[0] ?? last) !== 'throw_expression') return undefined;
-    return stmt.field('condition') ?? undefined;
-  },
-};
+/** PHP's `if`, `elseif`, `else`; an arm leaves with `return`, `throw` (an expression statement in PHP 8). */
+const PHP_IF = clauseIf({
+  body: 'body',
+  elif: 'else_if_clause',
+  else: 'else_clause',
+  blocks: new Set(['compound_statement', 'colon_block']),
+  leaves: (last) => ['return_statement', 'throw_expression'].includes(kindOf(last)) || (kindOf(last) === 'expression_statement' && kindOf(last.namedChildren()[0] ?? last) === 'throw_expression'),
+});
 
 /** What a function or method returns: its `return` expressions (not those of closures inside it) with the conditions each needs. */
 function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {

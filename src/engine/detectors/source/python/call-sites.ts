@@ -3,7 +3,7 @@
 // name (LanguageAdapter.callSiteArguments; docs/detectors.md, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites, Guard, LanguageAdapter, Returned } from '../common/evaluate.js';
-import { conditionGuards, type IfSyntax } from '../common/paths.js';
+import { clauseIf, conditionGuards } from '../common/paths.js';
 import { kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan, startsWithin } from '../common/scopes.js';
@@ -34,23 +34,14 @@ interface Site {
   spread: boolean;
 }
 
-/** Python's `if`: `condition`, the `consequence` block, `elif` clauses (their own `condition` and `consequence`) and `else`. */
-const PY_IF: IfSyntax = {
-  arm(a, child) {
-    const k = kindOf(a);
-    if (k !== 'if_statement' && k !== 'elif_clause') return undefined;
-    const condition = a.field('condition');
-    if (!condition) return undefined;
-    if (a.field('consequence')?.id() === child.id()) return { condition, holds: true };
-    // An `elif` or `else` runs only when the `if`'s own condition failed.
-    return k === 'if_statement' && ['elif_clause', 'else_clause'].includes(kindOf(child)) ? { condition, holds: false } : undefined;
-  },
-  exitsWhen(stmt) {
-    if (kindOf(stmt) !== 'if_statement' || stmt.namedChildren().some((c) => ['elif_clause', 'else_clause'].includes(kindOf(c)))) return undefined;
-    const last = stmt.field('consequence')?.namedChildren().filter((c) => kindOf(c) !== 'comment').at(-1);
-    return last && ['return_statement', 'raise_statement'].includes(kindOf(last)) ? stmt.field('condition') ?? undefined : undefined;
-  },
-};
+/** Python's `if`, `elif`, `else`; an arm leaves with `return` or `raise`. */
+const PY_IF = clauseIf({
+  body: 'consequence',
+  elif: 'elif_clause',
+  else: 'else_clause',
+  blocks: new Set(['block']),
+  leaves: (last) => kindOf(last) === 'return_statement' || kindOf(last) === 'raise_statement',
+});
 
 /**
  * The expressions a function returns (not those of functions, lambdas or classes inside it), with the
