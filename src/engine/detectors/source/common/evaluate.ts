@@ -352,7 +352,10 @@ export class Evaluator {
    * value and an unknown case (within eachCase).
    */
   private returnedValue(call: SgNode): Value {
-    const r = this.adapter.returned?.(call);
+    // What a call returns does not depend on the case being run: read once per call (each run of
+    // each construct asks again, and the adapter walks the function's returns and their conditions).
+    let r = this.returnedByCall.get(call.id());
+    if (r === undefined && !this.returnedByCall.has(call.id())) this.returnedByCall.set(call.id(), (r = this.adapter.returned?.(call)));
     if (!r?.returns.length || this.returning.has(r.function)) return UNKNOWN;
     const had = this.assumed.get(r.function);
     this.assumed.set(r.function, r.site ?? -1);
@@ -491,6 +494,9 @@ export class Evaluator {
     this.assumed.set(key, 0);
     return options[0]!();
   }
+
+  /** LanguageAdapter.returned per call node id. */
+  private readonly returnedByCall = new Map<number, Returned | undefined>();
 
   /** Set when a value was unknown only for want of cases (outside eachCase, or in oneOf's probe) or of steps. */
   private split = false;
