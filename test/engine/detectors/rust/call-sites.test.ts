@@ -111,4 +111,53 @@ describe('Rust: values passed by the file\'s own calls', () => {
     // Written in the helper itself, it is.
     assert.deepEqual(signals(text.replace('key.as_bytes()', '"0123456789abcdef0123456789abcdef".as_bytes()')).map((s) => s.signal), ['hardcoded-key']);
   });
+
+  it('a helper\'s return value: its tail or `return`, the `match` arm or `if` branch the call\'s argument selects', () => {
+    const source = lines(
+      'use openssl::ec::EcGroup;',
+      'use openssl::hash::MessageDigest;',
+      'use openssl::nid::Nid;',
+      'use openssl::pkcs5::pbkdf2_hmac;',
+      'use openssl::rsa::Rsa;',
+      'fn key_bits() -> u32 { 3072 }',
+      'fn curve_for(level: &str) -> Nid {',
+      '    match level {',
+      '        "high" => Nid::SECP384R1,',
+      '        "legacy" | "compat" => Nid::X9_62_PRIME192V1,',
+      '        _ => Nid::X9_62_PRIME256V1,',
+      '    }',
+      '}',
+      'fn iterations(strong: bool) -> usize {',
+      '    if strong {',
+      '        return 600_000;',
+      '    }',
+      '    1_000',
+      '}',
+      'struct Keys;',
+      'impl Keys {',
+      '    fn bits(&self) -> u32 { 4096 }',
+      '    fn make(&self) -> Rsa<openssl::pkey::Private> { Rsa::generate(self.bits()).unwrap() }', // 23
+      '}',
+      'fn main() {',
+      '    let rsa = Rsa::generate(key_bits()).unwrap();', // 26
+      '    let high = EcGroup::from_curve_name(curve_for("high")).unwrap();', // 27
+      '    let other = EcGroup::from_curve_name(curve_for("other")).unwrap();', // 28
+      '    let compat = EcGroup::from_curve_name(curve_for("compat")).unwrap();', // 29
+      '    let mut key = [0u8; 32];',
+      '    pbkdf2_hmac(b"pw", b"salt", iterations(true), MessageDigest::sha256(), &mut key).unwrap();', // 31
+      '    pbkdf2_hmac(b"pw", b"salt", iterations(false), MessageDigest::sha256(), &mut key).unwrap();', // 32
+      '}',
+    );
+    assert.deepEqual(names(source), [
+      '23 RSA-4096', '26 RSA-3072', '27 ECDSA-P384', '28 ECDSA-P256', '29 ECDSA-P192', '31 PBKDF2-SHA-256-600000', '32 PBKDF2-SHA-256-1000',
+    ]);
+    // A local closure of the helper's name shadows it; a trait's default method may be overridden elsewhere.
+    const shadowed = lines(
+      'use openssl::rsa::Rsa;',
+      'fn key_bits() -> u32 { 1024 }',
+      'fn main() { let key_bits = |x: u32| x * 2; let rsa = Rsa::generate(key_bits(2048)).unwrap(); }',
+      'trait Policy { fn bits(&self) -> u32 { 2048 } fn key(&self) { Rsa::generate(self.bits()).unwrap(); } }',
+    );
+    assert.deepEqual(names(shadowed), ['3 RSA', '4 RSA', '4 RSA-2048']);
+  });
 });

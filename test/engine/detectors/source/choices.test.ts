@@ -403,4 +403,27 @@ describe('multi-way expressions: a use of each arm\'s value (an arm that throws,
     ].join('\n');
     assert.deepEqual(rows(ruby.algorithms(rubySource)), ['3 SHA-1', '3 SHA-256', '5 RSA-2048', '5 RSA-4096', '6 unknown-hash']);
   });
+
+  it('Rust: loops over literal arrays, with tuple elements taken together; other iterables stay unknown', () => {
+    const source = [
+      'use openssl::ec::{EcGroup, EcKey};',
+      'use openssl::nid::Nid;',
+      'use openssl::rsa::Rsa;',
+      'fn keys(sizes: &[u32]) {',
+      '    for bits in [2048, 4096].iter() {',
+      '        let rsa = Rsa::generate(*bits).unwrap();', // 6
+      '    }',
+      '    for (nid, _label) in &[(Nid::X9_62_PRIME256V1, "p256"), (Nid::SECP384R1, "p384")] {',
+      '        let group = EcGroup::from_curve_name(*nid).unwrap();', // 9
+      '        let key = EcKey::generate(&group).unwrap();',
+      '    }',
+      '    for bits in sizes {',
+      '        let rsa = Rsa::generate(*bits).unwrap();', // 13
+      '    }',
+      '}',
+    ].join('\n');
+    const found = rows(rust.algorithms(source));
+    assert.deepEqual(found.filter((r) => /^(6|13) /.test(r)), ['13 RSA', '6 RSA-2048', '6 RSA-4096']);
+    assert.ok(found.some((r) => /^(9|10) ECDSA-P256$/.test(r)) && found.some((r) => /^(9|10) ECDSA-P384$/.test(r)), found.join(', '));
+  });
 });

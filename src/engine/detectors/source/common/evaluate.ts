@@ -24,8 +24,12 @@ export type Shape =
   /** A call or constructor; `callee` is its dotted source text (`os.urandom`, `new byte[]`, `Cipher.getInstance`). */
   | { t: 'call'; callee: string; args: Args; receiver?: SgNode }
   | { t: 'list'; items: SgNode[] }
-  /** `c ? a : b` (and `a if c else b`): one of the options, chosen by a condition (null: none written). */
-  | { t: 'choice'; condition: SgNode | null; options: SgNode[] }
+  /**
+   * `c ? a : b` (and `a if c else b`): one of the options, chosen by a condition (null: none written).
+   * `key`: the node whose cases it shares, where several names take their values from one choice
+   * (the names of Rust's `for (curve, bits) in [(…), (…)]` come from one element in each case).
+   */
+  | { t: 'choice'; condition: SgNode | null; options: SgNode[]; key?: SgNode }
   /**
    * `a ?? b`, Kotlin's `a ?: b`, PHP's `$a ?: $b`: `a` unless it is null (`nullOnly`) or, without
    * `nullOnly`, false as well. Binary `||` and `or` are read the same way by the Evaluator.
@@ -638,7 +642,7 @@ export class Evaluator {
       case 'choice': {
         const c = s.condition ? this.eval(s.condition) : UNKNOWN;
         if (c.kind === 'bool' && s.options.length === 2) return this.eval(s.options[c.value ? 0 : 1]);
-        return this.oneOf(node, s.options.map((o) => () => this.eval(o)));
+        return this.oneOf(s.key ?? node, s.options.map((o) => () => this.eval(o)));
       }
       case 'unary': {
         const v = this.eval(s.operand);

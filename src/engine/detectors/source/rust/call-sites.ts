@@ -3,7 +3,7 @@
 // its callers name (LanguageAdapter.callSiteArguments; docs/detectors.md, "Rust", "Values passed by the
 // file's own calls").
 import type { SgNode } from '@ast-grep/napi';
-import type { CallSites } from '../common/evaluate.js';
+import type { CallSites, Guard, Returned } from '../common/evaluate.js';
 import { declaredName, kindOf, parseSource } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -16,6 +16,8 @@ const PLAIN_ATTRIBUTES = /^#!?\[\s*(inline|allow|warn|deny|expect|cfg|cfg_attr|d
 
 interface Function {
   sites: (SgNode[] | null)[];
+  /** Per site, where its call starts (calls in a macro's tokens are read from a copy of the file: their nodes are the copy's). */
+  at: number[];
   open: boolean;
 }
 
@@ -132,7 +134,10 @@ function valueUse(node: SgNode): boolean {
  * (`other.name(..)`), through a macro it cannot read, or names as a value (`.map(name)`: a callback).
  * One native query per function name.
  */
-export function rustCallSiteArguments(root: SgNode, localBinding: (name: string, at: number) => boolean): (param: SgNode) => CallSites | undefined {
+export function rustFunctions(
+  root: SgNode,
+  localBinding: (name: string, at: number) => boolean,
+): { callSiteArguments: (param: SgNode) => CallSites | undefined; returned: (call: SgNode) => Returned | undefined } {
   const byFunction = new Map<number, Function | undefined>();
   let outOfLine: number[] | undefined;
   const childFiles = (span: Scope | undefined): boolean => {
@@ -183,6 +188,11 @@ export function rustCallSiteArguments(root: SgNode, localBinding: (name: string,
       }
     }
     const sites: (SgNode[] | null)[] = [];
+    const at: number[] = [];
+    const site = (call: SgNode, args: SgNode[]): void => {
+      sites.push(args);
+      at.push(call.range().start.index);
+    };
     const inMacros: SgNode[] = [];
 
     /** Whether a free function's name at `at` (`origin` in the file) is this function: 'site' in its module, 'open' in a module inside it. */
@@ -203,8 +213,8 @@ export function rustCallSiteArguments(root: SgNode, localBinding: (name: string,
 
     /** A method's call: read in the module of its `impl`; from another (`mod tests`), a caller whose values are not read here. */
     const implModule = kind.type ? moduleAround(fn)?.id() : undefined;
-    const methodCall = (args: SgNode[], origin: SgNode): void => {
-      if (moduleAround(origin)?.id() === implModule) sites.push(args);
+    const methodCall = (call: SgNode, args: SgNode[], origin: SgNode): void => {
+      if (moduleAround(origin)?.id() === implModule) site(call, args);
       else open = true;
     };
 
@@ -228,7 +238,7 @@ export function rustCallSiteArguments(root: SgNode, localBinding: (name: string,
           if (!call) return; // a field of that name
           const receiver = parent.field('value');
           if (receiver && kindOf(receiver) === 'self') {
-            if (hasSelf && implAround(origin) === kind.type) methodCall(argumentsOf(call), origin);
+            if (hasSelf && implAround(origin) === kind.type) methodCall(call, argumentsOf(call), origin);
           } else {
             open = true; // `other.name(..)`: maybe this method, on a value the file does not follow
           }
@@ -238,7 +248,7 @@ export function rustCallSiteArguments(root: SgNode, localBinding: (name: string,
           const type = lastSegment(parent.field('path')?.text() ?? '');
           if (!(type === 'Self' ? implAround(origin) === kind.type : type === kind.type)) return;
           const call = calleeOf(parent);
-          if (call) methodCall(hasSelf ? argumentsOf(call).slice(1) : argumentsOf(call), origin);
+          if (call) methodCall(call, hasSelf ? argumentsOf(call).slice(1) : argumentsOf(call), origin);
           else if (valueUse(parent)) open = true; // `.map(Self::name)`: called where the file does not show
         }
         return;
@@ -258,7 +268,7 @@ export function rustCallSiteArguments(root: SgNode, localBinding: (name: string,
       if (!call && !valueUse(target)) return;
       const where = freeCall(at, origin);
       if (where === 'other') return;
-      if (call && where === 'site') sites.push(argumentsOf(call));
+      if (call && where === 'site') site(call, argumentsOf(call));
       else open = true;
     };
 
@@ -284,10 +294,18 @@ export function rustCallSiteArguments(root: SgNode, localBinding: (name: string,
         }
       }
     }
-    return { sites, open };
+    return { sites, at, open };
   };
 
-  return (param) => {
+  const analysed = (fn: SgNode): Function | undefined => {
+    if (!byFunction.has(fn.id())) {
+      const items = fn.field('parameters')?.namedChildren() ?? [];
+      byFunction.set(fn.id(), analyse(fn, items.some((p) => kindOf(p) === 'self_parameter')));
+    }
+    return byFunction.get(fn.id());
+  };
+
+  const callSiteArguments = (param: SgNode): CallSites | undefined => {
     if (kindOf(param) !== 'parameter') return undefined;
     const list = param.parent();
     const fn = list?.parent();
@@ -297,13 +315,196 @@ export function rustCallSiteArguments(root: SgNode, localBinding: (name: string,
     const params = items.filter((p) => kindOf(p) === 'parameter');
     const index = params.findIndex((p) => p.id() === param.id());
     if (index < 0) return undefined;
-    let f = byFunction.get(fn.id());
-    if (!byFunction.has(fn.id())) {
-      f = analyse(fn, items.some((p) => kindOf(p) === 'self_parameter'));
-      byFunction.set(fn.id(), f);
-    }
+    const f = analysed(fn);
     if (!f) return undefined;
     // A call with another number of arguments is not this function's (or does not compile): unread.
     return { function: fn.id(), name: declaredName(fn), args: f.sites.map((args) => (args && args.length === params.length ? (args[index] ?? null) : null)), open: f.open };
   };
+
+  // Declarations by name, one native query per name met in a call.
+  const named = new Map<string, SgNode[]>();
+  const functionsNamed = (name: string): SgNode[] => {
+    let found = named.get(name);
+    if (!found) named.set(name, (found = root.findAll({ rule: { kind: 'function_item', has: { field: 'name', regex: `^${escapeRegex(name)}$` } } })));
+    return found;
+  };
+
+  /**
+   * What a call of one of the file's functions returns: the function whose call sites hold this call
+   * (so a name shadowed by a local, declared twice or called from another module reaches none), its
+   * body's tail value and its `return`s, each with what must hold to reach it. A trait's default
+   * method may be overridden by an impl elsewhere: open.
+   */
+  const returned = (call: SgNode): Returned | undefined => {
+    if (kindOf(call) !== 'call_expression') return undefined;
+    let callee = call.field('function');
+    if (callee && kindOf(callee) === 'generic_function') callee = callee.field('function');
+    if (!callee) return undefined;
+    const k = kindOf(callee);
+    let name: string | undefined;
+    let method: boolean;
+    if (k === 'identifier') {
+      name = callee.text();
+      method = false;
+    } else if (k === 'scoped_identifier') {
+      name = callee.field('name')?.text();
+      method = kindOf(callee.field('path') ?? callee) !== 'self';
+    } else if (k === 'field_expression' && kindOf(callee.field('value') ?? callee) === 'self') {
+      name = callee.field('field')?.text();
+      method = true;
+    } else return undefined;
+    if (!name) return undefined;
+    const at = call.range().start.index;
+    let fn: SgNode | undefined;
+    let site = -1;
+    for (const candidate of functionsNamed(name)) {
+      const kind = kindOfFunction(candidate);
+      if (!kind || (kind.type !== undefined) !== method) continue;
+      const i = analysed(candidate)?.at.indexOf(at) ?? -1;
+      if (i < 0) continue;
+      if (fn) return undefined; // two functions claim it: read neither
+      fn = candidate;
+      site = i;
+    }
+    if (!fn) return undefined;
+    const values = returnedValues(fn);
+    const open = kindOf(fn.parent()?.parent() ?? fn) === 'trait_item';
+    return { function: fn.id(), open, site, returns: values.map((v) => v.value), guards: values.map((v) => v.guards) };
+  };
+
+  return { callSiteArguments, returned };
+}
+
+const FUNCTIONS = new Set(['function_item', 'closure_expression']);
+
+/**
+ * The values a function gives back: its body's tail expression and each `return`'s (not those of
+ * closures or functions inside it), through `match` arms, `if`/`else` blocks and blocks to the
+ * expressions that are the value, each with the conditions and `match` arms that lead to it.
+ */
+function returnedValues(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
+  const out: { value: SgNode; guards: Guard[] }[] = [];
+  const leaves = (expr: SgNode | null | undefined, depth = 0): void => {
+    if (!expr || depth > 8) return;
+    const k = kindOf(expr);
+    if (k === 'return_expression' || diverges(expr)) return; // a `return` is read as one itself; a panic gives nothing
+    if (k === 'block') return leaves(tailOf(expr), depth + 1);
+    if (k === 'match_expression') {
+      for (const arm of expr.field('body')?.namedChildren() ?? []) if (kindOf(arm) === 'match_arm') leaves(arm.field('value'), depth + 1);
+      return;
+    }
+    if (k === 'if_expression') {
+      const otherwise = expr.field('alternative')?.namedChildren()[0];
+      if (!otherwise) return; // no `else`: `()`
+      leaves(expr.field('consequence'), depth + 1);
+      return leaves(otherwise, depth + 1);
+    }
+    if (k === 'expression_statement') return;
+    out.push({ value: expr, guards: guardsOf(expr, fn) });
+  };
+  leaves(fn.field('body'));
+  for (const r of fn.findAll({ rule: { kind: 'return_expression' } })) {
+    if (r.ancestors().find((a) => FUNCTIONS.has(kindOf(a)))?.id() !== fn.id()) continue;
+    leaves(r.namedChildren().find((c) => !kindOf(c).endsWith('comment')));
+  }
+  return out;
+}
+
+/** A block's tail expression (its value), or undefined when it ends with a statement. */
+function tailOf(block: SgNode): SgNode | undefined {
+  const last = block.namedChildren().filter((c) => !kindOf(c).endsWith('comment')).at(-1);
+  if (!last || kindOf(last) === 'let_declaration' || kindOf(last).endsWith('_item')) return undefined;
+  // A trailing `match`/`if`/block is an expression statement without `;`: still the block's value.
+  if (kindOf(last) === 'expression_statement') return last.text().trimEnd().endsWith(';') ? undefined : last.namedChildren()[0];
+  return last;
+}
+
+/** `panic!`, `unreachable!`, `todo!`, `unimplemented!`. */
+function diverges(node: SgNode): boolean {
+  return kindOf(node) === 'macro_invocation' && /^(panic|unreachable|todo|unimplemented)$/.test(node.field('macro')?.text() ?? '');
+}
+
+/** An `if` whose condition is an expression (not `if let`): its condition. */
+function plainCondition(ifExpr: SgNode): SgNode | undefined {
+  const c = ifExpr.field('condition');
+  return c && kindOf(c) !== 'let_condition' && kindOf(c) !== 'let_chain' ? c : undefined;
+}
+
+/**
+ * What must hold for control to reach a value of a function: the `if` arms around it (their
+ * condition true, or false in the `else`), the `match` arms around it (the subject equals one of the
+ * arm's literal patterns; for a catch-all arm, none of the earlier unguarded arms' patterns), and the
+ * conditions of `if`s before it, in its blocks, whose arm always returns (false).
+ */
+function guardsOf(value: SgNode, fn: SgNode): Guard[] {
+  const out: Guard[] = [];
+  let child = value;
+  for (const a of value.ancestors()) {
+    if (a.id() === fn.id()) break;
+    const k = kindOf(a);
+    if (k === 'if_expression') {
+      const condition = plainCondition(a);
+      if (condition && a.field('consequence')?.id() === child.id()) out.push({ condition, holds: true });
+      else if (condition && a.field('alternative')?.id() === child.id()) out.push({ condition, holds: false });
+    } else if (k === 'match_arm' && a.field('value')?.id() === child.id()) {
+      const guard = armGuard(a);
+      if (guard) out.push(guard);
+    } else if (k === 'block') {
+      for (let prev = child.prev(); prev; prev = prev.prev()) {
+        const condition = returnsWhen(prev);
+        if (condition) out.push({ condition, holds: false });
+      }
+    }
+    child = a;
+  }
+  return out;
+}
+
+/** `if cond { …; return x; }` (no `else`) as a statement: `cond`, after which the rest runs only when it was false. */
+function returnsWhen(statement: SgNode): SgNode | undefined {
+  const expr = kindOf(statement) === 'expression_statement' ? statement.namedChildren()[0] : statement;
+  if (!expr || kindOf(expr) !== 'if_expression' || expr.field('alternative')) return undefined;
+  const body = expr.field('consequence');
+  const last = body?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')).at(-1);
+  const inner = last && kindOf(last) === 'expression_statement' ? last.namedChildren()[0] : last;
+  return inner && kindOf(inner) === 'return_expression' ? plainCondition(expr) : undefined;
+}
+
+/** The literal patterns of an arm (`"a" | "b"`); empty for a catch-all (`_`, a binding); undefined for others (`Some(x)`). */
+function armLabels(arm: SgNode): SgNode[] | undefined {
+  const pattern = arm.field('pattern');
+  const top = pattern?.namedChildren().find((c) => pattern.field('condition')?.id() !== c.id());
+  if (!top) return pattern?.text().trim().startsWith('_') ? [] : undefined;
+  const alternatives: SgNode[] = [];
+  const flatten = (p: SgNode): void => {
+    if (kindOf(p) === 'or_pattern') p.namedChildren().forEach(flatten);
+    else alternatives.push(p);
+  };
+  flatten(top);
+  const labels: SgNode[] = [];
+  for (const p of alternatives) {
+    const pk = kindOf(p);
+    if (pk === 'identifier' && /^[a-z_]/.test(p.text())) return []; // a binding: matches anything
+    if (pk === 'string_literal' || pk === 'integer_literal' || pk === 'scoped_identifier' || pk === 'identifier' || pk === 'negative_literal' || pk === 'boolean_literal') labels.push(p);
+    else return undefined;
+  }
+  return labels;
+}
+
+/** The Guard of a `match` arm: its labels (an arm with an `if` guard may not run even when one matches). */
+function armGuard(arm: SgNode): Guard | undefined {
+  const match = arm.parent()?.parent();
+  const subject = match && kindOf(match) === 'match_expression' ? match.field('value') : null;
+  const labels = armLabels(arm);
+  if (!subject || !labels) return undefined;
+  if (labels.length > 0) return { subject, labels, others: [] };
+  // A catch-all: reached when no earlier arm took the subject; an earlier arm with an `if` guard may not have.
+  const others: SgNode[] = [];
+  for (let prev = arm.prev(); prev; prev = prev.prev()) {
+    if (kindOf(prev) !== 'match_arm' || prev.field('pattern')?.field('condition')) continue;
+    const l = armLabels(prev);
+    if (l) others.push(...l);
+    else return undefined;
+  }
+  return { subject, labels: [], others };
 }

@@ -3,18 +3,20 @@
 // calls that produce values the detectors need (`NonZeroU32::new(100_000)`, `Some(32)`,
 // `GenericArray::from_slice(b"…")`, `hex::decode("…")`, `vec![0u8; 32]`, `.unwrap()`, `.into()`).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, armsShape, binaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
+import { Evaluator, armsShape, binaryShape, loopShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { nodeSpan, ScopeIndex } from '../common/scopes.js';
 import { SymbolTable, type Binding } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 import { canonical, type Uses } from './paths.js';
-import { rustCallSiteArguments } from './call-sites.js';
+import { rustFunctions } from './call-sites.js';
 
 /** Nodes whose body is a scope for `let` bindings (Rust locals are block-scoped). */
 const SCOPE_KINDS = ['block', 'function_item', 'closure_expression', 'impl_item', 'trait_item', 'mod_item', 'match_arm'];
 const SCOPE_SET: ReadonlySet<string> = new Set(SCOPE_KINDS);
-const BINDING_RULE = { any: ['let_declaration', 'const_item', 'static_item', 'parameter', 'assignment_expression'].map((kind) => ({ kind })) };
+const BINDING_RULE = { any: ['let_declaration', 'const_item', 'static_item', 'parameter', 'assignment_expression', 'for_expression'].map((kind) => ({ kind })) };
+/** Adapters of an iterable that yield its elements (`[..].iter().copied()`): the loop variable is still each element. */
+const ITERATION = new Set(['iter', 'into_iter', 'copied', 'cloned']);
 
 /** Methods that hand back their receiver's value for our purposes (`.unwrap()`, `.into()`, `.as_bytes()` of a byte string). */
 const PASS_THROUGH = new Set([
@@ -77,8 +79,13 @@ function blockValue(node: SgNode | null | undefined): SgNode | null | undefined 
   let cur = node ?? undefined;
   if (cur && kindOf(cur) === 'block') {
     const last = cur.namedChildren().filter((c) => !kindOf(c).includes('comment')).at(-1);
-    // `panic!("…");` ends a block that gives nothing; any other statement leaves it `()`.
-    if (last && kindOf(last) === 'expression_statement') return diverges(last.namedChildren()[0]) ? null : undefined;
+    // `panic!("…");` ends a block that gives nothing; any other statement leaves it `()`, but a
+    // trailing `match`/`if` without `;` is an expression statement that gives the block its value.
+    if (last && kindOf(last) === 'expression_statement') {
+      if (diverges(last.namedChildren()[0])) return null;
+      if (last.text().trimEnd().endsWith(';')) return undefined;
+      return blockValue(last.namedChildren()[0]);
+    }
     cur = last && !kindOf(last).endsWith('_statement') && kindOf(last) !== 'let_declaration' ? last : undefined;
   }
   if (!cur) return undefined;
@@ -118,6 +125,7 @@ export class RustAdapter implements LanguageAdapter {
 
   /** Set by rustEvaluator (rust/call-sites.ts). */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
+  returned?: (call: SgNode) => Returned | undefined;
 
   shape(node: SgNode): Shape {
     switch (kindOf(node)) {
@@ -130,8 +138,22 @@ export class RustAdapter implements LanguageAdapter {
         return { t: 'value', value: literalValue(node) };
       case 'boolean_literal':
         return { t: 'value', value: { kind: 'bool', value: node.text() === 'true' } };
-      case 'identifier':
+      case 'identifier': {
+        // A name of `for (curve, bits) in [(…), (…)]`: its position in each element, one case per element.
+        const tuple = node.parent();
+        const loop = tuple?.parent();
+        if (tuple && loop && kindOf(tuple) === 'tuple_pattern' && kindOf(loop) === 'for_expression' && loop.field('pattern')?.id() === tuple.id()) {
+          const at = tuple.namedChildren().findIndex((c) => c.id() === node.id());
+          const items = loopItems(loop.field('value'));
+          const options = items?.map((i) => (kindOf(i) === 'tuple_expression' ? i.namedChildren().filter((c) => !kindOf(c).endsWith('comment'))[at] : undefined));
+          if (!options?.length || options.some((o) => o === undefined)) return { t: 'opaque' };
+          return { t: 'choice', condition: null, options: options as SgNode[], key: loop };
+        }
         return { t: 'name', name: node.text() };
+      }
+      case 'for_expression':
+        // `for bits in [2048, 3072, 4096]`: the loop variable is each element of a literal array, one case each.
+        return loopShape(loopItems(node.field('value')));
       case 'scoped_identifier': {
         const path = node.field('path');
         const name = node.field('name')?.text() ?? '';
@@ -256,6 +278,26 @@ export class RustAdapter implements LanguageAdapter {
   }
 }
 
+/**
+ * The elements of a loop's iterable when it is a literal array (`[a, b]`, `&[a, b]`, `[a, b].iter()`,
+ * `.into_iter().copied()`); undefined for anything else (a `vec!`'s tokens are not read).
+ */
+function loopItems(iterable: SgNode | null | undefined): SgNode[] | undefined {
+  let cur = iterable ?? undefined;
+  for (;;) {
+    if (!cur) return undefined;
+    const k = kindOf(cur);
+    if (k === 'reference_expression' || k === 'parenthesized_expression') cur = cur.field('value') ?? cur.namedChildren()[0];
+    else if (k === 'call_expression' && kindOf(cur.field('function') ?? cur) === 'field_expression' && (cur.field('arguments')?.namedChildren().length ?? 1) === 0) {
+      const fn = cur.field('function')!;
+      if (!ITERATION.has(fn.field('field')?.text() ?? '')) return undefined;
+      cur = fn.field('value') ?? undefined;
+    } else break;
+  }
+  if (kindOf(cur) !== 'array_expression' || cur.field('length')) return undefined;
+  return cur.namedChildren().filter((c) => !kindOf(c).endsWith('comment'));
+}
+
 /** Length of `[u8; N]` in a call's turbofish (`rand::random::<[u8; 32]>()`). */
 function arrayTypeLength(call: SgNode): number | undefined {
   const m = /\[\s*u8\s*;\s*(\d+)\s*\]/.exec(call.field('function')?.text() ?? '');
@@ -290,6 +332,20 @@ export function rustBindings(root: SgNode): Binding[] {
       const around = scopes.around(node, SCOPE_SET);
       const owner = around?.kind === 'impl_item' ? implName(around.node) : undefined;
       out.push({ name, ...(owner ? { owner } : {}), value: node.field('value') ?? null, visibleFrom: span.end, scope: around ? { start: around.start, end: around.end } : scopes.file, member: true });
+    } else if (kind === 'for_expression') {
+      // The loop variable(s), visible in the body: each element of a literal array (shape), else unknown.
+      const pattern = node.field('pattern');
+      const body = node.field('body');
+      if (!pattern || !body) continue;
+      const scope = nodeSpan(body);
+      const name = identifierOf(pattern);
+      if (name) out.push({ name, value: node, visibleFrom: scope.start, scope, member: false });
+      else if (kindOf(pattern) === 'tuple_pattern') {
+        for (const part of pattern.namedChildren()) {
+          if (kindOf(part) === 'identifier') out.push({ name: part.text(), value: part, visibleFrom: scope.start, scope, member: false });
+          else for (const id of part.findAll({ rule: { kind: 'identifier' } })) out.push({ name: id.text(), value: null, visibleFrom: scope.start, scope, member: false });
+        }
+      } else for (const id of pattern.findAll({ rule: { kind: 'identifier' } })) out.push({ name: id.text(), value: null, visibleFrom: scope.start, scope, member: false });
     } else if (kind === 'parameter') {
       const pattern = node.field('pattern');
       const name = pattern ? identifierOf(pattern) : undefined;
@@ -343,7 +399,9 @@ export function rustEvaluator(root: SgNode, uses: Uses): { ev: Evaluator; adapte
   const adapter = new RustAdapter(uses, implOf);
   const ev = new Evaluator(adapter, () => new SymbolTable(rustBindings(root)));
   // A call `name(..)` where a local of that name is in scope (a closure in a `let`) calls the local.
-  let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
-  adapter.callSiteArguments = (param) => (callSites ??= rustCallSiteArguments(root, (name, at) => ev.symbols.lookup(name, at) !== undefined))(param);
+  let functions: ReturnType<typeof rustFunctions> | undefined;
+  const fns = () => (functions ??= rustFunctions(root, (name, at) => ev.symbols.lookup(name, at) !== undefined));
+  adapter.callSiteArguments = (param) => fns().callSiteArguments(param);
+  adapter.returned = (call) => fns().returned(call);
   return { ev, adapter };
 }
