@@ -3,6 +3,8 @@
 
 export interface DerNode {
   tag: number;
+  /** Offset of the tag (the whole TLV is `at`..`end`). */
+  at: number;
   /** Offset of the contents. */
   start: number;
   /** Offset just past the contents. */
@@ -23,7 +25,7 @@ export function readTlv(buf: Uint8Array, offset: number, limit = buf.length): De
     p += n;
   }
   if (p + len > limit) return null;
-  return { tag, start: p, end: p + len };
+  return { tag, at: offset, start: p, end: p + len };
 }
 
 export function children(buf: Uint8Array, node: DerNode): DerNode[] {

@@ -127,7 +127,7 @@ function namedCurveOf(d: SpecifiedECDomain): string | undefined {
 }
 
 /** Bits of an unsigned big-endian integer (leading zero bytes and bits not counted). */
-function bitLength(bytes: Uint8Array): number {
+export function bitLength(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length && bytes[i] === 0) i++;
   if (i === bytes.length) return 0;

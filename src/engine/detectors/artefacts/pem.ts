@@ -10,6 +10,7 @@ import { certificateFacts } from './certificate.js';
 import { isCompleteSequence, pbes2Oids, readTlv } from './der-reader.js';
 import { keyFacts, sha256Hex } from './key-facts.js';
 import { parseOpensshPrivate } from './ssh-wire.js';
+import { PARAMETER_LABELS, REQUEST_LABELS, parameterFacts, requestFacts } from './requests-and-parameters.js';
 import { LineIndex, NON_TEXT_EXT, occurrenceAt, snippetOf } from './text.js';
 
 const ID = 'pem';
@@ -56,7 +57,8 @@ function* pemBlocks(text: string): Generator<Block> {
       for (const run of line.match(BASE64_RUN) ?? []) if (run.length >= 4) b64 += run;
     }
     BEGIN.lastIndex = end + endMarker.length;
-    if (b64.length < 16) continue;
+    // A body this short is a fragment, except a named curve's OID (`EC PARAMETERS`: 7 bytes).
+    if (b64.length < (label === 'EC PARAMETERS' ? 8 : 16)) continue;
     yield { label, der: Buffer.from(b64, 'base64'), headers, beginOffset: m.index, endOffset: end };
   }
 }
@@ -156,6 +158,21 @@ export const pemDetector: Detector = {
         const der = block.label === 'TRUSTED CERTIFICATE' && first ? block.der.subarray(0, first.end) : block.der;
         const certificate = certificateFacts(der, 'PEM', ctx.kb);
         if (certificate) out.push({ type: 'certificate', certificate, occurrence });
+        continue;
+      }
+      if (REQUEST_LABELS.has(block.label)) {
+        // A certificate signing request: the key to be certified, and the scheme it signed the request with.
+        const request = requestFacts(block.der, ctx.kb);
+        if (request) {
+          out.push({ type: 'material', material: request.publicKey, occurrence });
+          out.push({ type: 'algorithm', spelling: request.signature.spelling, params: request.signature.params, functions: ['sign'], occurrence });
+        }
+        continue;
+      }
+      if (PARAMETER_LABELS.has(block.label)) {
+        // Domain parameters (`openssl dhparam`, `dsaparam`, `ecparam`): the group keys are generated in.
+        const p = parameterFacts(block.label, block.der, ctx.kb);
+        if (p) out.push({ type: 'algorithm', spelling: p.spelling, params: p.params, functions: ['keygen'], occurrence });
         continue;
       }
       const m = material(block, ctx.kb);
