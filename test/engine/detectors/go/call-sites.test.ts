@@ -163,10 +163,24 @@ describe('Go: values passed by the file\'s own calls', () => {
       'func Sign384(k *rsa.PrivateKey, d []byte) ([]byte, error) { return rsa.SignPKCS1v15(rand.Reader, k, hashFor("RS384"), d) }', // 16
       'func Sign(k *rsa.PrivateKey, alg string, d []byte) ([]byte, error) { return rsa.SignPKCS1v15(rand.Reader, k, hashFor(alg), d) }', // 17
       'func defaultBits() int { return 3072 }',
-      'func Key() (*rsa.PrivateKey, error) { return rsa.GenerateKey(rand.Reader, defaultBits()) }', // 19
+      'func SignOther(k *rsa.PrivateKey, d []byte) ([]byte, error) { return rsa.SignPKCS1v15(rand.Reader, k, hashFor("HS256"), d) }', // 19
+      'func legacy(alg string) crypto.Hash {',
+      '	switch alg {',
+      '	case "RS1":',
+      '		log(alg)', // a case that does not return: the code after runs for it
+      '	case "RS384":',
+      '		return crypto.SHA384',
+      '	default:',
+      '		panic("unsupported")',
+      '	}',
+      '	return crypto.SHA1',
+      '}',
+      'func SignLegacy(k *rsa.PrivateKey, d []byte) ([]byte, error) { return rsa.SignPKCS1v15(rand.Reader, k, legacy("RS1"), d) }', // 31
+      'func SignModern(k *rsa.PrivateKey, d []byte) ([]byte, error) { return rsa.SignPKCS1v15(rand.Reader, k, legacy("RS384"), d) }', // 32
+      'func Key() (*rsa.PrivateKey, error) { return rsa.GenerateKey(rand.Reader, defaultBits()) }', // 33
     ].join('\n');
     const rows = [...new Set(algorithms(source).map((a) => `${a.line} ${a.name}`))].sort();
-    // Line 16: the RS512 case cannot match "RS384"; the return after the switch is still counted.
-    assert.deepEqual(rows, ['16 RSA-PKCS1-1.5-SHA-256', '16 RSA-PKCS1-1.5-SHA-384', '17 RSA-PKCS1-1.5-SHA-256', '17 RSA-PKCS1-1.5-SHA-384', '17 RSA-PKCS1-1.5-SHA-512', '19 RSA-3072']);
+    // Line 16: the RS512 case cannot match "RS384", and the return after the switch runs only when no returning case matched.
+    assert.deepEqual(rows, ['16 RSA-PKCS1-1.5-SHA-384', '17 RSA-PKCS1-1.5-SHA-256', '17 RSA-PKCS1-1.5-SHA-384', '17 RSA-PKCS1-1.5-SHA-512', '19 RSA-PKCS1-1.5-SHA-256', '31 RSA-PKCS1-1.5-SHA-1', '32 RSA-PKCS1-1.5-SHA-384', '33 RSA-3072']);
   });
 });

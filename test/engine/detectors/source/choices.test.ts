@@ -298,6 +298,34 @@ describe('multi-way expressions: a use of each arm\'s value (an arm that throws,
     ]);
   });
 
+  it('Java: a return after a switch runs only when no case that returns matched (arrow rules too)', () => {
+    const source = [
+      'import java.security.Signature;',
+      'class Jws {',
+      '  private static String jca(String alg) {',
+      '    switch (alg) {',
+      '      case "RS384": case "PS384": return "SHA384withRSA";',
+      '      case "RS1": audit(alg); break;',
+      '    }',
+      '    return "SHA256withRSA";',
+      '  }',
+      '  private static String rule(String alg) {',
+      '    switch (alg) {',
+      '      case "ES512" -> { return "SHA512withECDSA"; }',
+      '      default -> throw new IllegalArgumentException(alg);',
+      '      case "ES256" -> audit(alg);',
+      '    }',
+      '    return "SHA256withECDSA";',
+      '  }',
+      '  Signature a() throws Exception { return Signature.getInstance(jca("RS384")); }', // 18
+      '  Signature b() throws Exception { return Signature.getInstance(jca("RS1")); }', // 19
+      '  Signature c() throws Exception { return Signature.getInstance(rule("ES512")); }', // 20
+      '  Signature d() throws Exception { return Signature.getInstance(rule("ES256")); }', // 21
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows(java.algorithms(source)), ['18 RSA-PKCS1-1.5-SHA-384', '19 RSA-PKCS1-1.5-SHA-256', '20 ECDSA-SHA-512', '21 ECDSA-SHA-256']);
+  });
+
   it('Java and Go: a return in an `if` arm, or after an `if` that returns, follows the condition its caller fixes', () => {
     const javaSource = [
       'import java.security.MessageDigest;',

@@ -64,6 +64,25 @@ export interface IfSyntax {
   arm(ancestor: SgNode, child: SgNode): { condition: SgNode; holds: boolean } | undefined;
   /** For a statement before the `return` in the same block: the condition of an `if` without `else` whose arm always leaves. */
   exitsWhen(statement: SgNode): SgNode | undefined;
+  /**
+   * For a statement before the `return`: a `switch` some of whose cases always leave (return or
+   * throw), as the Guard that holds after it: the subject matches none of their labels, or, when
+   * `default` leaves too, one of the other cases' labels.
+   */
+  switchExits?(statement: SgNode): Guard | undefined;
+}
+
+/**
+ * The Guard after a `switch` (SwitchExits) from its cases in order: each case's labels (none for
+ * `default`) and whether it always leaves. Undefined when no case leaves.
+ */
+export function switchGuard(subject: SgNode, cases: readonly { labels: SgNode[]; isDefault: boolean; leaves: boolean }[]): Guard | undefined {
+  if (!cases.some((c) => c.leaves)) return undefined;
+  const leaving = cases.filter((c) => c.leaves);
+  const staying = cases.filter((c) => !c.leaves);
+  // `default` leaves: the code after runs only for a label of a case that does not.
+  if (leaving.some((c) => c.isDefault)) return { subject, labels: staying.flatMap((c) => c.labels), others: [] };
+  return { subject, labels: [], others: leaving.flatMap((c) => c.labels) };
 }
 
 /**
@@ -127,8 +146,11 @@ export function conditionGuards(ret: SgNode, fn: SgNode, syntax: IfSyntax): Guar
     const arm = syntax.arm(a, child);
     if (arm) out.push(arm);
     for (let prev = child.prev(); prev; prev = prev.prev()) {
-      const condition = prev.isNamed() ? syntax.exitsWhen(prev) : undefined;
+      if (!prev.isNamed()) continue;
+      const condition = syntax.exitsWhen(prev);
       if (condition) out.push({ condition, holds: false });
+      const after = syntax.switchExits?.(prev);
+      if (after) out.push(after);
     }
     child = a;
   }

@@ -5,7 +5,7 @@
 import { declaredName } from '../common/languages.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites, Guard, Returned } from '../common/evaluate.js';
-import { conditionGuards, fieldIf } from '../common/paths.js';
+import { conditionGuards, fieldIf, switchGuard } from '../common/paths.js';
 import { ByName } from '../common/by-name.js';
 import { escapeRegex } from '../common/regex.js';
 import { FUNCTION_KINDS } from './resolve.js';
@@ -215,8 +215,29 @@ function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
   return out;
 }
 
-/** Go's `if` (its `alternative` is a block or the next `if`); an arm ends in `return` to leave. */
-const GO_IF = fieldIf(new Set(['block', 'statement_list']), new Set(['return_statement']));
+/**
+ * Go's `if` (its `alternative` is a block or the next `if`); an arm ends in `return` to leave. A
+ * `switch` before a `return` whose matching case returned rules that `return` out (`switchExits`).
+ */
+const GO_IF = { ...fieldIf(new Set(['block', 'statement_list']), new Set(['return_statement'])), switchExits: goSwitchExits };
+
+/**
+ * The cases of an expression `switch` and whether each always leaves the function: its last statement
+ * returns or panics, with no `break` (out of the `switch`) or `fallthrough` inside.
+ */
+function goSwitchExits(statement: SgNode): Guard | undefined {
+  if (statement.kind() !== 'expression_switch_statement') return undefined;
+  const subject = statement.field('value');
+  if (!subject) return undefined;
+  const cases = statement.namedChildren().filter((c) => c.kind() === 'expression_case' || c.kind() === 'default_case').map((c) => {
+    const body = c.namedChildren().find((x) => x.kind() === 'statement_list');
+    const last = body?.namedChildren().filter((x) => x.kind() !== 'comment').at(-1);
+    const panics = last?.kind() === 'expression_statement' && last.namedChildren()[0]?.kind() === 'call_expression' && last.namedChildren()[0]?.field('function')?.text() === 'panic';
+    const jumps = c.find({ rule: { any: [{ kind: 'break_statement' }, { kind: 'fallthrough_statement' }, { kind: 'continue_statement' }] } });
+    return { labels: c.field('value')?.namedChildren() ?? [], isDefault: c.kind() === 'default_case', leaves: !!last && (last.kind() === 'return_statement' || panics) && !jumps };
+  });
+  return switchGuard(subject, cases);
+}
 
 /** The Guard of an `expression_case` or `default_case` of a `switch` with a subject (`switch alg {`). */
 function caseGuard(clause: SgNode): Guard | undefined {

@@ -3,7 +3,7 @@
 // (LanguageAdapter.callSiteArguments; docs/detectors.md, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
 import type { Guard, LanguageAdapter } from '../common/evaluate.js';
-import { conditionGuards, fieldIf } from '../common/paths.js';
+import { conditionGuards, fieldIf, switchGuard } from '../common/paths.js';
 import { kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan, startsWithin } from '../common/scopes.js';
@@ -78,8 +78,46 @@ function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
   return out;
 }
 
-/** Java's `if`; an arm ends in `return` or `throw` to leave. */
-const JAVA_IF = fieldIf(new Set(['block']), new Set(['return_statement', 'throw_statement']));
+const LEAVING = new Set(['return_statement', 'throw_statement']);
+
+/**
+ * Java's `if`; an arm ends in `return` or `throw` to leave. A `switch` statement before a `return`
+ * whose matching case returned rules that `return` out (`switchExits`).
+ */
+const JAVA_IF = { ...fieldIf(new Set(['block']), LEAVING), switchExits: javaSwitchExits };
+
+/**
+ * The cases of a `switch` statement and whether each always leaves the method: a group (with the
+ * label-only groups that fall into it) or a rule whose last statement returns or throws, with no
+ * `break` or `continue` inside that could leave the `switch` instead.
+ */
+function javaSwitchExits(statement: SgNode): Guard | undefined {
+  if (kindOf(statement) !== 'switch_expression') return undefined;
+  const subject = statement.field('condition');
+  const body = statement.field('body');
+  if (!subject || !body) return undefined;
+  const cases: { labels: SgNode[]; isDefault: boolean; leaves: boolean }[] = [];
+  let pending: SgNode[] = [];
+  let pendingDefault = false;
+  for (const c of body.namedChildren()) {
+    if (!CASES.includes(kindOf(c))) continue;
+    const labels = [...pending, ...c.children().filter((l) => kindOf(l) === 'switch_label').flatMap((l) => l.namedChildren())];
+    const isDef: boolean = pendingDefault || isDefault(c);
+    const statements = c.namedChildren().filter((x) => kindOf(x) !== 'switch_label' && !kindOf(x).endsWith('comment'));
+    if (kindOf(c) === 'switch_block_statement_group' && statements.length === 0) {
+      pending = labels; // falls into the next group
+      pendingDefault = isDef;
+      continue;
+    }
+    pending = [];
+    pendingDefault = false;
+    const last = statements.at(-1);
+    const end = last && kindOf(last) === 'block' ? last.namedChildren().filter((x) => !kindOf(x).endsWith('comment')).at(-1) : last;
+    const jumps = c.find({ rule: { any: [{ kind: 'break_statement' }, { kind: 'continue_statement' }, { kind: 'yield_statement' }] } });
+    cases.push({ labels, isDefault: isDef, leaves: !!end && LEAVING.has(kindOf(end)) && !jumps });
+  }
+  return switchGuard(subject, cases);
+}
 
 /** Whether a `case` group or rule has a `default` label. */
 const isDefault = (c: SgNode): boolean => c.children().some((l) => kindOf(l) === 'switch_label' && l.namedChildren().length === 0);
