@@ -169,4 +169,40 @@ describe('C#: values passed by the file\'s own calls', () => {
     // Line 12: the `if (legacy)` return cannot run for `Size(false)`.
     assert.deepEqual(rows.filter((r) => !r.startsWith('3 ')), ['10 RSA', '10 RSA-2048', '12 RSA-4096', '7 RSA-3072', '8 RSA-PSS-SHA-384-3072']);
   });
+
+  it('a helper\'s switch statement: the section its caller\'s constant selects, and a return after it only when no returning section matched', () => {
+    const source = [
+      'using System.Security.Cryptography;',
+      'class Jws {',
+      '  private static HashAlgorithmName HashFor(string alg) {',
+      '    switch (alg) {',
+      '      case "RS384":',
+      '      case "PS384":',
+      '        return HashAlgorithmName.SHA384;',
+      '      case "RS1":',
+      '        Audit(alg);',
+      '        break;',
+      '      case string s when s.StartsWith("X"):',
+      '        throw new CryptographicException(s);',
+      '    }',
+      '    return HashAlgorithmName.SHA256;',
+      '  }',
+      '  public byte[] A(RSA rsa, byte[] d) => rsa.SignData(d, HashFor("PS384"), RSASignaturePadding.Pkcs1);', // 16
+      '  public byte[] B(RSA rsa, byte[] d) => rsa.SignData(d, HashFor("RS1"), RSASignaturePadding.Pkcs1);', // 17
+      '  private static HashAlgorithmName Strict(string alg) {',
+      '    switch (alg) {',
+      '      case "RS512": return HashAlgorithmName.SHA512;',
+      '      case "RS256": break;',
+      '      default: throw new CryptographicException(alg);',
+      '    }',
+      '    return HashAlgorithmName.SHA256;',
+      '  }',
+      '  public byte[] C(RSA rsa, byte[] d) => rsa.SignData(d, Strict("RS512"), RSASignaturePadding.Pkcs1);', // 26
+      '  public byte[] D(RSA rsa, byte[] d) => rsa.SignData(d, Strict("RS256"), RSASignaturePadding.Pkcs1);', // 27
+      '}',
+    ].join('\n');
+    const rows = [...new Set(algorithms(source).map((a) => `${a.line} ${a.name}`))].filter((r) => /^(16|17|26|27) /.test(r)).sort();
+    // Line 17: the guarded `when` section's labels are unknown, so it does not rule the last return out (and cannot match "RS1" as a constant).
+    assert.deepEqual(rows, ['16 RSA-PKCS1-1.5-SHA-384', '17 RSA-PKCS1-1.5-SHA-256', '26 RSA-PKCS1-1.5-SHA-512', '27 RSA-PKCS1-1.5-SHA-256']);
+  });
 });

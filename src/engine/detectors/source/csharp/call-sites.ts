@@ -5,7 +5,7 @@
 // the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites, Guard, Returned } from '../common/evaluate.js';
-import { conditionGuards, fieldIf } from '../common/paths.js';
+import { conditionGuards, fieldIf, switchGuard } from '../common/paths.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
@@ -385,8 +385,81 @@ export function csharpFunctions(root: SgNode): { callSiteArguments: (param: SgNo
 
 const FUNCTION_LIKE = new Set(['method_declaration', 'local_function_statement', 'lambda_expression', 'anonymous_method_expression', 'constructor_declaration']);
 
-/** C#'s `if`; an arm ends in `return` or `throw` to leave. */
-const CS_IF = fieldIf(new Set(['block']), new Set(['return_statement', 'throw_statement']));
+const LEAVING = new Set(['return_statement', 'throw_statement']);
+
+/** C#'s `if`; an arm ends in `return` or `throw` to leave. A `switch` before a `return` can rule it out (`switchExits`). */
+const CS_IF = { ...fieldIf(new Set(['block']), LEAVING), switchExits: csSwitchExits };
+
+interface Section {
+  node: SgNode;
+  /** The constant labels of the section (with those of label-only sections falling into it); undefined when one is a pattern or has a `when`. */
+  labels: SgNode[] | undefined;
+  isDefault: boolean;
+  leaves: boolean;
+}
+
+/**
+ * The sections of a `switch` statement, label-only ones merged into the next (`case "a": case "b":
+ * return …;` may parse as two): constant labels only (a type pattern or a `when` clause makes a
+ * section's labels unknown); a section leaves when its last statement returns or throws with no
+ * `break`, `continue` or `goto` inside.
+ */
+function sections(sw: SgNode): Section[] {
+  const out: Section[] = [];
+  let pending: SgNode[] | undefined = [];
+  let pendingDefault = false;
+  for (const sec of sw.field('body')?.namedChildren() ?? []) {
+    if (kindOf(sec) !== 'switch_section') continue;
+    const parts = sec.namedChildren().filter((c) => !kindOf(c).includes('comment'));
+    const labelNodes = parts.filter((c) => kindOf(c).endsWith('_pattern') || kindOf(c) === 'when_clause');
+    const statements = parts.filter((c) => !labelNodes.includes(c));
+    let labels: SgNode[] | undefined = pending;
+    for (const l of labelNodes) {
+      const value = kindOf(l) === 'constant_pattern' ? l.namedChildren()[0] : undefined;
+      labels = value && labels ? [...labels, value] : undefined;
+    }
+    const isDefault: boolean = pendingDefault || labelNodes.length === 0;
+    if (statements.length === 0) {
+      pending = labels;
+      pendingDefault = isDefault;
+      continue;
+    }
+    pending = [];
+    pendingDefault = false;
+    const last = statements.at(-1);
+    const end = last && kindOf(last) === 'block' ? last.namedChildren().filter((x) => !kindOf(x).includes('comment')).at(-1) : last;
+    const jumps = sec.find({ rule: { any: [{ kind: 'break_statement' }, { kind: 'continue_statement' }, { kind: 'goto_statement' }] } });
+    out.push({ node: sec, labels, isDefault, leaves: !!end && LEAVING.has(kindOf(end)) && !jumps });
+  }
+  return out;
+}
+
+/** The Guard after a `switch` statement some of whose sections always leave; none where a label is not a constant. */
+function csSwitchExits(statement: SgNode): Guard | undefined {
+  if (kindOf(statement) !== 'switch_statement') return undefined;
+  const subject = statement.field('value') ?? statement.namedChildren()[0];
+  const all = sections(statement);
+  if (!subject) return undefined;
+  // A leaving section whose labels are unknown is read as one that does not leave (the code after
+  // stays reachable for it); but when `default` leaves, every other label must be known.
+  if (all.some((s) => s.isDefault && s.leaves) && all.some((s) => s.labels === undefined)) return undefined;
+  return switchGuard(subject, all.map((s) => ({ labels: s.labels ?? [], isDefault: s.isDefault, leaves: s.leaves && s.labels !== undefined })));
+}
+
+/** The Guard of a `return` in a section of a `switch` statement: its constant labels (`default`: none of the others'). */
+function sectionGuard(ret: SgNode, fn: SgNode): Guard | undefined {
+  const sec = ret.ancestors().find((a) => kindOf(a) === 'switch_section' || a.id() === fn.id());
+  const sw = sec && kindOf(sec) === 'switch_section' ? sec.parent()?.parent() : undefined;
+  if (!sec || !sw || kindOf(sw) !== 'switch_statement') return undefined;
+  const subject = sw.field('value') ?? sw.namedChildren()[0];
+  const all = sections(sw);
+  const mine = all.find((s) => s.node.id() === sec.id());
+  if (!subject || !mine?.labels) return undefined;
+  if (!mine.isDefault) return { subject, labels: mine.labels, others: [] };
+  // `default` (alone): when no label matches; with `case` labels beside it, whatever the subject.
+  if (mine.labels.length > 0 || all.some((s) => s.labels === undefined)) return undefined;
+  return { subject, labels: [], others: all.flatMap((s) => s.labels ?? []) };
+}
 
 /**
  * What a method or local function returns: its `return` expressions (not those of lambdas or local
@@ -399,7 +472,9 @@ function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
   for (const r of fn.findAll({ rule: { kind: 'return_statement' } })) {
     const owner = r.ancestors().find((a) => FUNCTION_LIKE.has(kindOf(a)));
     const e = r.namedChildren().find((c) => !kindOf(c).includes('comment'));
-    if (owner?.id() === fn.id() && e) out.push({ value: e, guards: conditionGuards(r, fn, CS_IF) });
+    if (owner?.id() !== fn.id() || !e) continue;
+    const section = sectionGuard(r, fn);
+    out.push({ value: e, guards: [...(section ? [section] : []), ...conditionGuards(r, fn, CS_IF)] });
   }
   return out;
 }
