@@ -317,7 +317,7 @@ function keyGeneratorOf(f: RbFile, node: SgNode | undefined, depth = 0): KeyGene
   if (k === 'element_reference') {
     // `@request.env["action_dispatch.key_generator"] = KeyGenerator.new(…)` elsewhere in the file: every such assignment must agree.
     const text = o.text().replace(/\s+/g, '');
-    const sites = f.root.findAll({ rule: { kind: 'assignment', has: { field: 'left', kind: 'element_reference' } } }).filter((a) => a.field('left')!.text().replace(/\s+/g, '') === text);
+    const sites = indexAssignments(f).filter((a) => a.field('left')!.text().replace(/\s+/g, '') === text);
     return agreed(sites.map((a) => keyGeneratorOf(f, a.field('right') ?? undefined, depth + 1)));
   }
   if (k === 'call') {
@@ -335,6 +335,15 @@ function keyGeneratorOf(f: RbFile, node: SgNode | undefined, depth = 0): KeyGene
   // A method of the file (`def key_generator; @key_generator ||= …; end`): what every return gives.
   const r = f.ev.adapter.returned?.(o);
   return r?.returns.length ? agreed(r.returns.map((e) => keyGeneratorOf(f, e, depth + 1))) : undefined;
+}
+
+const INDEX_ASSIGNMENTS = new WeakMap<RbFile, SgNode[]>();
+
+/** The file's `x[k] = v` assignments, collected once per file. */
+function indexAssignments(f: RbFile): SgNode[] {
+  let list = INDEX_ASSIGNMENTS.get(f);
+  if (!list) INDEX_ASSIGNMENTS.set(f, (list = f.root.findAll({ rule: { kind: 'assignment', has: { field: 'left', kind: 'element_reference' } } })));
+  return list;
 }
 
 /** The one generator all of `infos` are; undefined when one is unknown or they differ. */
