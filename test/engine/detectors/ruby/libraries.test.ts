@@ -41,7 +41,7 @@ JWT.decode(token, nil, false)
 JWT.encode(payload, nil, 'none')`;
   assert.deepEqual(algorithms(src).map((a) => [a.line, a.name]), [
     [9, 'PBKDF2-SHA-256-65536'],
-    [1, 'XSalsa20-Poly1305'], [3, 'XChaCha20-Poly1305'], [4, 'Ed25519'], [5, 'X25519'], [6, 'BLAKE2b-256'], [7, 'AES-256-CBC'], [8, 'unknown-cipher'],
+    [1, 'XSalsa20-Poly1305'], [3, 'XChaCha20-Poly1305'], [4, 'Ed25519'], [5, 'X25519'], [6, 'BLAKE2b-256'], [7, 'AES-256-CBC'], [7, 'HMAC-SHA-1'], [8, 'unknown-cipher'],
     [10, 'PBKDF2'], [11, 'HMAC-SHA-256'], [12, 'RSA-PKCS1-1.5-SHA-256'], [12, 'ECDSA-P256-SHA-256'],
   ]);
   assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [

@@ -14,7 +14,7 @@ import { eachCaseMarked } from '../common/cases.js';
 import { DetectionSink } from '../common/sink.js';
 import { PhpFile, type PhpCall } from './file.js';
 import { cryptCall, hashCall, hashHkdf, hashHmac, hashPbkdf2, namedDigest, passwordHash, passwordVerify } from './hashing.js';
-import { LARAVEL_APP_CONFIG, LIBRARY_CLASSES, laravelConfigCipher, libraryNew, libraryStatic } from './libraries.js';
+import { DEFUSE_KEY_METHODS, LARAVEL_APP_CONFIG, LIBRARY_CLASSES, defuseProtectedKey, laravelConfigCipher, libraryNew, libraryStatic } from './libraries.js';
 import { mcryptCall, mcryptGenericInit } from './mcrypt.js';
 import { opensslCipher, opensslCsr, opensslDigest, opensslPbkdf2, opensslPkeyNew, opensslRsa, opensslSeal, opensslSign } from './openssl.js';
 import { callArgs, functionName, phpEvaluator } from './resolve.js';
@@ -70,6 +70,11 @@ export function detectPhp(file: SourceFile, ctx: DetectContext): Detection[] {
     rules.push({ kind: 'object_creation_expression', has: { any: [{ kind: 'name' }, { kind: 'qualified_name' }], regex: re } });
     rules.push({ kind: 'scoped_call_expression', has: { field: 'scope', regex: re } });
   }
+  // defuse's KeyProtectedByPassword methods, in a file that names the class (imported, written in full, or its own namespace).
+  if (/unlockKey|changePassword/i.test(text) && text.includes('KeyProtectedByPassword')
+    && ([...imports.values()].includes('Defuse\\Crypto\\KeyProtectedByPassword') || text.includes('Defuse\\Crypto\\KeyProtectedByPassword') || namespace === 'Defuse\\Crypto')) {
+    rules.push({ kind: 'member_call_expression', has: { field: 'name', regex: DEFUSE_KEY_METHODS } });
+  }
   if (/CURLOPT_|STREAM_CRYPTO_METHOD_/.test(text)) rules.push({ kind: 'name', regex: TLS_CONSTANTS });
   if (/verify/.test(text)) rules.push({ kind: 'string', regex: TLS_KEYS }, { kind: 'encapsed_string', regex: TLS_KEYS });
   const laravelConfig = LARAVEL_APP_CONFIG.test(file.path) && text.includes("'cipher'");
@@ -92,6 +97,9 @@ export function detectPhp(file: SourceFile, ctx: DetectContext): Detection[] {
         break;
       case 'name':
         tlsConstant(f, node);
+        break;
+      case 'member_call_expression':
+        defuseProtectedKey(f, node);
         break;
       default:
         if (laravelConfig && node.text() === "'cipher'") laravelConfigCipher(f, node);

@@ -19,7 +19,7 @@ const LARAVEL: LibraryRef = { ecosystem: 'composer', name: 'laravel/framework' }
 /** Short class names the native query selects `new X(…)` and `X::m(…)` by. */
 export const LIBRARY_CLASSES = [
   'AES', 'Rijndael', 'DES', 'TripleDES', 'Blowfish', 'RC4', 'RC2', 'Twofish', 'ChaCha20', 'Salsa20', 'Hash', 'RSA', 'EC', 'DSA', 'Key', 'JWT',
-  'Sha256', 'Sha384', 'Sha512', 'Eddsa', 'Crypto', 'Crypt', 'KeyProtectedByPassword', 'File',
+  'Sha256', 'Sha384', 'Sha512', 'Eddsa', 'Blake2b', 'Crypto', 'Crypt', 'KeyProtectedByPassword', 'File',
   'Crypt_AES', 'Crypt_Rijndael', 'Crypt_DES', 'Crypt_TripleDES', 'Crypt_Blowfish', 'Crypt_RC4', 'Crypt_Twofish', 'Crypt_Hash', 'Crypt_RSA',
 ];
 
@@ -55,7 +55,10 @@ export function libraryNew(f: PhpFile, node: SgNode): void {
     const alg = `${signer[1] === 'Hmac' ? 'HS' : signer[1] === 'Rsa' ? 'RS' : 'ES'}${signer[2]}`;
     return jwtAlg(f, node, cls.text(), alg, undefined, undefined, LCOBUCCI);
   }
-  if (full === 'Lcobucci\\JWT\\Signer\\Eddsa') return jwtAlg(f, node, cls.text(), 'EdDSA', undefined, undefined, LCOBUCCI);
+  // lcobucci's Eddsa signs with sodium_crypto_sign_detached: Ed25519 only.
+  if (full === 'Lcobucci\\JWT\\Signer\\Eddsa') return f.algorithm(node, `new ${cls.text()}`, { spelling: 'Ed25519', functions: ['sign', 'verify'] }, LCOBUCCI);
+  // lcobucci's Blake2b (JWT "BLAKE2B") is keyed BLAKE2b-256: sodium_crypto_generichash($payload, $key), a MAC.
+  if (full === 'Lcobucci\\JWT\\Signer\\Blake2b') return f.algorithm(node, `new ${cls.text()}`, { spelling: 'BLAKE2b-256', functions: ['tag'] }, LCOBUCCI);
 }
 
 function phpseclibNew(f: PhpFile, node: SgNode, version: number, cls: string, args: SgNode[]): void {
@@ -153,15 +156,22 @@ export function libraryStatic(f: PhpFile, node: SgNode): void {
     }
     return;
   }
+  if (full === 'Defuse\\Crypto\\Crypto' && method === 'legacyDecrypt') {
+    // v1's format (Core::LEGACY_*): AES-128-CBC, HMAC-SHA-256 over the ciphertext, both keys from HKDF-SHA-256.
+    f.algorithm(node, symbol, { spelling: 'AES-128-CBC', functions: ['decrypt'] }, DEFUSE);
+    f.algorithm(node, symbol, { spelling: 'HMAC', params: { hash: 'SHA-256' }, functions: ['verify'] }, DEFUSE);
+    f.algorithm(node, symbol, { spelling: 'HKDF', params: { hash: 'SHA-256' }, functions: ['keyderive'] }, DEFUSE);
+    return;
+  }
   if (full === 'Defuse\\Crypto\\Crypto' || full === 'Defuse\\Crypto\\File') {
     const m = /^(encrypt|decrypt)\w*?(WithPassword)?$/.exec(method);
     if (!m) return;
-    const fn: CryptoFunction = m[1] === 'encrypt' ? 'encrypt' : 'decrypt';
-    // defuse/php-encryption v2: AES-256-CTR, HMAC-SHA-256 over the ciphertext, keys split with HKDF-SHA-256;
-    // a password goes through PBKDF2-SHA-256 with 100,000 iterations (Core::PBKDF2_ITERATIONS).
-    f.algorithm(node, symbol, { spelling: 'AES-256-CTR', functions: [fn] }, DEFUSE);
-    f.algorithm(node, symbol, { spelling: 'HMAC', params: { hash: 'SHA-256' }, functions: [fn === 'encrypt' ? 'tag' : 'verify'] }, DEFUSE);
-    if (m[2]) f.algorithm(node, symbol, { spelling: 'PBKDF2', params: { hash: 'SHA-256', iterations: 100000 }, functions: ['keyderive'] }, DEFUSE);
+    defuse(f, node, symbol, [m[1] === 'encrypt' ? 'encrypt' : 'decrypt'], !!m[2]);
+    return;
+  }
+  if (full === 'Defuse\\Crypto\\KeyProtectedByPassword' && method === 'createRandomPasswordProtectedKey') {
+    // A random key, encrypted with `Crypto::encryptWithPassword` under the password's SHA-256.
+    defuse(f, node, symbol, ['encrypt'], true);
     return;
   }
   if (full === 'Illuminate\\Support\\Facades\\Crypt' && /^(encrypt|decrypt)(String)?$/.test(method)) {
@@ -172,6 +182,37 @@ export function libraryStatic(f: PhpFile, node: SgNode): void {
     // The driver (bcrypt, argon, argon2id) and its cost are config('hashing').
     return f.algorithm(node, symbol, { spelling: 'unknown-key-derivation', functions: [method === 'make' ? 'keyderive' : 'verify'] }, LARAVEL);
   }
+}
+
+/**
+ * defuse/php-encryption v2: AES-256-CTR, HMAC-SHA-256 over the ciphertext, keys split with HKDF-SHA-256; a
+ * password goes through PBKDF2-SHA-256 with 100,000 iterations (Core::PBKDF2_ITERATIONS).
+ */
+function defuse(f: PhpFile, node: SgNode, symbol: string, fns: ('encrypt' | 'decrypt')[], password: boolean): void {
+  f.algorithm(node, symbol, { spelling: 'AES-256-CTR', functions: fns }, DEFUSE);
+  f.algorithm(node, symbol, { spelling: 'HMAC', params: { hash: 'SHA-256' }, functions: fns.map((fn) => (fn === 'encrypt' ? 'tag' : 'verify')) }, DEFUSE);
+  if (password) f.algorithm(node, symbol, { spelling: 'PBKDF2', params: { hash: 'SHA-256', iterations: 100000 }, functions: ['keyderive'] }, DEFUSE);
+}
+
+/** Methods of a defuse `KeyProtectedByPassword` object: `unlockKey($pw)` decrypts its key, `changePassword($old, $new)` re-encrypts it. */
+export const DEFUSE_KEY_METHODS = '^(?i)(unlockKey|changePassword)$';
+
+/**
+ * `$protected->unlockKey($password)`, `$protected->changePassword($old, $new)` in a file that names
+ * `Defuse\Crypto\KeyProtectedByPassword` (the caller checks): `Crypto::decryptWithPassword` (and for a new
+ * password `encryptWithPassword`) of the key. Not `$this->unlockKey(…)` (the class's own code, whose
+ * `Crypto::…WithPassword` calls are read where they are), nor an object the file makes of another class.
+ */
+export function defuseProtectedKey(f: PhpFile, node: SgNode): void {
+  const obj = node.field('object');
+  const method = node.field('name')?.text().toLowerCase();
+  if (!obj || !method || obj.text() === '$this') return;
+  const o = f.origin(obj);
+  const ok = kindOf(o ?? obj);
+  if (ok === 'object_creation_expression') return;
+  if (ok === 'scoped_call_expression' && f.className(o!.field('scope')?.text() ?? '') !== 'Defuse\\Crypto\\KeyProtectedByPassword') return;
+  const symbol = `KeyProtectedByPassword->${node.field('name')!.text()}`;
+  defuse(f, node, symbol, method === 'unlockkey' ? ['decrypt'] : ['decrypt', 'encrypt'], true);
 }
 
 /** A JOSE algorithm of a JWT library call, and a literal HMAC secret. */

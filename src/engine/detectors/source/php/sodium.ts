@@ -74,18 +74,29 @@ export function sodiumCall(f: PhpFile, call: PhpCall): void {
   if (!s) return;
   const params: AlgorithmParams = { ...s.params };
   let spelling = s.spelling;
-  if (call.name === 'sodium_crypto_generichash') {
-    // generichash(message, key = '', length = SODIUM_CRYPTO_GENERICHASH_BYTES, which is 32): BLAKE2b-256 unless told otherwise.
-    const length = f.has(call, 2, 'length') ? f.int(f.arg(call, 2, 'length')) : 32;
+  let fn = s.fn;
+  let keyArg = s.key !== undefined ? f.arg(call, s.key) : undefined;
+  if (call.name === 'sodium_crypto_generichash' || call.name === 'sodium_crypto_generichash_init') {
+    // generichash(message, key = '', length = SODIUM_CRYPTO_GENERICHASH_BYTES, which is 32): BLAKE2b-256 unless
+    // told otherwise; _init(key = '', length = 32). With a key it is keyed BLAKE2b, a MAC (the knowledge base has
+    // no entry of its own for it: the hash with the function `tag`, as Bouncy Castle's Blake3Mac in Java).
+    const init = call.name === 'sodium_crypto_generichash_init';
+    const lengthArg = init ? f.arg(call, 1, 'length') : f.arg(call, 2, 'length');
+    const length = lengthArg ? f.int(lengthArg) : 32;
     if (length) spelling = `BLAKE2b-${length * 8}`;
+    const key = init ? f.arg(call, 0, 'key') : f.arg(call, 1, 'key');
+    const v = key ? f.ev.eval(key) : undefined;
+    if (key && !((v?.kind === 'str' && v.value === '') || v?.kind === 'none' || (v?.kind === 'bytes' && v.length === 0))) {
+      fn = 'tag';
+      keyArg = key;
+    }
   }
   const nonceArg = s.nonce !== undefined ? f.arg(call, s.nonce) : undefined;
   const nonceBytes = f.byteLength(nonceArg);
   if (nonceBytes) params.ivLength = nonceBytes * 8;
-  f.algorithm(call.node, call.name, { spelling, params, functions: [s.fn] });
+  f.algorithm(call.node, call.name, { spelling, params, functions: [fn] });
   const related = { spelling, params };
   if (nonceArg && f.constantBytes(nonceArg)) f.signal(call.node, call.name, 'static-iv', `${s.spelling} nonce is a constant in the source`, related);
-  const keyArg = s.key !== undefined ? f.arg(call, s.key) : undefined;
   if (keyArg && f.constantBytes(keyArg)) f.signal(call.node, call.name, 'hardcoded-key', `${s.spelling} key is written in the source`, related);
 }
 

@@ -15,7 +15,7 @@ import { DetectionSink } from '../common/sink.js';
 import { eachCaseMarked } from '../common/cases.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { RbFile, type Setter } from './file.js';
-import { activeSupport, argon2, bcrypt, digestClassInTable, hasSecurePassword, hasSecurePasswordIdentifier, jwt, railsKeyGenerator, rbnacl, scrypt, stdlibDigest, weakRandom } from './libraries.js';
+import { activeSupport, argon2, bcrypt, digestClassInTable, hasSecurePassword, hasSecurePasswordIdentifier, jwt, railsKeyGenerator, railsMessageVerifier, rbnacl, scrypt, stdlibDigest, weakRandom } from './libraries.js';
 import { keyAgreement, opensslCipherNew, opensslDigest, opensslHmac, opensslKdf, opensslPkey, pkeySign, rsaPaddingCall } from './openssl.js';
 import { callParts, constPath, rubyEvaluator, type RbCall } from './resolve.js';
 import { OPTION_KEYS, TLS_SETTERS, indexAssignment, optionPair, sslContextNew, tlsSetter, verifyNoneSite } from './tls.js';
@@ -27,7 +27,7 @@ const ROOTS = ['OpenSSL', 'Digest', 'BCrypt', 'Argon2', 'SCrypt', 'RbNaCl', 'Act
 
 /** Methods read whatever their receiver: RSA padding, signatures, key agreement, Rails, weak random, and the calls linked to objects. */
 const METHOD_NAMES = ['public_encrypt', 'private_decrypt', 'private_encrypt', 'public_decrypt', 'sign', 'verify', 'sign_pss', 'verify_pss',
-  'dh_compute_key', 'derive', 'has_secure_password', 'generate_key', 'generate_key!', 'rand', 'bytes', 'encrypt', 'decrypt', 'box'];
+  'dh_compute_key', 'derive', 'has_secure_password', 'generate_key', 'generate_key!', 'message_verifier', 'rand', 'bytes', 'encrypt', 'decrypt', 'box'];
 
 /** Setters on objects: the cipher's, then TLS settings. */
 const SETTERS = ['key', 'iv', 'auth_tag_len', 'iv_len', 'key_len', ...TLS_SETTERS];
@@ -167,6 +167,9 @@ function callSite(f: RbFile, c: RbCall): void {
     case 'generate_key':
       railsKeyGenerator(f, c);
       return;
+    case 'message_verifier':
+      railsMessageVerifier(f, c);
+      return;
     case 'rand': case 'bytes':
       weakRandom(f, c);
   }
@@ -180,7 +183,7 @@ function callSite(f: RbFile, c: RbCall): void {
  */
 export const RUBY_KEYWORDS = [
   'OpenSSL', 'Digest::', 'BCrypt::', 'has_secure_password', 'Argon2::', 'SCrypt::', 'RbNaCl', 'ActiveSupport::MessageEncryptor',
-  'ActiveSupport::KeyGenerator', 'key_generator', 'JWT.', 'VERIFY_NONE', 'verify:', 'verify =', 'verify_ssl', 'ssl_verify', 'verify_peer', 'ssl_verifypeer',
+  'ActiveSupport::MessageVerifier', 'ActiveSupport::KeyGenerator', 'key_generator', 'message_verifier', 'JWT.', 'VERIFY_NONE', 'verify:', 'verify =', 'verify_ssl', 'ssl_verify', 'verify_peer', 'ssl_verifypeer',
   'ssl_verifyhost', 'verify_host_key', 'paranoid', 'ssl_version', 'min_version', 'ciphers', 'rand(', 'Random.new', 'Random.rand', 'Random.bytes',
   ...SSH_NAME_KEYWORDS,
 ] as const;

@@ -7,9 +7,9 @@ import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { joseSignatureAlg } from '../common/jose.js';
 import { kindOf } from '../common/languages.js';
 import { secretName } from '../common/secret-names.js';
-import { opensslCipher } from '../javascript/names.js';
+import { digestName, opensslCipher } from '../javascript/names.js';
 import type { RbFile } from './file.js';
-import { OPENSSL, digestArg, digestClass } from './openssl.js';
+import { OPENSSL, digestArg, digestClass, sizeQueryOnly } from './openssl.js';
 import { callParts, constPath, type RbCall } from './resolve.js';
 
 const DIGEST: LibraryRef = { ecosystem: 'gem', name: 'digest' };
@@ -25,7 +25,7 @@ const bits = (bytes: number | undefined): number | undefined => (bytes === undef
 
 /** `Digest::MD5.hexdigest(x)`, `Digest::SHA256.new`, `Digest::SHA2.new(512)` (bit length 256 unless given), `Digest::RMD160.file(p)`. */
 export function stdlibDigest(f: RbFile, c: RbCall, path: string): void {
-  if (f.consumed(c.node) || !/^(new|digest|hexdigest|base64digest|file)$/.test(c.method)) return;
+  if (f.consumed(c.node) || !/^(new|digest|hexdigest|base64digest|file)$/.test(c.method) || (c.method === 'new' && sizeQueryOnly(c.node))) return;
   let hash = digestClass(path);
   if (path === 'Digest::SHA2') {
     // `Digest::SHA2.new(bitlen = 256)`: the library fixes 256 when no length is given.
@@ -234,10 +234,13 @@ export function rbnacl(f: RbFile, c: RbCall, path: string): void {
 }
 
 /**
- * `ActiveSupport::MessageEncryptor.new(secret[, sign_secret], cipher: 'aes-256-gcm')`. Without `cipher:` the
- * class default is configuration's (`use_authenticated_message_encryption` picks aes-256-gcm or aes-256-cbc):
- * an unknown cipher. `ActiveSupport::KeyGenerator.new(secret, iterations:, hash_digest_class:)` is PBKDF2:
- * iterations default to 2**16 in its code; the default digest is configuration's.
+ * `ActiveSupport::MessageEncryptor.new(secret[, sign_secret], cipher: 'aes-256-gcm', digest: 'SHA256')`. Without
+ * `cipher:` the class default is configuration's (`use_authenticated_message_encryption` picks aes-256-gcm or
+ * aes-256-cbc): an unknown cipher. A cipher that does not authenticate (CBC) is signed by a MessageVerifier:
+ * HMAC with `digest:` (SHA1 when not given, as MessageVerifier fixes it). `ActiveSupport::MessageVerifier.new(secret,
+ * digest: 'SHA256')` (Rails 4: `new(secret, 'SHA256')`) is HMAC with that digest, SHA1 when none is given.
+ * `ActiveSupport::KeyGenerator.new(secret, iterations:, hash_digest_class:)` is PBKDF2: iterations default to
+ * 2**16 in its code; the default digest is configuration's.
  */
 export function activeSupport(f: RbFile, c: RbCall, path: string): void {
   if (c.method !== 'new') return;
@@ -247,7 +250,12 @@ export function activeSupport(f: RbFile, c: RbCall, path: string): void {
     const named = name ? opensslCipher(name) : undefined;
     if (named) f.algorithm(c.node, symbol, { spelling: named.spelling, params: named.params, functions: ['encrypt', 'decrypt'], library: ACTIVESUPPORT });
     else f.algorithm(c.node, symbol, { spelling: name ?? unresolvedSpelling('cipher'), unresolved: ['keySize'], functions: ['encrypt', 'decrypt'], library: ACTIVESUPPORT });
+    if (named && !AEAD_MODES.has(named.params.mode ?? '') && !named.spelling.endsWith('Poly1305')) verifierHmac(f, c, symbol, c.named.get('digest'));
     if (f.constantBytes(c.positional[0])) f.sink.signal(c.node, symbol, 'hardcoded-key', 'MessageEncryptor secret is written in the source', { library: ACTIVESUPPORT });
+  } else if (path === 'ActiveSupport::MessageVerifier') {
+    const second = c.positional[1];
+    verifierHmac(f, c, symbol, c.named.get('digest') ?? (second && !/hash|splat/.test(kindOf(second)) ? second : undefined));
+    if (f.constantBytes(c.positional[0])) f.sink.signal(c.node, symbol, 'hardcoded-key', 'MessageVerifier secret is written in the source', { library: ACTIVESUPPORT });
   } else if (path === 'ActiveSupport::KeyGenerator' || path === 'ActiveSupport::CachingKeyGenerator') {
     if (path === 'ActiveSupport::CachingKeyGenerator') return;
     const iter = c.named.get('iterations');
@@ -259,16 +267,120 @@ export function activeSupport(f: RbFile, c: RbCall, path: string): void {
   }
 }
 
+/** Modes whose cipher authenticates the message itself (MessageEncryptor then signs nothing). */
+const AEAD_MODES = new Set(['GCM', 'CCM', 'OCB']);
+
 /**
- * `Rails.application.key_generator.generate_key(salt[, len])`: Rails builds that generator as
- * `KeyGenerator.new(secret_key_base, iterations: 1000)` with the digest from configuration.
+ * The HMAC of an ActiveSupport MessageVerifier: the digest given (a string or symbol), SHA1 when the call gives
+ * none (MessageVerifier's default), unknown when it passes options it does not show (`**opts`).
+ */
+function verifierHmac(f: RbFile, c: RbCall, symbol: string, digest: SgNode | undefined): void {
+  const splat = c.positional.some((a) => /splat/.test(kindOf(a)));
+  const given = digest ? f.str(digest) : undefined;
+  const hash = digest ? (given ? digestName(given) : undefined) : splat ? undefined : 'SHA-1';
+  f.algorithm(c.node, symbol, { spelling: hash ? `HMAC-${hash}` : 'HMAC', params: { hash }, unresolved: ['hash'], functions: ['tag', 'verify'], library: ACTIVESUPPORT });
+}
+
+/**
+ * `Rails.application.message_verifier(name)`: a MessageVerifier from the application's factory, its secret derived
+ * from `secret_key_base` by the application's key generator. Its digest is MessageVerifier's default (SHA1) unless
+ * the application's configuration rotates other options in (`app.message_verifiers.rotate(digest: …)`): unknown.
+ */
+export function railsMessageVerifier(f: RbFile, c: RbCall): void {
+  if (!c.receiver || !RAILS_APP.test(c.receiver.text().replace(/\s+/g, ''))) return;
+  f.algorithm(c.node, 'Rails.application.message_verifier', { spelling: 'HMAC', unresolved: ['hash'], functions: ['tag', 'verify'], library: ACTIVESUPPORT });
+}
+
+/** PBKDF2's iterations and hash of an `ActiveSupport::KeyGenerator` (`app`: Rails' application generator). */
+interface KeyGeneratorInfo {
+  iterations?: number;
+  hash?: string;
+  app?: boolean;
+}
+
+/** `Rails.application`, `app`, `application`: the receivers of Rails' application generator (`app.key_generator`). */
+const RAILS_APP = /^(::)?(Rails\.application|app|application)$/;
+
+/**
+ * The KeyGenerator `node` stands for, when the file shows it: `ActiveSupport::KeyGenerator.new(s, iterations: n)`
+ * (through locals, constants and instance variables, `@kg ||= …`, `CachingKeyGenerator.new(…)` around it, a
+ * same-file method returning it, and `x[k]` assigned it in the file, as the tests' `@request.env[…] = …`), or
+ * Rails' application generator (`Rails.application.key_generator`), built with 1000 iterations and the
+ * configuration's digest. Undefined when the file does not show it.
+ */
+function keyGeneratorOf(f: RbFile, node: SgNode | undefined, depth = 0): KeyGeneratorInfo | undefined {
+  if (!node || depth > 6) return undefined;
+  const o = f.origin(node);
+  if (!o) return undefined;
+  const k = kindOf(o);
+  if (k === 'operator_assignment' && o.children().some((ch) => ch.text() === '||=')) return keyGeneratorOf(f, o.field('right') ?? undefined, depth + 1);
+  if (k === 'element_reference') {
+    // `@request.env["action_dispatch.key_generator"] = KeyGenerator.new(…)` elsewhere in the file: every such assignment must agree.
+    const text = o.text().replace(/\s+/g, '');
+    const sites = indexAssignments(f).filter((a) => a.field('left')!.text().replace(/\s+/g, '') === text);
+    return agreed(sites.map((a) => keyGeneratorOf(f, a.field('right') ?? undefined, depth + 1)));
+  }
+  if (k === 'call') {
+    const c = callParts(o)!;
+    const path = constPath(c.receiver);
+    if (path === 'ActiveSupport::KeyGenerator' && c.method === 'new') {
+      const iter = c.named.get('iterations');
+      const d = c.named.get('hash_digest_class');
+      return { iterations: iter ? f.int(iter) : 2 ** 16, hash: d ? digestArg(f, d).hash : undefined };
+    }
+    if (path === 'ActiveSupport::CachingKeyGenerator' && c.method === 'new') return keyGeneratorOf(f, c.positional[0], depth + 1);
+    if (c.method === 'key_generator' && c.receiver && RAILS_APP.test(c.receiver.text().replace(/\s+/g, ''))) return { iterations: 1000, app: true };
+    if (c.receiver && kindOf(c.receiver) !== 'self') return undefined;
+  } else if (k !== 'identifier') return undefined;
+  // A method of the file (`def key_generator; @key_generator ||= …; end`): what every return gives.
+  const r = f.ev.adapter.returned?.(o);
+  return r?.returns.length ? agreed(r.returns.map((e) => keyGeneratorOf(f, e, depth + 1))) : undefined;
+}
+
+const INDEX_ASSIGNMENTS = new WeakMap<RbFile, SgNode[]>();
+
+/** The file's `x[k] = v` assignments, collected once per file. */
+function indexAssignments(f: RbFile): SgNode[] {
+  let list = INDEX_ASSIGNMENTS.get(f);
+  if (!list) INDEX_ASSIGNMENTS.set(f, (list = f.root.findAll({ rule: { kind: 'assignment', has: { field: 'left', kind: 'element_reference' } } })));
+  return list;
+}
+
+/** The one generator all of `infos` are; undefined when one is unknown or they differ. */
+function agreed(infos: (KeyGeneratorInfo | undefined)[]): KeyGeneratorInfo | undefined {
+  const first = infos[0];
+  if (!first) return undefined;
+  return infos.every((i) => i && i.iterations === first.iterations && i.hash === first.hash && i.app === first.app) ? first : undefined;
+}
+
+/**
+ * `generator.generate_key(salt[, len])` (64 bytes when no length is given) on an ActiveSupport::KeyGenerator:
+ * PBKDF2 with the generator's iterations and hash when the file shows it (keyGeneratorOf), 1000 iterations for
+ * Rails' application generator, and unknown iterations on any other receiver named `key_generator`
+ * (`request.key_generator`: the application's, or a test's with 2 iterations). A generator made in the call's
+ * own chain (`KeyGenerator.new(p).generate_key(s, 32)`) is reported at `new`.
  */
 export function railsKeyGenerator(f: RbFile, c: RbCall): void {
-  if (!c.receiver || !/(^|\.)key_generator$/.test(c.receiver.text().replace(/\s+/g, ''))) return;
+  if (!c.receiver) return;
+  const info = keyGeneratorOf(f, c.receiver);
+  if (!info && !/(^|\.)key_generator$/.test(c.receiver.text().replace(/\s+/g, ''))) return;
+  const chained = kindOf(c.receiver) === 'call' ? callParts(c.receiver) : undefined;
+  if (chained?.method === 'new' && constPath(chained.receiver) === 'ActiveSupport::KeyGenerator') return;
   const len = c.positional[1];
   // generate_key(salt, key_size = 64): the size defaults to 64 bytes.
-  const size = len ? f.int(len) : 64;
-  f.algorithm(c.node, 'Rails.application.key_generator.generate_key', { spelling: 'PBKDF2', params: { iterations: 1000, outputLength: bits(size) }, unresolved: ['hash', 'outputLength'], functions: ['keyderive'], library: ACTIVESUPPORT });
+  const size = len ? (f.int(len) ?? keyLenOf(f, len)) : 64;
+  const symbol = info?.app ? 'Rails.application.key_generator.generate_key' : 'ActiveSupport::KeyGenerator#generate_key';
+  const params: AlgorithmParams = { iterations: info?.iterations, hash: info?.hash, outputLength: bits(size) };
+  f.algorithm(c.node, symbol, { spelling: 'PBKDF2', params, unresolved: ['iterations', 'hash', 'outputLength'], functions: ['keyderive'], library: ACTIVESUPPORT });
+}
+
+/** `ActiveSupport::MessageEncryptor.key_len("aes-256-gcm")`: the cipher's key length in bytes. */
+function keyLenOf(f: RbFile, node: SgNode): number | undefined {
+  const c = kindOf(node) === 'call' ? callParts(node) : undefined;
+  if (!c || c.method !== 'key_len' || constPath(c.receiver) !== 'ActiveSupport::MessageEncryptor' || !c.positional[0]) return undefined;
+  const name = f.str(c.positional[0]);
+  const keySize = name ? opensslCipher(name)?.params.keySize : undefined;
+  return keySize ? keySize / 8 : undefined;
 }
 
 /** ruby-jwt: `JWT.encode(payload, key, algorithm = 'HS256')`, `JWT.decode(token, key, verify = true, algorithm: …)`. */

@@ -41,7 +41,22 @@ function cipherName(f: RbFile, c: RbCall, path: string): string | undefined {
   return parts.join('-').toLowerCase();
 }
 
+/** Methods that only read a size of a digest or cipher object (`digest_length`, `key_len`): no use of the algorithm. */
+const SIZE_QUERIES = new Set(['digest_length', 'block_length', 'length', 'size', 'key_len', 'iv_len', 'block_size']);
+
+/**
+ * `OpenSSL::Digest.new(@digest).digest_length`, `OpenSSL::Cipher.new(name).key_len`: an object made only to read
+ * its size in the same expression (MessageVerifier's hex length, MessageEncryptor's `key_len`) hashes and
+ * encrypts nothing, so it is no occurrence.
+ */
+export function sizeQueryOnly(node: SgNode): boolean {
+  const p = node.parent();
+  const c = p && kindOf(p) === 'call' ? callParts(p) : undefined;
+  return !!c && c.receiver?.id() === node.id() && SIZE_QUERIES.has(c.method) && c.positional.length === 0;
+}
+
 export function opensslCipherNew(f: RbFile, c: RbCall, path: string): void {
+  if (sizeQueryOnly(c.node)) return;
   const name = cipherName(f, c, path);
   const functions: CryptoFunction[] = f.linked(c.node, ['encrypt', 'decrypt']).map((l) => l.method as CryptoFunction);
   // `OpenSSL::Cipher.new(n).encrypt`: the chain the creation sits in.
@@ -116,7 +131,7 @@ export function digestArg(f: RbFile, node: SgNode | undefined): { hash?: string;
 }
 
 export function opensslDigest(f: RbFile, c: RbCall, path: string): void {
-  if (f.consumed(c.node)) return;
+  if (f.consumed(c.node) || (c.method === 'new' && sizeQueryOnly(c.node))) return;
   let hash: string | undefined;
   let named = false;
   if (path === 'OpenSSL::Digest') {
