@@ -18,7 +18,7 @@ import { RsFile, type TypeCall } from './file.js';
 import { macroArgumentsCopy, macroName } from './macros.js';
 import { jwtAlgorithm, jwtDefault, jwtInsecureMethod, jwtKeyCall } from './jose.js';
 import { curveKeyCall, montgomeryCall, montgomeryMethod, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
-import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall } from './openssl.js';
+import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall, opensslX509Sign } from './openssl.js';
 import { PASSWORD_FNS, argon2Call, methodCalledOn, verifiesStoredHash, type FnHandler } from './passwords.js';
 import { candidates, collectUses, segments, TypeReader, type Uses } from './paths.js';
 import { rustEvaluator } from './resolve.js';
@@ -54,11 +54,11 @@ const TRAITS = ['KeyInit', 'KeyIvInit', 'Mac', 'NewMac', 'NewAead', 'Digest', 'N
 const TLS_METHODS = [
   'danger_accept_invalid_certs', 'danger_accept_invalid_hostnames', 'verify_hostname', 'set_verify_hostname', 'set_verify',
   'min_tls_version', 'min_protocol_version', 'set_min_proto_version', 'max_tls_version', 'max_protocol_version', 'set_max_proto_version',
-  'set_cipher_list', 'set_ciphersuites',
+  'set_cipher_list', 'set_ciphersuites', 'set_groups_list', 'set_curves_list',
 ];
 const AEAD_METHODS = ['encrypt', 'encrypt_in_place', 'encrypt_in_place_detached'];
 const RSA_PADDING_METHODS = ['public_encrypt', 'private_decrypt', 'private_encrypt', 'public_decrypt', 'set_rsa_padding'];
-const METHODS = new Set([...TLS_METHODS, ...AEAD_METHODS, ...RSA_PADDING_METHODS, ...RANDOM_METHODS, 'insecure_disable_signature_validation', 'mul_clamped']);
+const METHODS = new Set([...TLS_METHODS, ...AEAD_METHODS, ...RSA_PADDING_METHODS, ...RANDOM_METHODS, 'insecure_disable_signature_validation', 'mul_clamped', 'sign']);
 
 /** Constants and unit values read in code: ring/aws-lc-rs, rcgen, rustls, jsonwebtoken, rsa, liboqs, password-hash. */
 const VALUE_REGEX = '^(' + [
@@ -184,7 +184,8 @@ function callSite(f: RsFile, call: SgNode): void {
     else if (method === 'mul_clamped') {
       const receiver = (kindOf(fn) === 'generic_function' ? fn.field('function') : fn)?.field('value');
       if (receiver) montgomeryMethod(f, call, receiver);
-    } else if (RANDOM_METHODS.includes(method)) {
+    } else if (method === 'sign') opensslX509Sign(f, call, args);
+    else if (RANDOM_METHODS.includes(method)) {
       const receiver = (kindOf(fn) === 'generic_function' ? fn.field('function') : fn)?.field('value');
       if (receiver) weakFill(f, call, method, receiver, args);
     }
