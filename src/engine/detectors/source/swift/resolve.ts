@@ -300,7 +300,9 @@ export class SwiftAdapter implements LanguageAdapter {
       if (first && args.positional.length === 1 && args.named.size === 0) return asBytes(ev.eval(first), stringBytesOrigin(ev, first));
       return undefined;
     }
-    if (callee === 'SymmetricKey') {
+    // `SymmetricKey(data:)`, also written with its module (`CryptoKit.SymmetricKey(data: key)`).
+    const kit = callee.replace(/^(CryptoKit|Crypto)\./, '');
+    if (kit === 'SymmetricKey') {
       const size = named('size');
       if (size) {
         const bits = keyBits(ev.eval(size));
@@ -309,7 +311,7 @@ export class SwiftAdapter implements LanguageAdapter {
       const data = named('data');
       return data ? asBytes(ev.eval(data), stringBytesOrigin(ev, data)) : UNKNOWN;
     }
-    if (callee === 'SymmetricKeySize') {
+    if (kit === 'SymmetricKeySize') {
       const n = named('bitCount');
       return n ? ev.eval(n) : UNKNOWN;
     }
