@@ -104,3 +104,22 @@ let k = Insecure.MD5.hash(data: d)
 `;
   assert.deepEqual(names(src), ['MD5']);
 });
+
+test('a key written as bytes in a property gives AES-GCM its size, also through CryptoKit.SymmetricKey(data:)', () => {
+  const src = `import CryptoKit
+final class SealTests {
+    let contentKey = Data([
+        0x60, 0x3d, 0xeb, 0x10, 0x15, 0xca, 0x71, 0xbe, 0x2b, 0x73, 0xae, 0xf0, 0x85, 0x7d, 0x77, 0x81,
+        0x1f, 0x35, 0x2c, 0x07, 0x3b, 0x61, 0x08, 0xd7, 0x2d, 0x98, 0x10, 0xa3, 0x09, 0x14, 0xdf, 0xf4,
+    ])
+    func testOpen(box: AES.GCM.SealedBox) throws {
+        let key = CryptoKit.SymmetricKey(data: contentKey)
+        _ = try CryptoKit.AES.GCM.open(box, using: key)
+    }
+    func testSeal(_ data: Data, unknown: Data) throws {
+        _ = try AES.GCM.seal(data, using: SymmetricKey(data: unknown))
+    }
+}`;
+  assert.deepEqual(algorithms(src).map((a) => `${a.line} ${a.name}`), ['9 AES-256-GCM', '12 AES-GCM']);
+  assert.deepEqual(signals(src).map((s) => `${s.occurrence.line} ${s.signal}`), ['8 hardcoded-key']);
+});

@@ -101,6 +101,7 @@ export const TYPES: ReadonlyMap<string, TypeSpec> = new Map<string, TypeSpec>([
   ['jsonwebtoken::EncodingKey', handled('jwt-key')], ['jsonwebtoken::DecodingKey', handled('jwt-key')],
   ['jsonwebtoken::Header', handled('jwt-default')], ['jsonwebtoken::Validation', handled('jwt-default')],
   ['aws_lc_rs::RsaKeyPair', handled('aws-lc-rsa')], ['ring::RsaKeyPair', handled('ring-rsa')],
+  ['rcgen::KeyPair', handled('rcgen-keypair')],
 ]);
 
 /** The crate and last segment of a canonical path: `aes_gcm::aead::Aes256Gcm` -> `aes_gcm::Aes256Gcm`. */

@@ -18,11 +18,12 @@ import { RsFile, type TypeCall } from './file.js';
 import { macroArgumentsCopy, macroName } from './macros.js';
 import { jwtAlgorithm, jwtDefault, jwtInsecureMethod, jwtKeyCall } from './jose.js';
 import { curveKeyCall, montgomeryCall, montgomeryMethod, oqsVariant, pqcModuleAlgorithm, pqcTypeCall, rsaCall, rsaPkcs1v15Encrypt } from './keys.js';
-import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall } from './openssl.js';
+import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall, opensslX509Sign } from './openssl.js';
 import { PASSWORD_FNS, argon2Call, methodCalledOn, verifiesStoredHash, type FnHandler } from './passwords.js';
 import { candidates, collectUses, segments, TypeReader, type Uses } from './paths.js';
 import { rustEvaluator } from './resolve.js';
-import { awsLcKeySize, rcgenConstant, reportRingConstant, ringConstant } from './ring.js';
+import { awsLcKeySize, enclosingCall, rcgenConstant, reportRingConstant, ringConstant, webpkiConstant } from './ring.js';
+import { rcgenKeyGeneration, rcgenKeyPairCall, rcgenSelfSigned } from './rcgen.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
 import { SODIUM_FNS, sodiumCall } from './sodium.js';
 import { RANDOM_METHODS, weakFill } from './random.js';
@@ -40,6 +41,7 @@ const FNS: ReadonlyMap<string, FnHandler> = new Map<string, FnHandler>([
   ['sha256::digest', fixedFn('SHA-256', 'digest')],
   ['blake3::hash', fixedFn('BLAKE3', 'digest')], ['blake3::keyed_hash', fixedFn('BLAKE3', 'tag')], ['blake3::derive_key', fixedFn('BLAKE3', 'keyderive')],
   ['x25519_dalek::x25519', fixedFn('X25519', 'keygen')],
+  ['rcgen::generate_simple_self_signed', rcgenSelfSigned],
   ['jsonwebtoken::dangerous_insecure_decode', (f, call, symbol) => jwtInsecureMethod(f, call, symbol)],
   ['jsonwebtoken::dangerous_insecure_decode_with_validation', (f, call, symbol) => jwtInsecureMethod(f, call, symbol)],
 ]);
@@ -52,17 +54,17 @@ const TRAITS = ['KeyInit', 'KeyIvInit', 'Mac', 'NewMac', 'NewAead', 'Digest', 'N
 const TLS_METHODS = [
   'danger_accept_invalid_certs', 'danger_accept_invalid_hostnames', 'verify_hostname', 'set_verify_hostname', 'set_verify',
   'min_tls_version', 'min_protocol_version', 'set_min_proto_version', 'max_tls_version', 'max_protocol_version', 'set_max_proto_version',
-  'set_cipher_list', 'set_ciphersuites',
+  'set_cipher_list', 'set_ciphersuites', 'set_groups_list', 'set_curves_list',
 ];
 const AEAD_METHODS = ['encrypt', 'encrypt_in_place', 'encrypt_in_place_detached'];
 const RSA_PADDING_METHODS = ['public_encrypt', 'private_decrypt', 'private_encrypt', 'public_decrypt', 'set_rsa_padding'];
-const METHODS = new Set([...TLS_METHODS, ...AEAD_METHODS, ...RSA_PADDING_METHODS, ...RANDOM_METHODS, 'insecure_disable_signature_validation', 'mul_clamped']);
+const METHODS = new Set([...TLS_METHODS, ...AEAD_METHODS, ...RSA_PADDING_METHODS, ...RANDOM_METHODS, 'insecure_disable_signature_validation', 'mul_clamped', 'sign']);
 
 /** Constants and unit values read in code: ring/aws-lc-rs, rcgen, rustls, jsonwebtoken, rsa, liboqs, password-hash. */
 const VALUE_REGEX = '^(' + [
   'AES_(128|192|256)(_GCM(_SIV)?)?', 'CHACHA20_POLY1305', 'SHA(1|224|256|384|512|512_256|3_256|3_384|3_512)(_FOR_LEGACY_USE_ONLY)?',
   '(HMAC|PBKDF2_HMAC|HKDF)_SHA\\w+', 'X25519', 'X448', 'ED25519', 'ECDH_P\\d+', 'ECDSA_\\w+', 'RSA_(PKCS1|PSS)_\\w+', 'ML_KEM_\\d+', 'ML_DSA_\\w+',
-  'Rsa\\d{4}', 'PKCS_(ECDSA|RSA|ED25519)\\w*', 'TLS1[23]', 'TLS13_\\w+', 'TLS_\\w+', 'SECP\\d+R1(MLKEM768)?', 'X25519MLKEM768', 'MLKEM(768|1024)',
+  'Rsa\\d{4}', 'PKCS_(ECDSA|RSA|ED25519|ML_DSA)\\w*', 'TLS1[23]', 'TLS13_\\w+', 'TLS_\\w+', 'SECP\\d+R1(MLKEM768)?', 'X25519MLKEM768', 'MLKEM(768|1024)',
   'HS(256|384|512)', 'RS(256|384|512)', 'PS(256|384|512)', 'ES(256|384)', 'EdDSA', 'Pkcs1v15Encrypt', 'Pbkdf2', 'Scrypt',
   '(MlKem|Kyber)\\d+', 'MlDsa\\d+', 'Dilithium\\d', 'Falcon\\d+', 'Sphincs\\w+',
 ].join('|') + ')$';
@@ -182,7 +184,8 @@ function callSite(f: RsFile, call: SgNode): void {
     else if (method === 'mul_clamped') {
       const receiver = (kindOf(fn) === 'generic_function' ? fn.field('function') : fn)?.field('value');
       if (receiver) montgomeryMethod(f, call, receiver);
-    } else if (RANDOM_METHODS.includes(method)) {
+    } else if (method === 'sign') opensslX509Sign(f, call, args);
+    else if (RANDOM_METHODS.includes(method)) {
       const receiver = (kindOf(fn) === 'generic_function' ? fn.field('function') : fn)?.field('value');
       if (receiver) weakFill(f, call, method, receiver, args);
     }
@@ -262,6 +265,9 @@ function typeSite(f: RsFile, tc: TypeCall, spec: TypeSpec): void {
     case 'jwt-default':
       jwtDefault(f, tc);
       return;
+    case 'rcgen-keypair':
+      rcgenKeyPairCall(f, tc);
+      return;
     default:
       if (spec.family.startsWith('openssl-')) opensslTypeCall(f, tc, spec.family);
   }
@@ -321,6 +327,13 @@ function valueAt(f: RsFile, outer: SgNode, paths: string[], symbol: string): voi
       if (a) return reportRingConstant(f, outer, symbol, a);
     } else if (crate === 'rcgen') {
       const a = rcgenConstant(name);
+      if (!a) continue;
+      // `KeyPair::generate_rsa_for(&PKCS_RSA_SHA256, RsaKeySize::_3072)`: a key generated for the algorithm, of that size.
+      const keygen = rcgenKeyGeneration(f, outer, enclosingCall(outer));
+      if (!keygen) return f.algorithm(outer, symbol, a);
+      return f.algorithm(outer, symbol, { ...a, params: { ...a.params, ...keygen }, functions: ['keygen'] });
+    } else if (crate === 'webpki') {
+      const a = webpkiConstant(name);
       if (a) return f.algorithm(outer, symbol, a);
     } else if (crate === 'rustls' || crate === 'tokio_rustls') {
       if (rustlsConstant(f, outer, symbol, name)) return;
@@ -413,7 +426,7 @@ export const rustDetector: Detector = {
   keywords: [
     'aes', 'sha1', 'sha2', 'sha3', 'md5', 'md4', 'ripemd', 'blake2', 'blake3', 'sm3', 'sm4', 'hmac', 'hkdf', 'cmac', 'pbkdf2', 'argon2', 'scrypt',
     'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'blowfish', 'cast5', 'camellia', 'twofish', 'cfb', 'block_modes', 'ocb3',
-    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'jsonwebtoken', 'ml_kem',
+    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'webpki::', 'jsonwebtoken', 'ml_kem',
     'ml_dsa', 'slh_dsa', 'pqcrypto', 'libcrux', 'sodiumoxide', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
     'max_tls_version', 'max_protocol_version', 'SmallRng', 'seed_from_u64', 'from_seed', 'XorShiftRng', 'Xoshiro', 'Pcg', 'WyRand', 'fastrand', 'StepRng', ...SSH_NAME_KEYWORDS,
     ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs', 'ecdsa'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),

@@ -49,13 +49,27 @@ export function awsLcKeySize(name: string): Fixed | undefined {
   return m ? fixed('RSA', { keySize: Number(m[1]) }, 'keygen') : undefined;
 }
 
-/** rcgen's `PKCS_ECDSA_P256_SHA256`, `PKCS_RSA_SHA256`, `PKCS_ED25519`, `PKCS_RSA_PSS_SHA256`. */
+/** rcgen's `PKCS_ECDSA_P256_SHA256`, `PKCS_RSA_SHA256`, `PKCS_ED25519`, `PKCS_RSA_PSS_SHA256`, `PKCS_ML_DSA_65`. */
 export function rcgenConstant(name: string): Fixed | undefined {
   let m: RegExpExecArray | null;
+  if ((m = /^PKCS_ML_DSA_(44|65|87)$/.exec(name))) return fixed('ML-DSA', { parameterSet: m[1] }, 'sign');
   if ((m = /^PKCS_ECDSA_(P\d+)_(SHA\d+)$/.exec(name)) && CURVES[m[1]!] && HASHES[m[2]!]) return fixed('ECDSA', { curve: CURVES[m[1]!], hash: HASHES[m[2]!] }, 'sign');
   if ((m = /^PKCS_RSA_(PSS_)?(SHA\d+)$/.exec(name)) && HASHES[m[2]!]) return fixed(m[1] ? 'RSASSA-PSS' : 'RSASSA-PKCS1-v1_5', { hash: HASHES[m[2]!] }, 'sign');
   if (name === 'PKCS_ED25519') return fixed('Ed25519', {}, 'sign');
   return undefined;
+}
+
+/**
+ * rustls-webpki's signature verification algorithms (`webpki::ring::ECDSA_P256_SHA256`,
+ * `webpki::aws_lc_rs::ML_DSA_65`, `RSA_PKCS1_2048_8192_SHA256`, `ED25519`): each verifies that scheme.
+ */
+export function webpkiConstant(name: string): Fixed | undefined {
+  let m: RegExpExecArray | null;
+  if ((m = /^ML_DSA_(44|65|87)$/.exec(name))) return fixed('ML-DSA', { parameterSet: m[1] }, 'verify');
+  if ((m = /^ECDSA_(P\d+)_(SHA\d+)$/.exec(name)) && CURVES[m[1]!] && HASHES[m[2]!]) return fixed('ECDSA', { curve: CURVES[m[1]!], hash: HASHES[m[2]!] }, 'verify');
+  if (name === 'ED25519') return fixed('Ed25519', {}, 'verify');
+  const ring = /^RSA_(PKCS1|PSS)_\d+_8192_SHA\d+(_LEGACY_KEY|_ABSENT_PARAMS)?$/.test(name) ? ringConstant(name.replace(/_(LEGACY_KEY|ABSENT_PARAMS)$/, '')) : undefined;
+  return ring ? { ...ring, functions: ['verify'] } : undefined;
 }
 
 /** Reports a ring/aws-lc-rs constant; PBKDF2 takes the rounds and output length of the `derive`/`verify` call it is an argument of. */

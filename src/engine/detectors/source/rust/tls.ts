@@ -2,7 +2,7 @@
 // default versions of a `ClientConfig::builder()`; certificate verifiers that accept everything),
 // native-tls/reqwest/hyper-tls/ureq builder switches (`danger_accept_invalid_certs(true)`,
 // `min_tls_version(Version::TLS_1_0)`), and the openssl crate's SSL builders (`set_verify(SslVerifyMode::NONE)`,
-// `set_min_proto_version(Some(SslVersion::TLS1))`, `set_cipher_list("…")`).
+// `set_min_proto_version(Some(SslVersion::TLS1))`, `set_cipher_list("…")`, `set_groups_list("X25519MLKEM768:P-256")`).
 import type { SgNode } from '@ast-grep/napi';
 import { parseCipherString } from '../../../detectors/artefacts/tls-config.js';
 import { kindOf } from '../common/languages.js';
@@ -172,6 +172,15 @@ export function tlsMethod(f: RsFile, call: SgNode, method: string, args: SgNode[
       const min = method.startsWith('min') || method === 'set_min_proto_version';
       if (min) f.protocol(call, method, { protocolType: 'tls', version: parsed.version });
       if (parsed.insecure) f.signal(call, method, 'insecure-protocol-version', `${method} ${min ? 'allows' : 'caps the protocol at'} ${parsed.version.startsWith('SSL') ? parsed.version : `TLS ${parsed.version}`}`);
+      return;
+    }
+    case 'set_groups_list':
+    case 'set_curves_list': {
+      // `set_groups_list("X25519MLKEM768:P-384")` (OpenSSL's SSL_CTX_set1_groups_list): the key-exchange groups offered, as the C detector reads them.
+      const list = f.str(args[0]);
+      if (list === undefined) return;
+      const groups = list.split(/[:,\s]+/).map((g) => g.replace(/^\?/, '')).filter((g) => g !== '' && !/^(auto|default)$/i.test(g));
+      if (groups.length) f.protocol(call, method, { protocolType: 'tls', groups });
       return;
     }
     case 'set_cipher_list':

@@ -4,12 +4,13 @@
 // docs/detectors.md, Swift, "Values passed by the file's own calls").
 import type { SgNode } from '@ast-grep/napi';
 import type { CallSites, Guard, Returned } from '../common/evaluate.js';
+import type { Binding } from '../common/symbols.js';
 import { conditionGuards, type IfSyntax } from '../common/paths.js';
 import { declaredName, kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
 import type { Scope } from '../common/symbols.js';
-import { namedKids, typeName } from './syntax.js';
+import { namedKids, suffixName, typeName } from './syntax.js';
 
 const BODY_KINDS = new Set(['class_body', 'enum_class_body']);
 const FUNCTION_KINDS = new Set(['function_declaration', 'init_declaration']);
@@ -227,7 +228,11 @@ interface Use {
  * type and `super.init(..)` in a subclass. A variadic parameter is not read; a reference to the function
  * (passed as a closure, `#selector`) is an unknown use.
  */
-export function swiftFunctions(root: SgNode): { callSiteArguments: (param: SgNode) => CallSites | undefined; returned: (call: SgNode) => Returned | undefined } {
+export function swiftFunctions(root: SgNode, bindingOf?: (node: SgNode) => Binding | undefined): {
+  callSiteArguments: (param: SgNode) => CallSites | undefined;
+  returned: (call: SgNode) => Returned | undefined;
+  computedProperty: (member: SgNode) => SgNode | undefined;
+} {
   const usesByName = new Map<string, Use[]>();
   const declsByName = new Map<string, SgNode[]>();
   const typesByName = new Map<string, SgNode[]>();
@@ -447,6 +452,12 @@ export function swiftFunctions(root: SgNode): { callSiteArguments: (param: SgNod
    * a class that is neither `final`, `private`, `fileprivate` nor `static` may be overridden elsewhere.
    */
   const returned = (call: SgNode): Returned | undefined => {
+    if (kindOf(call) === 'navigation_expression') {
+      const decl = computedProperty(call);
+      return decl ? propertyReturns(decl, namedKids(call)[0]) : undefined;
+    }
+    // A computed property named bare in its type (`CCHmac(ccHmacAlgorithm, …)`): the binding's value is its declaration (swiftBindings).
+    if (kindOf(call) === 'property_declaration') return computedBody(call) && declaringType(call) ? propertyReturns(call, undefined) : undefined;
     if (kindOf(call) !== 'call_expression') return undefined;
     const callee = namedKids(call)[0];
     const id = callee && kindOf(callee) === 'navigation_expression' ? namedKids(namedKids(callee).at(-1) ?? callee).at(-1) : callee;
@@ -467,7 +478,143 @@ export function swiftFunctions(root: SgNode): { callSiteArguments: (param: SgNod
     return undefined;
   };
 
-  return { callSiteArguments, returned };
+  /** Member declarations (stored, computed, protocol requirements) by property name. */
+  const propertiesByName = new Map<string, SgNode[]>();
+  const propertiesNamed = (name: string): SgNode[] => {
+    let out = propertiesByName.get(name);
+    if (!out) {
+      const re = `^${escapeRegex(name)}$`;
+      out = root.findAll({ rule: { any: [
+        { kind: 'property_declaration', has: { kind: 'pattern', has: { kind: 'simple_identifier', regex: re } } },
+        { kind: 'protocol_property_declaration', has: { kind: 'pattern', has: { kind: 'simple_identifier', regex: re } } },
+      ] } }).filter((d) => kindOf(d) === 'protocol_property_declaration' || declaringType(d) !== undefined);
+      propertiesByName.set(name, out);
+    }
+    return out;
+  };
+
+  /** The type a receiver is declared with: `self` in a type, a parameter or a `let` with a type annotation. */
+  const receiverType = (object: SgNode): string | undefined => {
+    if (kindOf(object) === 'self_expression') {
+      const t = object.ancestors().find((a) => kindOf(a) === 'class_declaration');
+      return t ? simpleName(t) : undefined;
+    }
+    // `JWSAlg.rs256.secKeyAlgorithm`: a case of a type the file declares.
+    if (kindOf(object) === 'navigation_expression') {
+      const head = namedKids(object)[0];
+      return head && kindOf(head) === 'simple_identifier' && typesOf(head.text()).length > 0 && !bindingOf?.(head) ? head.text() : undefined;
+    }
+    if (kindOf(object) !== 'simple_identifier' || !bindingOf) return undefined;
+    const b = bindingOf(object);
+    const decl = b?.param ?? (b?.value ? b.value.parent() : undefined);
+    if (!decl || (kindOf(decl) !== 'parameter' && kindOf(decl) !== 'property_declaration')) return undefined;
+    const annotation = kindOf(decl) === 'parameter' ? decl : decl.children().find((c) => kindOf(c) === 'type_annotation');
+    const type = annotation?.children().find((c) => /_type$/.test(kindOf(c)));
+    const id = type ? (kindOf(type) === 'user_type' ? type : type.find({ rule: { kind: 'user_type' } })) : undefined;
+    return id?.text().replace(/<[\s\S]*$/, '').split('.').pop()?.trim();
+  };
+
+  /** Names of the computed properties the file's types and extensions declare (one query). */
+  let computedNames: Set<string> | undefined;
+  const isComputedName = (name: string): boolean => {
+    computedNames ??= new Set(root.findAll({ rule: { kind: 'computed_property' } }).map((c) => c.parent())
+      .filter((d): d is SgNode => d !== null && kindOf(d) === 'property_declaration' && declaringType(d) !== undefined)
+      .map((d) => namedKids(d.children().find((c) => kindOf(c) === 'pattern') ?? d).find((c) => kindOf(c) === 'simple_identifier')?.text() ?? ''));
+    return computedNames.has(name);
+  };
+
+  const computedByMember = new Map<number, SgNode | undefined>();
+  /**
+   * The computed property of the file that `x.name` reads: the one member declaration of that name in
+   * the file's types and extensions, or, where several types declare it, the one of the type the receiver
+   * is declared with (`algorithm: SignatureAlgorithm`, `self`). Undefined when that declaration is stored,
+   * a protocol requirement, or not the receiver's type.
+   */
+  const computedProperty = (member: SgNode): SgNode | undefined => {
+    if (computedByMember.has(member.id())) return computedByMember.get(member.id());
+    let found: SgNode | undefined;
+    const [object, suffix] = namedKids(member);
+    const name = suffix ? suffixName(suffix) : undefined;
+    if (object && name && isComputedName(name)) {
+      const decls = propertiesNamed(name);
+      if (decls.length > 0 && decls.some(computedBody)) {
+        const type = receiverType(object);
+        const mine = type === undefined ? decls : decls.filter((d) => kindOf(d) === 'property_declaration' && simpleName(declaringType(d)!) === type);
+        if (mine.length === 1 && computedBody(mine[0]!)) found = mine[0];
+      }
+    }
+    computedByMember.set(member.id(), found);
+    return found;
+  };
+
+  /**
+   * What `x.name` gives for a computed property of the file: its getter's `return`s (or its one
+   * expression). In a `switch self`, the arms are each a case, unless the receiver is written as one of
+   * the cases (`.RS256`, `SignatureAlgorithm.RS256`): then the arms that match it (or `default`).
+   */
+  const propertyReturns = (decl: SgNode, receiver: SgNode | undefined): Returned => {
+    const type = declaringType(decl)!;
+    let returns = returnedExpressions(decl);
+    const chosen = enumCase(receiver, simpleName(type));
+    if (chosen) {
+      const picked = returns.filter((r) => switchArm(r.value, decl, chosen));
+      if (picked.length > 0) returns = picked;
+      else returns = returns.filter((r) => switchArm(r.value, decl, undefined));
+    }
+    const words = modifierWords(decl);
+    const inClass = /^(final\s+)?class\b/.test(type.text().replace(/^(@\w+\s+|public\s+|open\s+|internal\s+)*/, ''));
+    const open = inClass && !['final', 'private', 'fileprivate', 'static'].some((w) => words.includes(w)) && !modifierWords(type).includes('final');
+    // The getter's body stands for the function: the declaration itself is the node a bare name's value is read at.
+    return { function: computedBody(decl)!.id(), open, returns: returns.map((r) => r.value), guards: returns.map((r) => r.guards) };
+  };
+
+  return { callSiteArguments, returned, computedProperty };
+}
+
+/** The statements of a computed property's getter (`var x: T { … }`, `var x: T { get { … } set { … } }`); undefined for a stored or observed one. */
+export function computedBody(decl: SgNode): SgNode | undefined {
+  if (kindOf(decl) !== 'property_declaration') return undefined;
+  const computed = decl.children().find((c) => kindOf(c) === 'computed_property');
+  if (!computed) return undefined;
+  const getter = computed.children().find((c) => kindOf(c) === 'computed_getter');
+  if (getter) return getter.children().find((c) => kindOf(c) === 'statements');
+  if (computed.children().some((c) => kindOf(c) === 'computed_setter' || kindOf(c) === 'computed_modify')) return undefined;
+  return computed.children().find((c) => kindOf(c) === 'statements');
+}
+
+/** `.RS256` or `SignatureAlgorithm.RS256` (the property's own type): the case a receiver is written as. */
+function enumCase(object: SgNode | undefined, type: string | undefined): string | undefined {
+  if (!object) return undefined;
+  if (kindOf(object) === 'prefix_expression' && object.children()[0]?.text() === '.') {
+    const id = object.children()[1];
+    return id && kindOf(id) === 'simple_identifier' ? id.text() : undefined;
+  }
+  if (kindOf(object) === 'navigation_expression') {
+    const [head, suffix] = namedKids(object);
+    if (head && kindOf(head) === 'simple_identifier' && head.text() === type && suffix) return suffixName(suffix);
+  }
+  return undefined;
+}
+
+/**
+ * Whether a returned value is in an arm of a `switch self` of the property's getter that matches the
+ * case `name` (`case .RS256, .RS384:`); with `name` undefined, whether it is in the `default` arm.
+ * A value outside such a switch is in every arm.
+ */
+function switchArm(value: SgNode, decl: SgNode, name: string | undefined): boolean {
+  const entry = value.ancestors().find((a) => kindOf(a) === 'switch_entry');
+  const sw = entry?.parent();
+  if (!entry || !sw || kindOf(sw) !== 'switch_statement' || !inside(sw, decl)) return true;
+  if (namedKids(sw).find((c) => kindOf(c) !== 'switch_entry' && !kindOf(c).includes('comment'))?.text() !== 'self') return true;
+  if (entry.children().some((c) => kindOf(c) === 'default_keyword')) return name === undefined;
+  if (name === undefined) return false;
+  return entry.children().filter((c) => kindOf(c) === 'switch_pattern').some((p) => p.text().replace(/\s+/g, '') === `.${name}`);
+}
+
+function inside(inner: SgNode, outer: SgNode): boolean {
+  const a = nodeSpan(inner);
+  const b = nodeSpan(outer);
+  return a.start >= b.start && a.end <= b.end;
 }
 
 /** The parts of a Swift `if`: its one condition (undefined for several or an `if let`), its block, and what follows `else`. */
@@ -498,17 +645,26 @@ const SWIFT_IF: IfSyntax = {
   },
 };
 
-/** What a function returns: its `return` values (not those of closures or local functions in it) with the conditions each needs, or its one expression. */
+/** Nodes whose `return`s are their own: functions, initialisers, closures and computed properties' bodies. */
+const RETURN_OWNERS = new Set(['function_declaration', 'lambda_literal', 'init_declaration', 'computed_property', 'computed_getter', 'computed_setter']);
+
+/**
+ * What a function (or a computed property's getter) returns: its `return` values (not those of closures
+ * or local functions in it) with the conditions each needs, or its one expression.
+ */
 function returnedExpressions(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
-  const statements = namedKids(fn.children().find((c) => kindOf(c) === 'function_body') ?? fn).find((c) => kindOf(c) === 'statements');
+  const statements = kindOf(fn) === 'property_declaration'
+    ? computedBody(fn)
+    : namedKids(fn.children().find((c) => kindOf(c) === 'function_body') ?? fn).find((c) => kindOf(c) === 'statements');
   if (!statements) return [];
+  const owner = kindOf(fn) === 'property_declaration' ? statements.parent()! : fn;
   const body = namedKids(statements).filter((c) => !kindOf(c).includes('comment'));
   if (body.length === 1 && kindOf(body[0]!) !== 'control_transfer_statement' && !kindOf(body[0]!).endsWith('_statement') && !kindOf(body[0]!).endsWith('_declaration')) return [{ value: body[0]!, guards: [] }];
   const out: { value: SgNode; guards: Guard[] }[] = [];
   for (const r of statements.findAll({ rule: { kind: 'control_transfer_statement', regex: '^return\\b' } })) {
-    const owner = r.ancestors().find((a) => kindOf(a) === 'function_declaration' || kindOf(a) === 'lambda_literal' || kindOf(a) === 'init_declaration');
+    const mine = r.ancestors().find((a) => RETURN_OWNERS.has(kindOf(a)));
     const value = namedKids(r)[0];
-    if (owner?.id() === fn.id() && value) out.push({ value, guards: conditionGuards(r, fn, SWIFT_IF) });
+    if (mine?.id() === owner.id() && value) out.push({ value, guards: conditionGuards(r, fn, SWIFT_IF) });
   }
   return out;
 }

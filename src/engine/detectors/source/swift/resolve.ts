@@ -6,7 +6,7 @@
 // `guard let`, reassignments with the branch rule).
 import type { SgNode } from '@ast-grep/napi';
 import { Evaluator, armsShape, coalescingShape, loopShape, ternaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
-import { swiftFunctions } from './call-sites.js';
+import { computedBody, swiftFunctions } from './call-sites.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, declarationScope, type Binding, type Scope } from '../common/symbols.js';
@@ -106,6 +106,9 @@ export class SwiftAdapter implements LanguageAdapter {
 
   /** Set per file by swiftEvaluator (swiftPathEnds). */
   pathEnds?: (statement: SgNode) => readonly Scope[];
+
+  /** Set per file by swiftEvaluator (call-sites.ts): whether `x.name` reads a computed property of the file. */
+  computedMember?: (member: SgNode) => boolean;
 
   shape(node: SgNode): Shape {
     const k = kindOf(node);
@@ -208,8 +211,18 @@ export class SwiftAdapter implements LanguageAdapter {
         if (property === 'count' || property === 'utf8' || property === 'bytes' || property === 'rawValue' || property === 'baseAddress') {
           return { t: 'call', callee: `.${property}`, args: { positional: [], named: new Map() }, receiver: object };
         }
+        // `algorithm.secKeyAlgorithm` of `extension SignatureAlgorithm { var secKeyAlgorithm: … { switch self { … } } }`:
+        // what the getter returns, read as a call of a same-file function (call-sites.ts).
+        if (!PASS_THROUGH_METHODS.has(property) && this.computedMember?.(node)) {
+          return { t: 'call', callee: `.${property}`, args: { positional: [], named: new Map() }, receiver: object };
+        }
         const ok = kindOf(object);
         return { t: 'member', object, property, self: ok === 'self_expression' || (ok === 'simple_identifier' && object.text() === 'Self') };
+      }
+      case 'property_declaration': {
+        // A computed property's declaration, the value of its binding (swiftBindings): what its getter returns.
+        const name = namedKids(namedKids(node).find((c) => kindOf(c) === 'pattern') ?? node).find((c) => kindOf(c) === 'simple_identifier')?.text();
+        return name && computedBody(node) ? { t: 'call', callee: `.${name}`, args: { positional: [], named: new Map() } } : { t: 'opaque' };
       }
       case 'call_expression':
       case 'constructor_expression': {
@@ -287,7 +300,9 @@ export class SwiftAdapter implements LanguageAdapter {
       if (first && args.positional.length === 1 && args.named.size === 0) return asBytes(ev.eval(first), stringBytesOrigin(ev, first));
       return undefined;
     }
-    if (callee === 'SymmetricKey') {
+    // `SymmetricKey(data:)`, also written with its module (`CryptoKit.SymmetricKey(data: key)`).
+    const kit = callee.replace(/^(CryptoKit|Crypto)\./, '');
+    if (kit === 'SymmetricKey') {
       const size = named('size');
       if (size) {
         const bits = keyBits(ev.eval(size));
@@ -296,7 +311,7 @@ export class SwiftAdapter implements LanguageAdapter {
       const data = named('data');
       return data ? asBytes(ev.eval(data), stringBytesOrigin(ev, data)) : UNKNOWN;
     }
-    if (callee === 'SymmetricKeySize') {
+    if (kit === 'SymmetricKeySize') {
       const n = named('bitCount');
       return n ? ev.eval(n) : UNKNOWN;
     }
@@ -378,9 +393,12 @@ export function swiftBindings(root: SgNode): Binding[] {
         continue;
       }
       const name = id[0]!.text();
-      // A computed property (`var bits: Int { 256 }`) or observed one has no stored value we read.
-      const value = namedKids(node).some((c) => kindOf(c) === 'computed_property') ? null : declValue(node);
+      // A computed property (`var bits: Int { 256 }`) or observed one has no stored value we read; in a
+      // type, a computed one's value is its declaration, whose getter's returns the Evaluator reads as a
+      // same-file function's (`CCHmac(ccHmacAlgorithm, …)` in the type: call-sites.ts).
+      const computed = namedKids(node).some((c) => kindOf(c) === 'computed_property');
       const parent = node.parent();
+      const value = computed ? (parent && TYPE_BODIES.has(kindOf(parent)) && computedBody(node) ? node : null) : declValue(node);
       if (parent && TYPE_BODIES.has(kindOf(parent))) {
         const cls = parent.parent();
         const owner = cls ? typeName(cls) : undefined;
@@ -481,10 +499,15 @@ function bodyOf(node: SgNode): SgNode | undefined {
 export function swiftEvaluator(root: SgNode): Evaluator {
   const adapter = new SwiftAdapter();
   let functions: ReturnType<typeof swiftFunctions> | undefined;
-  adapter.callSiteArguments = (param: SgNode) => (functions ??= swiftFunctions(root)).callSiteArguments(param);
-  adapter.returned = (call: SgNode) => (functions ??= swiftFunctions(root)).returned(call);
+  const fns = (): ReturnType<typeof swiftFunctions> => (functions ??= swiftFunctions(root, (n) => ev.bindingOf(n)));
+  adapter.callSiteArguments = (param: SgNode) => fns().callSiteArguments(param);
+  adapter.returned = (call: SgNode) => fns().returned(call);
   adapter.pathEnds = swiftPathEnds;
-  return new Evaluator(adapter, () => new SymbolTable(swiftBindings(root)));
+  // Only a file that declares a computed property (`var name: T {`) has one to read.
+  const declares = /\bvar\s+\w+\s*:[^={\n]*\{/.test(root.text());
+  if (declares) adapter.computedMember = (member: SgNode) => fns().computedProperty(member) !== undefined;
+  const ev = new Evaluator(adapter, () => new SymbolTable(swiftBindings(root)));
+  return ev;
 }
 
 export { pathText };
