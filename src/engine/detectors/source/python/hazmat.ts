@@ -4,7 +4,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { isConstantBytes } from '../common/value.js';
-import { arg } from './adapter.js';
+import { arg, pyIntString } from './adapter.js';
 import { libraryOf } from './imports.js';
 import type { Call, PyContext } from './context.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
@@ -60,16 +60,29 @@ function numbersClass(name: string): keyof typeof NUMBERS | undefined {
   return spec && NUMBERS_MODULE[spec.kind] === m![1] ? m![2]! : undefined;
 }
 
-/** Bit length of an integer literal (a modulus or prime written in the file), through variables. */
+/**
+ * Bit length of an integer written in the file (a modulus or prime), through variables: a literal
+ * (`0xFFFF…`) or a string turned into one (`int("FFFF…", 16)`, `int("1185…")`, `int("0x…", 0)`, the
+ * string possibly split over lines). Read as a BigInt: such numbers are far past a JS number.
+ */
 function literalBits(ctx: PyContext, node: SgNode | undefined): number | undefined {
-  const target = node && (kindOf(node) === 'integer' ? node : ctx.ev.origin(node));
-  if (!target || kindOf(target) !== 'integer') return undefined;
-  try {
-    const n = BigInt(target.text().replace(/_/g, '').toLowerCase());
-    return n > 1n ? n.toString(2).length : undefined;
-  } catch {
-    return undefined;
+  const target = node && (kindOf(node) === 'integer' || kindOf(node) === 'call' ? node : ctx.ev.origin(node));
+  if (!target) return undefined;
+  let n: bigint | undefined;
+  if (kindOf(target) === 'integer') {
+    try {
+      n = BigInt(target.text().replace(/_/g, '').toLowerCase());
+    } catch {
+      return undefined;
+    }
+  } else if (kindOf(target) === 'call' && target.field('function')?.text() === 'int' && !ctx.imports.has('int')) {
+    const args = ctx.call(target).args;
+    const text = ctx.str(arg(args, 0));
+    const baseNode = arg(args, 1, 'base');
+    const base = baseNode ? ctx.int(baseNode) : 10;
+    n = text !== undefined && base !== undefined ? pyIntString(text, base) : undefined;
   }
+  return n !== undefined && n > 1n ? n.toString(2).length : undefined;
 }
 
 /**
