@@ -28,6 +28,43 @@ function isArgument(node: SgNode): boolean {
   return false;
 }
 
+/** Generic types whose subscript lists types (`typing.Union[A, B]`, `Optional[A]`, `type[A]`, `list[A]`). */
+const TYPING_GENERICS = new Set([
+  'Union', 'Optional', 'Type', 'type', 'ClassVar', 'Final', 'Annotated', 'Callable', 'List', 'Tuple', 'Sequence', 'Iterable',
+  'Iterator', 'Collection', 'Dict', 'Mapping', 'MutableMapping', 'Set', 'FrozenSet', 'list', 'tuple', 'dict', 'set', 'frozenset',
+]);
+
+/**
+ * Whether a class reference is a type rather than a value in use: inside an annotation (a parameter,
+ * return or variable annotation, a `type X = …` alias: tree-sitter's `type` node), an item of a
+ * typing generic's subscript (`PublicKeyTypes = typing.Union[dsa.DSAPublicKey, mldsa.MLDSA44PublicKey]`,
+ * `Optional[hashes.SHA256]`), or an operand of a `|` union (`hashes.MD5 | hashes.SHA1` as an alias:
+ * classes and hash constructors have no other `|`). Lists and tuples (`Callable[[A], B]`) and
+ * parentheses on the way are looked through.
+ */
+export function isTypeExpression(ctx: PyContext, node: SgNode): boolean {
+  let cur = node;
+  let union = false;
+  for (let p = node.parent(); p; cur = p, p = p.parent()) {
+    const k = kindOf(p);
+    if (k === 'type') return true;
+    if (k === 'binary_operator') {
+      if (p.field('operator')?.text() !== '|') return union;
+      union = true;
+      continue;
+    }
+    if (k === 'subscript') {
+      const value = p.field('value');
+      if (!value || value.id() === cur.id()) return false;
+      const generic = (qualify(ctx.imports, value) ?? value.text()).split('.').at(-1) ?? '';
+      return TYPING_GENERICS.has(generic);
+    }
+    if (k === 'list' || k === 'tuple' || k === 'parenthesized_expression') continue;
+    return union;
+  }
+  return union;
+}
+
 export function handleHashReference(ctx: PyContext, node: SgNode): void {
   const attr = node.field('attribute')?.text();
   if (!attr || !HASHY.test(attr)) return;
@@ -40,7 +77,7 @@ export function handleHashReference(ctx: PyContext, node: SgNode): void {
   const raw = qualify(ctx.imports, node);
   if (!raw) return;
   const name = normalise(raw);
-  if (!HASH_REFERENCE.test(name) || isArgument(node)) return;
+  if (!HASH_REFERENCE.test(name) || isArgument(node) || isTypeExpression(ctx, node)) return;
   const hash = hashFromName(attr);
   if (!hash) return;
   const library = libraryOf(raw);
@@ -69,18 +106,18 @@ const NOT_A_USE = new Set(['attribute', 'type', 'comparison_operator', 'dotted_n
  * called, not an argument (`isinstance`), not compared, annotated, imported, bound or the object of
  * a longer name.
  */
-function usedAsValue(node: SgNode, parent: SgNode): boolean {
+function usedAsValue(ctx: PyContext, node: SgNode, parent: SgNode): boolean {
   const pk = kindOf(parent);
   if ((pk === 'call' && parent.field('function')?.id() === node.id()) || NOT_A_USE.has(pk)) return false;
   if (pk === 'assignment' && parent.field('left')?.id() === node.id()) return false;
-  return !isArgument(node);
+  return !isArgument(node) && !isTypeExpression(ctx, node);
 }
 
 export function handleCipherReference(ctx: PyContext, node: SgNode): void {
   const member = kindOf(node) === 'identifier' ? node.text() : node.field('attribute')?.text();
   if (!member || !CIPHER_ALGORITHMS[member]) return;
   const parent = node.parent();
-  if (!parent || !usedAsValue(node, parent)) return;
+  if (!parent || !usedAsValue(ctx, node, parent)) return;
   const raw = qualify(ctx.imports, node);
   if (!raw || normalise(raw) !== `hazmat.ciphers.algorithms.${member}`) return;
   const spelling = CIPHER_ALGORITHMS[member]!;
@@ -109,7 +146,7 @@ export function handlePqClassReference(ctx: PyContext, node: SgNode): void {
   const member = node.field('attribute')?.text();
   if (!member || !PQ_KEY_CLASSES[member]) return;
   const parent = node.parent();
-  if (!parent || !usedAsValue(node, parent)) return;
+  if (!parent || !usedAsValue(ctx, node, parent)) return;
   const raw = qualify(ctx.imports, node);
   if (!raw || !/^hazmat\.asymmetric\.ml(kem|dsa)\.\w+$/.test(normalise(raw))) return;
   const library = libraryOf(raw);
