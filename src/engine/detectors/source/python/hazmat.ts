@@ -561,6 +561,16 @@ function x509Signature(ctx: PyContext, hash: Call, lib: { library?: import('../.
 
 interface PaddingUse { receiver?: SgNode; fn: 'sign' | 'verify' | 'encrypt' | 'decrypt'; hashArg?: SgNode }
 
+/**
+ * The methods a padding (or `ECDSA`) object is given to, and the use each is. `signer(padding,
+ * algorithm)` and `verifier(signature, padding, algorithm)` are pyca's legacy (pre-2.0) signing
+ * context API: a signature like `sign`/`verify`, the hash again right after the padding.
+ */
+const PADDING_METHODS: Record<string, PaddingUse['fn']> = {
+  sign: 'sign', verify: 'verify', encrypt: 'encrypt', decrypt: 'decrypt', signer: 'sign', verifier: 'verify',
+};
+const PADDING_METHOD_SOURCE = `^(${Object.keys(PADDING_METHODS).join('|')})$`;
+
 /** `key.sign(data, <padding>, hash)`, `key.encrypt(msg, <padding>)`: the call a padding object is an argument of. */
 function directUse(node: SgNode): PaddingUse | undefined {
   const list = node.parent();
@@ -568,13 +578,14 @@ function directUse(node: SgNode): PaddingUse | undefined {
   if (!list || !call || kindOf(list) !== 'argument_list' || kindOf(call) !== 'call') return undefined;
   const fn = call.field('function');
   if (!fn || kindOf(fn) !== 'attribute') return undefined;
-  const m = fn.field('attribute')?.text();
-  if (m !== 'sign' && m !== 'verify' && m !== 'encrypt' && m !== 'decrypt') return undefined;
+  const method = fn.field('attribute')?.text() ?? '';
+  const use = Object.hasOwn(PADDING_METHODS, method) ? PADDING_METHODS[method] : undefined;
+  if (!use) return undefined;
   const args = list.namedChildren().filter((a) => kindOf(a) !== 'comment' && kindOf(a) !== 'keyword_argument');
   const idx = args.findIndex((a) => a.id() === node.id());
-  const hashArg = m === 'sign' ? args[idx + 1] : m === 'verify' ? args[idx + 1] : undefined;
+  const hashArg = use === 'sign' || use === 'verify' ? args[idx + 1] : undefined;
   const receiver = fn.field('object') ?? undefined;
-  return { ...(receiver ? { receiver } : {}), fn: m, ...(hashArg ? { hashArg } : {}) };
+  return { ...(receiver ? { receiver } : {}), fn: use, ...(hashArg ? { hashArg } : {}) };
 }
 
 /**
@@ -596,7 +607,7 @@ function paddingUses(ctx: PyContext, node: SgNode): PaddingUse[] {
   const { name: left, scope } = stored;
   const uses: PaddingUse[] = [];
   const calls = scope.findAll({
-    rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: '^(sign|verify|encrypt|decrypt)$' } } },
+    rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: PADDING_METHOD_SOURCE } } },
   });
   for (const call of calls) {
     const passed = call.field('arguments')?.namedChildren().find((a) => a.text() === left.text());
@@ -627,9 +638,12 @@ function padding(ctx: PyContext, c: Call, kind: 'OAEP' | 'PSS' | 'PKCS1v15', lib
     ctx.hash(ctx.call(mgf).args.positional[0] ?? ctx.call(mgf).args.named.get('algorithm'));
   }
   if (use?.receiver) Object.assign(params, factsOfKind(ctx, use.receiver, 'RSA'));
-  // PKCS1v15 given to sign/verify is the RSASSA scheme even with a hash we cannot read.
+  // PKCS1v15 given to sign/verify is the RSASSA scheme even with a hash we cannot read. Of unknown use
+  // (never given to one of those calls in sight, or given to both kinds, or only to another call such
+  // as `backend.rsa_padding_supported(padding.PKCS1v15())`) it is RSA and no more: PKCS#1 v1.5
+  // padding without a hash reads as encryption, and its finding needs an encrypt/decrypt call.
   const signs = use?.fn === 'sign' || use?.fn === 'verify';
-  if (kind === 'PKCS1v15' && signs) delete params.padding;
+  if (kind === 'PKCS1v15' && (signs || !use)) delete params.padding;
   const spelling = kind === 'PSS' ? 'RSASSA-PSS' : kind === 'PKCS1v15' && signs ? 'RSASSA-PKCS1-v1_5' : 'RSA';
   if (kind === 'PSS') {
     const salt = ctx.int(arg(c.args, 1, 'salt_length'));
