@@ -138,6 +138,12 @@ export function arg(args: Args, index: number, name?: string): SgNode | undefine
   return (name ? args.named.get(name) : undefined) ?? args.positional[index];
 }
 
+/** hashlib's named constructors (`hashlib.sha256`): the object each makes has that `.name`. */
+const HASHLIB_CONSTRUCTORS = new Set([
+  'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha3_224', 'sha3_256', 'sha3_384', 'sha3_512',
+  'shake_128', 'shake_256', 'blake2b', 'blake2s',
+]);
+
 const RANDOM_BYTES = /(?:^|\.)(?:urandom|token_bytes|get_random_bytes)$/;
 
 export const pythonAdapter: LanguageAdapter = {
@@ -174,6 +180,11 @@ export const pythonAdapter: LanguageAdapter = {
         const object = node.field('object');
         const property = node.field('attribute')?.text() ?? '';
         if (!object) return { t: 'opaque' };
+        // `digest().name` (django's `hashlib.pbkdf2_hmac(digest().name, …)`): a hashlib object's name.
+        if (property === 'name' && object.kind() as string === 'call' && (object.field('arguments')?.namedChildren().length ?? 1) === 0) {
+          const fn = object.field('function');
+          if (fn) return { t: 'call', callee: '<hash-name>', args: { positional: [fn], named: new Map() } };
+        }
         const self = object.kind() as string === 'identifier' && (object.text() === 'self' || object.text() === 'cls');
         return { t: 'member', object, property, self };
       }
@@ -244,6 +255,14 @@ export const pythonAdapter: LanguageAdapter = {
     // configured value, else the default (a string key and a second argument: a mapping's lookup).
     if ((method === 'get' || callee === 'os.getenv' || callee === 'getenv') && args.positional.length === 2 && args.named.size === 0 && asString(ev.eval(a0)) !== undefined) {
       return ev.configured(node, args.positional[1]);
+    }
+    if (callee === '<hash-name>' && a0) {
+      // The constructor, through names and class attributes (`digest = hashlib.sha256`): the object it
+      // makes is named as the constructor is (`hashlib.sha3_256().name == "sha3_256"`). Otherwise the
+      // expression stays the symbol it was.
+      const v = ev.eval(a0);
+      const m = v.kind === 'member' ? /(?:^|\.)hashlib\.(\w+)$/.exec(v.path) : null;
+      return m && HASHLIB_CONSTRUCTORS.has(m[1]!) ? str(m[1]!) : { kind: 'member', path: `${dotted(node.text())}` };
     }
     if (callee === '<concat>') {
       let acc = '';
