@@ -230,3 +230,24 @@ def make(setting):
 `);
   assert.deepEqual(found.map((a) => [a.line, a.name]), [[5, 'RSA-3072'], [6, 'RSA-2048'], [7, 'RSA']]);
 });
+
+test('a curve argument that names no curve is an EC key of unknown curve, not a curve of that name', () => {
+  const found = algorithms(`
+import pytest
+from cryptography.hazmat.primitives.asymmetric import ec
+
+def test_rejects_a_string_curve():
+    with pytest.raises(TypeError):
+        ec.derive_private_key(10, "five")
+    with pytest.raises(TypeError):
+        ec.generate_private_key(curve=object())
+    ec.derive_private_key(10, ec.SECT163K1())
+    ec.derive_private_key(10, ec.BrainpoolP384R1())
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.params]), [
+    [7, 'ECDSA', {}],
+    [9, 'ECDSA', {}],
+    [10, 'ECDSA-sect163k1', { curve: 'sect163k1' }],
+    [11, 'ECDSA-brainpoolP384r1', { curve: 'brainpoolp384r1' }],
+  ]);
+});
