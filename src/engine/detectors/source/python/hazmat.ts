@@ -210,37 +210,42 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     const params: AlgorithmParams = {};
     let spelling = unresolvedSpelling('cipher');
     const unresolved: AlgorithmParamName[] = [];
+    const m = modeCall ? ctx.call(modeCall) : undefined;
+    const [, modeName] = lastTwo(m?.name ?? '');
+    const mode = m?.name?.startsWith('hazmat.ciphers.modes.') && MODES.has(modeName) ? modeName : undefined;
+    // The constant key and IV are signalled once the parameters are complete: the signal's related
+    // algorithm is an asset too, and one without the mode (or padding) would be a second one.
+    let constantKey: Call | undefined;
+    let constantIv = false;
     if (algCall) {
       const a = ctx.call(algCall);
       const [, alg] = lastTwo(a.name ?? '');
       if (a.name?.startsWith('hazmat.ciphers.algorithms.') && CIPHER_ALGORITHMS[alg]) {
         ctx.consumed.add(algCall.id());
         spelling = CIPHER_ALGORITHMS[alg]!;
-        Object.assign(params, cipherKey(ctx, alg, a));
+        Object.assign(params, cipherKey(ctx, alg, a, mode));
         if (params.keySize === undefined && spelling !== 'ChaCha20') unresolved.push('keySize');
+        if (constantCipherKey(ctx, alg, a)) constantKey = a;
       }
     }
-    if (modeCall) {
-      const m = ctx.call(modeCall);
-      const [, mode] = lastTwo(m.name ?? '');
-      if (m.name?.startsWith('hazmat.ciphers.modes.') && MODES.has(mode)) {
-        ctx.consumed.add(modeCall.id());
-        params.mode = mode;
-        const iv = arg(m.args, 0, mode === 'GCM' ? 'initialization_vector' : mode === 'CTR' ? 'nonce' : mode === 'XTS' ? 'tweak' : 'initialization_vector');
-        const ivBits = ctx.bits(iv);
-        if (ivBits !== undefined && mode !== 'ECB') params.ivLength = ivBits;
-        if (mode === 'GCM') {
-          const tag = ctx.int(arg(m.args, 2, 'min_tag_length'));
-          if (tag !== undefined) params.tagLength = tag * 8;
-        }
-        if (iv && mode !== 'ECB' && isConstantBytes(ctx.value(iv)))
-          ctx.sink.signal(modeCall, `modes.${mode}`, 'static-iv', `${mode} IV/nonce is a constant in source`, { related: { spelling, params: { ...params } }, ...lib });
+    if (m && mode) {
+      ctx.consumed.add(modeCall!.id());
+      params.mode = mode;
+      const iv = arg(m.args, 0, mode === 'GCM' ? 'initialization_vector' : mode === 'CTR' ? 'nonce' : mode === 'XTS' ? 'tweak' : 'initialization_vector');
+      const ivBits = ctx.bits(iv);
+      if (ivBits !== undefined && mode !== 'ECB') params.ivLength = ivBits;
+      if (mode === 'GCM') {
+        const tag = ctx.int(arg(m.args, 2, 'min_tag_length'));
+        if (tag !== undefined) params.tagLength = tag * 8;
       }
-    } else if (spelling !== 'ChaCha20' && spelling !== 'RC4') unresolved.push('mode');
+      constantIv = iv !== undefined && mode !== 'ECB' && isConstantBytes(ctx.value(iv));
+    } else if (!modeCall && spelling !== 'ChaCha20' && spelling !== 'RC4') unresolved.push('mode');
     if (params.mode && ['CBC', 'ECB'].includes(params.mode)) {
       const pad = symmetricPadding(ctx, node);
       if (pad) params.padding = pad;
     }
+    if (constantKey) signalConstantKey(ctx, constantKey, { spelling, params: { ...params } });
+    if (constantIv) ctx.sink.signal(modeCall!, `modes.${mode}`, 'static-iv', `${mode} IV/nonce is a constant in source`, { related: { spelling, params: { ...params } }, ...lib });
     ctx.sink.algorithm(node, 'Cipher', spelling, params, { unresolved, ...lib });
     return true;
   }
@@ -248,6 +253,7 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
   if (mod === 'algorithms' && CIPHER_ALGORITHMS[member] && name.startsWith('hazmat.ciphers.algorithms.')) {
     if (ctx.consumed.has(node.id())) return true;
     const params = cipherKey(ctx, member, c);
+    if (constantCipherKey(ctx, member, c)) signalConstantKey(ctx, c, { spelling: CIPHER_ALGORITHMS[member]!, params: { ...params } });
     ctx.sink.algorithm(node, `algorithms.${member}`, CIPHER_ALGORITHMS[member]!, params, { unresolved: params.keySize === undefined && member !== 'ChaCha20' ? ['keySize'] : [], ...lib });
     return true;
   }
@@ -306,6 +312,7 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
         ctx.consumed.add(alg.id());
         params = cipherKey(ctx, cipher, a);
         spelling = `${CIPHER_ALGORITHMS[cipher]}-CMAC`;
+        if (constantCipherKey(ctx, cipher, a)) signalConstantKey(ctx, a, { spelling, params: { ...params } });
       }
     }
     ctx.sink.algorithm(node, 'cmac.CMAC', spelling, params, { functions: ['tag'], ...lib });
@@ -451,14 +458,30 @@ function symmetricPadding(ctx: PyContext, cipher: SgNode): string | undefined {
   return undefined;
 }
 
-/** Key size of `algorithms.AES(key)`: fixed by AES128/AES256, else the key's byte length. */
-function cipherKey(ctx: PyContext, alg: string, c: Call): AlgorithmParams {
+/**
+ * Key size of `algorithms.AES(key)`: fixed by AES128/AES256, else the key's byte length. An XTS key is
+ * two AES keys (pyca takes 256 or 512 bits there: AES-128-XTS, AES-256-XTS); any other AES key is
+ * 128, 192 or 256 bits, and another length (a 512-bit key outside XTS, which pyca rejects) is unknown.
+ */
+function cipherKey(ctx: PyContext, alg: string, c: Call, mode?: string): AlgorithmParams {
   if (FIXED_SIZE[alg]) return { keySize: FIXED_SIZE[alg] };
+  const bits = ctx.bits(arg(c.args, 0, 'key'));
+  if (bits === undefined || alg === 'ChaCha20') return {};
+  if (alg !== 'AES') return { keySize: bits };
+  if (mode === 'XTS') return bits === 256 || bits === 512 ? { keySize: bits / 2 } : {};
+  return bits === 128 || bits === 192 || bits === 256 ? { keySize: bits } : {};
+}
+
+/** Whether the key given to a cipher class is written in the source. */
+function constantCipherKey(ctx: PyContext, alg: string, c: Call): boolean {
   const key = arg(c.args, 0, 'key');
-  const bits = ctx.bits(key);
-  if (key && isConstantBytes(ctx.value(key)))
-    ctx.sink.signal(c.node, `algorithms.${alg}`, 'hardcoded-key', `${alg} key bytes are fixed in source`, { related: { spelling: CIPHER_ALGORITHMS[alg] ?? alg, params: bits ? { keySize: bits } : {} } });
-  return bits === undefined || alg === 'ChaCha20' ? {} : { keySize: bits };
+  return !FIXED_SIZE[alg] && key !== undefined && isConstantBytes(ctx.value(key));
+}
+
+/** The hard-coded key signal at the cipher class's call, related to the asset the key is used in. */
+function signalConstantKey(ctx: PyContext, c: Call, related: { spelling: string; params: AlgorithmParams }): void {
+  const [, alg] = lastTwo(c.name ?? '');
+  ctx.sink.signal(c.node, `algorithms.${alg}`, 'hardcoded-key', `${alg} key bytes are fixed in source`, { related });
 }
 
 /** The x509 builders whose `sign(private_key, algorithm)` signs a certificate, a CSR or a CRL. */
