@@ -167,3 +167,18 @@ def new(seed, raw, key):
     [11, 'ML-KEM-1024', ['keygen']],
   ]);
 });
+
+test("bcrypt.kdf is OpenSSH's bcrypt_pbkdf: its rounds are iterations, not bcrypt's log2 cost", () => {
+  const found = algorithms(`
+import bcrypt
+
+def unlock(passphrase, salt, rounds):
+    fixed = bcrypt.kdf(passphrase, b"\\x07" * 16, 48, 16)
+    stored = bcrypt.kdf(password=passphrase, salt=salt, desired_key_bytes=32, rounds=rounds)
+    return fixed, stored
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.params, a.unresolved ?? []]), [
+    [5, 'bcrypt', { iterations: 16, outputLength: 384, saltLength: 16 }, []],
+    [6, 'bcrypt', { outputLength: 256 }, ['iterations']],
+  ]);
+});
