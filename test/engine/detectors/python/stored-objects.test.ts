@@ -178,7 +178,7 @@ def unlock(passphrase, salt, rounds):
     return fixed, stored
 `);
   assert.deepEqual(found.map((a) => [a.line, a.name, a.params, a.unresolved ?? []]), [
-    [5, 'bcrypt', { iterations: 16, outputLength: 384, saltLength: 16 }, []],
+    [5, 'bcrypt', { iterations: 16, outputLength: 384 }, []],
     [6, 'bcrypt', { outputLength: 256 }, ['iterations']],
   ]);
 });
