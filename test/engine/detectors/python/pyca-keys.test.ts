@@ -181,3 +181,73 @@ key = serialization.load_ssh_public_identity(data)
 `);
   assert.deepEqual(found.map((d) => (d.type === 'material' ? [d.material.materialType, d.material.format] : d.type)), [['public-key', 'OpenSSH']]);
 });
+
+test('a modulus or prime written as a string turned into an integer has its size, as a literal does', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.asymmetric import dh, rsa
+
+# A made-up 1536-bit group prime, written in the RFC style.
+GROUP_P = int(
+    "98F135D25F557203301850C5A38FD547923A736994E3BF911A61DBE22E44158B"
+    "AE97BA94D0EDA82F8F6D05584EF8AA38922766581E27A1C08A6A63EC24EDE6A4"
+    "6B4CB2424A23D5962217BEADDBC496CB8E81973E0BECD7B03898D190F9EBDACC"
+    "0CB1E29C658CDA1495E60AF593BD04CF0FD630F1F29D0DA9953F48F1A09F76B5"
+    "A170B33839263059F28C105D1FB17C2390C192CFD3AC94AF0F21DDB66CAD4A26"
+    "8D116ECE1738F7D93D9C172411E20B8F6B0D549B6F03675A1600A35A099950D9",
+    16,
+)
+DECIMAL_N = int("151631045329888723614679808267372695039048348020928179235655313270298901392312718449453954753330211138609502684529881106213830698750643430475098504166496992278058782416908695257524019120335278873637678106019425404619246699539844602249897855117012469281811111649446387427973144308440188638594526716859160001321")
+
+def test_keys(row, text):
+    weak = rsa.RSAPublicNumbers(65537, n=int("b6f675cc81e74ef5e8e25d940ed904759531985d5d9dc9f81818e811892f902bd23f0824128b2f330c5c7fd0a6a3a4506513270e269e0d37f2a74de452e6b439", 16))
+    group = dh.DHParameterNumbers(GROUP_P, 2)
+    big = rsa.RSAPublicNumbers(3, DECIMAL_N)
+    prefixed = rsa.RSAPublicNumbers(3, int("0xb6f675cc81e74ef5e8e25d940ed904759531985d5d9dc9f81818e811892f902bd23f0824128b2f330c5c7fd0a6a3a4506513270e269e0d37f2a74de452e6b439", 0))
+    read = rsa.RSAPublicNumbers(3, int(text, 16))
+    bad = rsa.RSAPublicNumbers(3, int("b6f675cc81e74ef5e8e25d940ed9047g", 16))
+    odd = rsa.RSAPublicNumbers(3, int("1234567", 7))
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.params]), [
+    [17, 'RSA-512', { keySize: 512 }],
+    [18, 'FFDH-1536', { keySize: 1536 }],
+    [19, 'RSA-1024', { keySize: 1024 }],
+    [20, 'RSA-512', { keySize: 512 }],
+    // Read at run time, not a number in any base Python accepts, or a base not read: unknown.
+    [21, 'RSA', {}],
+    [22, 'RSA', {}],
+    [23, 'RSA', {}],
+  ]);
+});
+
+test('int(text, base) reads the text in that base', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.asymmetric import rsa
+
+def make(setting):
+    a = rsa.generate_private_key(65537, int("c00", 16))
+    b = rsa.generate_private_key(65537, int(" 2048 "))
+    c = rsa.generate_private_key(65537, int("800", base=setting))
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name]), [[5, 'RSA-3072'], [6, 'RSA-2048'], [7, 'RSA']]);
+});
+
+test('a curve argument that names no curve is an EC key of unknown curve, not a curve of that name', () => {
+  const found = algorithms(`
+import pytest
+from cryptography.hazmat.primitives.asymmetric import ec
+
+def test_rejects_a_string_curve():
+    with pytest.raises(TypeError):
+        ec.derive_private_key(10, "five")
+    with pytest.raises(TypeError):
+        ec.generate_private_key(curve=object())
+    ec.derive_private_key(10, ec.SECT163K1())
+    ec.derive_private_key(10, ec.BrainpoolP384R1())
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.params]), [
+    [7, 'ECDSA', {}],
+    [9, 'ECDSA', {}],
+    [10, 'ECDSA-sect163k1', { curve: 'sect163k1' }],
+    [11, 'ECDSA-brainpoolP384r1', { curve: 'brainpoolp384r1' }],
+  ]);
+});

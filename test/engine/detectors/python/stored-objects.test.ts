@@ -4,7 +4,7 @@
 // that is not a use (isinstance, comparison, annotation) reports nothing.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { algorithms } from './helpers.js';
+import { algorithms, signals } from './helpers.js';
 
 test('a PKCS1v15 padding stored on self and given to sign/verify is a signature, not PKCS#1 v1.5 encryption', () => {
   const found = algorithms(`
@@ -47,7 +47,52 @@ def both(key, data, digest):
     key.sign(data, pad, digest)
     return key.public_key().encrypt(data, pad)
 `);
-  assert.deepEqual(found.map((a) => [a.name, a.params, a.functions ?? []]), [['RSA-PKCS1-1.5', { padding: 'PKCS1v15' }, []]]);
+  // RSA and no more: with its padding and no hash it would read as PKCS#1 v1.5 encryption.
+  assert.deepEqual(found.map((a) => [a.name, a.params, a.functions ?? []]), [['RSA', {}, []]]);
+});
+
+test('a PKCS1v15 padding given to no sign/verify/encrypt/decrypt call is RSA of unknown use, with no encryption finding', () => {
+  const source = `
+from cryptography.hazmat.primitives.asymmetric import padding
+
+def supports_pkcs1(backend):
+    return backend.rsa_padding_supported(padding.PKCS1v15())
+
+DEFAULT_PADDING = padding.PKCS1v15()
+`;
+  assert.deepEqual(algorithms(source).map((a) => [a.line, a.name, a.params, a.functions ?? []]), [
+    [5, 'RSA', {}, []],
+    [7, 'RSA', {}, []],
+  ]);
+  assert.deepEqual(signals(source), []);
+});
+
+test("pyca's legacy signer/verifier contexts are signatures: the padding is RSASSA and the hash is its digest", () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
+
+def legacy_sign(data):
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    pad = padding.PKCS1v15()
+    signer = key.signer(pad, hashes.SHA1())
+    signer.update(data)
+    return signer.finalize()
+
+def legacy_verify(public_key, signature, data):
+    verifier = public_key.verifier(signature, padding.PSS(mgf=padding.MGF1(hashes.SHA256()), salt_length=32), hashes.SHA256())
+    verifier.update(data)
+    verifier.verify()
+
+def legacy_ecdsa(ec_key):
+    return ec_key.signer(ec.ECDSA(hashes.SHA384()))
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.params, a.functions ?? []]), [
+    [6, 'RSA-2048', { keySize: 2048 }, ['keygen']],
+    [7, 'RSA-PKCS1-1.5-SHA-1-2048', { hash: 'SHA-1', keySize: 2048 }, ['sign']],
+    [13, 'RSA-PSS-SHA-256', { padding: 'PSS', hash: 'SHA-256', saltLength: 32 }, ['verify']],
+    [18, 'ECDSA-SHA-384', { hash: 'SHA-384' }, ['sign']],
+  ]);
 });
 
 test('cipher classes held in a table are the ciphers in use; checks and annotations are not', () => {
@@ -120,5 +165,20 @@ def new(seed, raw, key):
     [5, 'ML-KEM-768', []],
     [10, 'ML-DSA-44', ['keygen']],
     [11, 'ML-KEM-1024', ['keygen']],
+  ]);
+});
+
+test("bcrypt.kdf is OpenSSH's bcrypt_pbkdf: its rounds are iterations, not bcrypt's log2 cost", () => {
+  const found = algorithms(`
+import bcrypt
+
+def unlock(passphrase, salt, rounds):
+    fixed = bcrypt.kdf(passphrase, b"\\x07" * 16, 48, 16)
+    stored = bcrypt.kdf(password=passphrase, salt=salt, desired_key_bytes=32, rounds=rounds)
+    return fixed, stored
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.params, a.unresolved ?? []]), [
+    [5, 'bcrypt', { iterations: 16, outputLength: 384 }, []],
+    [6, 'bcrypt', { outputLength: 256 }, ['iterations']],
   ]);
 });

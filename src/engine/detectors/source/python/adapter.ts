@@ -79,6 +79,44 @@ function pyInt(text: string): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
+const INT_PREFIX_BASE: Record<string, number> = { x: 16, o: 8, b: 2 };
+const INT_DIGITS: Record<number, RegExp> = { 2: /^[01]+$/, 8: /^[0-7]+$/, 10: /^[0-9]+$/, 16: /^[0-9a-f]+$/i };
+const INT_RADIX_PREFIX: Record<number, string> = { 2: '0b', 8: '0o', 10: '', 16: '0x' };
+
+/**
+ * What `int(text, base)` gives in Python, as a BigInt (a modulus or prime spelled as a string:
+ * `int("FFFF…", 16)`), for bases 2, 8, 10, 16 and 0 (the prefix decides); undefined when Python would
+ * raise or the base is another one. Surrounding whitespace, a sign, underscores between digits and,
+ * for bases 2/8/16, the base's own prefix are allowed, as in Python.
+ */
+export function pyIntString(text: string, base = 10): bigint | undefined {
+  let t = text.trim();
+  let negative = false;
+  if (t.startsWith('-') || t.startsWith('+')) {
+    negative = t.startsWith('-');
+    t = t.slice(1);
+  }
+  const prefix = /^0([xob])/i.exec(t)?.[1]?.toLowerCase();
+  let prefixed = false;
+  if (base === 0) {
+    if (prefix) base = INT_PREFIX_BASE[prefix]!;
+    else if (/^0+_*[0-9_]*[1-9]/.test(t)) return undefined; // int("010", 0) raises
+    else base = 10;
+  }
+  if (prefix && INT_PREFIX_BASE[prefix] === base) {
+    t = t.slice(2);
+    prefixed = true;
+  }
+  // One underscore between digits, or right after the prefix.
+  if (prefixed && t.startsWith('_')) t = t.slice(1);
+  if (/^_|__|_$/.test(t)) return undefined;
+  t = t.replace(/_/g, '');
+  const digits = INT_DIGITS[base];
+  if (!digits || !digits.test(t)) return undefined;
+  const n = BigInt(`${INT_RADIX_PREFIX[base]}${t}`);
+  return negative ? -n : n;
+}
+
 /** Positional and keyword arguments of a call's argument_list. */
 export function pyArgs(list: SgNode | null): Args {
   const positional: SgNode[] = [];
@@ -99,6 +137,12 @@ export function pyArgs(list: SgNode | null): Args {
 export function arg(args: Args, index: number, name?: string): SgNode | undefined {
   return (name ? args.named.get(name) : undefined) ?? args.positional[index];
 }
+
+/** hashlib's named constructors (`hashlib.sha256`): the object each makes has that `.name`. */
+const HASHLIB_CONSTRUCTORS = new Set([
+  'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha3_224', 'sha3_256', 'sha3_384', 'sha3_512',
+  'shake_128', 'shake_256', 'blake2b', 'blake2s',
+]);
 
 const RANDOM_BYTES = /(?:^|\.)(?:urandom|token_bytes|get_random_bytes)$/;
 
@@ -136,6 +180,11 @@ export const pythonAdapter: LanguageAdapter = {
         const object = node.field('object');
         const property = node.field('attribute')?.text() ?? '';
         if (!object) return { t: 'opaque' };
+        // `digest().name` (django's `hashlib.pbkdf2_hmac(digest().name, …)`): a hashlib object's name.
+        if (property === 'name' && object.kind() as string === 'call' && (object.field('arguments')?.namedChildren().length ?? 1) === 0) {
+          const fn = object.field('function');
+          if (fn) return { t: 'call', callee: '<hash-name>', args: { positional: [fn], named: new Map() } };
+        }
         const self = object.kind() as string === 'identifier' && (object.text() === 'self' || object.text() === 'cls');
         return { t: 'member', object, property, self };
       }
@@ -207,6 +256,14 @@ export const pythonAdapter: LanguageAdapter = {
     if ((method === 'get' || callee === 'os.getenv' || callee === 'getenv') && args.positional.length === 2 && args.named.size === 0 && asString(ev.eval(a0)) !== undefined) {
       return ev.configured(node, args.positional[1]);
     }
+    if (callee === '<hash-name>' && a0) {
+      // The constructor, through names and class attributes (`digest = hashlib.sha256`): the object it
+      // makes is named as the constructor is (`hashlib.sha3_256().name == "sha3_256"`). Otherwise the
+      // expression stays the symbol it was.
+      const v = ev.eval(a0);
+      const m = v.kind === 'member' ? /(?:^|\.)hashlib\.(\w+)$/.exec(v.path) : null;
+      return m && HASHLIB_CONSTRUCTORS.has(m[1]!) ? str(m[1]!) : { kind: 'member', path: `${dotted(node.text())}` };
+    }
     if (callee === '<concat>') {
       let acc = '';
       for (const p of args.positional) {
@@ -251,9 +308,12 @@ export const pythonAdapter: LanguageAdapter = {
     }
     if (callee === 'int' && a0) {
       const v = ev.eval(a0);
-      if (v.kind === 'int') return v;
-      if (v.kind === 'str' && /^\s*-?\d+\s*$/.test(v.value)) return int(Number(v.value));
-      return UNKNOWN;
+      const baseNode = arg(args, 1, 'base');
+      if (v.kind === 'int' && !baseNode) return v;
+      const base = baseNode ? asInt(ev.eval(baseNode)) : 10;
+      const n = v.kind === 'str' && base !== undefined ? pyIntString(v.value, base) : undefined;
+      // A number past 2^53 (a modulus) is no JS number: hazmat.ts reads its size from the call itself.
+      return n !== undefined && n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? int(Number(n)) : UNKNOWN;
     }
     if (callee === 'str' && a0) {
       const v = ev.eval(a0);

@@ -78,8 +78,17 @@ export function handleAuth(ctx: PyContext, c: Call): boolean {
     return true;
   }
   if (name === 'bcrypt.kdf') {
+    // OpenSSH's bcrypt_pbkdf (the key of an encrypted OpenSSH private key): a PBKDF2-like loop over a
+    // bcrypt-based hash whose own work factor is fixed. `rounds` counts that loop's iterations, a plain
+    // number (16 by default in OpenSSH), not bcrypt's log2 cost: it is `iterations`, and bcrypt's cost
+    // is no parameter of this call. The salt's length is left out: with it, the salt read from a key
+    // file and the one made for a new key would split each iteration count into two assets.
+    const params: AlgorithmParams = {};
     const rounds = ctx.int(arg(c.args, 3, 'rounds'));
-    ctx.sink.algorithm(node, 'bcrypt.kdf', 'bcrypt', rounds !== undefined ? { cost: rounds } : {}, { unresolved: ['cost'], functions: ['keyderive'], ...lib });
+    if (rounds !== undefined) params.iterations = rounds;
+    const len = ctx.int(arg(c.args, 2, 'desired_key_bytes'));
+    if (len !== undefined) params.outputLength = len * 8;
+    ctx.sink.algorithm(node, 'bcrypt.kdf', 'bcrypt', params, { unresolved: ['iterations'], functions: ['keyderive'], ...lib });
     return true;
   }
   if (name === 'argon2.PasswordHasher' || name === 'argon2.low_level.hash_secret' || name === 'argon2.low_level.hash_secret_raw') {

@@ -4,6 +4,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { LibraryRef } from '../../../inventory/model.js';
 import type { Args, Evaluator } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
+import { getKnowledgeBase } from '../../../kb/index.js';
 import type { DetectionSink } from '../common/sink.js';
 import { asInt, type Value } from '../common/value.js';
 import { pyArgs } from './adapter.js';
@@ -197,15 +198,22 @@ export class PyContext {
     return undefined;
   }
 
-  /** A curve argument: ec.SECP384R1() / ec.SECP384R1 / 'P-256' -> the spelling the KB resolves ('secp384r1', 'P-256'). */
+  /**
+   * A curve argument: ec.SECP384R1() / ec.SECP384R1 / 'P-256' -> the spelling the KB resolves ('secp384r1',
+   * 'P-256'). A name that is no curve the knowledge base knows nor a SEC 2 name (`derive_private_key(10,
+   * "five")` in a test of the error) is unknown, not a curve of that name.
+   */
   curve(node: SgNode | undefined): string | undefined {
     if (!node) return undefined;
     const v = this.ev.eval(node);
-    if (v.kind === 'str') return v.value;
-    if (v.kind === 'member') {
+    let spelling: string | undefined;
+    if (v.kind === 'str') spelling = v.value;
+    else if (v.kind === 'member') {
       const last = v.path.split('.').at(-1) ?? '';
-      return /^(SECP|SECT|BRAINPOOL)/i.test(last) ? last.toLowerCase().replace(/^brainpool/, 'brainpool') : last;
+      spelling = /^(SECP|SECT|BRAINPOOL)/i.test(last) ? last.toLowerCase().replace(/^brainpool/, 'brainpool') : last;
     }
-    return undefined;
+    if (spelling === undefined) return undefined;
+    // SEC 2's binary curves (pyca's ec.SECT163K1 …) are curves the knowledge base does not list.
+    return getKnowledgeBase().findCurve(spelling) || /^sec[pt]\d+[rk]\d$/i.test(spelling) ? spelling : undefined;
   }
 }

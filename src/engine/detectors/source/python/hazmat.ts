@@ -4,7 +4,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { isConstantBytes } from '../common/value.js';
-import { arg } from './adapter.js';
+import { arg, pyIntString } from './adapter.js';
 import { libraryOf } from './imports.js';
 import type { Call, PyContext } from './context.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
@@ -60,16 +60,29 @@ function numbersClass(name: string): keyof typeof NUMBERS | undefined {
   return spec && NUMBERS_MODULE[spec.kind] === m![1] ? m![2]! : undefined;
 }
 
-/** Bit length of an integer literal (a modulus or prime written in the file), through variables. */
+/**
+ * Bit length of an integer written in the file (a modulus or prime), through variables: a literal
+ * (`0xFFFF…`) or a string turned into one (`int("FFFF…", 16)`, `int("1185…")`, `int("0x…", 0)`, the
+ * string possibly split over lines). Read as a BigInt: such numbers are far past a JS number.
+ */
 function literalBits(ctx: PyContext, node: SgNode | undefined): number | undefined {
-  const target = node && (kindOf(node) === 'integer' ? node : ctx.ev.origin(node));
-  if (!target || kindOf(target) !== 'integer') return undefined;
-  try {
-    const n = BigInt(target.text().replace(/_/g, '').toLowerCase());
-    return n > 1n ? n.toString(2).length : undefined;
-  } catch {
-    return undefined;
+  const target = node && (kindOf(node) === 'integer' || kindOf(node) === 'call' ? node : ctx.ev.origin(node));
+  if (!target) return undefined;
+  let n: bigint | undefined;
+  if (kindOf(target) === 'integer') {
+    try {
+      n = BigInt(target.text().replace(/_/g, '').toLowerCase());
+    } catch {
+      return undefined;
+    }
+  } else if (kindOf(target) === 'call' && target.field('function')?.text() === 'int' && !ctx.imports.has('int')) {
+    const args = ctx.call(target).args;
+    const text = ctx.str(arg(args, 0));
+    const baseNode = arg(args, 1, 'base');
+    const base = baseNode ? ctx.int(baseNode) : 10;
+    n = text !== undefined && base !== undefined ? pyIntString(text, base) : undefined;
   }
+  return n !== undefined && n > 1n ? n.toString(2).length : undefined;
 }
 
 /**
@@ -197,37 +210,42 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     const params: AlgorithmParams = {};
     let spelling = unresolvedSpelling('cipher');
     const unresolved: AlgorithmParamName[] = [];
+    const m = modeCall ? ctx.call(modeCall) : undefined;
+    const [, modeName] = lastTwo(m?.name ?? '');
+    const mode = m?.name?.startsWith('hazmat.ciphers.modes.') && MODES.has(modeName) ? modeName : undefined;
+    // The constant key and IV are signalled once the parameters are complete: the signal's related
+    // algorithm is an asset too, and one without the mode (or padding) would be a second one.
+    let constantKey: Call | undefined;
+    let constantIv = false;
     if (algCall) {
       const a = ctx.call(algCall);
       const [, alg] = lastTwo(a.name ?? '');
       if (a.name?.startsWith('hazmat.ciphers.algorithms.') && CIPHER_ALGORITHMS[alg]) {
         ctx.consumed.add(algCall.id());
         spelling = CIPHER_ALGORITHMS[alg]!;
-        Object.assign(params, cipherKey(ctx, alg, a));
+        Object.assign(params, cipherKey(ctx, alg, a, mode));
         if (params.keySize === undefined && spelling !== 'ChaCha20') unresolved.push('keySize');
+        if (constantCipherKey(ctx, alg, a)) constantKey = a;
       }
     }
-    if (modeCall) {
-      const m = ctx.call(modeCall);
-      const [, mode] = lastTwo(m.name ?? '');
-      if (m.name?.startsWith('hazmat.ciphers.modes.') && MODES.has(mode)) {
-        ctx.consumed.add(modeCall.id());
-        params.mode = mode;
-        const iv = arg(m.args, 0, mode === 'GCM' ? 'initialization_vector' : mode === 'CTR' ? 'nonce' : mode === 'XTS' ? 'tweak' : 'initialization_vector');
-        const ivBits = ctx.bits(iv);
-        if (ivBits !== undefined && mode !== 'ECB') params.ivLength = ivBits;
-        if (mode === 'GCM') {
-          const tag = ctx.int(arg(m.args, 2, 'min_tag_length'));
-          if (tag !== undefined) params.tagLength = tag * 8;
-        }
-        if (iv && mode !== 'ECB' && isConstantBytes(ctx.value(iv)))
-          ctx.sink.signal(modeCall, `modes.${mode}`, 'static-iv', `${mode} IV/nonce is a constant in source`, { related: { spelling, params: { ...params } }, ...lib });
+    if (m && mode) {
+      ctx.consumed.add(modeCall!.id());
+      params.mode = mode;
+      const iv = arg(m.args, 0, mode === 'GCM' ? 'initialization_vector' : mode === 'CTR' ? 'nonce' : mode === 'XTS' ? 'tweak' : 'initialization_vector');
+      const ivBits = ctx.bits(iv);
+      if (ivBits !== undefined && mode !== 'ECB') params.ivLength = ivBits;
+      if (mode === 'GCM') {
+        const tag = ctx.int(arg(m.args, 2, 'min_tag_length'));
+        if (tag !== undefined) params.tagLength = tag * 8;
       }
-    } else if (spelling !== 'ChaCha20' && spelling !== 'RC4') unresolved.push('mode');
+      constantIv = iv !== undefined && mode !== 'ECB' && isConstantBytes(ctx.value(iv));
+    } else if (!modeCall && spelling !== 'ChaCha20' && spelling !== 'RC4') unresolved.push('mode');
     if (params.mode && ['CBC', 'ECB'].includes(params.mode)) {
       const pad = symmetricPadding(ctx, node);
       if (pad) params.padding = pad;
     }
+    if (constantKey) signalConstantKey(ctx, constantKey, { spelling, params: { ...params } });
+    if (constantIv) ctx.sink.signal(modeCall!, `modes.${mode}`, 'static-iv', `${mode} IV/nonce is a constant in source`, { related: { spelling, params: { ...params } }, ...lib });
     ctx.sink.algorithm(node, 'Cipher', spelling, params, { unresolved, ...lib });
     return true;
   }
@@ -235,6 +253,7 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
   if (mod === 'algorithms' && CIPHER_ALGORITHMS[member] && name.startsWith('hazmat.ciphers.algorithms.')) {
     if (ctx.consumed.has(node.id())) return true;
     const params = cipherKey(ctx, member, c);
+    if (constantCipherKey(ctx, member, c)) signalConstantKey(ctx, c, { spelling: CIPHER_ALGORITHMS[member]!, params: { ...params } });
     ctx.sink.algorithm(node, `algorithms.${member}`, CIPHER_ALGORITHMS[member]!, params, { unresolved: params.keySize === undefined && member !== 'ChaCha20' ? ['keySize'] : [], ...lib });
     return true;
   }
@@ -293,6 +312,7 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
         ctx.consumed.add(alg.id());
         params = cipherKey(ctx, cipher, a);
         spelling = `${CIPHER_ALGORITHMS[cipher]}-CMAC`;
+        if (constantCipherKey(ctx, cipher, a)) signalConstantKey(ctx, a, { spelling, params: { ...params } });
       }
     }
     ctx.sink.algorithm(node, 'cmac.CMAC', spelling, params, { functions: ['tag'], ...lib });
@@ -438,14 +458,30 @@ function symmetricPadding(ctx: PyContext, cipher: SgNode): string | undefined {
   return undefined;
 }
 
-/** Key size of `algorithms.AES(key)`: fixed by AES128/AES256, else the key's byte length. */
-function cipherKey(ctx: PyContext, alg: string, c: Call): AlgorithmParams {
+/**
+ * Key size of `algorithms.AES(key)`: fixed by AES128/AES256, else the key's byte length. An XTS key is
+ * two AES keys (pyca takes 256 or 512 bits there: AES-128-XTS, AES-256-XTS); any other AES key is
+ * 128, 192 or 256 bits, and another length (a 512-bit key outside XTS, which pyca rejects) is unknown.
+ */
+function cipherKey(ctx: PyContext, alg: string, c: Call, mode?: string): AlgorithmParams {
   if (FIXED_SIZE[alg]) return { keySize: FIXED_SIZE[alg] };
+  const bits = ctx.bits(arg(c.args, 0, 'key'));
+  if (bits === undefined || alg === 'ChaCha20') return {};
+  if (alg !== 'AES') return { keySize: bits };
+  if (mode === 'XTS') return bits === 256 || bits === 512 ? { keySize: bits / 2 } : {};
+  return bits === 128 || bits === 192 || bits === 256 ? { keySize: bits } : {};
+}
+
+/** Whether the key given to a cipher class is written in the source. */
+function constantCipherKey(ctx: PyContext, alg: string, c: Call): boolean {
   const key = arg(c.args, 0, 'key');
-  const bits = ctx.bits(key);
-  if (key && isConstantBytes(ctx.value(key)))
-    ctx.sink.signal(c.node, `algorithms.${alg}`, 'hardcoded-key', `${alg} key bytes are fixed in source`, { related: { spelling: CIPHER_ALGORITHMS[alg] ?? alg, params: bits ? { keySize: bits } : {} } });
-  return bits === undefined || alg === 'ChaCha20' ? {} : { keySize: bits };
+  return !FIXED_SIZE[alg] && key !== undefined && isConstantBytes(ctx.value(key));
+}
+
+/** The hard-coded key signal at the cipher class's call, related to the asset the key is used in. */
+function signalConstantKey(ctx: PyContext, c: Call, related: { spelling: string; params: AlgorithmParams }): void {
+  const [, alg] = lastTwo(c.name ?? '');
+  ctx.sink.signal(c.node, `algorithms.${alg}`, 'hardcoded-key', `${alg} key bytes are fixed in source`, { related });
 }
 
 /** The x509 builders whose `sign(private_key, algorithm)` signs a certificate, a CSR or a CRL. */
@@ -548,6 +584,16 @@ function x509Signature(ctx: PyContext, hash: Call, lib: { library?: import('../.
 
 interface PaddingUse { receiver?: SgNode; fn: 'sign' | 'verify' | 'encrypt' | 'decrypt'; hashArg?: SgNode }
 
+/**
+ * The methods a padding (or `ECDSA`) object is given to, and the use each is. `signer(padding,
+ * algorithm)` and `verifier(signature, padding, algorithm)` are pyca's legacy (pre-2.0) signing
+ * context API: a signature like `sign`/`verify`, the hash again right after the padding.
+ */
+const PADDING_METHODS: Record<string, PaddingUse['fn']> = {
+  sign: 'sign', verify: 'verify', encrypt: 'encrypt', decrypt: 'decrypt', signer: 'sign', verifier: 'verify',
+};
+const PADDING_METHOD_SOURCE = `^(${Object.keys(PADDING_METHODS).join('|')})$`;
+
 /** `key.sign(data, <padding>, hash)`, `key.encrypt(msg, <padding>)`: the call a padding object is an argument of. */
 function directUse(node: SgNode): PaddingUse | undefined {
   const list = node.parent();
@@ -555,13 +601,14 @@ function directUse(node: SgNode): PaddingUse | undefined {
   if (!list || !call || kindOf(list) !== 'argument_list' || kindOf(call) !== 'call') return undefined;
   const fn = call.field('function');
   if (!fn || kindOf(fn) !== 'attribute') return undefined;
-  const m = fn.field('attribute')?.text();
-  if (m !== 'sign' && m !== 'verify' && m !== 'encrypt' && m !== 'decrypt') return undefined;
+  const method = fn.field('attribute')?.text() ?? '';
+  const use = Object.hasOwn(PADDING_METHODS, method) ? PADDING_METHODS[method] : undefined;
+  if (!use) return undefined;
   const args = list.namedChildren().filter((a) => kindOf(a) !== 'comment' && kindOf(a) !== 'keyword_argument');
   const idx = args.findIndex((a) => a.id() === node.id());
-  const hashArg = m === 'sign' ? args[idx + 1] : m === 'verify' ? args[idx + 1] : undefined;
+  const hashArg = use === 'sign' || use === 'verify' ? args[idx + 1] : undefined;
   const receiver = fn.field('object') ?? undefined;
-  return { ...(receiver ? { receiver } : {}), fn: m, ...(hashArg ? { hashArg } : {}) };
+  return { ...(receiver ? { receiver } : {}), fn: use, ...(hashArg ? { hashArg } : {}) };
 }
 
 /**
@@ -583,7 +630,7 @@ function paddingUses(ctx: PyContext, node: SgNode): PaddingUse[] {
   const { name: left, scope } = stored;
   const uses: PaddingUse[] = [];
   const calls = scope.findAll({
-    rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: '^(sign|verify|encrypt|decrypt)$' } } },
+    rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: PADDING_METHOD_SOURCE } } },
   });
   for (const call of calls) {
     const passed = call.field('arguments')?.namedChildren().find((a) => a.text() === left.text());
@@ -614,9 +661,12 @@ function padding(ctx: PyContext, c: Call, kind: 'OAEP' | 'PSS' | 'PKCS1v15', lib
     ctx.hash(ctx.call(mgf).args.positional[0] ?? ctx.call(mgf).args.named.get('algorithm'));
   }
   if (use?.receiver) Object.assign(params, factsOfKind(ctx, use.receiver, 'RSA'));
-  // PKCS1v15 given to sign/verify is the RSASSA scheme even with a hash we cannot read.
+  // PKCS1v15 given to sign/verify is the RSASSA scheme even with a hash we cannot read. Of unknown use
+  // (never given to one of those calls in sight, or given to both kinds, or only to another call such
+  // as `backend.rsa_padding_supported(padding.PKCS1v15())`) it is RSA and no more: PKCS#1 v1.5
+  // padding without a hash reads as encryption, and its finding needs an encrypt/decrypt call.
   const signs = use?.fn === 'sign' || use?.fn === 'verify';
-  if (kind === 'PKCS1v15' && signs) delete params.padding;
+  if (kind === 'PKCS1v15' && (signs || !use)) delete params.padding;
   const spelling = kind === 'PSS' ? 'RSASSA-PSS' : kind === 'PKCS1v15' && signs ? 'RSASSA-PKCS1-v1_5' : 'RSA';
   if (kind === 'PSS') {
     const salt = ctx.int(arg(c.args, 1, 'salt_length'));

@@ -6,6 +6,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
+import { escapeRegex } from '../common/regex.js';
 import { hashFromName, type PyContext } from './context.js';
 import { CIPHER_ALGORITHMS, FIXED_SIZE, MODES, PQ_KEY_CLASSES } from './hazmat.js';
 import { libraryOf, normalise, qualify } from './imports.js';
@@ -28,6 +29,112 @@ function isArgument(node: SgNode): boolean {
   return false;
 }
 
+/** Generic types whose subscript lists types (`typing.Union[A, B]`, `Optional[A]`, `type[A]`, `list[A]`). */
+const TYPING_GENERICS = new Set([
+  'Union', 'Optional', 'Type', 'type', 'ClassVar', 'Final', 'Annotated', 'Callable', 'List', 'Tuple', 'Sequence', 'Iterable',
+  'Iterator', 'Collection', 'Dict', 'Mapping', 'MutableMapping', 'Set', 'FrozenSet', 'list', 'tuple', 'dict', 'set', 'frozenset',
+]);
+
+/**
+ * Whether a class reference is a type rather than a value in use: inside an annotation (a parameter,
+ * return or variable annotation, a `type X = …` alias: tree-sitter's `type` node), an item of a
+ * typing generic's subscript (`PublicKeyTypes = typing.Union[dsa.DSAPublicKey, mldsa.MLDSA44PublicKey]`,
+ * `Optional[hashes.SHA256]`), or an operand of a `|` union (`hashes.MD5 | hashes.SHA1` as an alias:
+ * classes and hash constructors have no other `|`). Lists and tuples (`Callable[[A], B]`) and
+ * parentheses on the way are looked through.
+ */
+export function isTypeExpression(ctx: PyContext, node: SgNode): boolean {
+  let cur = node;
+  let union = false;
+  for (let p = node.parent(); p; cur = p, p = p.parent()) {
+    const k = kindOf(p);
+    if (k === 'type') return true;
+    if (k === 'binary_operator') {
+      if (p.field('operator')?.text() !== '|') return union;
+      union = true;
+      continue;
+    }
+    if (k === 'subscript') {
+      const value = p.field('value');
+      if (!value || value.id() === cur.id()) return false;
+      const generic = (qualify(ctx.imports, value) ?? value.text()).split('.').at(-1) ?? '';
+      return TYPING_GENERICS.has(generic);
+    }
+    if (k === 'list' || k === 'tuple' || k === 'parenthesized_expression') continue;
+    return union;
+  }
+  return union;
+}
+
+/** Calls a hash constructor (or its `.name`) is given to as the PRF of an HMAC or PBKDF2, which report it as their hash. */
+const HASH_TAKERS = new Set(['hashlib.pbkdf2_hmac', 'hmac.new', 'hmac.HMAC', 'hmac.digest']);
+
+/**
+ * Whether a read of a stored hash constructor gives it to HMAC or PBKDF2: `hmac.new(key, msg, digest)`,
+ * or `digest().name` as `hashlib.pbkdf2_hmac`'s hash name (django's `pbkdf2`).
+ */
+function givenToHmacOrPbkdf2(ctx: PyContext, use: SgNode): boolean {
+  let value = use;
+  const p = use.parent();
+  if (p && kindOf(p) === 'call' && p.field('function')?.id() === use.id()) {
+    const attr = p.parent();
+    if ((p.field('arguments')?.namedChildren().length ?? 1) !== 0 || !attr || kindOf(attr) !== 'attribute' || attr.field('attribute')?.text() !== 'name') return false;
+    value = attr;
+  }
+  let holder = value.parent();
+  if (holder && kindOf(holder) === 'keyword_argument') holder = holder.field('value')?.id() === value.id() ? holder.parent() : null;
+  const call = holder && kindOf(holder) === 'argument_list' ? holder.parent() : null;
+  const name = call && kindOf(call) === 'call' ? ctx.call(call).name : undefined;
+  return name !== undefined && HASH_TAKERS.has(name);
+}
+
+/** Where a name is bound or only tested for None (`digest=None`, `digest = …`, `if digest is None`): not a use of its value. */
+function notARead(id: SgNode): boolean {
+  const p = id.parent();
+  if (!p) return true;
+  const pk = kindOf(p);
+  if (pk === 'parameters' || pk === 'aliased_import' || pk === 'dotted_name') return true;
+  if ((pk === 'default_parameter' || pk === 'typed_default_parameter' || pk === 'typed_parameter' || pk === 'keyword_argument') && p.field('name')?.id() === id.id()) return true;
+  if (pk === 'typed_parameter' && p.namedChildren()[0]?.id() === id.id()) return true;
+  if (pk === 'attribute' && p.field('attribute')?.id() === id.id()) return true;
+  if ((pk === 'assignment' || pk === 'augmented_assignment') && p.field('left')?.id() === id.id()) return true;
+  return pk === 'comparison_operator' && p.namedChildren().some((c) => kindOf(c) === 'none');
+}
+
+/**
+ * A hash constructor kept under a name (`digest = hashlib.sha256` in a function or module, a class
+ * attribute `digest = hashlib.sha1` read as `self.digest`, or `self.digest = …`) whose every read, in
+ * that function, module or class, gives it to HMAC or PBKDF2 as their PRF: those report it as their
+ * hash, and it is not a digest of its own (nor a weak-hash finding for PBKDF2-HMAC-SHA1). Any other
+ * read, or none in sight, leaves it reported.
+ */
+function onlyKeysHmacOrPbkdf2(ctx: PyContext, node: SgNode): boolean {
+  const assignment = node.parent();
+  if (!assignment || kindOf(assignment) !== 'assignment' || assignment.field('right')?.id() !== node.id()) return false;
+  const left = assignment.field('left');
+  if (!left) return false;
+  const scope = assignment.ancestors().find((a) => ['function_definition', 'lambda', 'class_definition'].includes(kindOf(a)));
+  const onSelf = kindOf(left) === 'attribute' && ['self', 'cls'].includes(left.field('object')?.text() ?? '');
+  let uses: SgNode[];
+  if (onSelf || (kindOf(left) === 'identifier' && scope && kindOf(scope) === 'class_definition')) {
+    // A class attribute or a field: read as `self.x` / `cls.x` (or `Class.x`) in its class.
+    const cls = onSelf ? assignment.ancestors().find((a) => kindOf(a) === 'class_definition') : scope;
+    const member = onSelf ? left.field('attribute')?.text() : left.text();
+    if (!cls || !member) return false;
+    const owners = new Set(['self', 'cls', cls.field('name')?.text() ?? 'self']);
+    uses = cls.findAll({ rule: { kind: 'attribute', has: { field: 'attribute', regex: `^${escapeRegex(member)}$` } } })
+      .filter((a) => owners.has(a.field('object')?.text() ?? '') && a.id() !== left.id())
+      .filter((a) => {
+        const p = a.parent();
+        return !(p && kindOf(p) === 'assignment' && p.field('left')?.id() === a.id());
+      });
+  } else if (kindOf(left) === 'identifier') {
+    const where = scope && kindOf(scope) !== 'class_definition' ? scope : ctx.root;
+    uses = where.findAll({ rule: { kind: 'identifier', regex: `^${escapeRegex(left.text())}$` } }).filter((id) => !notARead(id));
+  } else return false;
+  return uses.length > 0 && uses.every((u) => givenToHmacOrPbkdf2(ctx, u));
+}
+
 export function handleHashReference(ctx: PyContext, node: SgNode): void {
   const attr = node.field('attribute')?.text();
   if (!attr || !HASHY.test(attr)) return;
@@ -40,7 +147,7 @@ export function handleHashReference(ctx: PyContext, node: SgNode): void {
   const raw = qualify(ctx.imports, node);
   if (!raw) return;
   const name = normalise(raw);
-  if (!HASH_REFERENCE.test(name) || isArgument(node)) return;
+  if (!HASH_REFERENCE.test(name) || isArgument(node) || isTypeExpression(ctx, node) || onlyKeysHmacOrPbkdf2(ctx, node)) return;
   const hash = hashFromName(attr);
   if (!hash) return;
   const library = libraryOf(raw);
@@ -69,18 +176,18 @@ const NOT_A_USE = new Set(['attribute', 'type', 'comparison_operator', 'dotted_n
  * called, not an argument (`isinstance`), not compared, annotated, imported, bound or the object of
  * a longer name.
  */
-function usedAsValue(node: SgNode, parent: SgNode): boolean {
+function usedAsValue(ctx: PyContext, node: SgNode, parent: SgNode): boolean {
   const pk = kindOf(parent);
   if ((pk === 'call' && parent.field('function')?.id() === node.id()) || NOT_A_USE.has(pk)) return false;
   if (pk === 'assignment' && parent.field('left')?.id() === node.id()) return false;
-  return !isArgument(node);
+  return !isArgument(node) && !isTypeExpression(ctx, node);
 }
 
 export function handleCipherReference(ctx: PyContext, node: SgNode): void {
   const member = kindOf(node) === 'identifier' ? node.text() : node.field('attribute')?.text();
   if (!member || !CIPHER_ALGORITHMS[member]) return;
   const parent = node.parent();
-  if (!parent || !usedAsValue(node, parent)) return;
+  if (!parent || !usedAsValue(ctx, node, parent)) return;
   const raw = qualify(ctx.imports, node);
   if (!raw || normalise(raw) !== `hazmat.ciphers.algorithms.${member}`) return;
   const spelling = CIPHER_ALGORITHMS[member]!;
@@ -109,7 +216,7 @@ export function handlePqClassReference(ctx: PyContext, node: SgNode): void {
   const member = node.field('attribute')?.text();
   if (!member || !PQ_KEY_CLASSES[member]) return;
   const parent = node.parent();
-  if (!parent || !usedAsValue(node, parent)) return;
+  if (!parent || !usedAsValue(ctx, node, parent)) return;
   const raw = qualify(ctx.imports, node);
   if (!raw || !/^hazmat\.asymmetric\.ml(kem|dsa)\.\w+$/.test(normalise(raw))) return;
   const library = libraryOf(raw);

@@ -1,6 +1,7 @@
 // hashlib and hmac (standard library: no LibraryRef).
 import type { AlgorithmParams } from '../../../inventory/model.js';
 import { arg } from './adapter.js';
+import { kindOf } from '../common/languages.js';
 import { fromCaller } from '../common/from-caller.js';
 import { hashFromName, type Call, type PyContext } from './context.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
@@ -32,7 +33,11 @@ export function handleStdlib(ctx: PyContext, c: Call): boolean {
     }
     if (fn === 'pbkdf2_hmac') {
       const params: AlgorithmParams = {};
-      const h = ctx.str(arg(c.args, 0, 'hash_name'));
+      const hashName = arg(c.args, 0, 'hash_name');
+      const h = ctx.str(hashName);
+      // `hashlib.sha256().name`: the object is made for its name, the PRF's, not to digest anything.
+      const made = hashName && kindOf(hashName) === 'attribute' && hashName.field('attribute')?.text() === 'name' ? hashName.field('object') : null;
+      if (h && made && kindOf(made) === 'call') ctx.consumed.add(made.id());
       if (h) params.hash = hashFromName(h) ?? h;
       const salt = ctx.value(arg(c.args, 2, 'salt'));
       if (salt.kind === 'bytes' && salt.length !== undefined) params.saltLength = salt.length;
@@ -70,6 +75,7 @@ export function handleStdlib(ctx: PyContext, c: Call): boolean {
       return true;
     }
     const h = hashFromName(fn);
+    if (h && ctx.consumed.has(node.id())) return true;
     if (h) {
       ctx.sink.algorithm(node, name, h, {}, { functions: ['digest'], notForSecurity: declaredNotForSecurity(ctx, c) });
       return true;
