@@ -89,6 +89,11 @@ export class KotlinAdapter implements LanguageAdapter {
         return { t: 'value', value: { kind: 'none' } };
       case 'simple_identifier':
         return { t: 'name', name: node.text() };
+      case 'spread_expression': {
+        // `*SUITES.toTypedArray()` passed to a vararg: the collection's elements are the arguments.
+        const inner = namedKids(node)[0];
+        return inner ? { t: 'group', inner } : { t: 'opaque' };
+      }
       case 'postfix_expression': {
         const inner = namedKids(node)[0];
         return inner && node.text().endsWith('!!') ? { t: 'group', inner } : { t: 'opaque' };
