@@ -79,3 +79,21 @@ fun compileOnly() {
 `;
   assert.deepEqual(algorithms(src).map((a) => [a.line, a.spelling]), [[6, 'unknown-key-pair-generator'], [7, 'unknown-hash']]);
 });
+
+test('CipherSuite.X.javaName is that suite; a parameter\'s javaName is unknown', () => {
+  const src = `package net.example.http
+import javax.net.ssl.SSLSocket
+import okhttp3.CipherSuite
+
+fun pin(socket: SSLSocket) {
+  socket.enabledCipherSuites = arrayOf(
+    CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256.javaName,
+    CipherSuite.TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA.javaName,
+  )
+}
+fun only(socket: SSLSocket, suite: CipherSuite) {
+  socket.enabledCipherSuites = arrayOf(suite.javaName)
+}
+`;
+  assert.deepEqual(suitesAndVersions(src), [[6, 'TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256 TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA']]);
+});

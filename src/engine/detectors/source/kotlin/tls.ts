@@ -23,9 +23,11 @@ function names(f: KtFile, exprs: SgNode[]): string[] | undefined {
   const add = (v: Value): boolean => {
     if (v.kind === 'str') out.push(v.value);
     else if (v.kind === 'member') {
-      // `TlsVersion.TLS_1_2`, `CipherSuite.TLS_…`: a constant named as a version or suite. Any other
-      // member (`spec.cipherSuitesAsString`, a property read at run time) is no name we know.
-      const m = memberName(v)!;
+      // `TlsVersion.TLS_1_2`, `CipherSuite.TLS_…` (also its `.javaName`, the same name as a string): a
+      // constant named as a version or suite. Any other member (`spec.cipherSuitesAsString`, a
+      // property read at run time) is no name we know.
+      const parts = v.path.split('.');
+      const m = parts.at(-1) === 'javaName' ? (parts.at(-2) ?? '') : memberName(v)!;
       if (!/^(TLS|SSL)_/.test(m)) return false;
       out.push(OKHTTP_VERSIONS[m] ?? m);
     } else if (v.kind === 'list') return v.items.every(add);
