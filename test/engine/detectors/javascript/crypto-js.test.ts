@@ -122,3 +122,11 @@ export const seal = (m, k) => Blowfish.encrypt(m, k);
 `;
   assert.deepEqual(named(src), [[4, 'Blowfish-CBC-PKCS7']]);
 });
+
+test('window.CryptoJS is the same global', () => {
+  const src = `
+export function fingerprint(text) { return window.CryptoJS.SHA1(text).toString(); }
+export const seal = (m, k) => window.CryptoJS.AES.encrypt(m, k, { mode: window.CryptoJS.mode.ECB });
+`;
+  assert.deepEqual(named(src, 'static/app.js'), [[2, 'SHA-1'], [3, 'AES-ECB-PKCS7']]);
+});

@@ -292,6 +292,9 @@ export class JsAdapter implements LanguageAdapter {
     if (k !== 'identifier') return undefined;
     const head = cur.text();
     if (GLOBAL_HOSTS.has(head) && props[0] === 'crypto') return `webcrypto:${props.slice(1).join('.')}`;
+    // `window.CryptoJS.MD5(…)`: a module global (addModuleGlobals) reached through the global object.
+    const global = GLOBAL_HOSTS.has(head) && props[0] !== undefined && Object.hasOwn(MODULE_GLOBALS, props[0]) ? this.imports.get(props[0]) : undefined;
+    if (global && !global.member && global.module === MODULE_GLOBALS[props[0]!]) return `${global.module}:${props.slice(1).join('.')}`;
     const imp = this.imports.get(head);
     if (imp) return `${imp.module}:${[...(imp.member ? [imp.member] : []), ...props].join('.')}`;
     const binding = this.ev?.bindingOf(cur);
