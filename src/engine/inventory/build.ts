@@ -17,6 +17,7 @@ import {
   type ScanStats, type Signal,
 } from './model.js';
 import type { KnowledgeBase, Resolution } from '../kb/types.js';
+import { suiteCipherParams } from '../kb/suites.js';
 import { goBase, normaliseCargo, normalisePypi, purlOf, type Ecosystem } from '../detectors/artefacts/manifests/libraries.js';
 import { compareStrings, compareOccurrences, slug } from './order.js';
 
@@ -265,9 +266,10 @@ class InventoryBuilder {
         if (name && !suites.has(name)) suites.set(name, { name, identifiers: [], algorithmRefs: refs });
         continue;
       }
+      // The suite's name fixes what its cipher's spelling does not (RC4_128's key size, CCM_8's tag).
       const refs = [s.keyExchange, s.authentication, s.cipher, s.mac]
         .filter((c): c is string => c !== null)
-        .map((c) => this.algorithm(this.kb.resolve(c, {}), d.occurrence));
+        .map((c) => this.algorithm(this.kb.resolve(c, c === s.cipher ? suiteCipherParams(s.name) : {}), d.occurrence));
       suites.set(s.name, { name: s.name, identifiers: [...s.identifiers], algorithmRefs: [...new Set(refs)].sort(compareStrings) });
     }
     // Key-exchange groups are algorithms in use (X25519MLKEM768, ECDH-P256) even without a place in the model.

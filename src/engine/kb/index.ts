@@ -2,6 +2,7 @@
 // inventory builder and the findings rules all resolve names through this one object.
 import { loadKnowledgeBase } from './load.js';
 import { Resolver } from './resolve.js';
+import { parseSuiteName } from './suites.js';
 import type { KbCipherSuite, KbProtocolVersion, KnowledgeBase } from './types.js';
 
 export type * from './types.js';
@@ -30,10 +31,13 @@ function create(): KnowledgeBase {
   };
 }
 
-/** IANA or OpenSSL name; Java (JSSE) writes the suites that predate TLS with an SSL_ prefix. */
+/**
+ * IANA or OpenSSL name; Java (JSSE) writes the suites that predate TLS with an SSL_ prefix. An IANA
+ * name the table lacks is read from its parts (suites.ts).
+ */
 function findSuite(index: Map<string, KbCipherSuite>, name: string): KbCipherSuite | undefined {
   const s = name.trim().toLowerCase();
-  return index.get(s) ?? (s.startsWith('ssl_') ? index.get(`tls_${s.slice(4)}`) : undefined);
+  return index.get(s) ?? (s.startsWith('ssl_') ? index.get(`tls_${s.slice(4)}`) : undefined) ?? parseSuiteName(name);
 }
 
 function findProtocol(

@@ -255,3 +255,14 @@ test('a clean inventory scores 100 with no findings', () => {
   assert.equal(r.score, 100);
   assert.deepEqual(r.findingsSummary, { critical: 0, high: 0, medium: 0, low: 0, info: 0, total: 0 });
 });
+
+test('weak-cipher-suite: a suite the table lacks is read from its IANA name (anonymous, export; static ECDH is not weak)', () => {
+  const weak = proto({ protocolType: 'tls', cipherSuites: ['TLS_DH_anon_WITH_AES_128_GCM_SHA256', 'SSL_DH_anon_EXPORT_WITH_RC4_40_MD5', 'TLS_ECDH_ECDSA_WITH_AES_256_GCM_SHA384'] });
+  const { findings } = run([weak]);
+  const [suites] = of(findings, 'weak-cipher-suite');
+  assert.match(suites!.detail, /enables 2 weak suites/);
+  assert.match(suites!.detail, /TLS_DH_anon_WITH_AES_128_GCM_SHA256 \(no authentication \(anonymous\)\)/);
+  assert.match(suites!.detail, /TLS_DH_anon_EXPORT_WITH_RC4_40_MD5 \(no authentication \(anonymous\), export-grade 40-bit keys, RC4, MD5 MAC\)/);
+  const unknown = proto({ protocolType: 'tls', cipherSuites: ['TLS_KRB5_WITH_RC4_128_SHA', 'TLS_MADE_UP_WITH_AES_128_GCM_SHA256'] });
+  assert.deepEqual(of(run([unknown]).findings, 'weak-cipher-suite'), [], 'parts outside the IANA lists name no suite');
+});

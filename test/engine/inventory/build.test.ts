@@ -327,3 +327,19 @@ test('the same detections in any order give a deep-equal inventory', () => {
   buildInventory(input, stats(), kb);
   assert.deepEqual(input, copy);
 });
+
+test('suite components: a suite the table lacks resolves from its name; RC4 keeps its key size, CCM_8 its 64-bit tag', () => {
+  const inv = buildInventory([
+    { type: 'protocol', occurrence: at('app/src/main/kotlin/Specs.kt', 4, 5, 'ConnectionSpec.Builder.cipherSuites', 'kotlin'),
+      protocol: { protocolType: 'tls', cipherSuites: ['TLS_DH_anon_WITH_AES_128_GCM_SHA256', 'TLS_RSA_WITH_RC4_128_MD5', 'TLS_AES_128_CCM_8_SHA256', 'TLS_ECDHE_ECDSA_WITH_AES_128_CCM'] } },
+  ], stats(), kb);
+  const tls = inv.assets.find((a): a is ProtocolAsset => a.kind === 'protocol')!;
+  const refs = Object.fromEntries(tls.cipherSuites.map((s) => [s.name, s.algorithmRefs]));
+  assert.deepEqual(refs['TLS_DH_anon_WITH_AES_128_GCM_SHA256'], ['algorithm/aes-128-gcm', 'algorithm/ffdh', 'algorithm/sha-256']);
+  assert.deepEqual(tls.cipherSuites.find((s) => s.name === 'TLS_DH_anon_WITH_AES_128_GCM_SHA256')!.identifiers, [], 'no code point is derived');
+  assert.ok(refs['TLS_RSA_WITH_RC4_128_MD5']!.includes('algorithm/rc4-128'));
+  assert.equal(byId<AlgorithmAsset>(inv, 'algorithm/rc4-128').params.keySize, 128);
+  assert.ok(refs['TLS_AES_128_CCM_8_SHA256']!.includes('algorithm/aes-128-ccm-64'));
+  assert.equal(byId<AlgorithmAsset>(inv, 'algorithm/aes-128-ccm-64').params.tagLength, 64);
+  assert.ok(refs['TLS_ECDHE_ECDSA_WITH_AES_128_CCM']!.includes('algorithm/aes-128-ccm'), 'a 16-byte-tag CCM suite names no tag length');
+});

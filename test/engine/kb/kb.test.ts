@@ -465,3 +465,20 @@ test('KDFs named by their hash and PQC families narrowed by parameter set', () =
   }
   assert.deepEqual(kb.resolve('HQC', {}).unknownParams, ['parameterSet']);
 });
+
+test('cipher suites outside the table are read from their IANA names; other names are no suite', () => {
+  const anon = kb.findCipherSuite('TLS_DH_anon_WITH_AES_128_GCM_SHA256');
+  assert.deepEqual(anon && [anon.keyExchange, anon.authentication, anon.cipher, anon.mac, anon.versions], ['DHE', null, 'AES-128-GCM', 'SHA-256', ['1.2']]);
+  assert.equal(kb.findCipherSuite('ssl_dh_anon_with_aes_128_gcm_sha256'), anon, 'JSSE prefix and any case: the same suite');
+  const ecdh = kb.findCipherSuite('TLS_ECDH_RSA_WITH_AES_128_CBC_SHA');
+  assert.deepEqual(ecdh && [ecdh.keyExchange, ecdh.authentication, ecdh.cipher, ecdh.mac], ['ECDH', 'RSA', 'AES-128-CBC', 'HMAC-SHA-1']);
+  assert.equal(kb.findCipherSuite('TLS_PSK_WITH_AES_256_CCM_8')?.mac, 'SHA-256');
+  assert.deepEqual(kb.findCipherSuite('TLS_DH_anon_EXPORT_WITH_RC4_40_MD5')?.versions, ['SSL3.0', '1.0']);
+  for (const c of ['TLS_DH_anon_WITH_AES_128_GCM_SHA256', 'TLS_DHE_DSS_WITH_CAMELLIA_256_GCM_SHA384', 'TLS_RSA_WITH_ARIA_256_CBC_SHA384', 'TLS_DH_RSA_WITH_SEED_CBC_SHA']) {
+    const s = kb.findCipherSuite(c)!;
+    for (const part of [s.keyExchange, s.authentication, s.cipher, s.mac]) if (part !== null) assert.ok(kb.resolve(part, {}).entry, `${c}: ${part}`);
+  }
+  for (const n of ['TLS_FALLBACK_SCSV', 'TLS_EMPTY_RENEGOTIATION_INFO_SCSV', 'TLS_KRB5_WITH_RC4_128_SHA', 'TLS_RSA_WITH_AES_128_GCM', 'TLS_RSA_WITH_AES_128_GCM_MD5', 'TLS_RSA_WITH_TWOFISH_CBC_SHA', 'HMAC_SHA256']) {
+    assert.equal(kb.findCipherSuite(n), undefined, n);
+  }
+});

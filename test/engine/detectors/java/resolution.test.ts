@@ -337,3 +337,16 @@ class Params {
 }`);
   assert.deepEqual(found.map((a) => [a.line, a.name, a.unresolved ?? []]), [[6, 'FFDH-3072', []], [8, 'DSA-2048', []], [10, 'FFDH', ['keySize']]]);
 });
+
+test('getInstance("") names no algorithm: an unknown one, never an empty name', () => {
+  const found = algorithms(`
+import java.security.KeyPairGenerator;
+import javax.crypto.Cipher;
+class CompileCheck {
+  void run() throws Exception {
+    KeyPairGenerator.getInstance("").genKeyPair();
+    Cipher.getInstance("");
+  }
+}`);
+  assert.deepEqual(found.map((a) => [a.line, a.spelling]), [[6, 'unknown-key-pair-generator'], [7, 'unknown-cipher']]);
+});

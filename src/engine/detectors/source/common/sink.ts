@@ -30,6 +30,8 @@ export class DetectionSink {
   }
 
   algorithm(node: SgNode, symbol: string, spelling: string, params: AlgorithmParams, opts: AlgorithmOptions = {}): void {
+    // A blank name (`getInstance("")`) is no algorithm: an asset with an empty name would be reported.
+    if (spelling.trim() === '') return;
     const clean = cleanParams(params);
     const unresolved = [...new Set(opts.unresolved ?? [])].filter((p) => clean[p] === undefined).sort();
     const occurrence = this.occurrences.at(node, symbol);

@@ -40,6 +40,16 @@ export const SSH_NAME_KEYWORDS = [
  */
 const ANY_KEYWORD = new RegExp(SSH_NAME_KEYWORDS.map(escapeRegex).join('|'));
 
+/**
+ * SSH names that are also other things' names: crypto-js's module names (`hmac-md5`, `hmac-sha1`,
+ * `hmac-ripemd160`), DNS TSIG's algorithm names, OpenSSL cipher names (`des-cbc`, `idea-cbc`,
+ * `blowfish-cbc`). A literal made only of these counts only in a file about SSH (SSH_FILE).
+ */
+const NOT_ONLY_SSH: ReadonlySet<string> = new Set(['hmac-md5', 'hmac-sha1', 'hmac-ripemd160', 'des-cbc', 'idea-cbc', 'blowfish-cbc']);
+
+/** A file about SSH: it names SSH, SFTP or an SSH library somewhere (`ssh2`, `Renci.SshNet`, `@openssh.com`, JSch, paramiko). */
+const SSH_FILE = /ssh|sftp|jsch|paramiko/i;
+
 /** Names of the context that make a list one of things switched off or refused. */
 const REFUSING_CONTEXT = /disabl|remov|exclud|blacklist|blocklist|deny|denied|reject|forbid|unsupported|insecure|weak|banned/i;
 
@@ -79,6 +89,8 @@ const CONTEXT_DEPTH = 6;
 
 interface Names {
   readonly roleOf: ReadonlyMap<string, SshAlgorithmRole>;
+  /** A quoted name only SSH uses (not NOT_ONLY_SSH), anywhere in a text. */
+  readonly onlySsh: RegExp;
   /** Per language: an anchored regex for a literal node's whole text, quotes included. */
   readonly literal: Readonly<Record<LiteralFamily, string>>;
 }
@@ -93,8 +105,10 @@ function loadNames(): Names {
   for (const [role, list] of Object.entries(byRole) as [SshAlgorithmRole, readonly string[]][]) for (const n of list) roleOf.set(n, role);
   const one = `(?:${[...roleOf.keys()].map(escapeRegex).join('|')})`;
   const list = `${one}(?:,[ \\t]*${one})*`;
+  const onlySsh = [...roleOf.keys()].filter((n) => !NOT_ONLY_SSH.has(n)).map(escapeRegex).join('|');
   return {
     roleOf,
+    onlySsh: new RegExp(`["'\`\\s,](?:${onlySsh})["'\`\\s,]`),
     literal: {
       // Python: optional r/u/b prefix, single or double quotes (no f-strings: those are computed).
       python: `^[rRuUbB]{0,2}(?:"${list}"|'${list}')$`,
@@ -204,9 +218,25 @@ function comparedRuby(literal: SgNode): boolean {
 }
 
 /**
+ * Outside a file about SSH: whether a literal names something only SSH names, itself or in the list
+ * it belongs to (`["aes128-ctr", "hmac-sha1"]`: the second is an SSH MAC too).
+ */
+function sshNamed(literal: SgNode, onlySsh: RegExp): boolean {
+  const written = literal.text().replace(/^[rRuUbB]{0,2}["'`]|["'`]$/g, '').split(',').map((n) => n.trim());
+  if (!written.every((n) => NOT_ONLY_SSH.has(n))) return true;
+  const list = literal.parent();
+  if (!list || (list.kind() as string) === 'pair') return false;
+  const t = list.text();
+  return t.length <= 4000 && onlySsh.test(t);
+}
+
+/**
  * Reports the SSH algorithm names written as literals in a parsed file (`text` is its source). Runs
  * one native query for the literals whose whole text is SSH names, only in files that contain one of
- * the keywords; each match costs a few native calls for its context.
+ * the keywords; each match costs a few native calls for its context. Outside a file about SSH
+ * (SSH_FILE), a literal made only of names other things share (NOT_ONLY_SSH: crypto-js's build map
+ * `{ "hmac-sha1": { exports: … } }`) is no SSH setting and is skipped; a table keyed by names only
+ * SSH uses (`CIPHER_INFO = { "aes128-ctr": … }`) still counts.
  */
 export function detectSshAlgorithmNames(root: SgNode, sink: DetectionSink, language: SourceLanguage, text: string): void {
   const family = familyOf(language);
@@ -215,7 +245,9 @@ export function detectSshAlgorithmNames(root: SgNode, sink: DetectionSink, langu
   const { roleOf } = names;
   const regex = names.literal[family];
   const literals = root.findAll({ rule: { any: LITERAL_KINDS[family].map((kind) => ({ kind, regex })) } });
+  const sshFile = SSH_FILE.test(text);
   for (const literal of literals) {
+    if (!sshFile && !sshNamed(literal, names.onlySsh)) continue;
     if (language === 'csharp' && comparedCSharp(literal)) continue;
     if (language === 'rust' && comparedRust(literal)) continue;
     if (language === 'ruby' && comparedRuby(literal)) continue;

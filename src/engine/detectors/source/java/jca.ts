@@ -42,7 +42,8 @@ export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
   const library = providerLibrary(ctx, args[1]);
   const lib = library ? { library } : {};
   const symbol = `${cls}.getInstance`;
-  const name = ctx.str(args[0]);
+  // `getInstance("")` names no algorithm (the JDK throws NoSuchAlgorithmException): unknown, as a name read at run time.
+  const name = ctx.str(args[0])?.trim() || undefined;
 
   if (cls === 'SSLContext') {
     // A protocol read from configuration (`SSLContext.getInstance(protocol)`, Kafka's and most

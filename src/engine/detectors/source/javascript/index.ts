@@ -15,7 +15,7 @@ import { JsFile } from './file.js';
 import { LIBRARY_CALLS, joseHeaders, nobleCall, nobleReferences } from './libraries.js';
 import { NODE_CRYPTO_CALLS, type CallHandler } from './node-crypto.js';
 import { indirectCall, indirectRule } from './indirect.js';
-import { indexFile, jsEvaluator, jsImports, type ImportRef, type JsIndex } from './resolve.js';
+import { addModuleGlobals, indexFile, jsEvaluator, jsImports, type ImportRef, type JsIndex } from './resolve.js';
 import { detectTlsEnv, detectTlsSettings, weakRandom } from './tls.js';
 import { WEBCRYPTO_CALLS } from './webcrypto.js';
 
@@ -107,6 +107,7 @@ export function detectJavaScript(file: SourceFile): Detection[] {
   const root = parseSource(lang, text).root();
   const index = indexFile(root, lang);
   const imports = jsImports(index.imports, index.declarators);
+  addModuleGlobals(index, imports, text);
   const { ev, adapter } = jsEvaluator(index, imports);
   const sink = new DetectionSink(file.path, text, JS_DETECTOR_ID);
   const f = new JsFile(root, ev, adapter, sink);
@@ -162,7 +163,7 @@ export const javascriptDetector: Detector = {
   appliesTo: (path) => languageOf(path) !== undefined && !/\.d\.[cm]?ts$/.test(path),
   // Every API the detector reads needs one of these bytes: the module names it imports (crypto, tls,
   // crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2 all contain
-  // one; aes-js, @panva/hkdf and libsignal are named), the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
-  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', ...SSH_NAME_KEYWORDS],
+  // one; aes-js, @panva/hkdf and libsignal are named), crypto-js's browser global `CryptoJS`, the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
+  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'CryptoJS', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', ...SSH_NAME_KEYWORDS],
   detect: (file: SourceFile) => detectJavaScript(file),
 };

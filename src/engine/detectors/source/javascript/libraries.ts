@@ -21,7 +21,16 @@ const CRYPTO_JS_PADDING: Readonly<Record<string, string>> = {
 const CRYPTO_JS_HASHES: Readonly<Record<string, string>> = {
   MD5: 'MD5', SHA1: 'SHA-1', SHA224: 'SHA-224', SHA256: 'SHA-256', SHA384: 'SHA-384', SHA512: 'SHA-512', RIPEMD160: 'RIPEMD-160',
 };
-const CRYPTO_JS_CIPHERS: Readonly<Record<string, string>> = { AES: 'AES', DES: 'DES', TripleDES: '3DES', RC4: 'RC4', RC4Drop: 'RC4', Rabbit: 'Rabbit', RabbitLegacy: 'Rabbit' };
+const CRYPTO_JS_CIPHERS: Readonly<Record<string, string>> = {
+  AES: 'AES', DES: 'DES', TripleDES: '3DES', Blowfish: 'Blowfish', RC4: 'RC4', RC4Drop: 'RC4', Rabbit: 'Rabbit', RabbitLegacy: 'Rabbit',
+};
+/** Block ciphers: crypto-js runs them in CBC mode with PKCS#7 padding unless the options say otherwise. */
+const CRYPTO_JS_BLOCK = new Set(['AES', 'DES', '3DES', 'Blowfish']);
+/**
+ * Key size (bits) crypto-js derives from a passphrase (each cipher's `keySize`, in words): AES-256,
+ * Blowfish-128; DES and 3DES have their one size.
+ */
+const CRYPTO_JS_PASSPHRASE_KEY: Readonly<Record<string, number>> = { AES: 256, Blowfish: 128 };
 
 function cryptoJsHashOf(f: JsFile, node: SgNode | undefined): string | undefined {
   const path = f.member(node);
@@ -29,22 +38,31 @@ function cryptoJsHashOf(f: JsFile, node: SgNode | undefined): string | undefined
   return m ? CRYPTO_JS_HASHES[m[1]!] : undefined;
 }
 
-function cryptoJsCipher(spelling: string, fn: 'encrypt' | 'decrypt'): CallHandler {
+/**
+ * `CryptoJS.<Cipher>.encrypt(message, key, cfg)`/`decrypt(ciphertext, key, cfg)` (`keyAt` 1), and the
+ * lower-level `CryptoJS.algo.<Cipher>.createEncryptor(key, cfg)`/`createDecryptor` (`keyAt` 0, no passphrase:
+ * those take a key). A string key of the helpers is a passphrase: crypto-js's PasswordBasedCipher derives
+ * the key and IV from it with its OpenSSL KDF, EvpKDF (OpenSSL's EVP_BytesToKey: MD5 unless `cfg.hasher`
+ * names another hash, one iteration), reported next to the cipher unless `cfg.kdf` replaces it.
+ */
+function cryptoJsCipher(spelling: string, fn: 'encrypt' | 'decrypt', keyAt: 0 | 1 = 1): CallHandler {
   return (f, call, callee, args) => {
     const params: AlgorithmParams = {};
-    const block = spelling === 'AES' || spelling === 'DES' || spelling === '3DES';
+    const block = CRYPTO_JS_BLOCK.has(spelling);
     // A key or passphrase from a helper's callers names its size but is not reported as written here.
-    const key = f.eval(args[1]);
-    const written = f.secret(args[1]).kind !== 'unknown';
-    if (key.kind === 'str') {
-      // A string is a passphrase: crypto-js derives the key with EVP_BytesToKey at its default key size (AES-256).
-      if (spelling === 'AES') params.keySize = 256;
+    const key = f.eval(args[keyAt]);
+    const written = f.secret(args[keyAt]).kind !== 'unknown';
+    const cfg = args[keyAt + 1] ? f.props(args[keyAt + 1]) : new Map<string, SgNode>();
+    const passphrase = key.kind === 'str' && keyAt === 1;
+    if (passphrase) {
+      // A string is a passphrase: crypto-js derives the key with EVP_BytesToKey at the cipher's default key size.
+      if (CRYPTO_JS_PASSPHRASE_KEY[spelling]) params.keySize = CRYPTO_JS_PASSPHRASE_KEY[spelling];
       if (key.value.length > 0 && written) f.signal(call, callee, 'hardcoded-password', `${spelling} passphrase is written in the source`);
     } else if (key.kind === 'bytes') {
       if (spelling === 'AES' && key.length !== undefined && [16, 24, 32].includes(key.length)) params.keySize = key.length * 8;
+      if (spelling === 'Blowfish' && key.length !== undefined && key.length >= 4 && key.length <= 56) params.keySize = key.length * 8;
       if (key.origin === 'literal' && written) f.signal(call, callee, 'hardcoded-key', `${spelling} key is written in the source`);
     }
-    const cfg = args[2] ? f.props(args[2]) : new Map<string, SgNode>();
     if (block && cfg) {
       const modeNode = cfg.get('mode');
       const padNode = cfg.get('padding');
@@ -58,11 +76,35 @@ function cryptoJsCipher(spelling: string, fn: 'encrypt' | 'decrypt'): CallHandle
     f.algorithm(call, callee, {
       spelling,
       params,
-      unresolved: spelling === 'AES' ? ['keySize', 'mode', 'padding'] : block ? ['mode', 'padding'] : [],
+      unresolved: spelling === 'AES' || spelling === 'Blowfish' ? ['keySize', 'mode', 'padding'] : block ? ['mode', 'padding'] : [],
       functions: [fn],
     });
+    if (passphrase && cfg && !cfg.has('kdf')) {
+      const hasher = cfg.get('hasher');
+      const hash = hasher ? cryptoJsHashOf(f, hasher) : 'MD5';
+      f.algorithm(call, callee, { spelling: 'EVP_BytesToKey', params: { hash, iterations: 1 }, unresolved: ['hash'], functions: ['keyderive'] });
+    }
   };
 }
+
+/**
+ * `CryptoJS.EvpKDF(password, salt, cfg)` and `CryptoJS.algo.EvpKDF.create(cfg)`: OpenSSL's
+ * EVP_BytesToKey, whose crypto-js defaults (MD5, one iteration, a 128-bit key) have not changed.
+ */
+const cryptoJsEvpKdf = (cfgAt: 0 | 2): CallHandler => (f, call, callee, args) => {
+  const cfg = args[cfgAt] ? f.props(args[cfgAt]) : new Map<string, SgNode>();
+  const hasher = cfg?.get('hasher');
+  const hash = !cfg ? undefined : hasher ? cryptoJsHashOf(f, hasher) : 'MD5';
+  const iterations = !cfg ? undefined : cfg.has('iterations') ? f.int(cfg.get('iterations')) : 1;
+  const keySize = !cfg ? undefined : cfg.has('keySize') ? f.int(cfg.get('keySize')) : 4;
+  f.algorithm(call, callee, {
+    spelling: 'EVP_BytesToKey',
+    params: { hash, iterations, outputLength: bits(keySize, 32) },
+    unresolved: ['hash', 'iterations', 'outputLength'],
+    functions: ['keyderive'],
+  });
+  if (cfgAt === 2 && f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-password', 'EvpKDF password is written in the source');
+};
 
 function cryptoJsHmac(hash: string): CallHandler {
   return (f, call, callee, args) => {
@@ -97,7 +139,11 @@ const CRYPTO_JS: Array<[string, CallHandler]> = [
   ...Object.entries(CRYPTO_JS_CIPHERS).flatMap(([api, spelling]) => [
     [`crypto-js:${api}.encrypt`, cryptoJsCipher(spelling, 'encrypt')],
     [`crypto-js:${api}.decrypt`, cryptoJsCipher(spelling, 'decrypt')],
+    [`crypto-js:algo.${api}.createEncryptor`, cryptoJsCipher(spelling, 'encrypt', 0)],
+    [`crypto-js:algo.${api}.createDecryptor`, cryptoJsCipher(spelling, 'decrypt', 0)],
   ] as Array<[string, CallHandler]>),
+  ['crypto-js:EvpKDF', cryptoJsEvpKdf(2)],
+  ['crypto-js:algo.EvpKDF.create', cryptoJsEvpKdf(0)],
   ...Object.entries(CRYPTO_JS_HASHES).flatMap(([api, hash]) => [
     [`crypto-js:${api}`, (f, call, callee) => f.algorithm(call, callee, { spelling: hash, functions: ['digest'] })],
     [`crypto-js:algo.${api}.create`, (f, call, callee) => f.algorithm(call, callee, { spelling: hash, functions: ['digest'] })],

@@ -22,7 +22,7 @@ export interface ImportRef {
 /** crypto-js ships one module per algorithm (`crypto-js/aes`); their default export is that algorithm. */
 const CRYPTO_JS_MODULES: Readonly<Record<string, string>> = {
   aes: 'AES', des: 'DES', tripledes: 'TripleDES', rc4: 'RC4', rabbit: 'Rabbit', md5: 'MD5', sha1: 'SHA1',
-  sha224: 'SHA224', sha256: 'SHA256', sha384: 'SHA384', sha512: 'SHA512', sha3: 'SHA3', ripemd160: 'RIPEMD160',
+  blowfish: 'Blowfish', sha224: 'SHA224', sha256: 'SHA256', sha384: 'SHA384', sha512: 'SHA512', sha3: 'SHA3', ripemd160: 'RIPEMD160',
   'hmac-md5': 'HmacMD5', 'hmac-sha1': 'HmacSHA1', 'hmac-sha256': 'HmacSHA256', 'hmac-sha512': 'HmacSHA512',
   'hmac-sha384': 'HmacSHA384', 'hmac-sha224': 'HmacSHA224', pbkdf2: 'PBKDF2', evpkdf: 'EvpKDF',
 };
@@ -177,6 +177,46 @@ export function jsImports(importNodes: readonly SgNode[], declarators: readonly 
   return out;
 }
 
+/**
+ * Globals that stand for a module when the file neither imports nor declares them: crypto-js's browser
+ * bundle (`<script src="crypto-js.js">`) defines the global `CryptoJS`, which pages and the library's own
+ * tests use without any import.
+ */
+const MODULE_GLOBALS: Readonly<Record<string, string>> = { CryptoJS: 'crypto-js' };
+
+/**
+ * Adds to `imports` each module global (MODULE_GLOBALS) the file uses as a free name: not imported,
+ * and bound by no declarator, parameter, function or class of the file. A TypeScript ambient
+ * declaration (`declare const CryptoJS: any`) declares the global itself, so it keeps it free.
+ */
+export function addModuleGlobals(index: JsIndex, imports: Map<string, ImportRef>, text: string): void {
+  for (const [name, module] of Object.entries(MODULE_GLOBALS)) {
+    if (imports.has(name) || !text.includes(name)) continue;
+    if (new RegExp(`\\b(function\\s*\\*?|class)\\s+${name}\\b`).test(text)) continue;
+    const declared = index.declarators.some((d) => {
+      if (!textHolds(d, name) || d.ancestors().some((a) => (a.kind() as string) === 'ambient_declaration')) return false;
+      const n = d.field('name');
+      return (n?.kind() as string) === 'identifier' ? n!.text() === name : boundPatternNames(n).includes(name);
+    });
+    if (declared) continue;
+    const param = index.parameters.some((p) => {
+      if (!textHolds(p, name)) return false;
+      let found = false;
+      const list = (p.kind() as string) === 'identifier' ? [p] : p.namedChildren();
+      for (const c of list) parameterNames(c, (n) => (found ||= n === name));
+      return found;
+    });
+    if (!param) imports.set(name, { module });
+  }
+}
+
+/** Names an object or array pattern binds, at any depth. */
+function boundPatternNames(pattern: SgNode | null): string[] {
+  const out: string[] = [];
+  if (pattern) parameterNames(pattern, (n) => out.push(n));
+  return out;
+}
+
 function jsNumber(text: string): number | undefined {
   const t = text.replace(/_/g, '').replace(/n$/, '');
   const n = Number(t);
@@ -252,6 +292,9 @@ export class JsAdapter implements LanguageAdapter {
     if (k !== 'identifier') return undefined;
     const head = cur.text();
     if (GLOBAL_HOSTS.has(head) && props[0] === 'crypto') return `webcrypto:${props.slice(1).join('.')}`;
+    // `window.CryptoJS.MD5(…)`: a module global (addModuleGlobals) reached through the global object.
+    const global = GLOBAL_HOSTS.has(head) && props[0] !== undefined && Object.hasOwn(MODULE_GLOBALS, props[0]) ? this.imports.get(props[0]) : undefined;
+    if (global && !global.member && global.module === MODULE_GLOBALS[props[0]!]) return `${global.module}:${props.slice(1).join('.')}`;
     const imp = this.imports.get(head);
     if (imp) return `${imp.module}:${[...(imp.member ? [imp.member] : []), ...props].join('.')}`;
     const binding = this.ev?.bindingOf(cur);
@@ -351,13 +394,23 @@ export class JsAdapter implements LanguageAdapter {
     }
   }
 
-  /** `module:path` when the chain's head is an import (or the global crypto); undefined for local objects. */
+  /**
+   * `module:path` when the chain's head is an import (or the global crypto), or a same-file alias of
+   * one (`var C = CryptoJS; C.mode.ECB`); undefined for local objects.
+   */
   importedPath(node: SgNode): string | undefined {
     let cur: SgNode | null = node;
     while ((cur?.kind() as string) === 'member_expression') cur = cur!.field('object');
     if ((cur?.kind() as string) !== 'identifier') return undefined;
     const head = cur!.text();
-    if (this.imports.has(head) || head === 'crypto' || GLOBAL_HOSTS.has(head)) {
+    const alias = (): boolean => {
+      // A name bound to a plain name or member chain (`const C = CryptoJS`, `const { mode } = CryptoJS`):
+      // the chain qualifies through it; any other value (an object literal, a call) is no module.
+      const v = this.ev?.bindingOf(cur!)?.value;
+      const k = v?.kind() as string | undefined;
+      return k === 'identifier' || k === 'member_expression';
+    };
+    if (this.imports.has(head) || head === 'crypto' || GLOBAL_HOSTS.has(head) || alias()) {
       const q = this.qualify(node);
       return q?.includes(':') ? q : undefined;
     }

@@ -50,7 +50,8 @@ export function handleGetInstance(f: KtFile, call: KtCall): void {
   const lib = library ? { library } : {};
   const node = call.node;
   const symbol = `${cls}.getInstance`;
-  const name = f.str(arg(call, 0, cls === 'KeyStore' ? 'type' : cls === 'SSLContext' ? 'protocol' : 'algorithm') ?? arg(call, 0, 'transformation'));
+  // `getInstance("")` names no algorithm (the JDK throws NoSuchAlgorithmException): unknown, as a name read at run time.
+  const name = f.str(arg(call, 0, cls === 'KeyStore' ? 'type' : cls === 'SSLContext' ? 'protocol' : 'algorithm') ?? arg(call, 0, 'transformation'))?.trim() || undefined;
 
   if (cls === 'SSLContext') {
     const v = name === undefined ? undefined : parseTlsVersion(name);

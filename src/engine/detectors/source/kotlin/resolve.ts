@@ -57,6 +57,9 @@ export class KotlinAdapter implements LanguageAdapter {
   /** Set per file by kotlinEvaluator (call-sites.ts). */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
 
+  /** Set per file by kotlinEvaluator: the getter of the one member property of that name in the file, if computed (computedProperties). */
+  computed?: (name: string) => SgNode | undefined;
+
   /** Set per file by kotlinEvaluator (call-sites.ts). */
   returned?: (call: SgNode) => Returned | undefined;
 
@@ -89,6 +92,11 @@ export class KotlinAdapter implements LanguageAdapter {
         return { t: 'value', value: { kind: 'none' } };
       case 'simple_identifier':
         return { t: 'name', name: node.text() };
+      case 'spread_expression': {
+        // `*SUITES.toTypedArray()` passed to a vararg: the collection's elements are the arguments.
+        const inner = namedKids(node)[0];
+        return inner ? { t: 'group', inner } : { t: 'opaque' };
+      }
       case 'postfix_expression': {
         const inner = namedKids(node)[0];
         return inner && node.text().endsWith('!!') ? { t: 'group', inner } : { t: 'opaque' };
@@ -137,7 +145,19 @@ export class KotlinAdapter implements LanguageAdapter {
         if (!object || !property) return { t: 'opaque' };
         // `key.size`: a byte array's or string's length.
         if (property === 'size' || property === 'length') return { t: 'call', callee: '.size', args: { positional: [], named: new Map() }, receiver: object };
-        return { t: 'member', object, property, self: kindOf(object) === 'this_expression' };
+        const self = kindOf(object) === 'this_expression';
+        // `tbs.signatureAlgorithmName`, the receiver's type not read: the computed property of that name,
+        // when one class of the file alone declares a property so named.
+        const getter = self ? undefined : this.computed?.(property);
+        if (getter) return { t: 'group', inner: getter };
+        return { t: 'member', object, property, self };
+      }
+      case 'getter': {
+        // A computed property's value: `get() = expr`, or each value its block `return`s (one case each).
+        const body = namedKids(node).find((c) => kindOf(c) === 'function_body');
+        const first = body ? namedKids(body)[0] : undefined;
+        if (!body || !first) return { t: 'opaque' };
+        return kindOf(first) === 'statements' ? armsShape(getterReturns(node, body)) : { t: 'group', inner: first };
       }
       case 'call_expression': {
         const c = callParts(node);
@@ -259,6 +279,58 @@ function memberOwner(body: SgNode): { owner?: string; scope: Scope } {
   return { ...(owner ? { owner } : {}), scope: nodeSpan(body) };
 }
 
+/** Where a `return` belongs: the innermost function, lambda or accessor around it. */
+const RETURN_OWNERS = new Set(['function_declaration', 'lambda_literal', 'anonymous_function', 'getter', 'setter']);
+
+/** The values a block getter's own `return`s give (not those of lambdas or local functions in it). */
+function getterReturns(getter: SgNode, body: SgNode): SgNode[] {
+  const out: SgNode[] = [];
+  for (const j of body.findAll({ rule: { kind: 'jump_expression', regex: '^return\\b' } })) {
+    const owner = j.ancestors().find((a) => RETURN_OWNERS.has(kindOf(a)));
+    const value = namedKids(j)[0];
+    if (owner?.id() === getter.id() && value) out.push(value);
+  }
+  return out;
+}
+
+/**
+ * The getter of a property declared without a value (`val name: String get() = when (oid) { … }`):
+ * tree-sitter-kotlin puts it inside the declaration (`val name get() = …`) or, after a type and a line
+ * break, next to it.
+ */
+function getterOf(decl: SgNode): SgNode | null {
+  let n = decl.children().find((c) => kindOf(c) === 'getter') ?? decl.next();
+  while (n && /comment/.test(kindOf(n))) n = n.next();
+  return n && kindOf(n) === 'getter' && n.children().some((c) => kindOf(c) === 'function_body') ? n : null;
+}
+
+/**
+ * Member properties of a file by name (class parameters with `val`/`var` and properties of class and
+ * object bodies): the getter of a name only one of them has, when that one is computed. A reader of
+ * `x.name` whose type is not read takes it only then; two classes declaring the name leave it unknown.
+ */
+function computedProperties(root: SgNode): (name: string) => SgNode | undefined {
+  let byName: Map<string, SgNode | null> | undefined;
+  return (name) => {
+    if (!byName) {
+      byName = new Map();
+      const seen = new Map<string, number>();
+      const getters = new Map<string, SgNode>();
+      for (const n of root.findAll({ rule: { any: [{ kind: 'property_declaration', inside: { kind: 'class_body' } }, { kind: 'class_parameter', has: { kind: 'binding_pattern_kind' } }] } })) {
+        if (kindOf(n) === 'property_declaration' && kindOf(n.parent()!) !== 'class_body') continue;
+        const decl = kindOf(n) === 'property_declaration' ? namedKids(n).find((c) => kindOf(c) === 'variable_declaration') : n;
+        const id = decl ? namedKids(decl).find((c) => kindOf(c) === 'simple_identifier')?.text() : undefined;
+        if (!id) continue;
+        seen.set(id, (seen.get(id) ?? 0) + 1);
+        const getter = kindOf(n) === 'property_declaration' && !propertyValue(n) ? getterOf(n) : null;
+        if (getter) getters.set(id, getter);
+      }
+      for (const [id, count] of seen) byName.set(id, count === 1 ? (getters.get(id) ?? null) : null);
+    }
+    return byName.get(name) ?? undefined;
+  };
+}
+
 /** The initialiser of a property: `= expr`, or the value of `by lazy { expr }`. */
 function propertyValue(decl: SgNode): SgNode | null {
   const kids = decl.children();
@@ -313,7 +385,8 @@ export function kotlinBindings(root: SgNode): Binding[] {
       const decl = namedKids(node).find((c) => kindOf(c) === 'variable_declaration');
       const name = decl ? (namedKids(decl).find((c) => kindOf(c) === 'simple_identifier')?.text() ?? decl.text()) : undefined;
       const parent = node.parent();
-      const value = propertyValue(node);
+      // A computed property (`val alg: String get() = …`) is what its getter gives.
+      const value = propertyValue(node) ?? getterOf(node);
       if (!name) {
         // `val (a, b) = pair`: each name is bound to something we do not follow.
         const multi = namedKids(node).find((c) => kindOf(c) === 'multi_variable_declaration');
@@ -378,5 +451,6 @@ export function kotlinEvaluator(root: SgNode): Evaluator {
   adapter.callSiteArguments = (param: SgNode) => (functions ??= kotlinFunctions(root)).callSiteArguments(param);
   adapter.returned = (call: SgNode) => (functions ??= kotlinFunctions(root)).returned(call);
   adapter.pathEnds = kotlinPathEnds;
+  adapter.computed = computedProperties(root);
   return new Evaluator(adapter, () => new SymbolTable(kotlinBindings(root)));
 }

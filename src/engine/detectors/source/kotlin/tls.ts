@@ -23,7 +23,12 @@ function names(f: KtFile, exprs: SgNode[]): string[] | undefined {
   const add = (v: Value): boolean => {
     if (v.kind === 'str') out.push(v.value);
     else if (v.kind === 'member') {
-      const m = memberName(v)!;
+      // `TlsVersion.TLS_1_2`, `CipherSuite.TLS_…` (also its `.javaName`, the same name as a string): a
+      // constant named as a version or suite. Any other member (`spec.cipherSuitesAsString`, a
+      // property read at run time) is no name we know.
+      const parts = v.path.split('.');
+      const m = parts.at(-1) === 'javaName' ? (parts.at(-2) ?? '') : memberName(v)!;
+      if (!/^(TLS|SSL)_/.test(m)) return false;
       out.push(OKHTTP_VERSIONS[m] ?? m);
     } else if (v.kind === 'list') return v.items.every(add);
     else return false;
@@ -50,17 +55,26 @@ function suites(f: KtFile, node: SgNode, symbol: string, exprs: SgNode[], librar
 export const TLS_METHODS = new Set(['setEnabledProtocols', 'setProtocols', 'setEnabledCipherSuites', 'setCipherSuites', 'tlsVersions', 'cipherSuites',
   'setHostnameVerifier', 'setDefaultHostnameVerifier', 'setSSLHostnameVerifier', 'hostnameVerifier', 'HostnameVerifier']);
 
-/** Whether an OkHttp builder call is on a `ConnectionSpec.Builder` chain (directly or through a variable). */
+/**
+ * Whether an OkHttp builder call is on a `ConnectionSpec.Builder` chain (directly or through a
+ * variable). Inside `class ConnectionSpec` (OkHttp's own companion object: `Builder(true)
+ * .cipherSuites(…)`) a bare `Builder(…)` is that nested class.
+ */
 function onConnectionSpec(f: KtFile, call: KtCall): boolean {
   let cur: SgNode | undefined = call.receiver;
   for (let i = 0; cur && i < 12; i++) {
     const o = f.origin(cur);
     const c = o ? callParts(o) : undefined;
     if (!c) return false;
-    if (c.name === 'Builder' && /ConnectionSpec$/.test(pathText(c.receiver) ?? '')) return true;
+    if (c.name === 'Builder' && (c.receiver ? /ConnectionSpec$/.test(pathText(c.receiver) ?? '') : insideConnectionSpec(c.node))) return true;
     cur = c.receiver;
   }
   return false;
+}
+
+/** Whether a node sits in the body of a class named `ConnectionSpec` (its companion object included). */
+function insideConnectionSpec(node: SgNode): boolean {
+  return node.ancestors().some((a) => kindOf(a) === 'class_declaration' && namedKids(a).find((c) => kindOf(c) === 'type_identifier')?.text() === 'ConnectionSpec');
 }
 
 export function handleTlsCall(f: KtFile, call: KtCall): void {

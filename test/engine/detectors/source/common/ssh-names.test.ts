@@ -181,4 +181,28 @@ describe('SSH algorithm names written as literals', () => {
       'only the list the code checks for; the removed cipher and the sentence are not reported',
     );
   });
+
+  it('names other things share (hmac-sha1, des-cbc) count only in a file about SSH', () => {
+    // A bundler's module map: the keys are crypto-js module names, not SSH MACs.
+    const buildMap = [
+      'module.exports = {',
+      '  modules: {',
+      '    "hmac-md5": { exports: "CryptoJS.HmacMD5", components: ["core", "md5", "hmac"] },',
+      '    "hmac-sha1": { exports: "CryptoJS.HmacSHA1", components: ["core", "sha1", "hmac"] },',
+      '    "hmac-ripemd160": { exports: "CryptoJS.HmacRIPEMD160", components: ["core", "ripemd160", "hmac"] },',
+      '  },',
+      '};',
+      '',
+    ].join('\n');
+    assert.deepEqual(snippetHelpers(javascriptDetector, 'build/config/modules.js').detect(buildMap), []);
+    // The same names in an ssh2 configuration are its MACs.
+    const ssh2 = [
+      "import { Client } from 'ssh2';",
+      'new Client().connect({ host, algorithms: { hmac: ["hmac-sha1", "hmac-md5"] } });',
+      '',
+    ].join('\n');
+    assert.deepEqual(js.names(ssh2), ['HMAC-SHA-1', 'HMAC-MD5']);
+    // A name only SSH uses needs no such context.
+    assert.deepEqual(snippetHelpers(javascriptDetector, 'src/net.js').names('export const CIPHERS = ["aes128-ctr", "hmac-sha1"];\n'), ['AES-128-CTR', 'HMAC-SHA-1']);
+  });
 });
