@@ -118,6 +118,7 @@ test('tls.Config: lowest accepted version, suites, groups and the risky settings
   assert.deepEqual(protocols(src).map((p) => p.protocol), [
     { protocolType: 'tls', version: '1.1', cipherSuites: ['TLS_AES_128_GCM_SHA256'], groups: ['X25519MLKEM768'] },
     { protocolType: 'tls', version: '1.3' },
+    { protocolType: 'tls' },
   ]);
   assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [
     ['insecure-protocol-version', 13],
