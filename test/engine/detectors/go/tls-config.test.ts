@@ -182,3 +182,22 @@ describe('Go: InsecureSkipVerify from configuration', () => {
     ]);
   });
 });
+
+describe('Go: legacy suite constant names', () => {
+  it('TLS_ECDHE_*_WITH_CHACHA20_POLY1305 (Go\'s names without _SHA256) are the IANA suites', () => {
+    const source = [
+      'package web',
+      'import "crypto/tls"',
+      'func config() *tls.Config {',
+      '\treturn &tls.Config{MinVersion: tls.VersionTLS12, CipherSuites: []uint16{tls.TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305, tls.TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305}}',
+      '}',
+    ].join('\n');
+    const inventory = buildInventory(detect(source), stats, kb);
+    const tls = inventory.assets.find((a) => a.kind === 'protocol');
+    assert.ok(tls?.kind === 'protocol');
+    assert.deepEqual(tls.cipherSuites.map((s) => [s.name, s.identifiers.join(','), s.algorithmRefs.length > 0]), [
+      ['TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256', '0xCC,0xA9', true],
+      ['TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256', '0xCC,0xA8', true],
+    ]);
+  });
+});
