@@ -9,7 +9,7 @@ import { eachCaseMarked } from '../common/cases.js';
 import { DetectionSink } from '../common/sink.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { createdType, javaEvaluator } from './adapter.js';
-import { handleBcStatic, handleBouncyCastle, isBcType } from './bc.js';
+import { CONTENT_SIGNER_TYPES, handleBcStatic, handleBouncyCastle, handleContentSigner, isBcType } from './bc.js';
 import { JavaContext } from './context.js';
 import { javaImports } from './imports.js';
 import { JCA_FACTORIES, handleGetInstance, handleSpec } from './jca.js';
@@ -128,6 +128,7 @@ export function detectJava(file: SourceFile): Detection[] {
         if (isNimbusCrypto(type)) nimbusCrypto.push(node);
         else handleNimbusGenerator(ctx, node, type);
       } else if (isBcType(type)) handleBouncyCastle(ctx, node);
+      else if (CONTENT_SIGNER_TYPES.has(type)) handleContentSigner(ctx, node, type);
       else if (type === 'PromiscuousVerifier') handlePromiscuousVerifier(ctx, node);
       else if (type === 'SelfSignedCertificate') handleSelfSignedCertificate(ctx, node);
       else if (type === 'ECPublicKey' && libsignal) handleLibsignalCreation(ctx, node);
