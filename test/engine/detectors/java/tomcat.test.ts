@@ -39,6 +39,10 @@ class Connectors {
     cfg.setCiphers("HIGH:!aNULL");
     cfg.setCiphers(ciphers);
   }
+  void fromGetter() {
+    SSLHostConfig sslHostConfig = getSSLHostConfig();
+    sslHostConfig.setGroups("x25519:SecP256r1MLKEM768");
+  }
 }`;
     assert.deepEqual(protocols(src), [
       [7, { protocolType: 'tls', version: '1.1' }],
@@ -49,6 +53,7 @@ class Connectors {
       [14, { protocolType: 'tls', version: '1.2' }],
       [14, { protocolType: 'tls', version: '1.3' }],
       [15, { protocolType: 'tls', cipherSuites: ['TLS_DHE_RSA_WITH_AES_128_GCM_SHA256', 'TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384'] }],
+      [23, { protocolType: 'tls', groups: ['x25519', 'SecP256r1MLKEM768'] }],
     ]);
     assert.deepEqual(signals(src).map((s) => [s.occurrence.line, s.signal, s.detail]), [[7, 'insecure-protocol-version', 'TLSv1.1 enabled']]);
   });

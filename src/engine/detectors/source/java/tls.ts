@@ -60,8 +60,9 @@ const TOMCAT_ALL = ['SSLv2Hello', 'TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'];
 
 /**
  * Whether the receiver of a setter is plausibly Tomcat's `SSLHostConfig`: made by `new SSLHostConfig()`,
- * taken from `findSslHostConfigs()[i]`, declared as `SSLHostConfig`, or of unknown type in a file that
- * imports it (or is in its package). A receiver declared as another type is not.
+ * taken from `findSslHostConfigs()[i]` or a `getSSLHostConfig()`-like getter, declared as `SSLHostConfig`,
+ * or of unknown type in a file that imports it (or is in its package). A receiver declared as another
+ * type is not.
  */
 function tomcatHostConfig(ctx: JavaContext, obj: SgNode | null): boolean {
   if (!obj) return false;
@@ -69,7 +70,7 @@ function tomcatHostConfig(ctx: JavaContext, obj: SgNode | null): boolean {
   const k = kindOf(o);
   if (k === 'object_creation_expression') return createdType(o) === 'SSLHostConfig' && isClassFrom(ctx.imports, o.field('type')?.text() ?? '', [TOMCAT_NET]);
   if (k === 'array_access') return /^findSslHostConfigs$/.test(o.field('array')?.field('name')?.text() ?? '');
-  if (k === 'method_invocation') return /^(findSslHostConfig|getSslHostConfig)$/.test(o.field('name')?.text() ?? '') && isClassOf(ctx.imports, 'SSLHostConfig', TOMCAT_NET);
+  if (k === 'method_invocation' && /^(find|get)SslHostConfigs?$/i.test(o.field('name')?.text() ?? '')) return true;
   const type = kindOf(obj) === 'identifier' ? declaredType(obj) : undefined;
   if (type !== undefined) return /(^|\.)SSLHostConfig$/.test(type) && isClassFrom(ctx.imports, type, [TOMCAT_NET]);
   return isClassOf(ctx.imports, 'SSLHostConfig', TOMCAT_NET);
