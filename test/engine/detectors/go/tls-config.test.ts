@@ -54,11 +54,18 @@ describe('Go: configurations whose settings are not in sight', () => {
       '\t}',
       '}',
       'func empty() *ssh.ClientConfig { return &ssh.ClientConfig{} }', // 13
+      'func shared(base func() ssh.Config) *ssh.ServerConfig { return &ssh.ServerConfig{Config: base()} }', // 14
+      'func viaVariable() *ssh.ServerConfig {',
+      '\tcommon := ssh.Config{MACs: []string{"hmac-sha2-256"}}', // 16
+      '\treturn &ssh.ServerConfig{Config: common}',
+      '}',
     ].join('\n');
     assert.deepEqual(protocols(source).map((p) => [p.occurrence.line, p.protocol]), [
       [4, { protocolType: 'ssh' }],
       [10, { protocolType: 'ssh', cipherSuites: ['aes128-gcm@openssh.com'] }],
       [13, { protocolType: 'ssh' }],
+      [14, { protocolType: 'ssh' }],
+      [16, { protocolType: 'ssh', cipherSuites: ['hmac-sha2-256'] }],
     ]);
   });
 });

@@ -159,12 +159,16 @@ function skipVerify(f: GoFile, at: SgNode, v: Value, value: SgNode, what: string
  * `ssh.Config{KeyExchanges, Ciphers, MACs}`, and `ssh.ServerConfig{…}`/`ssh.ClientConfig{…}`: SSH in
  * use, with the lists the file shows (none: SSH of unknown algorithms, Go's defaults or a list set
  * later). A server or client config that embeds `Config: ssh.Config{…}` (or a variable holding one)
- * is reported by that literal.
+ * is reported by that literal; one that embeds a config from elsewhere (`Config: base()`) by itself.
  */
 function sshConfig(f: GoFile, lit: SgNode, name: string): void {
   if (comparedValue(lit)) return;
   const fs = fields(lit);
-  if (name !== 'Config' && fs.has('Config')) return;
+  if (name !== 'Config' && fs.has('Config')) {
+    let inner = f.ev.origin(fs.get('Config'));
+    if (inner?.kind() === 'unary_expression') inner = inner.field('operand');
+    if (inner?.kind() === 'composite_literal') return;
+  }
   const groups = fs.has('KeyExchanges') ? strings(f.eval(fs.get('KeyExchanges'))) : [];
   const cipherSuites = [
     ...(fs.has('Ciphers') ? strings(f.eval(fs.get('Ciphers'))) : []),
