@@ -31,6 +31,16 @@ function defaultAsOf(assets: readonly Asset[]): string | null {
   return latest;
 }
 
+/**
+ * The details of the hits one finding merges, as sentences: a signal's detail has no final stop
+ * (`Insecure protocol version enabled: MinVersion set to TLS 1.0`), and two of them joined by a space
+ * ran together.
+ */
+function joinSentences(details: string[]): string {
+  if (details.length < 2) return details[0] ?? '';
+  return details.map((d) => (/[.!?]$/.test(d) ? d : `${d}.`)).join(' ');
+}
+
 export function evaluateFindings(inventory: Inventory, options: EvaluateOptions = {}): { findings: Finding[]; findingsSummary: FindingsSummary; score: number } {
   if (options.asOf !== undefined && Number.isNaN(Date.parse(options.asOf))) throw new Error(`evaluateFindings: asOf '${options.asOf}' is not an ISO 8601 date`);
   const ctx: RuleContext = {
@@ -62,7 +72,7 @@ export function evaluateFindings(inventory: Inventory, options: EvaluateOptions 
       ruleId: m.ruleId,
       severity,
       title: m.title,
-      detail: [...new Set(m.hits.map((h) => h.detail))].sort(compareStrings).join(' '),
+      detail: joinSentences([...new Set(m.hits.map((h) => h.detail))].sort(compareStrings)),
       remediation: [...new Set(m.hits.map((h) => h.remediation))].sort(compareStrings).join(' '),
       assetRef: m.hits[0]!.assetRef,
       locations: [...locations.values()].sort(compareOccurrences),

@@ -163,6 +163,20 @@ test('legacy-protocol-version: a signal at the place of a version asset adds no 
   ]);
 });
 
+test('hits merged into one finding keep their details apart as sentences', () => {
+  // `c.MinVersion = v` run once per version a helper's callers pass: two signals at one place.
+  const at: Occurrence = { path: 'src/conf.go', line: 8, column: 37, symbol: 'c.MinVersion = v', snippet: 'c.MinVersion = v', detector: 'go' };
+  const f = only([
+    { type: 'signal', signal: 'insecure-protocol-version', detail: 'MinVersion set to TLS 1.0', occurrence: at },
+    { type: 'signal', signal: 'insecure-protocol-version', detail: 'MinVersion set to TLS 1.1', occurrence: at },
+  ], 'legacy-protocol-version');
+  assert.equal(f.length, 1);
+  assert.equal(f[0]!.detail, 'Insecure protocol version enabled: MinVersion set to TLS 1.0. Insecure protocol version enabled: MinVersion set to TLS 1.1.');
+  // One hit keeps its detail as written.
+  assert.equal(only([{ type: 'signal', signal: 'insecure-protocol-version', detail: 'MinVersion set to TLS 1.0', occurrence: at }], 'legacy-protocol-version')[0]!.detail,
+    'Insecure protocol version enabled: MinVersion set to TLS 1.0');
+});
+
 test('weak-cipher-suite and tls-no-forward-secrecy', () => {
   const weak = proto({ protocolType: 'tls', version: '1.2', cipherSuites: ['RC4-MD5', 'ECDHE-RSA-AES128-GCM-SHA256', 'TLS_DH_anon_WITH_AES_128_CBC_SHA'] });
   const rsaKx = proto({ protocolType: 'tls', version: '1.2', cipherSuites: ['AES128-GCM-SHA256', 'ECDHE-ECDSA-AES256-GCM-SHA384'] });

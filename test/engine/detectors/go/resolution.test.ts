@@ -19,6 +19,27 @@ test('AES key size comes from make([]byte, const), [N]byte arrays, byte literals
   assert.deepEqual(last.unresolved, ['keySize'], 'a key passed in as a parameter is reported as unknown');
 });
 
+test('an AES key made from a digest has the digest\'s length: sha256.Sum256, Sum512_256, h.Sum(nil), a helper returning h[:]', () => {
+  const src = goFile(['"crypto/aes"', '"crypto/hmac"', '"crypto/sha256"', '"crypto/sha512"'], `
+	h := sha256.Sum256(param)
+	aes.NewCipher(h[:])
+	t := sha512.Sum512_256(param)
+	aes.NewCipher(t[:])
+	d := sha256.New()
+	d.Write(param)
+	aes.NewCipher(d.Sum(nil))
+	aes.NewCipher(hmac.New(sha256.New, param).Sum(nil))
+	aes.NewCipher(vaultKey(param))
+	aes.NewCipher(d.Sum(param))
+	l := sha512.Sum384(param)
+	aes.NewCipher(l[:16])`, 'func vaultKey(pass []byte) []byte {\n\tk := sha256.Sum256(pass)\n\treturn k[:]\n}\n');
+  assert.deepEqual(algorithms(src).filter((a) => a.name.startsWith('AES')).map((a) => a.name), [
+    'AES-256', 'AES-256', 'AES-256', 'AES-256', 'AES-256',
+    'AES', // Sum(b) appends the digest to b: its length is not the digest's
+    'AES', // a sub-slice
+  ]);
+});
+
 test('an AES key of a length AES does not accept is not reported as a key size', () => {
   assert.deepEqual(names(goFile(['"crypto/aes"'], '\taes.NewCipher(make([]byte, 20))')), ['AES']);
 });
@@ -118,6 +139,7 @@ test('tls.Config: lowest accepted version, suites, groups and the risky settings
   assert.deepEqual(protocols(src).map((p) => p.protocol), [
     { protocolType: 'tls', version: '1.1', cipherSuites: ['TLS_AES_128_GCM_SHA256'], groups: ['X25519MLKEM768'] },
     { protocolType: 'tls', version: '1.3' },
+    { protocolType: 'tls' },
   ]);
   assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [
     ['insecure-protocol-version', 13],

@@ -136,3 +136,48 @@ class Kems {
 }`);
   assert.deepEqual(found, [[7, 'HQC-256'], [13, 'HQC-256'], [14, 'HQC-256'], [16, 'HQC-256']]);
 });
+
+test('operator builders: JcaContentSignerBuilder is a signature with its JCA name and the key\'s size; the verifier names none', () => {
+  const src = `
+import java.math.BigInteger;
+import java.security.*;
+import java.security.spec.ECGenParameterSpec;
+import org.bouncycastle.cert.X509CertificateHolder;
+import org.bouncycastle.operator.ContentSigner;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
+import org.bouncycastle.operator.jcajce.JcaContentVerifierProviderBuilder;
+class Issuer {
+  ContentSigner rsa() throws Exception {
+    KeyPairGenerator kpg = KeyPairGenerator.getInstance("RSA");
+    kpg.initialize(3072);
+    KeyPair keyPair = kpg.generateKeyPair();
+    return new JcaContentSignerBuilder("SHA256withRSA").setProvider("BC").build(keyPair.getPrivate());
+  }
+  ContentSigner ec() throws Exception {
+    KeyPairGenerator kpg = KeyPairGenerator.getInstance("EC");
+    kpg.initialize(new ECGenParameterSpec("secp384r1"));
+    JcaContentSignerBuilder builder = new JcaContentSignerBuilder("SHA384withECDSA");
+    return builder.build(kpg.generateKeyPair().getPrivate());
+  }
+  ContentSigner any(String algorithm, PrivateKey key) throws Exception {
+    return new JcaContentSignerBuilder(algorithm).build(key);
+  }
+  boolean check(X509CertificateHolder holder, PublicKey key) throws Exception {
+    return holder.isSignatureValid(new JcaContentVerifierProviderBuilder().setProvider("BC").build(key));
+  }
+}
+class LegacyIssuer {
+  Object f() { return new JcaContentSignerBuilder("SHA1withRSA"); }
+}`;
+  const found = algorithms(src).filter((a) => a.occurrence.symbol !== 'KeyPairGenerator.getInstance');
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.functions ?? []]), [
+    [14, 'RSA-PKCS1-1.5-SHA-256-3072', ['sign']],
+    [19, 'ECDSA-P384-SHA-384', ['sign']],
+    [23, 'unknown-signature', ['sign']],
+    [26, 'unknown-signature', ['verify']],
+    [30, 'RSA-PKCS1-1.5-SHA-1', ['sign']],
+  ]);
+  assert.deepEqual(found[0]!.library, { ecosystem: 'maven', name: 'org.bouncycastle:bcprov-jdk18on' });
+  // Without a Bouncy Castle import the class is someone else's.
+  assert.deepEqual(algorithms('class A { Object f() { return new JcaContentSignerBuilder("SHA256withRSA").build(k); } }'), []);
+});

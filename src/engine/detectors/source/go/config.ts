@@ -63,7 +63,51 @@ function fields(literal: SgNode): Map<string, SgNode> {
 /** The list literals a tls.Config literal read as its CipherSuites/CurvePreferences (directly or through a variable). */
 type Consumed = Set<number>;
 
+/** Functions whose arguments are compared, not used: testify's `assert`/`require`, `reflect.DeepEqual`, go-cmp. */
+const COMPARISONS = /^(Equal|EqualValues|Exactly|NotEqual|NotEqualValues|ElementsMatch|Contains|NotContains|Subset|DeepEqual|Diff|Equals)f?$/;
+/** Names of an expected value in a table test or before a comparison (`want`, `expected`, `wantConfig`). */
+const EXPECTED_NAME = /^(want|expect)/i;
+
+/**
+ * Whether a literal is a value to compare with rather than a configuration or a list the program uses:
+ * an argument of a test assertion or deep comparison (`require.Equal(t, []uint16{tls.TLS_…}, b.ciphers)`,
+ * `reflect.DeepEqual(got, &tls.Config{…})`), the `want:` of a table test, or a `want := …` local.
+ */
+function comparedValue(lit: SgNode): boolean {
+  let cur = lit;
+  for (let p = cur.parent(); p; cur = p, p = p.parent()) {
+    const k = p.kind() as string;
+    if (k === 'unary_expression' || k === 'parenthesized_expression') continue;
+    if (k === 'argument_list') {
+      const fn = p.parent()?.field('function');
+      const name = fn?.kind() === 'selector_expression' ? fn.field('field')?.text() : fn?.text();
+      return COMPARISONS.test(name ?? '');
+    }
+    if (k === 'literal_element') {
+      const kv = p.parent();
+      const key = kv?.kind() === 'keyed_element' && kv.namedChildren()[1]?.id() === p.id() ? kv.namedChildren()[0]?.text() : undefined;
+      return key !== undefined && EXPECTED_NAME.test(key);
+    }
+    if (k === 'expression_list') {
+      const stmt = p.parent();
+      const sk = stmt?.kind() as string | undefined;
+      if ((sk !== 'short_var_declaration' && sk !== 'assignment_statement') || stmt?.field('right')?.id() !== p.id()) return false;
+      const i = p.namedChildren().findIndex((c) => c.id() === cur.id());
+      const name = stmt.field('left')?.namedChildren()[i]?.text();
+      return name !== undefined && EXPECTED_NAME.test(name);
+    }
+    return false;
+  }
+  return false;
+}
+
+/**
+ * A `tls.Config` literal is TLS in use even when the file shows neither version, suites nor groups
+ * (`&tls.Config{GetCertificate: f, MinVersion: cfg.MinVersion()}`, `cfg := &tls.Config{}` filled in
+ * later): a TLS protocol of unknown version, as Java's `SSLContext.getInstance(protocol)`.
+ */
 function tlsConfig(f: GoFile, lit: SgNode, consumed: Consumed): void {
+  if (comparedValue(lit)) return;
   const fs = fields(lit);
   const callee = `${TLS}.Config`;
   for (const field of ['CipherSuites', 'CurvePreferences']) {
@@ -85,31 +129,55 @@ function tlsConfig(f: GoFile, lit: SgNode, consumed: Consumed): void {
     ...(cipherSuites.length ? { cipherSuites } : {}),
     ...(groups.length ? { groups } : {}),
   };
-  if (version || cipherSuites.length || groups.length) {
-    f.protocol(lit, 'tls.Config', callee, protocol);
-  }
+  f.protocol(lit, 'tls.Config', callee, protocol);
+  // The signal is where the protocol asset is: the version's finding already points there, and the
+  // signal adds one only where no version asset was recorded (findings/rules/protocols.ts).
   for (const [field, v] of [['MinVersion', min], ['MaxVersion', max]] as const) {
     if (v && INSECURE_VERSIONS.has(v) && (field === 'MinVersion' || !min)) {
-      f.signal(keyed(fs.get(field)!), callee, 'insecure-protocol-version', `tls.Config ${field} allows ${v.startsWith('SSL') ? v : `TLS ${v}`}`);
+      f.signal(lit, callee, 'insecure-protocol-version', `tls.Config ${field} allows ${v.startsWith('SSL') ? v : `TLS ${v}`}`);
     }
   }
   const skip = fs.get('InsecureSkipVerify');
-  if (skip) {
-    const v = f.eval(skip);
-    if (v.kind === 'bool' && v.value) f.signal(keyed(skip), callee, 'cert-verification-disabled', 'tls.Config InsecureSkipVerify is true: server certificates are not verified');
-  }
+  if (skip) skipVerify(f, keyed(skip), f.eval(skip), skip, 'tls.Config InsecureSkipVerify', 'is true');
 }
 
-function sshConfig(f: GoFile, lit: SgNode): void {
+/**
+ * `InsecureSkipVerify: true`, and a value the code passes through (`InsecureSkipVerify: c.SkipVerify`,
+ * a helper's parameter): configuration can turn verification off, as with `if c.SkipVerify {
+ * cfg.InsecureSkipVerify = true }`, which is reported too. `false` is nothing.
+ */
+function skipVerify(f: GoFile, at: SgNode, v: Value, value: SgNode, what: string, whenTrue: string): void {
+  if (v.kind === 'bool') {
+    if (v.value) f.signal(at, `${TLS}.Config`, 'cert-verification-disabled', `${what} ${whenTrue}: server certificates are not verified`);
+    return;
+  }
+  const expr = value.text().replace(/\s+/g, ' ').slice(0, 60);
+  f.signal(at, `${TLS}.Config`, 'cert-verification-disabled', `${what} is taken from ${expr}: configuration can turn server certificate verification off`);
+}
+
+/**
+ * `ssh.Config{KeyExchanges, Ciphers, MACs}`, and `ssh.ServerConfig{…}`/`ssh.ClientConfig{…}`: SSH in
+ * use, with the lists the file shows (none: SSH of unknown algorithms, Go's defaults or a list set
+ * later). A server or client config that embeds `Config: ssh.Config{…}` (or a variable holding one)
+ * is reported by that literal; one that embeds a config from elsewhere (`Config: base()`) by itself.
+ */
+function sshConfig(f: GoFile, lit: SgNode, name: string): void {
+  if (comparedValue(lit)) return;
   const fs = fields(lit);
+  if (name !== 'Config' && fs.has('Config')) {
+    let inner = f.ev.origin(fs.get('Config'));
+    if (inner?.kind() === 'unary_expression') inner = inner.field('operand');
+    if (inner?.kind() === 'composite_literal') return;
+  }
   const groups = fs.has('KeyExchanges') ? strings(f.eval(fs.get('KeyExchanges'))) : [];
   const cipherSuites = [
     ...(fs.has('Ciphers') ? strings(f.eval(fs.get('Ciphers'))) : []),
     ...(fs.has('MACs') ? strings(f.eval(fs.get('MACs'))) : []),
   ];
-  if (groups.length === 0 && cipherSuites.length === 0) return;
-  f.protocol(lit, 'ssh.Config', `${SSH}.Config`, { protocolType: 'ssh', cipherSuites, groups });
+  f.protocol(lit, `ssh.${name}`, `${SSH}.${name}`, { protocolType: 'ssh', cipherSuites, groups });
 }
+
+const SSH_CONFIGS = new Set(['Config', 'ServerConfig', 'ClientConfig']);
 
 /** tls.Config{...} and ssh.Config{...} literals (also nested, also behind `&`), then suite and group lists kept apart from a config. */
 export function detectConfigLiterals(f: GoFile, pkgRegex: string, text: string): void {
@@ -122,7 +190,7 @@ export function detectConfigLiterals(f: GoFile, pkgRegex: string, text: string):
       const name = type.field('name')?.text();
       // Once per value a helper's parameter takes (`&tls.Config{MinVersion: min}` in `func newConfig(min uint16)`).
       if (pkg === TLS && name === 'Config') eachCaseMarked(f.ev, { sink: f.sink }, () => tlsConfig(f, lit, consumed));
-      else if (pkg === SSH && name === 'Config') eachCaseMarked(f.ev, { sink: f.sink }, () => sshConfig(f, lit));
+      else if (pkg === SSH && name && SSH_CONFIGS.has(name)) eachCaseMarked(f.ev, { sink: f.sink }, () => sshConfig(f, lit, name));
     }
   }
   // Lists are looked for only where the text names a suite or group of the file's crypto/tls import.
@@ -141,7 +209,9 @@ export function detectConfigLiterals(f: GoFile, pkgRegex: string, text: string):
 function tlsLists(f: GoFile, consumed: Consumed): void {
   const rule = { kind: 'composite_literal', has: { field: 'type', any: [{ kind: 'slice_type' }, { kind: 'array_type' }, { kind: 'implicit_length_array_type' }] } };
   for (const lit of f.root.findAll({ rule })) {
-    if (consumed.has(lit.range().start.index) || insideTlsConfig(f, lit)) continue;
+    // A list inside any crypto/tls literal is not an offer of its own: a config's fields read it, and a
+    // `&tls.ClientHelloInfo{CipherSuites: …}` is a client's hello made up by a test.
+    if (consumed.has(lit.range().start.index) || insideTlsLiteral(f, lit) || comparedValue(lit)) continue;
     const names = members(f.eval(lit), TLS);
     // TLS_FALLBACK_SCSV is a signalling value, not a suite (`append([]uint16{tls.TLS_FALLBACK_SCSV}, …)`).
     const cipherSuites = names.filter((n) => n.startsWith('TLS_') && n !== 'TLS_FALLBACK_SCSV');
@@ -155,12 +225,12 @@ function tlsLists(f: GoFile, consumed: Consumed): void {
   }
 }
 
-/** Whether a list is written inside a tls.Config literal (its own fields read it). */
-function insideTlsConfig(f: GoFile, lit: SgNode): boolean {
+/** Whether a list is a field's value in a crypto/tls literal (`tls.Config`, `tls.ClientHelloInfo`). */
+function insideTlsLiteral(f: GoFile, lit: SgNode): boolean {
   const kv = lit.parent()?.kind() === 'literal_element' ? lit.parent()?.parent() : undefined;
   if (kv?.kind() !== 'keyed_element') return false;
   const type = kv.parent()?.parent()?.field('type');
-  return type?.kind() === 'qualified_type' && f.adapter.imports.get(type.field('package')?.text() ?? '') === TLS && type.field('name')?.text() === 'Config';
+  return type?.kind() === 'qualified_type' && f.adapter.imports.get(type.field('package')?.text() ?? '') === TLS;
 }
 
 /**
@@ -174,6 +244,22 @@ function maybeTlsConfig(f: GoFile, object: SgNode | null): boolean {
   return type === undefined || type === `${TLS}.Config`;
 }
 
+/**
+ * Whether the object of `x.InsecureSkipVerify = v` surely is a tls.Config, as a value passed through
+ * needs (the same field of an options struct is copied between structs all the time): declared so, made
+ * by a `tls.Config` literal, or a transport's or server's `TLSClientConfig`/`TLSConfig` field.
+ */
+function surelyTlsConfig(f: GoFile, object: SgNode | null): boolean {
+  if (!object) return false;
+  if (object.kind() === 'selector_expression') return /^(TLSClientConfig|TLSConfig)$/.test(object.field('field')?.text() ?? '');
+  if (object.kind() !== 'identifier') return false;
+  if (declaredType(f.adapter, object) === `${TLS}.Config`) return true;
+  let o = f.ev.origin(object);
+  if (o?.kind() === 'unary_expression') o = o.field('operand');
+  const type = o?.kind() === 'composite_literal' ? o.field('type') : undefined;
+  return type?.kind() === 'qualified_type' && f.adapter.imports.get(type.field('package')?.text() ?? '') === TLS && type.field('name')?.text() === 'Config';
+}
+
 /** `cfg.MinVersion = tls.VersionTLS10`, `cfg.InsecureSkipVerify = true` on an existing config. */
 export function detectConfigAssignments(f: GoFile, statements: readonly SgNode[]): void {
   for (const stmt of statements) {
@@ -185,8 +271,8 @@ export function detectConfigAssignments(f: GoFile, statements: readonly SgNode[]
       const value = right[i];
       if (!field || !value || !maybeTlsConfig(f, target.field('operand'))) return;
       const v = f.eval(value);
-      if (field === 'InsecureSkipVerify' && v.kind === 'bool' && v.value) {
-        f.signal(stmt, `${TLS}.Config`, 'cert-verification-disabled', 'InsecureSkipVerify is set to true: server certificates are not verified');
+      if (field === 'InsecureSkipVerify') {
+        if (v.kind === 'bool' || surelyTlsConfig(f, target.field('operand'))) skipVerify(f, stmt, v, value, 'InsecureSkipVerify', 'is set to true');
       } else if (field === 'MinVersion' || field === 'MaxVersion') {
         const ver = tlsVersion(v);
         if (ver && INSECURE_VERSIONS.has(ver)) {

@@ -9,6 +9,7 @@ import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scop
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { goFunctions } from './call-sites.js';
 import { lastStatement, pathEnds } from '../common/paths.js';
+import { digestBytes, hashFromPath } from './hashes.js';
 
 /** Local package name -> import path. */
 export type Imports = ReadonlyMap<string, string>;
@@ -272,7 +273,7 @@ export class GoAdapter implements LanguageAdapter {
     return v?.kind === 'int' ? v.value : parseGoInt(length.text());
   }
 
-  call(callee: string, args: Args, ev: Evaluator): Value | undefined {
+  call(callee: string, args: Args, ev: Evaluator, node: SgNode): Value | undefined {
     const a = args.positional;
     if (callee === '<zero-array>') {
       const n = ev.eval(a[0]);
@@ -299,7 +300,35 @@ export class GoAdapter implements LanguageAdapter {
     }
     // Curve and hash constructors are symbolic members: `elliptic.P256()` -> `crypto/elliptic.P256()`.
     if (/^(crypto\/(elliptic|ecdh)|golang\.org\/x\/crypto\/curve25519)\./.test(callee)) return { kind: 'member', path: `${callee}()` };
-    return undefined;
+    return this.digest(callee, a, ev, node);
+  }
+
+  /**
+   * A digest, whose length is the hash's (a key made from one: `h := sha256.Sum256(secret)` then
+   * `aes.NewCipher(h[:])` is AES-256): the one-shot `sha256.Sum256(x)`, `sha512.Sum512_256(x)`, and
+   * `h.Sum(nil)` on a hash from `sha256.New()` (or `crypto.SHA256.New()`, or `hmac.New(sha256.New, k)`).
+   */
+  private digest(callee: string, args: readonly SgNode[], ev: Evaluator, node: SgNode): Value | undefined {
+    const fn = callee.slice(callee.lastIndexOf('.') + 1);
+    if (/^Sum\d*(_\d+)?$/.test(fn) && !callee.includes('(')) {
+      const hash = hashFromPath(callee);
+      const n = hash ? digestBytes(hash) : undefined;
+      if (n !== undefined) return bytes(n, 'unknown');
+    }
+    const f = node.field('function');
+    if (fn !== 'Sum' || f?.kind() !== 'selector_expression' || args.length !== 1 || args[0]!.kind() !== 'nil') return undefined;
+    const made = ev.origin(f.field('operand'));
+    if (made?.kind() !== 'call_expression') return undefined;
+    const maker = this.callee(made);
+    let hash: string | undefined;
+    if (maker === 'crypto/hmac.New') {
+      const inner = ev.eval(made.field('arguments')?.namedChildren()[0]);
+      hash = inner.kind === 'member' ? hashFromPath(inner.path) : undefined;
+    } else if (!/\.Sum[^.]*$/.test(maker)) {
+      hash = hashFromPath(maker);
+    }
+    const n = hash ? digestBytes(hash) : undefined;
+    return n === undefined ? undefined : bytes(n, 'unknown');
   }
 }
 

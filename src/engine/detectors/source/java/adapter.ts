@@ -75,6 +75,31 @@ export function createdType(node: SgNode): string {
 }
 
 /**
+ * The declared type of a name at a call (`ECPublicKey publicKey` as a parameter, local or field of the
+ * enclosing class), for receivers whose value the file does not show.
+ */
+export function declaredType(node: SgNode): string | undefined {
+  if (kindOf(node) !== 'identifier') return undefined;
+  const name = node.text().replace(/\$/g, '\\$');
+  for (const scope of node.ancestors()) {
+    const k = kindOf(scope);
+    if (k !== 'method_declaration' && k !== 'constructor_declaration' && k !== 'lambda_expression' && k !== 'class_body') continue;
+    const decl = scope.find({
+      rule: {
+        any: [
+          { kind: 'formal_parameter', has: { field: 'name', regex: `^${name}$` } },
+          { kind: 'local_variable_declaration', has: { field: 'declarator', has: { field: 'name', regex: `^${name}$` } } },
+          { kind: 'field_declaration', has: { field: 'declarator', has: { field: 'name', regex: `^${name}$` } } },
+        ],
+      },
+    });
+    const type = decl?.field('type')?.text();
+    if (type && type !== 'var') return type;
+  }
+  return undefined;
+}
+
+/**
  * The element type of an array literal: `new T[]{…}`'s T, else (a bare `{…}`) the declared type of the
  * variable or field it initialises; `byte` when neither shows (the byte-array reading it always had).
  */

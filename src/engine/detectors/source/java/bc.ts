@@ -609,6 +609,50 @@ export function handleBcStatic(ctx: JavaContext, inv: SgNode): boolean {
   return true;
 }
 
+/** Bouncy Castle's JCA operator builders (`org.bouncycastle.operator.jcajce`): certificate, CMS and OCSP signing. */
+export const CONTENT_SIGNER_TYPES: ReadonlySet<string> = new Set(['JcaContentSignerBuilder', 'JcaContentVerifierProviderBuilder']);
+
+/**
+ * The `build(key)` calls of an operator builder: on the creation itself or later in its chain
+ * (`new JcaContentSignerBuilder(alg).setProvider("BC").build(key)`), or on a variable holding it.
+ */
+function builds(ctx: JavaContext, node: SgNode): SgNode[] {
+  let cur = node;
+  for (let p = cur.parent(); p && kindOf(p) === 'method_invocation' && p.field('object')?.id() === cur.id(); cur = p, p = p.parent()) {
+    if (p.field('name')?.text() === 'build') return [p];
+  }
+  return ctx.linked(cur, ['build']);
+}
+
+/**
+ * `new JcaContentSignerBuilder("SHA256withRSA").build(privateKey)`: a signature with that JCA name
+ * (X.509 certificates, CSRs, CMS and OCSP responses are signed so), the key's size or curve where the
+ * file shows it (`keyPair.getPrivate()` of a generator it initialises). An unreadable name is
+ * `unknown-signature`. `JcaContentVerifierProviderBuilder().build(certOrKey)` verifies with the
+ * algorithm the signed object names: `unknown-signature`, verify.
+ */
+export function handleContentSigner(ctx: JavaContext, node: SgNode, type: string): boolean {
+  const written = node.field('type')?.text() ?? type;
+  if (!isBouncyCastleClass(ctx.imports, written)) return false;
+  const key = builds(ctx, node).map((b) => b.field('arguments')?.namedChildren()[0]).find((k) => k !== undefined);
+  if (type === 'JcaContentVerifierProviderBuilder') {
+    ctx.sink.algorithm(node, type, unresolvedSpelling('signature'), {}, { functions: ['verify'], library: BOUNCY_CASTLE });
+    return true;
+  }
+  const name = ctx.str(node.field('arguments')?.namedChildren()[0]);
+  if (name === undefined) {
+    ctx.sink.algorithm(node, type, unresolvedSpelling('signature'), {}, { functions: ['sign'], library: BOUNCY_CASTLE });
+    return true;
+  }
+  const info = key ? ctx.keyInfo(key) : {};
+  const params: AlgorithmParams = {};
+  if (info.keySize !== undefined) params.keySize = info.keySize;
+  if (info.curve !== undefined) params.curve = info.curve;
+  const unresolved: AlgorithmParamName[] = /RSA/i.test(name) && !/PSS$/i.test(name) ? ['keySize'] : /ECDSA/i.test(name) ? ['curve'] : [];
+  ctx.sink.algorithm(node, type, name, params, { unresolved, functions: ['sign'], library: BOUNCY_CASTLE });
+  return true;
+}
+
 /** Whether a created class may be one of this module's (the import decides afterwards). */
 export function isBcType(type: string): boolean {
   return BC_TYPES.has(type);

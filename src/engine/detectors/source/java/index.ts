@@ -9,7 +9,7 @@ import { eachCaseMarked } from '../common/cases.js';
 import { DetectionSink } from '../common/sink.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { createdType, javaEvaluator } from './adapter.js';
-import { handleBcStatic, handleBouncyCastle, isBcType } from './bc.js';
+import { CONTENT_SIGNER_TYPES, handleBcStatic, handleBouncyCastle, handleContentSigner, isBcType } from './bc.js';
 import { JavaContext } from './context.js';
 import { javaImports } from './imports.js';
 import { JCA_FACTORIES, handleGetInstance, handleSpec } from './jca.js';
@@ -20,7 +20,7 @@ import { AUTH0_METHOD, JJWT_METHODS, detectJoseConstants, handleAuth0Algorithm, 
 import { LIBSIGNAL_KEYWORDS, LIBSIGNAL_METHODS, handleLibsignalCall, handleLibsignalCreation, usesLibsignal } from './libsignal.js';
 import { NETTY_BUILDER_METHODS, NETTY_KEYWORDS, detectInsecureTrustManager, handleNettyBuilderCall, handleSelfSignedCertificate, usesNettyBuilder } from './netty.js';
 import { handleNimbusCrypto, handleNimbusGenerator, isNimbusCreation, isNimbusCrypto } from './nimbus.js';
-import { OVERRIDDEN_CHECKS, SECRET_SINKS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
+import { OVERRIDDEN_CHECKS, SECRET_SINKS, TOMCAT_SETTERS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
   'setEnabledProtocols', 'setProtocols', 'setEnabledCipherSuites', 'setCipherSuites', 'setHostnameVerifier',
@@ -49,7 +49,7 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
 export const JAVA_KEYWORDS = [
   ...[...JCA_FACTORIES].map((factory) => `${factory}.getInstance`), ...TLS_METHODS,
   'org.bouncycastle', 'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec',
-  'SSLParameters', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
+  'SSLParameters', 'SSLHostConfig', 'findSslHostConfigs', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
   'springframework.security.crypto', 'jbcrypt', 'commons.codec.digest', 'com.google.common.hash',
   'com.auth0.jwt', 'io.jsonwebtoken', 'com.nimbusds.jose', 'security.oauth2.jose',
   ...NETTY_KEYWORDS, ...LIBSIGNAL_KEYWORDS,
@@ -116,6 +116,8 @@ export function detectJava(file: SourceFile): Detection[] {
   // libsignal's method names (generate, verifySignature) are common words: only in files that name it.
   const libsignal = usesLibsignal(text);
   const nettyBuilder = usesNettyBuilder(text);
+  // Tomcat's setCiphers/setGroups are common names: read only in files that name its SSLHostConfig.
+  const tomcat = /SSLHostConfig|SslHostConfig/.test(text);
   const visit = (node: SgNode, k: string): void => {
     if (k === 'method_declaration') {
       handleMethodDeclaration(ctx, node);
@@ -128,6 +130,7 @@ export function detectJava(file: SourceFile): Detection[] {
         if (isNimbusCrypto(type)) nimbusCrypto.push(node);
         else handleNimbusGenerator(ctx, node, type);
       } else if (isBcType(type)) handleBouncyCastle(ctx, node);
+      else if (CONTENT_SIGNER_TYPES.has(type)) handleContentSigner(ctx, node, type);
       else if (type === 'PromiscuousVerifier') handlePromiscuousVerifier(ctx, node);
       else if (type === 'SelfSignedCertificate') handleSelfSignedCertificate(ctx, node);
       else if (type === 'ECPublicKey' && libsignal) handleLibsignalCreation(ctx, node);
@@ -140,7 +143,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name === 'newInstance') handleBouncyCastle(ctx, node);
       else if (name === 'nextBytes') handleWeakRandom(ctx, node, (keyed ??= keyedNames(nodes, kinds)));
       else if (name === 'generate') handleBcStatic(ctx, node);
-      else if (name && TLS_METHODS.has(name)) handleTlsCall(ctx, node);
+      else if (name && (TLS_METHODS.has(name) || (tomcat && TOMCAT_SETTERS.has(name)))) handleTlsCall(ctx, node);
       else if (nettyBuilder && name && NETTY_BUILDER_METHODS.has(name)) handleNettyBuilderCall(ctx, node, name);
       else if (name && SSH_CONFIG_METHODS.has(name)) handleSshConfigPair(ctx, node, name);
       else if (name === 'genKeyPair') handleJschKeyPair(ctx, node);

@@ -7,6 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import type { JavaContext } from './context.js';
+import { declaredType } from './adapter.js';
 
 const LIBRARY: LibraryRef = { ecosystem: 'maven', name: 'org.signal:libsignal-client' };
 const PACKAGES = ['org.signal.libsignal.', 'org.whispersystems.libsignal.'];
@@ -39,31 +40,6 @@ function isLibsignalClass(ctx: JavaContext, written: string): boolean {
   const fq = ctx.imports.types.get(w);
   if (fq) return PACKAGES.some((p) => fq.startsWith(p));
   return ctx.imports.wildcards.some((p) => PACKAGES.some((q) => `${p}.`.startsWith(q))) || PACKAGES.some((p) => `${ctx.imports.packageName}.`.startsWith(p));
-}
-
-/**
- * The declared type of a name at a call (`ECPublicKey publicKey` as a parameter, local or field of the
- * enclosing class), for receivers whose value the file does not show.
- */
-function declaredType(node: SgNode): string | undefined {
-  if (kindOf(node) !== 'identifier') return undefined;
-  const name = node.text().replace(/\$/g, '\\$');
-  for (const scope of node.ancestors()) {
-    const k = kindOf(scope);
-    if (k !== 'method_declaration' && k !== 'constructor_declaration' && k !== 'lambda_expression' && k !== 'class_body') continue;
-    const decl = scope.find({
-      rule: {
-        any: [
-          { kind: 'formal_parameter', has: { field: 'name', regex: `^${name}$` } },
-          { kind: 'local_variable_declaration', has: { field: 'declarator', has: { field: 'name', regex: `^${name}$` } } },
-          { kind: 'field_declaration', has: { field: 'declarator', has: { field: 'name', regex: `^${name}$` } } },
-        ],
-      },
-    });
-    const type = decl?.field('type')?.text();
-    if (type && type !== 'var') return type;
-  }
-  return undefined;
 }
 
 /** Whether a receiver is a libsignal key of one of `types` (by its declared type) or comes from a getter named `getter`. */

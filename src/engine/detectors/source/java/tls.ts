@@ -5,8 +5,11 @@ import type { LibraryRef } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { secretName } from '../common/secret-names.js';
 import { parseTlsVersion } from '../common/versions.js';
-import { createdType } from './adapter.js';
+import { getKnowledgeBase } from '../../../kb/index.js';
+import { parseCipherString } from '../../artefacts/tls-config.js';
+import { createdType, declaredType } from './adapter.js';
 import type { JavaContext } from './context.js';
+import { isClassFrom, isClassOf } from './imports.js';
 
 /** String items of an array argument (`new String[]{"TLSv1.2"}`, a String[] constant, `List.of(..)`). */
 function stringItems(ctx: JavaContext, node: SgNode | undefined): string[] | undefined {
@@ -49,7 +52,77 @@ export function tlsSuites(ctx: JavaContext, node: SgNode, symbol: string, arg: S
   if (names?.length) ctx.sink.protocol(node, symbol, { protocolType: 'tls', cipherSuites: names }, library);
 }
 
-/** `setEnabledProtocols`, `setProtocols`, `setEnabledCipherSuites`, `setCipherSuites`, `new SSLParameters(suites, protocols)`. */
+const TOMCAT_NET = 'org.apache.tomcat.util.net';
+/** Tomcat's `SSLHostConfig` setters that take Tomcat's own syntax rather than JSSE names. */
+export const TOMCAT_SETTERS: ReadonlySet<string> = new Set(['setProtocols', 'setCiphers', 'setCipherSuites', 'setGroups']);
+/** What Tomcat's `all` stands for in a protocol list (SSLHostConfig.SSL_PROTO_ALL_SET). */
+const TOMCAT_ALL = ['SSLv2Hello', 'TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'];
+
+/**
+ * Whether the receiver of a setter is plausibly Tomcat's `SSLHostConfig`: made by `new SSLHostConfig()`,
+ * taken from `findSslHostConfigs()[i]` or a `getSSLHostConfig()`-like getter, declared as `SSLHostConfig`,
+ * or of unknown type in a file that imports it (or is in its package). A receiver declared as another
+ * type is not.
+ */
+function tomcatHostConfig(ctx: JavaContext, obj: SgNode | null): boolean {
+  if (!obj) return false;
+  const o = ctx.origin(obj) ?? obj;
+  const k = kindOf(o);
+  if (k === 'object_creation_expression') return createdType(o) === 'SSLHostConfig' && isClassFrom(ctx.imports, o.field('type')?.text() ?? '', [TOMCAT_NET]);
+  if (k === 'array_access') return /^findSslHostConfigs$/.test(o.field('array')?.field('name')?.text() ?? '');
+  if (k === 'method_invocation' && /^(find|get)SslHostConfigs?$/i.test(o.field('name')?.text() ?? '')) return true;
+  const type = kindOf(obj) === 'identifier' ? declaredType(obj) : undefined;
+  if (type !== undefined) return /(^|\.)SSLHostConfig$/.test(type) && isClassFrom(ctx.imports, type, [TOMCAT_NET]);
+  return isClassOf(ctx.imports, 'SSLHostConfig', TOMCAT_NET);
+}
+
+/**
+ * Tomcat's protocol list (SSLHostConfig.setProtocols): names separated by `+`, `-` or `,`, applied left
+ * to right to an empty set, `+` adding, `-` removing, `all` standing for every protocol Tomcat knows
+ * (`"+TLSv1.2+TLSv1.3"`, `"TLSv1.1+TLSv1.2"`, `"all-TLSv1-TLSv1.1"`).
+ */
+export function tomcatProtocols(input: string): string[] {
+  const set = new Set<string>();
+  for (const value of input.split(/(?=[-+,])/)) {
+    let t = value.trim();
+    if (t.length <= 1) continue;
+    const remove = t.startsWith('-');
+    if (/^[-+,]/.test(t)) t = t.slice(1).trim();
+    for (const n of t.toLowerCase() === 'all' ? TOMCAT_ALL : [t]) {
+      if (remove) set.delete(n);
+      else set.add(n);
+    }
+  }
+  return [...set];
+}
+
+/**
+ * `SSLHostConfig.setProtocols("+TLSv1.2+TLSv1.3")` (Tomcat's syntax above), `setCiphers(…)` and
+ * `setCipherSuites(…)` (an OpenSSL cipher string, `:`-separated, or a `,`-separated list of IANA or
+ * OpenSSL names: only names the knowledge base knows as suites count, as in the configuration
+ * detector; `HIGH:!aNULL` names none), `setGroups("X25519MLKEM768,secp256r1")` (key-exchange groups).
+ */
+function tomcatSetter(ctx: JavaContext, node: SgNode, name: string, arg: SgNode | undefined): void {
+  const value = ctx.str(arg);
+  if (value === undefined) return;
+  const symbol = `SSLHostConfig.${name}`;
+  if (name === 'setProtocols') {
+    for (const p of tomcatProtocols(value)) {
+      const v = parseTlsVersion(p);
+      if (!v) continue;
+      ctx.sink.protocol(node, symbol, { protocolType: 'tls', version: v.version });
+      if (v.insecure) ctx.sink.signal(node, symbol, 'insecure-protocol-version', `${p} enabled`);
+    }
+  } else if (name === 'setGroups') {
+    const groups = value.split(/[\s,:]+/).filter((g) => g !== '');
+    if (groups.length) ctx.sink.protocol(node, symbol, { protocolType: 'tls', groups });
+  } else {
+    const { suites } = parseCipherString(value, getKnowledgeBase());
+    if (suites.length) ctx.sink.protocol(node, symbol, { protocolType: 'tls', cipherSuites: suites });
+  }
+}
+
+/** `setEnabledProtocols`, `setProtocols`, `setEnabledCipherSuites`, `setCipherSuites`, `new SSLParameters(suites, protocols)`; Tomcat's `SSLHostConfig` setters. */
 export function handleTlsCall(ctx: JavaContext, node: SgNode): boolean {
   if (kindOf(node) === 'object_creation_expression') {
     if (createdType(node) !== 'SSLParameters') return false;
@@ -61,6 +134,10 @@ export function handleTlsCall(ctx: JavaContext, node: SgNode): boolean {
   const name = node.field('name')?.text() ?? '';
   const a0 = node.field('arguments')?.namedChildren()[0];
   if (!node.field('object')) return false;
+  if (TOMCAT_SETTERS.has(name) && tomcatHostConfig(ctx, node.field('object'))) {
+    tomcatSetter(ctx, node, name, a0);
+    return true;
+  }
   if (name === 'setEnabledProtocols' || name === 'setProtocols') {
     tlsProtocols(ctx, node, name, a0);
     return true;
