@@ -10,6 +10,7 @@ import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { X509_SIGNING_CALLS, pemEncryption, x509Signing } from './x509.js';
 import { GO_PKCS12, pkcs12Call } from './pkcs12.js';
 import { STEP_KEY_CALLS, STEP_MODULE, stepKeyGeneration } from './step.js';
+import { LEGO_CERTCRYPTO, legoKeyGeneration } from './lego.js';
 import { isCirclImport } from './circl.js';
 import { MISCREANT, miscreantCall } from './miscreant.js';
 import { DSA_CALLS } from './dsa.js';
@@ -22,7 +23,7 @@ const X = 'golang.org/x/crypto';
 export function isCryptoImport(path: string): boolean {
   return path === 'crypto' || path.startsWith('crypto/') || path.startsWith(`${X}/`) || path === 'math/rand' || path === 'math/rand/v2'
     || path === 'filippo.io/hpke' || path === 'filippo.io/age' || path === GO_PKCS12 || path.startsWith(`${STEP_MODULE}/`) || isCirclImport(path)
-    || path === MISCREANT;
+    || path === MISCREANT || (LEGO_CERTCRYPTO as readonly string[]).includes(path);
 }
 
 const AES_KEY_BITS = new Set([128, 192, 256]);
@@ -363,6 +364,7 @@ for (const [fn, [name, use]] of Object.entries(AGE)) table.push([`${AGE_PACKAGE}
 for (const fn of ['Encode', 'EncodeTrustStore', 'EncodeTrustStoreEntries']) table.push([`${GO_PKCS12}.${fn}`, pkcs12Call]);
 for (const callee of Object.keys(X509_SIGNING_CALLS)) table.push([callee, x509Signing]);
 for (const callee of STEP_KEY_CALLS) table.push([callee, stepKeyGeneration]);
+for (const pkg of LEGO_CERTCRYPTO) table.push([`${pkg}.GeneratePrivateKey`, legoKeyGeneration]);
 table.push([`${MISCREANT}.NewAEAD`, miscreantCall], [`${MISCREANT}.NewAESCMACSIV`, miscreantCall]);
 for (const [callee, handler] of DSA_CALLS) {
   table.push([callee, (f, call, c, args) => handler(f, call, c, args, (reader, detail) => weakReader(f, call, c, reader, detail))]);

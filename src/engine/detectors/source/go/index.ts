@@ -20,6 +20,7 @@ import { detectJoseNames, isJoseImport } from './jose.js';
 import { detectSignatureAlgorithms } from './x509.js';
 import { GO_PKCS12, detectPkcs12Encoders } from './pkcs12.js';
 import { circlCall, detectCirclHpke } from './circl.js';
+import { LEGO_CERTCRYPTO, detectLegoKeyTypes } from './lego.js';
 
 export const GO_DETECTOR_ID = 'go';
 
@@ -48,6 +49,7 @@ export function detectGo(file: SourceFile): Detection[] {
     detectConfigLiterals(f, pkgRegex, text);
     detectConfigAssignments(f, index.statements);
     detectSignatureAlgorithms(f, index.statements, text);
+    if ([...imports.values()].some((p) => (LEGO_CERTCRYPTO as readonly string[]).includes(p))) detectLegoKeyTypes(f, root);
     const pkcs12 = [...imports].filter(([, path]) => path === GO_PKCS12).map(([local]) => local);
     if (pkcs12.length > 0) detectPkcs12Encoders(f, root, pkcs12);
   }
@@ -67,7 +69,7 @@ export const goDetector: Detector = {
   // is the weak-random signal; filippo.io/hpke is the HPKE module that predates crypto/hpke, filippo.io/age
   // the age file encryption module, go-pkcs12 the PKCS#12 encoder, cloudflare/circl the post-quantum
   // schemes, miscreant AES-SIV (go.step.sm/crypto/* is covered by "crypto/"); the JOSE libraries
-  // (golang-jwt, jwt-go, go-jose, jwx) by their module paths.
-  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'go-pkcs12', 'cloudflare/circl', 'miscreant', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx'],
+  // (golang-jwt, jwt-go, go-jose, jwx) and lego's certcrypto by their module paths.
+  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'go-pkcs12', 'cloudflare/circl', 'miscreant', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx', 'lego/v4/certcrypto', 'lego/v3/certcrypto', 'lego/certcrypto'],
   detect: (file: SourceFile) => detectGo(file),
 };
