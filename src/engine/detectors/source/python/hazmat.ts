@@ -341,7 +341,8 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
   }
   if (name === 'hazmat.asymmetric.ec.generate_private_key' || name === 'hazmat.asymmetric.ec.derive_private_key') {
     const params = keyFacts(ctx, node).params;
-    ctx.sink.algorithm(node, `ec.${member}`, 'EC', params, { unresolved: ['curve'], functions: ['keygen'], ...lib });
+    // An EC key is ECDSA's unless the code only exchanges with it (the migration differs: ML-KEM, not ML-DSA).
+    ctx.sink.algorithm(node, `ec.${member}`, agreementOnly(ctx, node) ? 'ECDH' : 'EC', params, { unresolved: ['curve'], functions: ['keygen'], ...lib });
     return true;
   }
   if (/^hazmat\.asymmetric\.(dsa|dh)\.generate_parameters$/.test(name)) {
@@ -392,7 +393,13 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     return true;
   }
   if (name === 'hazmat.asymmetric.ec.ECDH') {
-    ctx.sink.algorithm(node, 'ec.ECDH', 'ECDH', {}, { unresolved: ['curve'], functions: ['keyderive'], ...lib });
+    // `private_key.exchange(ec.ECDH(), peer)`: the curve of the key it is exchanged with.
+    const list = node.parent();
+    const call = list?.parent();
+    const fn = call && kindOf(call) === 'call' && list && kindOf(list) === 'argument_list' ? call.field('function') : null;
+    const receiver = fn && kindOf(fn) === 'attribute' && fn.field('attribute')?.text() === 'exchange' ? fn.field('object') : null;
+    const params = receiver ? factsOfKind(ctx, receiver, 'EC') : {};
+    ctx.sink.algorithm(node, 'ec.ECDH', 'ECDH', params, { unresolved: ['curve'], functions: ['keyderive'], ...lib });
     return true;
   }
 
@@ -593,6 +600,27 @@ const PADDING_METHODS: Record<string, PaddingUse['fn']> = {
   sign: 'sign', verify: 'verify', encrypt: 'encrypt', decrypt: 'decrypt', signer: 'sign', verifier: 'verify',
 };
 const PADDING_METHOD_SOURCE = `^(${Object.keys(PADDING_METHODS).join('|')})$`;
+
+/**
+ * Whether an EC key the code generates is only used for key agreement: stored under a name (a local,
+ * or `self.x` in a class) whose methods the same function or class calls include `exchange` and
+ * never `sign` (its public key's `verify` included). Anything else, or a key never used there, stays
+ * an EC key (ECDSA on its curve).
+ */
+function agreementOnly(ctx: PyContext, node: SgNode): boolean {
+  const stored = ctx.storedAs(node);
+  if (!stored) return false;
+  const name = stored.name.text();
+  let exchange = false;
+  for (const call of stored.scope.findAll({ rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: '^(exchange|sign|verify|signer|verifier)$' } } } })) {
+    const fn = call.field('function')!;
+    const object = fn.field('object')?.text() ?? '';
+    if (object !== name && !object.startsWith(`${name}.`)) continue;
+    if (fn.field('attribute')?.text() !== 'exchange') return false;
+    exchange = true;
+  }
+  return exchange;
+}
 
 /** `key.sign(data, <padding>, hash)`, `key.encrypt(msg, <padding>)`: the call a padding object is an argument of. */
 function directUse(node: SgNode): PaddingUse | undefined {
