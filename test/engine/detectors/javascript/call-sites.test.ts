@@ -201,4 +201,28 @@ describe('JavaScript/TypeScript: values passed by the file\'s own calls', () => 
       '7 unknown-cipher', '7 AES-128-ECB', '8 RSA', '8 RSA-2048', '10 MD5', '10 SHA-256', '11 RSA-PKCS1-1.5', '11 RSA-PKCS1-1.5-SHA-1',
     ]);
   });
+
+  it('a WebCrypto algorithm object reaches a helper through its parameter, a default or a destructured option: one case per call', () => {
+    const source = [
+      "import { webcrypto } from 'node:crypto';",
+      "const DEFAULT_EC = { name: 'ECDSA', namedCurve: 'P-256' };",
+      'async function keys(algorithm = DEFAULT_EC) {',
+      "  return webcrypto.subtle.generateKey(algorithm, false, ['sign', 'verify']);", // 4
+      '}',
+      'async function options({ keyAlgorithm = DEFAULT_EC }) {',
+      "  return webcrypto.subtle.generateKey(keyAlgorithm, false, ['sign', 'verify']);", // 7
+      '}',
+      'export async function all() {',
+      "  await keys({ name: 'ECDSA', namedCurve: 'P-521' });",
+      '  await keys();',
+      '  await options({});',
+      "  await options({ keyAlgorithm: { name: 'RSASSA-PKCS1-v1_5', modulusLength: 3072, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' } });",
+      '}',
+      'export async function external(alg) {',
+      "  return webcrypto.subtle.generateKey(alg, false, ['sign']);", // 16
+      '}',
+    ].join('\n');
+    const rows = [...new Set(algorithms(source).map((a) => `${a.line} ${a.name}`))].filter((r) => /^(4|7|16) /.test(r)).sort();
+    assert.deepEqual(rows, ['16 unknown-key-generator', '4 ECDSA-P256', '4 ECDSA-P521', '7 ECDSA-P256', '7 RSA-PKCS1-1.5-SHA-256-3072']);
+  });
 });

@@ -593,6 +593,47 @@ export class Evaluator {
     return cur;
   }
 
+  /**
+   * Like origin, but a parameter continues into the expression the file's own calls pass for it
+   * (its default where a call leaves it out), one case per call site as for its value: for values the
+   * Value type does not hold, such as a WebCrypto algorithm object (`generateKey(alg)` with
+   * `gen({ name: 'ECDSA', namedCurve: 'P-384' })`). Null where a case's argument is unknown (callers
+   * in other files, a spread). Opt-in per detector: linking key and cipher objects stays within a
+   * function.
+   */
+  originAcrossCalls(node: SgNode | null | undefined, hops = 8): SgNode | null {
+    let cur = node ?? null;
+    for (let i = 0; cur && i < hops; i++) {
+      const b = this.bindingOf(cur);
+      if (!b) return cur;
+      if (b.value) cur = b.value;
+      else if (b.param && this.ownOnly === 0) cur = this.parameterArgument(b.param);
+      else return null;
+    }
+    return cur;
+  }
+
+  /** The argument node of the call site being run for a parameter (making one case per site, as parameterValue does). */
+  private parameterArgument(param: SgNode): SgNode | null {
+    const sites = this.adapter.callSiteArguments?.(param);
+    if (!sites?.args.length) return null;
+    const fn = sites.function;
+    const chosen = this.assumed.get(fn);
+    if (chosen !== undefined) return chosen < 0 ? null : (sites.args[chosen] ?? null);
+    if (sites.args.length > MAX_CALL_SITES) return null;
+    if (sites.args.length === 1 && !sites.open) return sites.args[0] ?? null;
+    const cases = this.cases;
+    const more = sites.args.length - 1 + (sites.open ? 1 : 0);
+    if (!cases || cases.length + more > MAX_CASES) {
+      this.split = true;
+      return null;
+    }
+    for (let i = 1; i < sites.args.length; i++) cases.push(new Map(this.assumed).set(fn, i));
+    if (sites.open) cases.push(new Map(this.assumed).set(fn, -1));
+    this.assumed.set(fn, 0);
+    return sites.args[0] ?? null;
+  }
+
   /** Binding a name/member node refers to, if the file has one. */
   bindingOf(node: SgNode): Binding | undefined {
     const s = this.adapter.shape(node);

@@ -145,9 +145,10 @@ export class JsFile {
   /** The object literal an argument is (directly or through a constant), or undefined. */
   objectNode(node: SgNode | undefined): SgNode | undefined {
     if (!node) return undefined;
-    let target: SgNode | null = this.ev.origin(node);
+    // Through the file's calls too: `generateKey(alg, …)` in `gen(alg = DEFAULT)` takes each call's object (or the default).
+    let target: SgNode | null = this.ev.originAcrossCalls(node);
     while (target && ['parenthesized_expression', 'as_expression', 'satisfies_expression', 'non_null_expression'].includes(target.kind() as string)) {
-      target = target.namedChildren()[0] ?? null;
+      target = this.ev.originAcrossCalls(target.namedChildren()[0] ?? null);
     }
     return (target?.kind() as string) === 'object' ? target! : undefined;
   }
