@@ -25,8 +25,17 @@ export class ByName {
     private readonly key: (n: SgNode) => string | undefined,
   ) {}
 
+  /** Names queried one by one so far (a name asked again, as for each call of one helper, costs nothing). */
+  private readonly one = new Map<string, SgNode[]>();
+
   get(name: string): SgNode[] {
-    if (!this.all && ++this.asked <= QUERIES_BEFORE_ALL) return this.root.findAll({ rule: this.named(`^${escapeRegex(name)}$`) });
+    const seen = this.one.get(name);
+    if (seen) return seen;
+    if (!this.all && ++this.asked <= QUERIES_BEFORE_ALL) {
+      const found = this.root.findAll({ rule: this.named(`^${escapeRegex(name)}$`) });
+      this.one.set(name, found);
+      return found;
+    }
     if (!this.all) {
       this.all = new Map();
       for (const n of this.root.findAll({ rule: this.every })) {

@@ -6,6 +6,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { CallSites, Guard, Returned } from '../common/evaluate.js';
 import { conditionGuards, type IfSyntax } from '../common/paths.js';
 import { declaredName, kindOf } from '../common/languages.js';
+import { ByName } from '../common/by-name.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
 import type { Scope } from '../common/symbols.js';
@@ -258,13 +259,20 @@ export function rubyFunctions(root: SgNode, localBinding: (name: string, at: num
    * it), or an endless `def x = expr`'s expression. A method other files can call may be redefined
    * there (Ruby classes are open): it keeps an unknown case.
    */
+  // Method declarations by name: one query per name however many calls ask (a file of 2,000 nested
+  // `Cipher.new` calls walked the whole tree once per call).
+  const methodsNamed = new ByName(
+    root,
+    (regex) => ({ any: ['method', 'singleton_method'].map((kind) => ({ kind, has: { field: 'name', regex } })) }),
+    { any: ['method', 'singleton_method'].map((kind) => ({ kind })) },
+    (m) => m.field('name')?.text(),
+  );
   const returned = (call: SgNode): Returned | undefined => {
     const k = kindOf(call);
     if (k !== 'call' && k !== 'identifier') return undefined;
     const name = k === 'call' ? call.field('method')?.text() : call.text();
     if (!name) return undefined;
-    const re = `^${escapeRegex(name)}$`;
-    for (const m of root.findAll({ rule: { any: ['method', 'singleton_method'].map((kind) => ({ kind, has: { field: 'name', regex: re } })) } })) {
+    for (const m of methodsNamed.get(name)) {
       const f = cached(m, name);
       const site = f?.sites.findIndex((s) => s.node.id() === call.id()) ?? -1;
       if (!f || site < 0) continue;
