@@ -264,6 +264,13 @@ export const pythonAdapter: LanguageAdapter = {
       const m = v.kind === 'member' ? /(?:^|\.)hashlib\.(\w+)$/.exec(v.path) : null;
       return m && HASHLIB_CONSTRUCTORS.has(m[1]!) ? str(m[1]!) : { kind: 'member', path: `${dotted(node.text())}` };
     }
+    if (callee === 'getattr' && args.positional.length >= 2) {
+      // `getattr(hashlib, algorithm)` (Django's salted_hmac): the constructor of that name, as
+      // `hashlib.sha256` written out would be; another module's attribute stays unknown.
+      const name = asString(ev.eval(args.positional[1]));
+      if (a0?.text() === 'hashlib' && name !== undefined && HASHLIB_CONSTRUCTORS.has(name)) return { kind: 'member', path: `hashlib.${name}` };
+      return undefined;
+    }
     if (callee === '<concat>') {
       let acc = '';
       for (const p of args.positional) {

@@ -178,6 +178,8 @@ export class PyContext {
     if (!node) return undefined;
     const v = this.ev.eval(node);
     if (v.kind === 'str') return hashFromName(v.value);
+    // A constructor the evaluator named (`getattr(hashlib, "sha256")`, through a parameter's value).
+    if (v.kind === 'member' && /(?:^|\.)hashlib\.\w+$/.test(v.path)) return hashFromName(v.path.split('.').at(-1) ?? '');
     const target = kindOf(node) === 'call' ? node : this.originCall(node) ?? node;
     if (kindOf(target) === 'call') {
       const c = this.call(target);
