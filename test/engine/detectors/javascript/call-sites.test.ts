@@ -202,7 +202,7 @@ describe('JavaScript/TypeScript: values passed by the file\'s own calls', () => 
     ]);
   });
 
-  it('a WebCrypto algorithm object reaches a helper through its parameter, a default or a destructured option: one case per call', () => {
+  it('a WebCrypto algorithm object reaches a helper through its parameter, a default or a destructured option (in the list or the body): one case per call', () => {
     const source = [
       "import { webcrypto } from 'node:crypto';",
       "const DEFAULT_EC = { name: 'ECDSA', namedCurve: 'P-256' };",
@@ -221,8 +221,23 @@ describe('JavaScript/TypeScript: values passed by the file\'s own calls', () => 
       'export async function external(alg) {',
       "  return webcrypto.subtle.generateKey(alg, false, ['sign']);", // 16
       '}',
+      'async function body(opts = {}) {',
+      '  const { keyAlgorithm = DEFAULT_EC, extractable } = opts;',
+      "  return webcrypto.subtle.generateKey(keyAlgorithm, extractable, ['sign']);", // 20
+      '}',
+      "body({ keyAlgorithm: { name: 'ECDSA', namedCurve: 'P-384' } });",
+      'body();',
+      'async function shadow(keyAlgorithm) {',
+      '  const { keyAlgorithm: alg = DEFAULT_EC } = window.settings;',
+      "  return webcrypto.subtle.generateKey(alg, false, ['sign']);", // 26
+      '}',
+      "shadow({ name: 'AES-GCM', length: 128 });",
     ].join('\n');
-    const rows = [...new Set(algorithms(source).map((a) => `${a.line} ${a.name}`))].filter((r) => /^(4|7|16) /.test(r)).sort();
-    assert.deepEqual(rows, ['16 unknown-key-generator', '4 ECDSA-P256', '4 ECDSA-P521', '7 ECDSA-P256', '7 RSA-PKCS1-1.5-SHA-256-3072']);
+    const rows = [...new Set(algorithms(source).map((a) => `${a.line} ${a.name}`))].filter((r) => /^(4|7|16|20|26) /.test(r)).sort();
+    // Line 20: destructured in the body from the options parameter, as in the parameter list; line 26:
+    // from an object the file does not show, the name is unknown (never the parameter it shadows).
+    assert.deepEqual(rows, [
+      '16 unknown-key-generator', '20 ECDSA-P256', '20 ECDSA-P384', '26 unknown-key-generator', '4 ECDSA-P256', '4 ECDSA-P521', '7 ECDSA-P256', '7 RSA-PKCS1-1.5-SHA-256-3072',
+    ]);
   });
 });

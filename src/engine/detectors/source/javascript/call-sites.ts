@@ -94,6 +94,12 @@ export function optionOf(param: SgNode): Option | undefined {
   // The parameter entry: the pattern itself, `pattern = {}`, or TypeScript's `pattern: T = {}`.
   const holder = pattern!.parent();
   const hk = holder?.kind() as string;
+  // `const { alg = 'sha256' } = opts;` in the body, `opts` a plain parameter of the function around it:
+  // the same option, read from the object each call passes for `opts`.
+  if (hk === 'variable_declarator' && holder!.field('name')?.id() === pattern!.id()) {
+    const entry = parameterNamed(holder!, holder!.field('value'));
+    return entry ? { parameter: entry.parameter, key, fallback, objectDefault: entry.objectDefault } : undefined;
+  }
   let parameter: SgNode = pattern!;
   let objectDefault: SgNode | null = null;
   if (hk === 'assignment_pattern' && holder!.field('left')?.id() === pattern!.id()) {
@@ -104,6 +110,28 @@ export function optionOf(param: SgNode): Option | undefined {
     objectDefault = holder!.field('value');
   }
   return { parameter, key, fallback, objectDefault };
+}
+
+const FUNCTION_NODES = new Set(['function_declaration', 'function_expression', 'function', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function']);
+
+/**
+ * The parameter-list entry of the function around `at` that is the plain parameter `value` names
+ * (`opts`, `opts = {}`, TypeScript's `opts: Options = {}`), with its default object; undefined when
+ * `value` is not a bare name or names no such parameter of the innermost function.
+ */
+function parameterNamed(at: SgNode, value: SgNode | null): { parameter: SgNode; objectDefault: SgNode | null } | undefined {
+  if ((value?.kind() as string) !== 'identifier') return undefined;
+  const fn = at.ancestors().find((a) => FUNCTION_NODES.has(a.kind() as string));
+  const list = fn?.field('parameters');
+  if (!list || (list.kind() as string) !== 'formal_parameters') return undefined;
+  for (const p of list.namedChildren()) {
+    const k = p.kind() as string;
+    const target = k === 'required_parameter' || k === 'optional_parameter' ? p.field('pattern') : k === 'assignment_pattern' ? p.field('left') : p;
+    if ((target?.kind() as string) !== 'identifier' || target!.text() !== value!.text()) continue;
+    const objectDefault = k === 'assignment_pattern' ? p.field('right') : k === 'required_parameter' || k === 'optional_parameter' ? p.field('value') : null;
+    return { parameter: p, objectDefault };
+  }
+  return undefined;
 }
 
 /** Whether a class member is private: `#name`, or TypeScript's `private`. */

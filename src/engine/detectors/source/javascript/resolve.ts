@@ -877,10 +877,17 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
     } else if (nk === 'object_pattern') {
       if (requireSpec(value)) continue;
       // `const { privateKey } = generateKeyPairSync('ed25519')`: each name refers to the call's result.
+      // From an options parameter (`const { alg = 'sha256' } = opts`), each name is that option, as
+      // in a parameter's own pattern: the property each call passes, else its default.
       for (const p of name.namedChildren()) {
         const k = p.kind() as string;
-        if (k === 'shorthand_property_identifier_pattern') add(p.text(), value, decl, 'declare');
+        const optionName = k === 'object_assignment_pattern' ? p.field('left')?.text() : k === 'pair_pattern' ? optionTarget(p) : k === 'shorthand_property_identifier_pattern' ? p.text() : undefined;
+        if (optionName && optionOf(p)) {
+          const home = scopeOf(index, decl);
+          out.push({ name: optionName, value: null, visibleFrom: decl.range().end.index, scope: home.scope, member: home.member, param: p });
+        } else if (k === 'shorthand_property_identifier_pattern') add(p.text(), value, decl, 'declare');
         else if (k === 'pair_pattern' && (p.field('value')?.kind() as string) === 'identifier') add(p.field('value')!.text(), value, decl, 'declare');
+        else if (optionName) add(optionName, null, decl, 'declare'); // a default from elsewhere: unknown, never an outer name
       }
     }
   }
@@ -939,6 +946,15 @@ function bindingsOf(index: JsIndex, nodes: BindingNodes, imports: ReadonlyMap<st
   }
   placeInBranches(out, pending);
   return out;
+}
+
+/** The name a `key: name` or `key: name = d` property pattern binds (undefined for a nested pattern). */
+function optionTarget(p: SgNode): string | undefined {
+  const v = p.field('value');
+  const vk = v?.kind() as string;
+  if (vk === 'identifier') return v!.text();
+  if (vk === 'assignment_pattern' && (v!.field('left')?.kind() as string) === 'identifier') return v!.field('left')!.text();
+  return undefined;
 }
 
 /** Names a parameter binds: `a`, `a = 1`, `a: T`, `{ a, b: c }`, `[a, b]`, `...rest` (defaults and types are skipped). */
