@@ -13,6 +13,7 @@ import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.
 import { DetectionSink } from '../common/sink.js';
 import { JsFile } from './file.js';
 import { LIBRARY_CALLS, joseHeaders, nobleCall, nobleReferences } from './libraries.js';
+import { WEBAUTHN_KEYWORDS, webauthnAlgorithms } from './webauthn.js';
 import { NODE_CRYPTO_CALLS, type CallHandler } from './node-crypto.js';
 import { indirectCall, indirectRule } from './indirect.js';
 import { addModuleGlobals, indexFile, jsEvaluator, jsImports, type ImportRef, type JsIndex } from './resolve.js';
@@ -148,6 +149,7 @@ export function detectJavaScript(file: SourceFile): Detection[] {
   nobleReferences(f, imports);
   const modules = new Set([...imports.values()].map((i) => i.module));
   joseHeaders(f, modules.has('jose'));
+  webauthnAlgorithms(f, text);
   detectTlsSettings(f, modules.has('tls') ? 'tls' : modules.has('https') ? 'https' : modules.has('http2') ? 'http2' : undefined, text);
   detectTlsEnv(f, index.assignments);
   detectSshAlgorithmNames(root, sink, lang, text);
@@ -164,6 +166,6 @@ export const javascriptDetector: Detector = {
   // Every API the detector reads needs one of these bytes: the module names it imports (crypto, tls,
   // crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2 all contain
   // one; aes-js, @panva/hkdf and libsignal are named), crypto-js's browser global `CryptoJS`, the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
-  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'CryptoJS', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', ...SSH_NAME_KEYWORDS],
+  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'CryptoJS', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', ...WEBAUTHN_KEYWORDS, ...SSH_NAME_KEYWORDS],
   detect: (file: SourceFile) => detectJavaScript(file),
 };
