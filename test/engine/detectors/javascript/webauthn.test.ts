@@ -33,6 +33,8 @@ test('pubKeyCredParams objects are key generation of their COSE algorithm; suppo
   assert.deepEqual(found, ['9 EdDSA', '9 ECDSA-P256-SHA-256', '9 RSA-PKCS1-1.5-SHA-256', '9 RSA-PKCS1-1.5-SHA-1', '17 ECDSA-P256-SHA-256', '18 ML-DSA-65', '19 RSA-PKCS1-1.5-SHA-256']);
   const fns = detect(source, 'src/auth/passkeys.ts').flatMap((d) => (d.type === 'algorithm' ? [`${d.occurrence.line} ${(d.functions ?? []).join(',')}`] : []));
   assert.ok(fns.includes('9 verify') && fns.includes('17 keygen'), fns.join(' '));
+  // Attributed to no library (there is no package named "webauthn" here).
+  assert.deepEqual(detect(source, 'src/auth/passkeys.ts').filter((d) => d.type === 'library' || (d.type === 'algorithm' && d.library)), []);
 });
 
 test('an alg field of anything but a public-key credential parameter, and other integer lists, name nothing', () => {

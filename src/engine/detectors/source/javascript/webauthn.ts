@@ -42,7 +42,8 @@ export function webauthnAlgorithms(f: JsFile, text: string): void {
   if (!WEBAUTHN_KEYWORDS.some((k) => text.includes(k)) && !/['"]public-key['"]/.test(text)) return;
   const emit = (at: SgNode, id: number | undefined, fn: 'keygen' | 'verify', symbol: string): void => {
     const named = id === undefined ? undefined : coseAlgorithm(id);
-    if (named) f.algorithm(at, 'webauthn:', { spelling: named.spelling, params: { ...named.params }, functions: [fn] }, symbol);
+    // No library: the browser API, or the server library whose option it is, not a package named here.
+    if (named) f.algorithm(at, 'webauthn', { spelling: named.spelling, params: { ...named.params }, functions: [fn] }, symbol);
   };
   for (const pair of f.root.findAll({ rule: { kind: 'pair', has: { field: 'key', regex: `^['"]?(alg|supportedAlgorithmIDs)['"]?$` } } })) {
     const key = keyOf(pair);
