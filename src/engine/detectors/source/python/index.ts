@@ -25,6 +25,7 @@ import {
   CIPHER_CLASS_SOURCE, HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, PQ_CLASS_SOURCE, handleCipherReference, handlePqClassReference, importsCipherClass, handleHashReference, handleJoseAlgorithm, importsJosepy,
 } from './references.js';
 import { handleStdlib } from './stdlib.js';
+import { handleWebauthn } from './webauthn.js';
 import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
 
 /**
@@ -32,12 +33,12 @@ import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handle
  * `cryptography`, `Crypto`/`Cryptodome`, `jwt`, `jose`, `bcrypt`, `argon2`, `passlib`), and the
  * requests/httpx signal needs the `verify` keyword, the weak-random signal the `random` module; SSH
  * algorithm names written as literals need one of SSH_NAME_KEYWORDS; paramiko's key classes and host-key
- * policies need `paramiko` imported.
+ * policies need `paramiko` imported, py_webauthn's registration calls the `webauthn` package.
  */
 export const PYTHON_KEYWORDS = [
   'hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib', 'random',
   // python-rsa by its import lines: a bare 'rsa' is inside 'universal', 'conversation', 'traversal'.
-  'paramiko', 'import rsa', 'from rsa', 'ecdsa', 'nacl', 'OpenSSL', 'josepy', ...SSH_NAME_KEYWORDS,
+  'paramiko', 'import rsa', 'from rsa', 'ecdsa', 'nacl', 'OpenSSL', 'josepy', 'webauthn', ...SSH_NAME_KEYWORDS,
 ] as const;
 
 export function detectPython(file: SourceFile): Detection[] {
@@ -123,6 +124,8 @@ export function detectPython(file: SourceFile): Detection[] {
         if (handleOpenSsl(ctx, c)) return;
       } else if (name.startsWith('authlib.')) {
         if (handleAuthlib(ctx, c)) return;
+      } else if (name.startsWith('webauthn.')) {
+        if (handleWebauthn(ctx, c)) return;
       }
     } else if (openssl && c.method && (OPENSSL_METHODS as readonly string[]).includes(c.method)) {
       if (handleOpenSslMethod(ctx, c)) return;
