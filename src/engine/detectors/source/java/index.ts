@@ -20,6 +20,7 @@ import { AUTH0_METHOD, JJWT_METHODS, detectJoseConstants, handleAuth0Algorithm, 
 import { LIBSIGNAL_KEYWORDS, LIBSIGNAL_METHODS, handleLibsignalCall, handleLibsignalCreation, usesLibsignal } from './libsignal.js';
 import { NETTY_BUILDER_METHODS, NETTY_KEYWORDS, detectInsecureTrustManager, handleNettyBuilderCall, handleSelfSignedCertificate, usesNettyBuilder } from './netty.js';
 import { handleNimbusCrypto, handleNimbusGenerator, isNimbusCreation, isNimbusCrypto } from './nimbus.js';
+import { WEBAUTHN_KEYWORDS, handleCredentialParameters, handlePreferredPubkeyParams } from './webauthn.js';
 import { OVERRIDDEN_CHECKS, SECRET_SINKS, TOMCAT_SETTERS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 
 const TLS_METHODS = new Set([
@@ -44,7 +45,8 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
  * Spring Security's crypto classes, jBCrypt, Commons Codec's DigestUtils/HmacUtils and Guava's Hashing are
  * recognised only when imported from their packages, as are the JWT libraries (java-jwt, jjwt, Nimbus,
  * Spring Security's JOSE enums). Netty's TLS builders, insecure trust manager and self-signed certificates need
- * their class names (NETTY_KEYWORDS), libsignal's calls its protocol package names.
+ * their class names (NETTY_KEYWORDS), libsignal's calls its protocol package names, the WebAuthn servers'
+ * credential parameters their method and class names (WEBAUTHN_KEYWORDS).
  */
 export const JAVA_KEYWORDS = [
   ...[...JCA_FACTORIES].map((factory) => `${factory}.getInstance`), ...TLS_METHODS,
@@ -52,7 +54,7 @@ export const JAVA_KEYWORDS = [
   'SSLParameters', 'SSLHostConfig', 'findSslHostConfigs', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
   'springframework.security.crypto', 'jbcrypt', 'commons.codec.digest', 'com.google.common.hash',
   'com.auth0.jwt', 'io.jsonwebtoken', 'com.nimbusds.jose', 'security.oauth2.jose',
-  ...NETTY_KEYWORDS, ...LIBSIGNAL_KEYWORDS,
+  ...NETTY_KEYWORDS, ...LIBSIGNAL_KEYWORDS, ...WEBAUTHN_KEYWORDS,
   ...SSH_NAME_KEYWORDS,
 ] as const;
 
@@ -136,6 +138,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (type === 'ECPublicKey' && libsignal) handleLibsignalCreation(ctx, node);
       else if (SPRING_CREATED_TYPES.has(type)) handleSpringCreation(ctx, node, type);
       else if (type === 'HmacUtils' || type === 'DigestUtils') handleDigestHelperCreation(ctx, node, type);
+      else if (type === 'PublicKeyCredentialParameters') handleCredentialParameters(ctx, node);
     } else {
       const name = nameOf.get(node);
       if (libsignal && name && LIBSIGNAL_METHODS.has(name) && handleLibsignalCall(ctx, node, name)) return;
@@ -151,6 +154,7 @@ export function detectJava(file: SourceFile): Detection[] {
       else if (name && DIGEST_HELPER_METHOD.test(name)) handleDigestHelper(ctx, node, name);
       else if (name && AUTH0_METHOD.test(name)) handleAuth0Algorithm(ctx, node, name);
       else if (name && usesJjwt && JJWT_METHODS.has(name)) handleJjwtCall(ctx, node, name);
+      else if (name === 'preferredPubkeyParams') handlePreferredPubkeyParams(ctx, node);
     }
   };
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
