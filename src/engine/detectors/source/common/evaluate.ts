@@ -318,16 +318,25 @@ export class Evaluator {
       sites.args.forEach((_, i) => this.supply(sites, i, values[0]!));
       return values[0]!;
     }
+    return this.caseBySite(sites) ? this.supply(sites, 0, values[0]!) : UNKNOWN;
+  }
+
+  /**
+   * Makes one case per call site of a function (the unknown one too, for callers in other files) and
+   * runs the first in this one; false, the value being unknown for want of cases, outside eachCase or
+   * past MAX_CASES.
+   */
+  private caseBySite(sites: CallSites): boolean {
     const cases = this.cases;
     const more = sites.args.length - 1 + (sites.open ? 1 : 0);
     if (!cases || cases.length + more > MAX_CASES) {
       this.split = true;
-      return UNKNOWN;
+      return false;
     }
-    for (let i = 1; i < sites.args.length; i++) cases.push(new Map(this.assumed).set(fn, i));
-    if (sites.open) cases.push(new Map(this.assumed).set(fn, -1));
-    this.assumed.set(fn, 0);
-    return this.supply(sites, 0, values[0]!);
+    for (let i = 1; i < sites.args.length; i++) cases.push(new Map(this.assumed).set(sites.function, i));
+    if (sites.open) cases.push(new Map(this.assumed).set(sites.function, -1));
+    this.assumed.set(sites.function, 0);
+    return true;
   }
 
   /**
@@ -622,16 +631,7 @@ export class Evaluator {
     if (chosen !== undefined) return chosen < 0 ? null : (sites.args[chosen] ?? null);
     if (sites.args.length > MAX_CALL_SITES) return null;
     if (sites.args.length === 1 && !sites.open) return sites.args[0] ?? null;
-    const cases = this.cases;
-    const more = sites.args.length - 1 + (sites.open ? 1 : 0);
-    if (!cases || cases.length + more > MAX_CASES) {
-      this.split = true;
-      return null;
-    }
-    for (let i = 1; i < sites.args.length; i++) cases.push(new Map(this.assumed).set(fn, i));
-    if (sites.open) cases.push(new Map(this.assumed).set(fn, -1));
-    this.assumed.set(fn, 0);
-    return sites.args[0] ?? null;
+    return this.caseBySite(sites) ? (sites.args[0] ?? null) : null;
   }
 
   /** Binding a name/member node refers to, if the file has one. */
