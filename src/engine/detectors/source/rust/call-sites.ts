@@ -8,7 +8,7 @@ import { declaredName, kindOf, parseSource } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan } from '../common/scopes.js';
 import type { Scope } from '../common/symbols.js';
-import { implName } from './resolve.js';
+import { blockValue, diverges, implName } from './resolve.js';
 import { TEMPLATE_MACROS, macroArgumentsCopy, macroName } from './macros.js';
 
 /** Attributes that leave a function an ordinary one: any other (`#[no_mangle]`, `#[get("/")]`, `#[tokio::main]`) lets code the file does not show call it. */
@@ -387,8 +387,8 @@ function returnedValues(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
   const leaves = (expr: SgNode | null | undefined, depth = 0): void => {
     if (!expr || depth > 8) return;
     const k = kindOf(expr);
-    if (k === 'return_expression' || diverges(expr)) return; // a `return` is read as one itself; a panic gives nothing
-    if (k === 'block') return leaves(tailOf(expr), depth + 1);
+    if (diverges(expr)) return; // a `return` is read as one itself; a panic gives nothing
+    if (k === 'block') return leaves(blockValue(expr), depth + 1);
     if (k === 'match_expression') {
       for (const arm of expr.field('body')?.namedChildren() ?? []) if (kindOf(arm) === 'match_arm') leaves(arm.field('value'), depth + 1);
       return;
@@ -408,20 +408,6 @@ function returnedValues(fn: SgNode): { value: SgNode; guards: Guard[] }[] {
     leaves(r.namedChildren().find((c) => !kindOf(c).endsWith('comment')));
   }
   return out;
-}
-
-/** A block's tail expression (its value), or undefined when it ends with a statement. */
-function tailOf(block: SgNode): SgNode | undefined {
-  const last = block.namedChildren().filter((c) => !kindOf(c).endsWith('comment')).at(-1);
-  if (!last || kindOf(last) === 'let_declaration' || kindOf(last).endsWith('_item')) return undefined;
-  // A trailing `match`/`if`/block is an expression statement without `;`: still the block's value.
-  if (kindOf(last) === 'expression_statement') return last.text().trimEnd().endsWith(';') ? undefined : last.namedChildren()[0];
-  return last;
-}
-
-/** `panic!`, `unreachable!`, `todo!`, `unimplemented!`. */
-function diverges(node: SgNode): boolean {
-  return kindOf(node) === 'macro_invocation' && /^(panic|unreachable|todo|unimplemented)$/.test(node.field('macro')?.text() ?? '');
 }
 
 /** An `if` whose condition is an expression (not `if let`): its condition. */

@@ -75,7 +75,7 @@ export function literalValue(node: SgNode): Value {
  * What an arm or block gives as a value (armsShape): the expression, or a block's tail expression;
  * null for a panic or `return`; undefined for a block without a tail expression.
  */
-function blockValue(node: SgNode | null | undefined): SgNode | null | undefined {
+export function blockValue(node: SgNode | null | undefined): SgNode | null | undefined {
   let cur = node ?? undefined;
   if (cur && kindOf(cur) === 'block') {
     const last = cur.namedChildren().filter((c) => !kindOf(c).includes('comment')).at(-1);
@@ -86,14 +86,15 @@ function blockValue(node: SgNode | null | undefined): SgNode | null | undefined 
       if (last.text().trimEnd().endsWith(';')) return undefined;
       return blockValue(last.namedChildren()[0]);
     }
-    cur = last && !kindOf(last).endsWith('_statement') && kindOf(last) !== 'let_declaration' ? last : undefined;
+    // A trailing item (`fn helper() {}`) or `let` leaves the block `()` too.
+    cur = last && !kindOf(last).endsWith('_statement') && !kindOf(last).endsWith('_item') && kindOf(last) !== 'let_declaration' ? last : undefined;
   }
   if (!cur) return undefined;
   return diverges(cur) ? null : cur;
 }
 
 /** `return …`, `panic!`, `unreachable!`, `todo!`, `unimplemented!`: control does not come back. */
-function diverges(node: SgNode | undefined): boolean {
+export function diverges(node: SgNode | undefined): boolean {
   if (!node) return false;
   if (kindOf(node) === 'return_expression') return true;
   return kindOf(node) === 'macro_invocation' && /^(panic|unreachable|todo|unimplemented)$/.test(node.field('macro')?.text() ?? '');
