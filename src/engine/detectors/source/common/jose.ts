@@ -66,3 +66,24 @@ export function joseName(constant: string): string {
     .replace(/^PBES2_(HS\d+)_/, 'PBES2-$1+')
     .replace(/^(A\d+CBC)_(HS\d+)$/, '$1-$2');
 }
+
+/**
+ * COSE algorithm identifiers (IANA "COSE Algorithms"; RFC 9053, RFC 8812, RFC 9864, draft-ietf-cose-dilithium)
+ * of the signature algorithms WebAuthn uses, by the JOSE-style name WebAuthn libraries give them.
+ */
+export const COSE_SIGNATURE_IDS: ReadonlyMap<number, string> = new Map([
+  [-7, 'ES256'], [-35, 'ES384'], [-36, 'ES512'], [-47, 'ES256K'], [-8, 'EdDSA'], [-19, 'Ed25519'],
+  [-257, 'RS256'], [-258, 'RS384'], [-259, 'RS512'], [-37, 'PS256'], [-38, 'PS384'], [-39, 'PS512'],
+  [-65535, 'RS1'], [-48, 'ML-DSA-44'], [-49, 'ML-DSA-65'], [-50, 'ML-DSA-87'],
+]);
+
+/**
+ * A COSE signature algorithm by its JOSE-style name: JOSE's own (`ES256`, `EdDSA`, `PS384`), `RS1`
+ * (RSASSA-PKCS1-v1_5 with SHA-1, registered for old TPM and Windows Hello authenticators) and the
+ * ML-DSA parameter sets (`ML-DSA-65`).
+ */
+export function coseSignatureAlg(name: string): Named | undefined {
+  if (name === 'RS1') return { spelling: 'RSA', params: { padding: 'PKCS1v15', hash: 'SHA-1' } };
+  if (/^ML-DSA-(44|65|87)$/.test(name)) return { spelling: name, params: {} };
+  return joseSignatureAlg(name);
+}

@@ -6,7 +6,7 @@
 // `switch` over algorithms) a constant is no choice of the relying party.
 import type { SgNode } from '@ast-grep/napi';
 import type { LibraryRef } from '../../../inventory/model.js';
-import { joseSignatureAlg, type Named } from '../common/jose.js';
+import { coseSignatureAlg, type Named } from '../common/jose.js';
 import { kindOf } from '../common/languages.js';
 import type { JavaContext } from './context.js';
 import { isClassOf } from './imports.js';
@@ -20,10 +20,8 @@ const PACKAGES = [
 ] as const satisfies readonly { pkg: string; library: LibraryRef }[];
 
 function coseConstant(name: string): Named | undefined {
-  if (name === 'RS1') return { spelling: 'RSA', params: { padding: 'PKCS1v15', hash: 'SHA-1' } };
-  const m = /^ML_?DSA_?(44|65|87)$/.exec(name);
-  if (m) return { spelling: `ML-DSA-${m[1]}`, params: {} };
-  return joseSignatureAlg(name === 'EDDSA' ? 'EdDSA' : name);
+  const ml = /^ML_?DSA_?(44|65|87)$/.exec(name);
+  return coseSignatureAlg(ml ? `ML-DSA-${ml[1]}` : name === 'EDDSA' ? 'EdDSA' : name);
 }
 
 /** The library a constant's class is imported from (`PublicKeyCredentialParameters`, `COSEAlgorithmIdentifier`). */

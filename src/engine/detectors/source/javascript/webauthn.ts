@@ -6,25 +6,14 @@
 // (the signatures they verify). A passkey estate is a public-key inventory like any other: ES256 and
 // RS256 are quantum-vulnerable, ML-DSA is the migration.
 import type { SgNode } from '@ast-grep/napi';
-import { joseSignatureAlg, type Named } from '../common/jose.js';
+import { COSE_SIGNATURE_IDS, coseSignatureAlg, type Named } from '../common/jose.js';
 import type { JsFile } from './file.js';
-
-/** COSE algorithm identifier -> the JOSE name of the same algorithm, or an ML-DSA parameter set. */
-const COSE: ReadonlyMap<number, string> = new Map([
-  [-7, 'ES256'], [-35, 'ES384'], [-36, 'ES512'], [-47, 'ES256K'], [-8, 'EdDSA'], [-19, 'Ed25519'],
-  [-257, 'RS256'], [-258, 'RS384'], [-259, 'RS512'], [-37, 'PS256'], [-38, 'PS384'], [-39, 'PS512'],
-  [-65535, 'RS1'], [-48, 'ML-DSA-44'], [-49, 'ML-DSA-65'], [-50, 'ML-DSA-87'],
-]);
 
 export const WEBAUTHN_KEYWORDS = ['pubKeyCredParams', 'supportedAlgorithmIDs'] as const;
 
 function coseAlgorithm(id: number): Named | undefined {
-  const name = COSE.get(id);
-  if (!name) return undefined;
-  if (name.startsWith('ML-DSA')) return { spelling: name, params: {} };
-  // RS1: RSASSA-PKCS1-v1_5 with SHA-1, registered for old TPM and Windows Hello authenticators.
-  if (name === 'RS1') return { spelling: 'RSA', params: { padding: 'PKCS1v15', hash: 'SHA-1' } };
-  return joseSignatureAlg(name);
+  const name = COSE_SIGNATURE_IDS.get(id);
+  return name ? coseSignatureAlg(name) : undefined;
 }
 
 /** The key of a `pair` (`alg`, `'alg'`). */

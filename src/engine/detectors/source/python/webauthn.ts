@@ -4,23 +4,19 @@
 // of its `COSEAlgorithmIdentifier` enum. Only a list the call writes is read: the library's own default
 // list is its to change between versions.
 import type { SgNode } from '@ast-grep/napi';
-import { joseSignatureAlg, type Named } from '../common/jose.js';
+import { coseSignatureAlg, type Named } from '../common/jose.js';
 import { kindOf } from '../common/languages.js';
 import { arg } from './adapter.js';
 import type { Call, PyContext } from './context.js';
 
-/** An enum member's name (`ECDSA_SHA_256`, `RSASSA_PKCS1_v1_5_SHA_1`) as the algorithm it identifies. */
+/** An enum member's name (`ECDSA_SHA_256`, `RSASSA_PKCS1_v1_5_SHA_1`, `EDDSA`) as the JOSE-style name of its algorithm. */
 function coseMember(name: string): Named | undefined {
-  let m = /^ECDSA_SHA_(256|384|512)$/.exec(name);
-  if (m) return joseSignatureAlg(`ES${m[1]}`);
-  m = /^RSASSA_PSS_SHA_(256|384|512)$/.exec(name);
-  if (m) return joseSignatureAlg(`PS${m[1]}`);
-  m = /^RSASSA_PKCS1_v1_5_SHA_(1|256|384|512)$/.exec(name);
-  if (m) return m[1] === '1' ? { spelling: 'RSA', params: { padding: 'PKCS1v15', hash: 'SHA-1' } } : joseSignatureAlg(`RS${m[1]}`);
-  if (name === 'EDDSA') return joseSignatureAlg('EdDSA');
-  m = /^ML_DSA_(44|65|87)$/.exec(name);
-  if (m) return { spelling: `ML-DSA-${m[1]}`, params: {} };
-  return undefined;
+  const m = /^(ECDSA|RSASSA_PSS|RSASSA_PKCS1_v1_5)_SHA_(1|256|384|512)$/.exec(name);
+  const prefix = m ? ({ ECDSA: 'ES', RSASSA_PSS: 'PS', RSASSA_PKCS1_v1_5: 'RS' } as Record<string, string>)[m[1]!] : undefined;
+  if (prefix) return coseSignatureAlg(`${prefix}${m![2]}`);
+  if (name === 'EDDSA') return coseSignatureAlg('EdDSA');
+  const ml = /^ML_DSA_(44|65|87)$/.exec(name);
+  return ml ? coseSignatureAlg(`ML-DSA-${ml[1]}`) : undefined;
 }
 
 const CALLS: Readonly<Record<string, 'keygen' | 'verify'>> = {
