@@ -14,6 +14,7 @@ import { walk, compareCodeUnits } from './walk/walker.js';
 import { DEFAULT_CAPS, type ScanCaps } from './walk/settings.js';
 import { addSkips } from './walk/skips.js';
 import { BatchRunner, type BatchResult, type BatchTask } from './scan-batch.js';
+import { ConstantTable, type ConstantValue } from './detectors/cross-file.js';
 
 export type ScanPhase = 'walk' | 'detect' | 'inventory' | 'findings' | 'done';
 
@@ -69,10 +70,18 @@ export async function scanDirectory(root: string, options: ScanOptions = {}): Pr
   let filesDone = 0;
   onProgress?.({ phase: 'detect', filesDone, filesTotal });
 
-  const results = await runBatches(batches, options.threads ?? availableParallelism(), signal, (n) => {
-    filesDone += n;
-    onProgress?.({ phase: 'detect', filesDone, filesTotal });
-  });
+  const runner = new Batches(options.threads ?? availableParallelism(), signal);
+  let results: BatchResult[];
+  let again: Awaited<ReturnType<typeof withConstantsOfOtherFiles>>;
+  try {
+    results = await runner.run(batches, (n) => {
+      filesDone += n;
+      onProgress?.({ phase: 'detect', filesDone, filesTotal });
+    });
+    again = await withConstantsOfOtherFiles(results, walked.files, absRoot, caps.maxFileBytes, detectorIds, runner);
+  } finally {
+    await runner.close();
+  }
 
   const stats: ScanStats = {
     filesSeen: walked.filesSeen,
@@ -89,8 +98,9 @@ export async function scanDirectory(root: string, options: ScanOptions = {}): Pr
     stats.bytesScanned += r.bytesScanned;
     addSkips(stats.skipped, r.skipped);
     for (const [id, n] of Object.entries(r.filesByDetector)) byDetector.set(id, (byDetector.get(id) ?? 0) + n);
-    for (const d of r.detections) detections.push(d);
+    for (const d of r.detections) if (!again.rerun.has(d.occurrence.path)) detections.push(d);
   }
+  for (const r of again.results) for (const d of r.detections) detections.push(d);
   stats.filesByDetector = Object.fromEntries([...byDetector].sort((a, b) => compareCodeUnits(a[0], b[0])));
 
   signal?.throwIfAborted();
@@ -149,36 +159,112 @@ function makeBatches(files: readonly { path: string; size: number }[], root: str
   return batches;
 }
 
-/** Results in batch order whatever order the workers finish in, so output never depends on timing. */
-async function runBatches(
-  batches: BatchTask[],
-  threads: number,
-  signal: AbortSignal | undefined,
-  onBatchDone: (files: number) => void,
-): Promise<BatchResult[]> {
-  const results = new Array<BatchResult>(batches.length);
-  if (batches.length === 0) return results;
+/** Files the declarations pass reads at most: owners named like many files (`config`, `util`) cost no more than this. */
+const MAX_DECLARING_FILES = 2000;
 
-  if (threads <= 0) {
-    const runner = new BatchRunner(DETECTORS, { kb: getKnowledgeBase() });
-    for (let i = 0; i < batches.length; i++) {
-      signal?.throwIfAborted();
-      results[i] = await runner.run(batches[i]!);
-      onBatchDone(batches[i]!.paths.length);
-      // Yield between batches so timers, progress output and abort signals get a turn.
-      await new Promise((r) => setImmediate(r));
+/**
+ * The passes after the first (detectors/cross-file.ts). The first pass gave each parsed file's
+ * constants and the keys (`Owner.NAME`) each file read without finding. Constants often sit in files
+ * that call no crypto API (a `CryptoConstants` class), which the prefilter kept from the parsers: the
+ * declarations pass reads the files named like a missing key's owner (`CryptoConstants.java`,
+ * `settings.py`, a Go package's folder) for their constants alone. Then the files that read a key
+ * some file declares run again with those values; their detections replace the first pass's, and the
+ * first pass's counts stand (a file is scanned once as far as the statistics go).
+ */
+async function withConstantsOfOtherFiles(
+  first: readonly BatchResult[],
+  files: readonly { path: string }[],
+  root: string,
+  maxFileBytes: number,
+  detectorIds: string[] | undefined,
+  runner: Batches,
+): Promise<{ rerun: Set<string>; results: BatchResult[] }> {
+  const table = new ConstantTable();
+  for (const r of first) for (const [key, value] of r.declared) table.add(key, value);
+
+  const owners = new Set<string>();
+  for (const r of first) for (const m of r.missing) for (const k of m.keys) if (!table.has(k)) owners.add(ownerFileName(k.slice(0, k.indexOf('.'))));
+  const declaring = owners.size > 0 ? files.filter((f) => namedLikeOwner(f.path, owners)).slice(0, MAX_DECLARING_FILES).map((f) => f.path) : [];
+  const task = { root, maxFileBytes, ...(detectorIds && { detectorIds }) };
+  const declared = await runner.run(chunks(declaring, BATCH_MAX_FILES).map((paths) => ({ ...task, paths, declarationsOnly: true })), () => {});
+  for (const r of declared) for (const [key, value] of r.declared) table.add(key, value);
+
+  const wanting: { path: string; constants: [string, ConstantValue][] }[] = [];
+  for (const r of first) {
+    for (const m of r.missing) {
+      const constants = m.keys.flatMap((k): [string, ConstantValue][] => {
+        const v = table.get(k);
+        return v ? [[k, v]] : [];
+      });
+      if (constants.length > 0) wanting.push({ path: m.path, constants });
     }
-    return results;
   }
+  const rerun = new Set(wanting.map((w) => w.path));
+  const batches = chunks(wanting, BATCH_MAX_FILES / 4).map((slice): BatchTask => ({
+    ...task,
+    paths: slice.map((w) => w.path),
+    constants: [...new Map(slice.flatMap((w) => w.constants))],
+  }));
+  return { rerun, results: await runner.run(batches, () => {}) };
+}
 
-  const size = Math.max(1, Math.min(threads, batches.length));
-  const pool = new Piscina<BatchTask, BatchResult>({
-    filename: workerFile(),
-    minThreads: size,
-    maxThreads: size,
-    idleTimeout: 1000,
-  });
-  try {
+/** An owner or a file name as the declarations pass compares them: lower case, without `_` and `-` (`CryptoConfig`, `crypto_config.rb`). */
+function ownerFileName(name: string): string {
+  return name.toLowerCase().replace(/[-_]/g, '');
+}
+
+/** Whether a file's name (without extension) or its folder's is one of `owners` (ownerFileName). */
+function namedLikeOwner(path: string, owners: ReadonlySet<string>): boolean {
+  const parts = path.split('/');
+  const base = parts[parts.length - 1]!;
+  const dot = base.indexOf('.');
+  if (owners.has(ownerFileName(dot > 0 ? base.slice(0, dot) : base))) return true;
+  return parts.length > 1 && owners.has(ownerFileName(parts[parts.length - 2]!));
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Runs batches in a worker-thread pool (or in this thread for `threads` 0), one pool for both passes
+ * of a scan. Results come in batch order whatever order the workers finish in, so output never
+ * depends on timing.
+ */
+class Batches {
+  private pool: Piscina<BatchTask, BatchResult> | undefined;
+  private inline: BatchRunner | undefined;
+
+  constructor(
+    private readonly threads: number,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  async run(batches: readonly BatchTask[], onBatchDone: (files: number) => void): Promise<BatchResult[]> {
+    const results = new Array<BatchResult>(batches.length);
+    if (batches.length === 0) return results;
+    const signal = this.signal;
+    if (this.threads <= 0) {
+      const runner = (this.inline ??= new BatchRunner(DETECTORS, { kb: getKnowledgeBase() }));
+      for (let i = 0; i < batches.length; i++) {
+        signal?.throwIfAborted();
+        results[i] = await runner.run(batches[i]!);
+        onBatchDone(batches[i]!.paths.length);
+        // Yield between batches so timers, progress output and abort signals get a turn.
+        await new Promise((r) => setImmediate(r));
+      }
+      return results;
+    }
+    // Sized by the first pass: no more threads than it has batches.
+    const size = Math.max(1, Math.min(this.threads, batches.length));
+    const pool = (this.pool ??= new Piscina<BatchTask, BatchResult>({
+      filename: workerFile(),
+      minThreads: size,
+      maxThreads: size,
+      idleTimeout: 1000,
+    }));
     // Keep a bounded number of tasks in flight so that finished results, not queued paths, dominate memory.
     let next = 0;
     const inFlight = size * 2;
@@ -191,11 +277,14 @@ async function runBatches(
       }
     };
     await Promise.all(Array.from({ length: Math.min(inFlight, batches.length) }, lane));
-  } finally {
-    await pool.destroy();
+    signal?.throwIfAborted();
+    return results;
   }
-  signal?.throwIfAborted();
-  return results;
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+    this.pool = undefined;
+  }
 }
 
 /** The compiled worker next to dist/engine/scan.js, or the TypeScript one under tsx. */

@@ -3,6 +3,7 @@
 // state between files and return plain JSON.
 import type { Detection } from '../inventory/model.js';
 import type { KnowledgeBase } from '../kb/types.js';
+import type { CrossFile } from './cross-file.js';
 
 export interface SourceFile {
   /** Repository-relative POSIX path. */
@@ -13,6 +14,8 @@ export interface SourceFile {
 
 export interface DetectContext {
   kb: KnowledgeBase;
+  /** This file's view of constants other files declare, and where it declares its own (cross-file.ts); absent: none. */
+  crossFile?: CrossFile;
 }
 
 export interface Detector {
@@ -26,4 +29,9 @@ export interface Detector {
    */
   readonly keywords: readonly string[];
   detect(file: SourceFile, ctx: DetectContext): Detection[];
+  /**
+   * Whether `detect` declares the file's constants for other files and reads theirs (cross-file.ts):
+   * such a detector is also run, for its declarations alone, on files its keywords do not select.
+   */
+  readonly crossFile?: boolean;
 }

@@ -76,8 +76,13 @@ export function isGenerated(head: string): boolean {
   return GENERATED_MARKER.test(head.slice(0, GENERATED_SNIFF_BYTES));
 }
 
-/** Decide for content already read. `applicable` are the detectors whose `appliesTo` accepts the path. */
-export function gate(path: string, content: Buffer, applicable: readonly Detector[], prefilter: KeywordPrefilter): GateResult {
+/**
+ * Decide for content already read. `applicable` are the detectors whose `appliesTo` accepts the path.
+ * Without a prefilter (null) every applicable detector reads a text file that is neither minified nor
+ * generated: the cross-file declarations pass (scan.ts) reads files for their constants, which need
+ * none of the API keywords.
+ */
+export function gate(path: string, content: Buffer, applicable: readonly Detector[], prefilter: KeywordPrefilter | null): GateResult {
   if (isBinary(content)) {
     const binary = applicable.filter(acceptsBinary);
     return binary.length > 0 ? { kind: 'read', content, detectors: binary } : { kind: 'skip', reason: 'binary' };
@@ -88,6 +93,6 @@ export function gate(path: string, content: Buffer, applicable: readonly Detecto
     return { kind: 'skip', reason: 'minified' };
   }
   if (isGenerated(content.subarray(0, GENERATED_SNIFF_BYTES).toString('latin1'))) return { kind: 'skip', reason: 'generated' };
-  const detectors = prefilter.select(applicable, content);
+  const detectors = prefilter ? prefilter.select(applicable, content) : [...applicable];
   return detectors.length > 0 ? { kind: 'read', content, detectors } : { kind: 'skip', reason: 'prefilter' };
 }

@@ -4,6 +4,7 @@
 // members of same-file classes, arithmetic, string concatenation, byte-array repetition.
 import type { SgNode } from '@ast-grep/napi';
 import type { Binding, Scope, Symbols } from './symbols.js';
+import { constantKey, referenceKey, type CrossFile } from '../../cross-file.js';
 import { UNKNOWN, bytes, int, str, type BytesOrigin, type Value } from './value.js';
 
 /** Call arguments: positional in order, keyword/named by name. */
@@ -153,6 +154,18 @@ export interface LanguageAdapter {
    */
   pathEnds?(join: SgNode): readonly Scope[];
   /**
+   * For a bare name the file binds no variable for: the owner (class, module) an import brings it
+   * from (Java's `import static a.b.Constants.CIPHER`, Python's `from .settings import HASH`), whose
+   * declaration in another file then gives its value (cross-file.ts); undefined when not imported.
+   */
+  importedOwner?(name: string, node: SgNode): string | readonly string[] | undefined;
+  /**
+   * For a bare name the file binds no variable for: the module it stands for, when an import names a
+   * module after it (`import app.settings as S`, `import * as C from './constants.js'`), so that
+   * `S.HASH` is the key `settings.HASH` (cross-file.ts); undefined otherwise.
+   */
+  moduleAlias?(name: string, node: SgNode): string | undefined;
+  /**
    * A bare name the file binds no variable for may call a method of the file (Ruby's `cipher_name`):
    * the Evaluator then asks `returned` for it.
    */
@@ -245,9 +258,11 @@ export class Evaluator {
    * `symbols` may be a thunk: the file's bindings are then collected on the first lookup, so files
    * whose crypto calls take only literals never pay for the symbol table.
    */
+  /** `crossFile`: constants other files declare (DetectContext.crossFile), read where the file binds a name to nothing. */
   constructor(
     readonly adapter: LanguageAdapter,
     private readonly symbolSource: Symbols | (() => Symbols),
+    private readonly crossFile?: CrossFile,
   ) {}
 
   get symbols(): Symbols {
@@ -653,6 +668,39 @@ export class Evaluator {
     return undefined;
   }
 
+  /**
+   * A bare name an import brings from another file's owner: that file's constant. Where the language
+   * cannot tell which of several owners (C's `#include`s), the one value those that declare it agree
+   * on, else none.
+   */
+  private importedConstant(name: string, node: SgNode): Value | undefined {
+    const owners = this.adapter.importedOwner?.(name, node);
+    if (owners === undefined) return undefined;
+    let found: Value | undefined;
+    for (const owner of typeof owners === 'string' ? [owners] : owners) {
+      const v = this.crossFile?.lookup(constantKey(owner, name));
+      if (!v) continue;
+      if (found && valueKey(found) !== valueKey(v)) return undefined;
+      found = v;
+    }
+    return found;
+  }
+
+  /**
+   * `Owner.NAME` where `Owner` is no variable of the file: another file's constant, the owner read
+   * through a module alias (`S.HASH` after `import app.settings as S`) or as written (its last part).
+   */
+  private referencedConstant(object: SgNode, property: string, path: string): Value | undefined {
+    const o = this.adapter.shape(object);
+    if (o.t === 'name') {
+      if (this.symbols.lookup(o.name, object.range().start.index) !== undefined) return undefined;
+      const module = this.adapter.moduleAlias?.(o.name, object);
+      if (module !== undefined) return this.crossFile?.lookup(constantKey(module, property));
+    }
+    const key = referenceKey(path);
+    return key !== undefined ? this.crossFile?.lookup(key) : undefined;
+  }
+
   private evalShape(node: SgNode, s: Shape): Value {
     switch (s.t) {
       case 'value':
@@ -663,12 +711,15 @@ export class Evaluator {
       case 'member': {
         const b = this.bindingOf(node);
         if (b) return this.bindingValue(b);
-        if (s.t === 'name' && this.adapter.callsByName) return this.returnedValue(node);
-        if (s.t === 'member') {
-          const path = dotted(node.text());
-          return this.adapter.constant?.(path) ?? { kind: 'member', path };
+        if (s.t === 'name') {
+          const declared = this.crossFile && this.importedConstant(s.name, node);
+          if (declared) return declared;
+          return this.adapter.callsByName ? this.returnedValue(node) : UNKNOWN;
         }
-        return UNKNOWN;
+        const path = dotted(node.text());
+        const known = this.adapter.constant?.(path);
+        if (known) return known;
+        return (this.crossFile && !s.self && this.referencedConstant(s.object, s.property, path)) || { kind: 'member', path };
       }
       case 'binary':
         if (FALLBACK_OPERATORS.has(s.op)) return this.fallback(node, s.left, s.right, s.op === '??');

@@ -11,6 +11,9 @@ import { knownConstant } from '../common/jca-constants.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { javaFunctions } from './call-sites.js';
 import { UNKNOWN, asInt, asString, bytes, int, str, type Value } from '../common/value.js';
+import type { CrossFile } from '../../cross-file.js';
+import type { JavaImports } from './imports.js';
+import { staticImportOwner } from './constants.js';
 
 const CLASS_KINDS = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration']);
 const FUNCTION_KINDS = new Set(['method_declaration', 'constructor_declaration', 'lambda_expression', 'static_initializer', 'compact_constructor_declaration']);
@@ -584,7 +587,7 @@ export const javaAdapterWithAugmented: LanguageAdapter = {
 };
 
 /** The resolver for one parsed Java file. */
-export function javaEvaluator(root: SgNode): Evaluator {
+export function javaEvaluator(root: SgNode, crossFile?: CrossFile, imports?: JavaImports): Evaluator {
   // Built on first use, like the symbol table: many files resolve nothing through scopes.
   let index: ScopeIndex | undefined;
   const scopes = (): ScopeIndex => (index ??= javaScopes(root));
@@ -597,6 +600,7 @@ export function javaEvaluator(root: SgNode): Evaluator {
     callSiteArguments: (param: SgNode) => (functions ??= javaFunctions(root)).callSiteArguments!(param),
     returned: (call: SgNode) => (functions ??= javaFunctions(root)).returned!(call),
     pathEnds: javaPathEnds,
+    ...(imports && { importedOwner: (name: string) => staticImportOwner(imports, name) }),
   };
-  return new Evaluator(adapter, () => new LazySymbolTable(javaBindingSource(root, scopes)));
+  return new Evaluator(adapter, () => new LazySymbolTable(javaBindingSource(root, scopes)), crossFile);
 }

@@ -10,6 +10,8 @@ export const BOUNCY_CASTLE: LibraryRef = Object.freeze({ ecosystem: 'maven', nam
 export interface JavaImports {
   /** Simple name -> fully qualified name, for single-type imports. */
   readonly types: ReadonlyMap<string, string>;
+  /** Simple name -> fully qualified name, for single static imports (`import static a.b.C.NAME;`). */
+  readonly staticMembers: ReadonlyMap<string, string>;
   /** Packages imported with `.*`. */
   readonly wildcards: readonly string[];
   /** Whether anything from org.bouncycastle is imported. */
@@ -20,6 +22,7 @@ export interface JavaImports {
 
 export function javaImports(root: SgNode): JavaImports {
   const types = new Map<string, string>();
+  const staticMembers = new Map<string, string>();
   const wildcards: string[] = [];
   // Java allows imports only at the top of a compilation unit: the root's children, not a tree walk,
   // unless the parser recovered from an error there (an import may then sit inside the ERROR node).
@@ -32,12 +35,16 @@ export function javaImports(root: SgNode): JavaImports {
     const kind = imp.kind() as string;
     if (kind === 'package_declaration') packageName ??= imp.text().replace(/^package\s+/, '').replace(/;\s*$/, '').replace(/\s+/g, '');
     if (kind !== 'import_declaration') continue;
+    const isStatic = /^import\s+static\s/.test(imp.text());
     const text = imp.text().replace(/^import\s+(static\s+)?/, '').replace(/;\s*$/, '').replace(/\s+/g, '');
     if (text.endsWith('.*')) wildcards.push(text.slice(0, -2));
-    else types.set(text.slice(text.lastIndexOf('.') + 1), text);
+    else {
+      types.set(text.slice(text.lastIndexOf('.') + 1), text);
+      if (isStatic) staticMembers.set(text.slice(text.lastIndexOf('.') + 1), text);
+    }
   }
   const bouncyCastle = [...types.values(), ...wildcards].some((t) => t.startsWith('org.bouncycastle.'));
-  return { types, wildcards, bouncyCastle, ...(packageName ? { packageName } : {}) };
+  return { types, staticMembers, wildcards, bouncyCastle, ...(packageName ? { packageName } : {}) };
 }
 
 /**

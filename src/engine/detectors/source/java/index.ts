@@ -22,6 +22,8 @@ import { NETTY_BUILDER_METHODS, NETTY_KEYWORDS, detectInsecureTrustManager, hand
 import { handleNimbusCrypto, handleNimbusGenerator, isNimbusCreation, isNimbusCrypto } from './nimbus.js';
 import { WEBAUTHN_KEYWORDS, handleCredentialParameters, handlePreferredPubkeyParams } from './webauthn.js';
 import { OVERRIDDEN_CHECKS, SECRET_SINKS, TOMCAT_SETTERS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
+import type { CrossFile } from '../../cross-file.js';
+import { declareJavaConstants } from './constants.js';
 
 const TLS_METHODS = new Set([
   'setEnabledProtocols', 'setProtocols', 'setEnabledCipherSuites', 'setCipherSuites', 'setHostnameVerifier',
@@ -82,7 +84,7 @@ function mutatedNames(invocations: readonly SgNode[], names: readonly string[]):
   return out;
 }
 
-export function detectJava(file: SourceFile): Detection[] {
+export function detectJava(file: SourceFile, crossFile?: CrossFile): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('java', text).root();
   // Method declarations only with a name handleMethodDeclaration reads (a file declares many methods).
@@ -109,7 +111,9 @@ export function detectJava(file: SourceFile): Detection[] {
     nameOf.set(nodes[i]!, name);
   }
   const sink = new DetectionSink(file.path, text, 'java');
-  const ctx = new JavaContext(root, javaEvaluator(root), javaImports(root), sink, invocations, invocationNames);
+  const imports = javaImports(root);
+  const ctx = new JavaContext(root, javaEvaluator(root, crossFile, imports), imports, sink, invocations, invocationNames);
+  if (crossFile) declareJavaConstants(root, ctx.ev, crossFile);
   const mutated = mutatedNames(invocations, invocationNames);
   // jjwt's method names (signWith, unsecured) are common words: read only in files that name the library.
   const usesJjwt = text.includes('io.jsonwebtoken');
@@ -171,5 +175,6 @@ export const javaDetector: Detector = {
   id: 'java',
   appliesTo: (path: string) => path.endsWith('.java'),
   keywords: JAVA_KEYWORDS,
-  detect: (file: SourceFile, _ctx: DetectContext) => detectJava(file),
+  crossFile: true,
+  detect: (file: SourceFile, ctx: DetectContext) => detectJava(file, ctx.crossFile),
 };
