@@ -36,6 +36,8 @@ export interface BatchResult {
   declared: [string, ConstantValue][];
   /** Per file that read names no file of the batch gave it: the keys. */
   missing: { path: string; keys: string[] }[];
+  /** Files a detector that declares constants (Detector.crossFile) read: their declarations are in `declared`. */
+  declaring: string[];
 }
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -52,7 +54,7 @@ export class BatchRunner {
     const chosen = task.detectorIds ? this.allDetectors.filter((d) => task.detectorIds!.includes(d.id)) : this.allDetectors;
     const declarationsOnly = task.declarationsOnly === true;
     const detectors = declarationsOnly ? chosen.filter((d) => d.crossFile) : chosen;
-    const result: BatchResult = { detections: [], skipped: {}, filesScanned: 0, bytesScanned: 0, filesByDetector: {}, declared: [], missing: [] };
+    const result: BatchResult = { detections: [], skipped: {}, filesScanned: 0, bytesScanned: 0, filesByDetector: {}, declared: [], missing: [], declaring: [] };
     const table = new Map(task.constants ?? []);
     const skip = (r: SkipReason): void => {
       result.skipped[r] = (result.skipped[r] ?? 0) + 1;
@@ -89,6 +91,7 @@ export class BatchRunner {
         }
       }
       if (failed) skip('parse-error');
+      if (decision.detectors.some((d) => d.crossFile)) result.declaring.push(path);
       for (const entry of constants.declared) result.declared.push(entry);
       if (constants.missing.size > 0) result.missing.push({ path, keys: [...constants.missing] });
       // Yield after every parsed file: native syntax trees are released by finalizers that run only

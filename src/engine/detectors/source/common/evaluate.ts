@@ -689,16 +689,16 @@ export class Evaluator {
   /**
    * `Owner.NAME` where `Owner` is no variable of the file: another file's constant, the owner read
    * through a module alias (`S.HASH` after `import app.settings as S`) or as written (its last part).
+   * Whether `Owner` is a variable is asked only of a key some file declares: the question costs a
+   * symbol lookup, and most member reads (`Cipher.ENCRYPT_MODE`) find nothing anyway.
    */
   private referencedConstant(object: SgNode, property: string, path: string): Value | undefined {
     const o = this.adapter.shape(object);
-    if (o.t === 'name') {
-      if (this.symbols.lookup(o.name, object.range().start.index) !== undefined) return undefined;
-      const module = this.adapter.moduleAlias?.(o.name, object);
-      if (module !== undefined) return this.crossFile?.lookup(constantKey(module, property));
-    }
-    const key = referenceKey(path);
-    return key !== undefined ? this.crossFile?.lookup(key) : undefined;
+    const module = o.t === 'name' ? this.adapter.moduleAlias?.(o.name, object) : undefined;
+    const key = module !== undefined ? constantKey(module, property) : referenceKey(path);
+    const v = key !== undefined ? this.crossFile?.lookup(key) : undefined;
+    if (!v || (o.t === 'name' && this.symbols.lookup(o.name, object.range().start.index) !== undefined)) return undefined;
+    return v;
   }
 
   private evalShape(node: SgNode, s: Shape): Value {
