@@ -19,7 +19,7 @@ test('keys: the owner as other files write it (its last part) and the name, what
   assert.equal(referenceKey('HASH'), undefined);
 });
 
-test("one file's declarations: scalars only, long strings and values declared twice differently left out; misses recorded", () => {
+test("one file's declarations: scalars and library constants only, long strings and values declared twice differently left out; misses recorded", () => {
   const f = new FileConstants(new Map([['Settings.HASH', { kind: 'str', value: 'sha1' }]]));
   f.declare('C.NAME', { kind: 'str', value: 'AES/CBC/PKCS5Padding' });
   f.declare('C.BITS', { kind: 'int', value: 2048 });
@@ -27,11 +27,12 @@ test("one file's declarations: scalars only, long strings and values declared tw
   f.declare('C.LIST', { kind: 'list', items: [{ kind: 'str', value: 'a' }] });
   f.declare('C.UNKNOWN', { kind: 'unknown' });
   f.declare('C.MEMBER', { kind: 'member', path: 'tls.VersionTLS12' });
+  f.declare('C.OTHER_MEMBER', { kind: 'member', path: 'x'.repeat(513) });
   f.declare('C.LONG', { kind: 'str', value: 'x'.repeat(513) });
   f.declare('C.TWICE', { kind: 'str', value: 'SHA-256' });
   f.declare('C.TWICE', { kind: 'str', value: 'SHA-1' });
   f.declare('C.TWICE', { kind: 'str', value: 'SHA-256' });
-  assert.deepEqual([...f.declared.keys()].sort(), ['C.BITS', 'C.FLAG', 'C.NAME']);
+  assert.deepEqual([...f.declared.keys()].sort(), ['C.BITS', 'C.FLAG', 'C.MEMBER', 'C.NAME']);
   assert.deepEqual(f.lookup('Settings.HASH'), { kind: 'str', value: 'sha1' });
   assert.equal(f.lookup('Settings.CIPHER'), undefined);
   assert.deepEqual([...f.missing], ['Settings.CIPHER']);

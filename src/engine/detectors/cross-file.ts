@@ -8,10 +8,14 @@
 // is not followed.
 import type { Value } from './source/common/value.js';
 
-/** What a constant may hold across files: a string, an integer or a boolean. */
-export type ConstantValue = Extract<Value, { kind: 'str' | 'int' | 'bool' }>;
+/**
+ * What a constant may hold across files: a string, an integer, a boolean, or a library's symbolic
+ * constant (`tls.VersionTLS12`, `HashAlgorithmName.SHA256`, `ec.SECP384R1`), read where it is used as
+ * if written there.
+ */
+export type ConstantValue = Extract<Value, { kind: 'str' | 'int' | 'bool' | 'member' }>;
 
-/** Longest string kept: algorithm names, transformations and suite lists, not embedded documents. */
+/** Longest string (or member path) kept: algorithm names, transformations and suite lists, not embedded documents. */
 const MAX_STRING = 512;
 /** Constants one file may declare: a generated table of thousands of strings is not configuration. */
 const MAX_PER_FILE = 4096;
@@ -38,6 +42,7 @@ export function referenceKey(path: string): string | undefined {
 export function asConstant(v: Value): ConstantValue | undefined {
   if (v.kind === 'int' || v.kind === 'bool') return v;
   if (v.kind === 'str' && v.value.length <= MAX_STRING) return v;
+  if (v.kind === 'member' && v.path.length <= MAX_STRING) return v;
   return undefined;
 }
 
@@ -79,6 +84,7 @@ export class FileConstants implements CrossFile {
 }
 
 export function sameConstant(a: ConstantValue, b: ConstantValue): boolean {
+  if (a.kind === 'member' || b.kind === 'member') return a.kind === 'member' && b.kind === 'member' && a.path === b.path;
   return a.kind === b.kind && a.value === b.value;
 }
 

@@ -89,3 +89,28 @@ class Other {
   });
   assert.deepEqual(namesIn(assets, 'src/Other.java'), ['unknown-cipher']);
 });
+
+test("a library constant kept in another class's field (a parameter set, a curve name) sizes the key there", async () => {
+  const assets = await scanTree({
+    'src/PqcParams.java': `package a;
+import org.bouncycastle.jcajce.spec.MLKEMParameterSpec;
+public final class PqcParams {
+  public static final MLKEMParameterSpec KEM = MLKEMParameterSpec.ml_kem_768;
+  public static final String CURVE = "secp384r1";
+}
+`,
+    'src/Keys.java': `package b;
+import java.security.KeyPairGenerator;
+import java.security.spec.ECGenParameterSpec;
+class Keys {
+  void k() throws Exception {
+    KeyPairGenerator g = KeyPairGenerator.getInstance("ML-KEM", "BC");
+    g.initialize(PqcParams.KEM);
+    KeyPairGenerator e = KeyPairGenerator.getInstance("EC");
+    e.initialize(new ECGenParameterSpec(PqcParams.CURVE));
+  }
+}
+`,
+  });
+  assert.deepEqual(namesIn(assets, 'src/Keys.java'), ['ECDSA-P384', 'ML-KEM-768', 'org.bouncycastle:bcprov-jdk18on']);
+});
