@@ -4,7 +4,7 @@
 // and file-level `const` of a required file; and what must stay unknown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { namesIn, scanTree } from '../cross-file-helpers.js';
+import { namesIn, scanTree, type FoundAsset } from '../cross-file-helpers.js';
 
 const CORE = `<?php
 namespace Acme\\Crypto;
@@ -163,11 +163,22 @@ function renamed($data) {
 function not_required($data) {
     return hash(APP_DIGEST, $data);
 }
+
+function written_in_full($data) {
+    return hash(\\Acme\\Signing\\DIGEST, $data);
+}
 `,
   });
   // The file's own class wins over the other file's.
   assert.deepEqual(namesIn(assets, 'src/Local.php'), ['SHA-512']);
   // `$Core::X` is whatever class the variable holds; `use const … as` renames (the key holds the
   // declared name); APP_DIGEST's file is not required here.
-  assert.deepEqual(namesIn(assets, 'src/Other.php'), ['unknown-hash']);
+  for (const line of [5, 9, 13]) assert.deepEqual(namesAt(assets, 'src/Other.php', line), ['unknown-hash'], `line ${line}`);
+  // The constants are read where written so.
+  assert.deepEqual(namesAt(assets, 'src/Other.php', 17), ['SHA-384']);
 });
+
+/** Names of the algorithms with an occurrence at `path:line`, sorted. */
+function namesAt(assets: readonly FoundAsset[], path: string, line: number): string[] {
+  return assets.filter((a) => a.kind === 'algorithm' && a.at.includes(`${path}:${line}`)).map((a) => a.name).sort();
+}
