@@ -102,6 +102,7 @@ class Signer extends Base
 namespace App;
 
 use const Acme\\Signing\\MAC_DIGEST;
+use Acme\\Signing as Sig;
 
 function token_mac($data, $key) {
     return hash_hmac(MAC_DIGEST, $data, $key);
@@ -110,14 +111,18 @@ function token_mac($data, $key) {
 function token_digest($data) {
     return hash(\\Acme\\Signing\\DIGEST, $data);
 }
+
+function token_checksum($data) {
+    return hash(Sig\\MAC_DIGEST, $data);
+}
 `,
   });
   // define() and a file-level const of a required file.
   assert.deepEqual(namesIn(assets, 'legacy.php'), ['3DES-168-CBC', 'MD5']);
   // A bare name from the same namespace; `parent::` through `extends Base`.
   assert.deepEqual(namesIn(assets, 'lib/Signing/Signer.php'), ['Blowfish-CBC', 'SHA-384']);
-  // `use const`, and a namespace constant written in full.
-  assert.deepEqual(namesIn(assets, 'app/Tokens.php'), ['HMAC-SHA-224', 'SHA-384']);
+  // `use const`, a namespace constant written in full, and through an imported namespace (`Sig\MAC_DIGEST`).
+  assert.deepEqual(namesIn(assets, 'app/Tokens.php'), ['HMAC-SHA-224', 'SHA-224', 'SHA-384']);
 });
 
 test('two classes of one name with different values leave the reference unknown; where they agree it stands', async () => {
@@ -182,3 +187,30 @@ function written_in_full($data) {
 function namesAt(assets: readonly FoundAsset[], path: string, line: number): string[] {
   return assets.filter((a) => a.kind === 'algorithm' && a.at.includes(`${path}:${line}`)).map((a) => a.name).sort();
 }
+
+test('a namespace constant and a qualified define of the file itself, written in full', async () => {
+  const assets = await scanTree({
+    'src/digests.php': `<?php
+namespace Acme\\Digests;
+
+const DIGEST = 'sha384';
+define('Acme\\Legacy\\DIGEST', 'md5');
+
+function current_digest($data) {
+    return hash(\\Acme\\Digests\\DIGEST, $data);
+}
+
+function legacy_digest($data) {
+    return hash(\\Acme\\Legacy\\DIGEST, $data);
+}
+
+function bare_digest($data) {
+    return hash(DIGEST, $data);
+}
+`,
+  });
+  assert.deepEqual(namesAt(assets, 'src/digests.php', 8), ['SHA-384']);
+  assert.deepEqual(namesAt(assets, 'src/digests.php', 12), ['MD5']);
+  // The bare name is the namespace's constant, not the other namespace's defined one.
+  assert.deepEqual(namesAt(assets, 'src/digests.php', 16), ['SHA-384']);
+});

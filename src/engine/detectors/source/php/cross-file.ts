@@ -98,8 +98,9 @@ export function phpImportedOwner(names: PhpImports, name: string, node: SgNode):
 
 /**
  * LanguageAdapter.moduleAlias for PHP: the class a scope name stands for, `Core` for `C` after
- * `use Acme\Crypto\Core as C;` (and for `core`: class names are case-insensitive), and for
- * `parent` the class the enclosing one extends.
+ * `use Acme\Crypto\Core as C;` (and for `core`: class names are case-insensitive); the namespace
+ * an imported one stands for (`Crypto` for `AC\NAME` after `use Acme\Crypto as AC;`); for `parent`
+ * the class the enclosing one extends.
  */
 export function phpModuleAlias(names: PhpImports, adapter: PhpAdapter, name: string, node: SgNode): string | undefined {
   if (name === 'parent') {
@@ -109,6 +110,8 @@ export function phpModuleAlias(names: PhpImports, adapter: PhpAdapter, name: str
     const imported = !base.startsWith('\\') ? names.imports.get(head.toLowerCase()) : undefined;
     return lastSegment(imported && !base.includes('\\') ? imported : base);
   }
+  // `\AC\NAME` is absolute: no import applies.
+  if (kindOf(node) === 'namespace_name' && node.parent()?.text().startsWith('\\')) return undefined;
   const imported = names.imports.get(name.toLowerCase());
   return imported !== undefined ? lastSegment(imported) : undefined;
 }

@@ -18,7 +18,7 @@ import { knownConstant } from './constants.js';
 import { phpFunctions } from './call-sites.js';
 import { lastStatement, pathEnds } from '../common/paths.js';
 import type { CrossFile } from '../../cross-file.js';
-import type { PhpImports } from './imports.js';
+import { namespaceAt, type PhpImports } from './imports.js';
 import { phpImportedOwner, phpModuleAlias } from './cross-file.js';
 
 /** Nodes whose variables are their own (PHP variables are function-scoped). Arrow functions see their parent's. */
@@ -108,6 +108,8 @@ export class PhpAdapter implements LanguageAdapter {
     return this.classes.around(node, CLASS_SET)?.node;
   }
 
+  /** The file's namespaces and imports, when phpEvaluator was given them. */
+  names?: PhpImports;
   /** Set by phpEvaluator when the file's imports are known (cross-file.ts). */
   importedOwner?: (name: string, node: SgNode) => string | readonly string[] | undefined;
   moduleAlias?: (name: string, node: SgNode) => string | undefined;
@@ -158,6 +160,10 @@ export class PhpAdapter implements LanguageAdapter {
         if (ns && last && kindOf(last) === 'name') return { t: 'member', object: ns, property: last.text(), self: false };
         return { t: 'name', name };
       }
+      case 'namespace_name':
+        // The namespace of `\Acme\Crypto\NAME` (a qualified name's member shape): an owner the file's
+        // namespaced constants are members of, or an imported namespace (`use Acme\Crypto as AC;`, moduleAlias).
+        return { t: 'name', name: node.text() };
       case 'relative_scope':
         // `parent::X`: the class the enclosing one extends (moduleAlias); `self`/`static` are the member's `self`.
         return /^parent$/i.test(node.text()) ? { t: 'name', name: 'parent' } : { t: 'opaque' };
@@ -442,6 +448,9 @@ export function phpPathEnds(statement: SgNode): Scope[] {
   return pathEnds(arms, () => false, cases.some((c) => kindOf(c) === 'default_statement') ? undefined : nodeSpan(statement).start);
 }
 
+/** The scope of a namespace's constant as a member (`\Ns\NAME`): found by owner, never as a bare name (the bare binding is the file's). */
+const NOWHERE: Scope = { start: -1, end: -1 };
+
 /** Bindings of a PHP file (see the file comment for scoping). */
 export function phpBindings(root: SgNode, adapter: PhpAdapter): Binding[] {
   const blocks = new ScopeIndex(root, BLOCK_KINDS);
@@ -547,7 +556,12 @@ export function phpBindings(root: SgNode, adapter: PhpAdapter): Binding[] {
         if (!nameNode || kindOf(nameNode) !== 'name') break;
         const cls = blocks.around(node, CLASS_SET);
         if (cls?.name) out.push({ name: nameNode.text(), owner: cls.name, value: value ?? null, visibleFrom: nodeSpan(node).end, scope: cls, member: true });
-        else out.push({ name: nameNode.text(), value: value ?? null, visibleFrom: nodeSpan(node).end, scope: file, member: true });
+        else {
+          out.push({ name: nameNode.text(), value: value ?? null, visibleFrom: nodeSpan(node).end, scope: file, member: true });
+          // Also a member of its namespace, for `\Acme\Crypto\NAME` (the namespace's `name` shape).
+          const ns = adapter.names ? namespaceAt(adapter.names, nodeSpan(node).start) : '';
+          if (ns) out.push({ name: nameNode.text(), owner: ns, value: value ?? null, visibleFrom: nodeSpan(node).end, scope: NOWHERE, member: true });
+        }
         break;
       }
       case 'property_element': {
@@ -564,7 +578,11 @@ export function phpBindings(root: SgNode, adapter: PhpAdapter): Binding[] {
         const nameNode = positional[0];
         if (!nameNode || !/^(string|encapsed_string)$/.test(kindOf(nameNode))) break;
         const name = adapter.shape(nameNode);
-        if (name.t === 'value' && name.value.kind === 'str') out.push({ name: name.value.value, value: positional[1] ?? null, visibleFrom: nodeSpan(node).end, scope: file, member: true });
+        if (name.t !== 'value' || name.value.kind !== 'str') break;
+        out.push({ name: name.value.value, value: positional[1] ?? null, visibleFrom: nodeSpan(node).end, scope: file, member: true });
+        // define('Acme\Crypto\NAME', …): a member of its namespace (read as `\Acme\Crypto\NAME`).
+        const qualified = /^\\?(.+)\\([^\\]+)$/.exec(name.value.value);
+        if (qualified) out.push({ name: qualified[2]!, owner: qualified[1]!, value: positional[1] ?? null, visibleFrom: nodeSpan(node).end, scope: NOWHERE, member: true });
         break;
       }
     }
@@ -580,6 +598,7 @@ export function phpBindings(root: SgNode, adapter: PhpAdapter): Binding[] {
 export function phpEvaluator(root: SgNode, crossFile?: CrossFile, names?: PhpImports): { ev: Evaluator; adapter: PhpAdapter } {
   const adapter = new PhpAdapter(root);
   if (names) {
+    adapter.names = names;
     adapter.importedOwner = (name, node) => phpImportedOwner(names, name, node);
     adapter.moduleAlias = (name, node) => phpModuleAlias(names, adapter, name, node);
   }
