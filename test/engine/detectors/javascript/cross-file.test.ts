@@ -126,3 +126,20 @@ export const viaNamespace = (x: string) => createHash(C.DIGEST).update(x).digest
 function namesAt(assets: readonly FoundAsset[], path: string, line: number): string[] {
   return assets.filter((a) => a.kind === 'algorithm' && a.at.includes(`${path}:${line}`)).map((a) => a.name).sort();
 }
+
+test('a noble hash re-exported by a module of the project is still the hash it is imported as', async () => {
+  const assets = await scanTree({
+    'src/hashes.ts': `export { sha256, sha512 } from '@noble/hashes/sha2';
+`,
+    'src/mac.ts': `import { hmac } from '@noble/hashes/hmac';
+import { pbkdf2 } from '@noble/hashes/pbkdf2';
+import { sha256 } from './hashes';
+import * as H from './hashes';
+
+export const mac = (key: Uint8Array, msg: Uint8Array) => hmac(sha256, key, msg);
+export const stretch = (pw: string, salt: string) => pbkdf2(H.sha512, pw, salt, { c: 1000, dkLen: 32 });
+`,
+  });
+  assert.deepEqual(namesAt(assets, 'src/mac.ts', 6), ['HMAC-SHA-256']);
+  assert.deepEqual(namesAt(assets, 'src/mac.ts', 7), ['PBKDF2-SHA-512-1000']);
+});
