@@ -214,3 +214,24 @@ function bare_digest($data) {
   // The bare name is the namespace's constant, not the other namespace's defined one.
   assert.deepEqual(namesAt(assets, 'src/digests.php', 16), ['SHA-384']);
 });
+
+test('a namespace constant or class constant no file declares names no mcrypt cipher', async () => {
+  const assets = await scanTree({
+    'src/legacy.php': `<?php
+function legacy_seal($data, $key) {
+    return mcrypt_encrypt(\\Acme\\Legacy\\CIPHER, $key, $data, MCRYPT_MODE_ECB);
+}
+
+function legacy_wrap($data, $key) {
+    return mcrypt_encrypt(Settings::CIPHER, $key, $data, MCRYPT_MODE_ECB);
+}
+
+function legacy_blowfish($data, $key) {
+    return mcrypt_encrypt(\\MCRYPT_BLOWFISH, $key, $data, MCRYPT_MODE_ECB);
+}
+`,
+  });
+  assert.deepEqual(namesAt(assets, 'src/legacy.php', 3), ['unknown-cipher']);
+  assert.deepEqual(namesAt(assets, 'src/legacy.php', 7), ['unknown-cipher']);
+  assert.deepEqual(namesAt(assets, 'src/legacy.php', 11), ['Blowfish-ECB']);
+});
