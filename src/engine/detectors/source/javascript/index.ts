@@ -5,7 +5,9 @@
 import { eachCaseMarked } from '../common/cases.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
-import type { Detector, SourceFile } from '../../types.js';
+import type { DetectContext, Detector, SourceFile } from '../../types.js';
+import type { CrossFile } from '../../cross-file.js';
+import { declareJsConstants } from './cross-file.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeText } from '../common/symbols.js';
@@ -101,7 +103,7 @@ function isHandledModule(module: string): boolean {
   return HANDLED_MODULES.has(module) || module.startsWith('@noble/');
 }
 
-export function detectJavaScript(file: SourceFile): Detection[] {
+export function detectJavaScript(file: SourceFile, crossFile?: CrossFile): Detection[] {
   const lang = languageOf(file.path);
   if (!lang) return [];
   const text = file.content.toString('utf8');
@@ -109,7 +111,8 @@ export function detectJavaScript(file: SourceFile): Detection[] {
   const index = indexFile(root, lang);
   const imports = jsImports(index.imports, index.declarators);
   addModuleGlobals(index, imports, text);
-  const { ev, adapter } = jsEvaluator(index, imports);
+  const { ev, adapter } = jsEvaluator(index, imports, crossFile);
+  if (crossFile) declareJsConstants(root, text, file.path, ev, crossFile);
   const sink = new DetectionSink(file.path, text, JS_DETECTOR_ID);
   const f = new JsFile(root, ev, adapter, sink);
 
@@ -167,5 +170,6 @@ export const javascriptDetector: Detector = {
   // crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2 all contain
   // one; aes-js, @panva/hkdf and libsignal are named), crypto-js's browser global `CryptoJS`, the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
   keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'CryptoJS', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', ...WEBAUTHN_KEYWORDS, ...SSH_NAME_KEYWORDS],
-  detect: (file: SourceFile) => detectJavaScript(file),
+  crossFile: true,
+  detect: (file: SourceFile, ctx: DetectContext) => detectJavaScript(file, ctx.crossFile),
 };

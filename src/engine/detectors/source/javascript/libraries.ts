@@ -492,8 +492,17 @@ function nobleCipher(f: JsFile, call: SgNode, callee: string, args: SgNode[], na
 }
 
 function nobleHashOf(f: JsFile, node: SgNode | undefined): string | undefined {
-  const path = f.member(node);
+  // A hash re-exported by a module of the project (`import { sha256 } from './hashes'`, `H.sha512`) is
+  // a name the file binds nothing for, not a member path: named as imported.
+  const member = f.member(node);
+  const imported = !member?.includes(':') && isNameOrChain(node) ? f.adapter.qualify(node) : undefined;
+  const path = imported?.includes(':') ? imported : member;
   return path ? NOBLE_HASHES[path.slice(path.lastIndexOf(':') + 1)] : undefined;
+}
+
+function isNameOrChain(node: SgNode | undefined): boolean {
+  const k = node?.kind() as string | undefined;
+  return k === 'identifier' || k === 'member_expression';
 }
 
 function nobleOpts(f: JsFile, node: SgNode | undefined): (k: string) => number | undefined {

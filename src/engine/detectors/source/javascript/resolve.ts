@@ -10,6 +10,8 @@ import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/v
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { lastStatement, pathEnds } from '../common/paths.js';
 import { jsFunctions, optionOf, plainParameter } from './call-sites.js';
+import { isLocalModule, moduleOwner } from './cross-file.js';
+import type { CrossFile } from '../../cross-file.js';
 
 /** Where a local name comes from: `import { createHash } from 'node:crypto'` -> {module: 'crypto', member: 'createHash'}. */
 export interface ImportRef {
@@ -17,6 +19,13 @@ export interface ImportRef {
   module: string;
   /** Imported member; undefined for namespace, default and whole-module `require` imports. */
   member?: string;
+  /** The module's namespace (`import * as C`, `const C = require(…)`, `import C = require(…)`), not its default export. */
+  whole?: boolean;
+}
+
+/** An import of a module's namespace (ImportRef.whole). */
+function asNamespace(ref: ImportRef): ImportRef {
+  return { ...ref, whole: true };
 }
 
 /** crypto-js ships one module per algorithm (`crypto-js/aes`); their default export is that algorithm. */
@@ -103,7 +112,7 @@ export function jsImports(importNodes: readonly SgNode[], declarators: readonly 
     if (requireClause) {
       const id = requireClause.children().find((c) => (c.kind() as string) === 'identifier');
       const from = stringValue(requireClause.children().find((c) => (c.kind() as string) === 'string'));
-      if (id && from) out.set(id.text(), normaliseModule(from, undefined, true));
+      if (id && from) out.set(id.text(), asNamespace(normaliseModule(from, undefined, true)));
       continue;
     }
     const spec = stringValue(imp.field('source'));
@@ -114,7 +123,7 @@ export function jsImports(importNodes: readonly SgNode[], declarators: readonly 
       if (k === 'identifier') out.set(c.text(), normaliseModule(spec, undefined, true));
       else if (k === 'namespace_import') {
         const id = c.children().find((x) => (x.kind() as string) === 'identifier');
-        if (id) out.set(id.text(), normaliseModule(spec, undefined, false));
+        if (id) out.set(id.text(), asNamespace(normaliseModule(spec, undefined, false)));
       } else if (k === 'named_imports') {
         for (const sp of c.children().filter((x) => (x.kind() as string) === 'import_specifier')) {
           const name = sp.field('name')?.text();
@@ -138,7 +147,7 @@ export function jsImports(importNodes: readonly SgNode[], declarators: readonly 
     // as the default export; `const mod = await import('x')` is the namespace.
     const dynamic = dynamicImportSpec(value);
     if (dynamic) {
-      if ((name.kind() as string) === 'identifier') out.set(name.text(), normaliseModule(dynamic, undefined, false));
+      if ((name.kind() as string) === 'identifier') out.set(name.text(), asNamespace(normaliseModule(dynamic, undefined, false)));
       else if ((name.kind() as string) === 'object_pattern') {
         for (const p of name.namedChildren()) {
           const k = p.kind() as string;
@@ -154,7 +163,7 @@ export function jsImports(importNodes: readonly SgNode[], declarators: readonly 
     }
     const direct = requireSpec(value);
     if (direct) {
-      if ((name.kind() as string) === 'identifier') out.set(name.text(), normaliseModule(direct, undefined, true));
+      if ((name.kind() as string) === 'identifier') out.set(name.text(), asNamespace(normaliseModule(direct, undefined, true)));
       else if ((name.kind() as string) === 'object_pattern') {
         for (const p of name.namedChildren()) {
           const k = p.kind() as string;
@@ -340,6 +349,9 @@ export class JsAdapter implements LanguageAdapter {
         return { t: 'name', name: node.text() };
       case 'identifier':
         if (node.text() === 'undefined') return { t: 'value', value: { kind: 'none' } };
+        // A constant or module of the project's own (`import { HASH } from './constants'`): a name the
+        // file binds nothing for, whose value another file declares (importedOwner, moduleAlias).
+        if (this.localImport(node.text())) return { t: 'name', name: node.text() };
         if (this.imports.has(node.text())) {
           const q = this.qualify(node);
           return q ? { t: 'value', value: { kind: 'member', path: q } } : { t: 'opaque' };
@@ -403,6 +415,7 @@ export class JsAdapter implements LanguageAdapter {
     while ((cur?.kind() as string) === 'member_expression') cur = cur!.field('object');
     if ((cur?.kind() as string) !== 'identifier') return undefined;
     const head = cur!.text();
+    if (this.localImport(head)) return undefined;
     const alias = (): boolean => {
       // A name bound to a plain name or member chain (`const C = CryptoJS`, `const { mode } = CryptoJS`):
       // the chain qualifies through it; any other value (an object literal, a call) is no module.
@@ -510,6 +523,28 @@ export class JsAdapter implements LanguageAdapter {
 
   enclosingClass(node: SgNode): string | undefined {
     return innermost(this.classes, node.range().start.index)?.name;
+  }
+
+  /** The import of a project module (cross-file.ts: isLocalModule) that binds `name`, if any. */
+  private localImport(name: string): ImportRef | undefined {
+    const ref = this.imports.get(name);
+    return ref && isLocalModule(ref.module) ? ref : undefined;
+  }
+
+  /**
+   * `HASH` after `import { HASH } from './constants'` or `const { HASH } = require('./constants')`:
+   * the module (`constants`). A name imported under another (`{ HASH as H }`) is not read: the key
+   * holds the name the module exports, and the Evaluator asks with the local one.
+   */
+  importedOwner(name: string): string | undefined {
+    const ref = this.localImport(name);
+    return ref?.member === name ? moduleOwner(ref.module) : undefined;
+  }
+
+  /** `C` after `import * as C from './constants'` or `const C = require('./constants')`: the module (`constants`), so `C.HASH` is `constants.HASH`. */
+  moduleAlias(name: string): string | undefined {
+    const ref = this.localImport(name);
+    return ref?.whole ? moduleOwner(ref.module) : undefined;
   }
 
   /** The arguments the file's own calls pass for a parameter (call-sites.ts); set by jsEvaluator. */
@@ -1024,14 +1059,14 @@ export function propertyKey(key: SgNode | null | undefined): string | undefined 
 }
 
 /** The evaluator for one JS/TS file. */
-export function jsEvaluator(index: JsIndex, imports: ReadonlyMap<string, ImportRef>): { ev: Evaluator; adapter: JsAdapter } {
+export function jsEvaluator(index: JsIndex, imports: ReadonlyMap<string, ImportRef>, crossFile?: CrossFile): { ev: Evaluator; adapter: JsAdapter } {
   const adapter = new JsAdapter(imports, index.classes);
   let functions: ReturnType<typeof jsFunctions> | undefined;
   adapter.callSiteArguments = (param: SgNode) => (functions ??= jsFunctions(index.root)).callSiteArguments!(param);
   adapter.returned = (call: SgNode) => (functions ??= jsFunctions(index.root)).returned!(call);
   // Bindings collected on first lookup (as for Java and Python): a file whose crypto calls take only
   // literals never pays for visiting every declaration and parameter.
-  const ev = new Evaluator(adapter, () => new LazySymbolTable(jsBindingSource(index, imports)));
+  const ev = new Evaluator(adapter, () => new LazySymbolTable(jsBindingSource(index, imports)), crossFile);
   adapter.ev = ev;
   return { ev, adapter };
 }

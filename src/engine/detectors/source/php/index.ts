@@ -20,6 +20,8 @@ import { opensslCipher, opensslCsr, opensslDigest, opensslPbkdf2, opensslPkeyNew
 import { callArgs, functionName, phpEvaluator } from './resolve.js';
 import { SODIUM_NAMES, sodiumCall } from './sodium.js';
 import { tlsConstant, tlsOptionKey } from './tls.js';
+import { collectImports } from './imports.js';
+import { declarePhpConstants } from './cross-file.js';
 import { WEAK_RANDOM_NAMES, weakRandom } from './random.js';
 
 export const PHP_DETECTOR_ID = 'php';
@@ -52,8 +54,11 @@ const TLS_KEYS = `^['"](verify_peer|verify_peer_name|verify)['"]$`;
 export function detectPhp(file: SourceFile, ctx: DetectContext): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('php', text).root();
-  const { ev, adapter } = phpEvaluator(root);
-  const { imports, namespace } = collectImports(root);
+  const names = collectImports(root, text);
+  const { imports, namespace } = names;
+  const { ev, adapter } = phpEvaluator(root, ctx.crossFile, names);
+  // Before anything else: a file of constants calls no crypto function (and the declarations pass reads it for these alone).
+  if (ctx.crossFile) declarePhpConstants(root, text, file.path, ev, names, ctx.crossFile);
   const f = new PhpFile(ctx.kb, ev, adapter, new DetectionSink(file.path, text, PHP_DETECTOR_ID), imports, namespace);
 
   // The native rule names only what the text holds: ast-grep compiles a rule's regexes on every query.
@@ -118,31 +123,6 @@ function originalCase(text: string, lower: string): string {
   return m ? m[0] : lower;
 }
 
-/** The file's namespace and its `use` imports of classes: local name (lower case) -> full name. */
-function collectImports(root: SgNode): { imports: Map<string, string>; namespace: string } {
-  const imports = new Map<string, string>();
-  let namespace = '';
-  for (const node of root.findAll({ rule: { any: [{ kind: 'namespace_use_declaration' }, { kind: 'namespace_definition' }] } })) {
-    if (kindOf(node) === 'namespace_definition') {
-      namespace ||= node.field('name')?.text() ?? node.namedChildren().find((c) => kindOf(c) === 'namespace_name')?.text() ?? '';
-      continue;
-    }
-    // `use function …` / `use const …` import functions and constants, not classes.
-    if (node.children().some((c) => c.text() === 'function' || c.text() === 'const')) continue;
-    const group = node.namedChildren().find((c) => kindOf(c) === 'namespace_use_group');
-    const prefix = group ? (node.namedChildren().find((c) => kindOf(c) === 'namespace_name')?.text() ?? '') : '';
-    for (const clause of node.findAll({ rule: { kind: 'namespace_use_clause' } })) {
-      const parts = clause.namedChildren();
-      const target = parts[0];
-      if (!target) continue;
-      const full = (prefix ? `${prefix}\\${target.text()}` : target.text()).replace(/^\\/, '');
-      const alias = parts.length > 1 ? parts.at(-1)!.text() : full.split('\\').pop()!;
-      imports.set(alias.toLowerCase(), full);
-    }
-  }
-  return { imports, namespace };
-}
-
 export const phpDetector: Detector = {
   id: PHP_DETECTOR_ID,
   appliesTo: (path) => /\.(php|phtml|inc)$/i.test(path),
@@ -152,5 +132,6 @@ export const phpDetector: Detector = {
     'CURLOPT_', 'STREAM_CRYPTO_METHOD_', 'verify_peer', 'GuzzleHttp', 'Facades\\Http', 'phpseclib', 'Crypt_', 'Firebase\\JWT', 'Lcobucci\\JWT', 'Defuse\\Crypto',
     'Facades\\Crypt', 'Facades\\Hash', "'cipher'",
   ],
+  crossFile: true,
   detect: (file: SourceFile, ctx: DetectContext) => detectPhp(file, ctx),
 };

@@ -20,7 +20,9 @@ const MODES: Record<string, string> = { cbc: 'CBC', ecb: 'ECB', cfb: 'CFB', ncfb
 
 function cipherOf(f: PhpFile, node: SgNode | undefined): { spelling: string; params?: AlgorithmParams; aes?: boolean } | undefined {
   const v = f.value(node);
-  const name = v.kind === 'member' ? v.path.replace(/^MCRYPT_/, '').toLowerCase().replace(/_/g, '-') : v.kind === 'str' ? v.value.toLowerCase() : undefined;
+  // A constant other than mcrypt's own (`Config::CIPHER`, `\Acme\CIPHER` not resolved) names no cipher.
+  const builtin = v.kind === 'member' && /^MCRYPT_/.test(v.path);
+  const name = builtin ? v.path.replace(/^MCRYPT_/, '').toLowerCase().replace(/_/g, '-') : v.kind === 'str' ? v.value.toLowerCase() : undefined;
   if (name === undefined) return undefined;
   return CIPHERS[name] ?? CIPHERS[name.replace(/^(\d)des$/, '$1des')] ?? { spelling: name };
 }

@@ -17,6 +17,9 @@ import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { knownConstant } from './constants.js';
 import { phpFunctions } from './call-sites.js';
 import { lastStatement, pathEnds } from '../common/paths.js';
+import type { CrossFile } from '../../cross-file.js';
+import { namespaceAt, type PhpImports } from './imports.js';
+import { phpImportedOwner, phpModuleAlias } from './cross-file.js';
 
 /** Nodes whose variables are their own (PHP variables are function-scoped). Arrow functions see their parent's. */
 const FN_KINDS = ['function_definition', 'method_declaration', 'anonymous_function'];
@@ -99,6 +102,18 @@ export class PhpAdapter implements LanguageAdapter {
     return this.classes.around(node, CLASS_SET)?.name;
   }
 
+  /** The class, trait, interface or enum declaration around a node. */
+  enclosingClassNode(node: SgNode): SgNode | undefined {
+    this.classes ??= new ScopeIndex(this.root, CLASS_KINDS);
+    return this.classes.around(node, CLASS_SET)?.node;
+  }
+
+  /** The file's namespaces and imports, when phpEvaluator was given them. */
+  names?: PhpImports;
+  /** Set by phpEvaluator when the file's imports are known (cross-file.ts). */
+  importedOwner?: (name: string, node: SgNode) => string | readonly string[] | undefined;
+  moduleAlias?: (name: string, node: SgNode) => string | undefined;
+
   private functions: ReturnType<typeof phpFunctions> | undefined;
 
   callSiteArguments(param: SgNode): CallSites | undefined {
@@ -137,8 +152,21 @@ export class PhpAdapter implements LanguageAdapter {
         // A global constant: the file's own (`const KEY_BITS = 2048;`, `define(…)`) or PHP's (`OPENSSL_RAW_DATA`).
         const name = node.text().replace(/^\\/, '');
         const builtin = knownConstant(name);
-        return builtin !== undefined ? { t: 'value', value: builtin } : { t: 'name', name };
+        if (builtin !== undefined) return { t: 'value', value: builtin };
+        // `\Acme\Crypto\CIPHER` (and a class written so, `\Defuse\Crypto\Core::X`): a member of its
+        // namespace, which the file binds nothing for; its last two parts name another file's constant.
+        const ns = kindOf(node) === 'qualified_name' ? node.namedChildren().find((c) => kindOf(c) === 'namespace_name') : undefined;
+        const last = ns ? node.namedChildren().at(-1) : undefined;
+        if (ns && last && kindOf(last) === 'name') return { t: 'member', object: ns, property: last.text(), self: false };
+        return { t: 'name', name };
       }
+      case 'namespace_name':
+        // The namespace of `\Acme\Crypto\NAME` (a qualified name's member shape): an owner the file's
+        // namespaced constants are members of, or an imported namespace (`use Acme\Crypto as AC;`, moduleAlias).
+        return { t: 'name', name: node.text() };
+      case 'relative_scope':
+        // `parent::X`: the class the enclosing one extends (moduleAlias); `self`/`static` are the member's `self`.
+        return /^parent$/i.test(node.text()) ? { t: 'name', name: 'parent' } : { t: 'opaque' };
       case 'class_constant_access_expression': {
         const [scope, member] = node.namedChildren();
         if (!scope || !member) return { t: 'opaque' };
@@ -420,6 +448,9 @@ export function phpPathEnds(statement: SgNode): Scope[] {
   return pathEnds(arms, () => false, cases.some((c) => kindOf(c) === 'default_statement') ? undefined : nodeSpan(statement).start);
 }
 
+/** The scope of a namespace's constant as a member (`\Ns\NAME`): found by owner, never as a bare name (the bare binding is the file's). */
+const NOWHERE: Scope = { start: -1, end: -1 };
+
 /** Bindings of a PHP file (see the file comment for scoping). */
 export function phpBindings(root: SgNode, adapter: PhpAdapter): Binding[] {
   const blocks = new ScopeIndex(root, BLOCK_KINDS);
@@ -525,7 +556,12 @@ export function phpBindings(root: SgNode, adapter: PhpAdapter): Binding[] {
         if (!nameNode || kindOf(nameNode) !== 'name') break;
         const cls = blocks.around(node, CLASS_SET);
         if (cls?.name) out.push({ name: nameNode.text(), owner: cls.name, value: value ?? null, visibleFrom: nodeSpan(node).end, scope: cls, member: true });
-        else out.push({ name: nameNode.text(), value: value ?? null, visibleFrom: nodeSpan(node).end, scope: file, member: true });
+        else {
+          out.push({ name: nameNode.text(), value: value ?? null, visibleFrom: nodeSpan(node).end, scope: file, member: true });
+          // Also a member of its namespace, for `\Acme\Crypto\NAME` (the namespace's `name` shape).
+          const ns = adapter.names ? namespaceAt(adapter.names, nodeSpan(node).start) : '';
+          if (ns) out.push({ name: nameNode.text(), owner: ns, value: value ?? null, visibleFrom: nodeSpan(node).end, scope: NOWHERE, member: true });
+        }
         break;
       }
       case 'property_element': {
@@ -542,7 +578,11 @@ export function phpBindings(root: SgNode, adapter: PhpAdapter): Binding[] {
         const nameNode = positional[0];
         if (!nameNode || !/^(string|encapsed_string)$/.test(kindOf(nameNode))) break;
         const name = adapter.shape(nameNode);
-        if (name.t === 'value' && name.value.kind === 'str') out.push({ name: name.value.value, value: positional[1] ?? null, visibleFrom: nodeSpan(node).end, scope: file, member: true });
+        if (name.t !== 'value' || name.value.kind !== 'str') break;
+        out.push({ name: name.value.value, value: positional[1] ?? null, visibleFrom: nodeSpan(node).end, scope: file, member: true });
+        // define('Acme\Crypto\NAME', …): a member of its namespace (read as `\Acme\Crypto\NAME`).
+        const qualified = /^\\?(.+)\\([^\\]+)$/.exec(name.value.value);
+        if (qualified) out.push({ name: qualified[2]!, owner: qualified[1]!, value: positional[1] ?? null, visibleFrom: nodeSpan(node).end, scope: NOWHERE, member: true });
         break;
       }
     }
@@ -550,8 +590,18 @@ export function phpBindings(root: SgNode, adapter: PhpAdapter): Binding[] {
   return out;
 }
 
-export function phpEvaluator(root: SgNode): { ev: Evaluator; adapter: PhpAdapter } {
+/**
+ * The resolver for one parsed PHP file. With the file's imports, a constant it binds nothing for is
+ * read from another file's declaration (`crossFile`, cross-file.ts): `Core::X` through `use` aliases
+ * and `parent`, a bare name through `use const`, the namespace and the required files.
+ */
+export function phpEvaluator(root: SgNode, crossFile?: CrossFile, names?: PhpImports): { ev: Evaluator; adapter: PhpAdapter } {
   const adapter = new PhpAdapter(root);
-  const ev = new Evaluator(adapter, () => new SymbolTable(phpBindings(root, adapter)));
+  if (names) {
+    adapter.names = names;
+    adapter.importedOwner = (name, node) => phpImportedOwner(names, name, node);
+    adapter.moduleAlias = (name, node) => phpModuleAlias(names, adapter, name, node);
+  }
+  const ev = new Evaluator(adapter, () => new SymbolTable(phpBindings(root, adapter)), crossFile);
   return { ev, adapter };
 }
