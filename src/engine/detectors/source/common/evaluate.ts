@@ -156,9 +156,11 @@ export interface LanguageAdapter {
   /**
    * For a bare name the file binds no variable for: the owner (class, module) an import brings it
    * from (Java's `import static a.b.Constants.CIPHER`, Python's `from .settings import HASH`), whose
-   * declaration in another file then gives its value (cross-file.ts); undefined when not imported.
+   * declaration in another file then gives its value (cross-file.ts); with the name it has there when
+   * the import renames it (`import { HASH as H }`); several where the language cannot tell which
+   * (C's `#include`s; the values those that declare it give must agree); undefined when not imported.
    */
-  importedOwner?(name: string, node: SgNode): string | readonly string[] | undefined;
+  importedOwner?(name: string, node: SgNode): ImportedFrom | readonly ImportedFrom[] | undefined;
   /**
    * For a bare name the file binds no variable for: the module it stands for, when an import names a
    * module after it (`import app.settings as S`, `import * as C from './constants.js'`), so that
@@ -171,6 +173,9 @@ export interface LanguageAdapter {
    */
   readonly callsByName?: boolean;
 }
+
+/** Where an imported name comes from: its owner, and its name there when the import renames it. */
+export type ImportedFrom = string | { owner: string; name: string };
 
 /** What a same-file function returns (LanguageAdapter.returned). */
 export interface Returned {
@@ -674,11 +679,11 @@ export class Evaluator {
    * on, else none.
    */
   private importedConstant(name: string, node: SgNode): Value | undefined {
-    const owners = this.adapter.importedOwner?.(name, node);
-    if (owners === undefined) return undefined;
+    const from = this.adapter.importedOwner?.(name, node);
+    if (from === undefined) return undefined;
     let found: Value | undefined;
-    for (const owner of typeof owners === 'string' ? [owners] : owners) {
-      const v = this.crossFile?.lookup(constantKey(owner, name));
+    for (const f of typeof from === 'string' || !Array.isArray(from) ? [from as ImportedFrom] : from) {
+      const v = this.crossFile?.lookup(typeof f === 'string' ? constantKey(f, name) : constantKey(f.owner, f.name));
       if (!v) continue;
       if (found && valueKey(found) !== valueKey(v)) return undefined;
       found = v;
@@ -689,16 +694,30 @@ export class Evaluator {
   /**
    * `Owner.NAME` where `Owner` is no variable of the file: another file's constant, the owner read
    * through a module alias (`S.HASH` after `import app.settings as S`) or as written (its last part).
-   * Whether `Owner` is a variable is asked only of a key some file declares: the question costs a
-   * symbol lookup, and most member reads (`Cipher.ENCRYPT_MODE`) find nothing anyway.
+   * A chain that starts at a variable or at `this`/`self` (`req.body.alg`, `this.options.hash`) is an
+   * object's property, whatever its last two parts. Whether it starts so is asked only of a key some
+   * file declares: the question costs a symbol lookup, and most member reads (`Cipher.ENCRYPT_MODE`)
+   * find nothing anyway.
    */
   private referencedConstant(object: SgNode, property: string, path: string): Value | undefined {
     const o = this.adapter.shape(object);
     const module = o.t === 'name' ? this.adapter.moduleAlias?.(o.name, object) : undefined;
     const key = module !== undefined ? constantKey(module, property) : referenceKey(path);
     const v = key !== undefined ? this.crossFile?.lookup(key) : undefined;
-    if (!v || (o.t === 'name' && this.symbols.lookup(o.name, object.range().start.index) !== undefined)) return undefined;
-    return v;
+    return v && !this.startsAtVariable(object) ? v : undefined;
+  }
+
+  /** Whether a member chain's head is a name the file binds (a variable, a parameter) or `this`/`self`. */
+  private startsAtVariable(node: SgNode): boolean {
+    let cur = node;
+    for (let i = 0; i < 16; i++) {
+      const s = this.adapter.shape(cur);
+      if (s.t === 'name') return this.symbols.lookup(s.name, cur.range().start.index) !== undefined;
+      if (s.t !== 'member') return false;
+      if (s.self) return true;
+      cur = s.object;
+    }
+    return false;
   }
 
   private evalShape(node: SgNode, s: Shape): Value {

@@ -4,7 +4,7 @@
 // constants), and the value-producing calls (`randomBytes(32)`, `Buffer.alloc(16, 0)`,
 // `Buffer.from('..', 'hex')`, `scryptSync(pw, salt, 32)`, `new Uint8Array(12)`).
 import type { SgNode } from '@ast-grep/napi';
-import { Evaluator, binaryShape, ternaryShape, unaryShape, type Args, type CallSites, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
+import { Evaluator, binaryShape, ternaryShape, unaryShape, type Args, type CallSites, type ImportedFrom, type LanguageAdapter, type Returned, type Shape } from '../common/evaluate.js';
 import { LazySymbolTable, nodeText, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
@@ -533,12 +533,14 @@ export class JsAdapter implements LanguageAdapter {
 
   /**
    * `HASH` after `import { HASH } from './constants'` or `const { HASH } = require('./constants')`:
-   * the module (`constants`). A name imported under another (`{ HASH as H }`) is not read: the key
-   * holds the name the module exports, and the Evaluator asks with the local one.
+   * the module (`constants`); `H` after `import { HASH as H }`: the module's `HASH`.
    */
-  importedOwner(name: string): string | undefined {
+  importedOwner(name: string): ImportedFrom | undefined {
     const ref = this.localImport(name);
-    return ref?.member === name ? moduleOwner(ref.module) : undefined;
+    if (!ref?.member || ref.whole) return undefined;
+    const owner = moduleOwner(ref.module);
+    if (owner === undefined) return undefined;
+    return ref.member === name ? owner : { owner, name: ref.member };
   }
 
   /** `C` after `import * as C from './constants'` or `const C = require('./constants')`: the module (`constants`), so `C.HASH` is `constants.HASH`. */
