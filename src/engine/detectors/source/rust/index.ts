@@ -22,6 +22,7 @@ import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall, opensslX509Sign } from
 import { PASSWORD_FNS, argon2Call, methodCalledOn, verifiesStoredHash, type FnHandler } from './passwords.js';
 import { candidates, collectUses, segments, TypeReader, type Uses } from './paths.js';
 import { rustEvaluator } from './resolve.js';
+import { declareRustConstants } from './constants.js';
 import { awsLcKeySize, enclosingCall, rcgenConstant, reportRingConstant, ringConstant, webpkiConstant } from './ring.js';
 import { rcgenKeyGeneration, rcgenKeyPairCall, rcgenSelfSigned } from './rcgen.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
@@ -92,7 +93,8 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
     if (name && type) aliases.set(name, type);
   }
   const types = new TypeReader(uses, aliases, known);
-  const { ev, adapter } = rustEvaluator(root, uses);
+  const { ev, adapter } = rustEvaluator(root, uses, ctx.crossFile);
+  if (ctx.crossFile) declareRustConstants(root, ev, ctx.crossFile, file.path);
   const f = new RsFile(ctx.kb, ev, adapter, types, new DetectionSink(file.path, text, RUST_DETECTOR_ID), root);
 
   // The native queries get only the names this file contains: ast-grep compiles a rule's regex on every
@@ -421,6 +423,7 @@ function within(node: SgNode, outer: SgNode): boolean {
 export const rustDetector: Detector = {
   id: RUST_DETECTOR_ID,
   appliesTo: (path) => path.endsWith('.rs'),
+  crossFile: true,
   // Crate names as code writes them (library names, `_` not `-`) and the TLS switches read by method name.
   // Short crate names are keywords only as a path start (`ring::` alone is inside every `String::new()`).
   keywords: [
