@@ -14,6 +14,8 @@ import { eachCaseMarked } from '../common/cases.js';
 import { CC_CALL_NAMES, commonCryptoCall } from './commoncrypto.js';
 import { CRYPTOKIT_CALL_NAMES, cryptoKitCall, rsaExtrasCall } from './cryptokit.js';
 import { CRYPTOSWIFT_CALL_NAMES, cryptoSwiftCall } from './cryptoswift.js';
+import type { CrossFile } from '../../cross-file.js';
+import { declareSwiftConstants } from './constants.js';
 import { SwFile } from './file.js';
 import { jwtCall, JWT_CALL_NAMES } from './jwt.js';
 import { swiftEvaluator } from './resolve.js';
@@ -54,7 +56,7 @@ function readOwnTypes(root: SgNode, text: string): Set<string> {
   return out;
 }
 
-export function detectSwift(file: SourceFile): Detection[] {
+export function detectSwift(file: SourceFile, crossFile?: CrossFile): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('swift', text).root();
   const calls = namesIn(text, CALL_NAME_SCAN);
@@ -101,7 +103,8 @@ export function detectSwift(file: SourceFile): Detection[] {
     } else others.push(n);
   }
   const sink = new DetectionSink(file.path, text, SWIFT_DETECTOR_ID);
-  const f = new SwFile(swiftEvaluator(root), sink, root, readImports(root), readOwnTypes(root, text));
+  const f = new SwFile(swiftEvaluator(root, crossFile), sink, root, readImports(root), readOwnTypes(root, text));
+  if (crossFile) declareSwiftConstants(root, f.ev, crossFile);
   for (const m of mutated) f.markWritten(m);
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase). A
   // call consumed by an enclosing one (the nonce of a `seal`) is skipped: the consumed ids a run adds
@@ -141,5 +144,6 @@ export const swiftDetector: Detector = {
   id: SWIFT_DETECTOR_ID,
   appliesTo: (path: string) => path.endsWith('.swift'),
   keywords: SWIFT_KEYWORDS,
-  detect: (file: SourceFile, _ctx: DetectContext) => detectSwift(file),
+  crossFile: true,
+  detect: (file: SourceFile, ctx: DetectContext) => detectSwift(file, ctx.crossFile),
 };
