@@ -23,19 +23,21 @@ export interface KtImports {
   stars: readonly string[];
 }
 
-/** Properties of an object's or companion's body, and of the file's top level (ast-grep's `inside` is the parent). */
-const DECLARATIONS = {
-  rule: {
-    kind: 'property_declaration',
-    any: [
-      { inside: { kind: 'class_body', inside: { any: [{ kind: 'object_declaration' }, { kind: 'companion_object' }] } } },
-      { inside: { kind: 'source_file' } },
-    ],
-  },
+/**
+ * Properties of an object's or companion's body, and of the file's top level (ast-grep's `inside` is
+ * the parent), for the file's query (one walk finds them with its package and imports).
+ */
+export const SHARED_PROPERTIES = {
+  kind: 'property_declaration',
+  any: [
+    { inside: { kind: 'class_body', inside: { any: [{ kind: 'object_declaration' }, { kind: 'companion_object' }] } } },
+    { inside: { kind: 'source_file' } },
+  ],
 };
 
-export function declareKotlinConstants(root: SgNode, ev: Evaluator, crossFile: CrossFile, pkg: string | undefined): void {
-  for (const prop of root.findAll(DECLARATIONS)) {
+/** Declares the file's constants among `properties` (its SHARED_PROPERTIES). */
+export function declareKotlinConstants(properties: readonly SgNode[], ev: Evaluator, crossFile: CrossFile, pkg: string | undefined): void {
+  for (const prop of properties) {
     const kids = namedKids(prop);
     if (kids.find((c) => kindOf(c) === 'binding_pattern_kind')?.text() !== 'val') continue;
     const modifiers = kids.find((c) => kindOf(c) === 'modifiers');
@@ -105,6 +107,15 @@ export function importedOwner(imports: KtImports, name: string): string | readon
   if (own) owners.add(own);
   for (const star of imports.stars) if (!LIBRARY_PACKAGES.test(`${star}.`)) owners.add(star.split('.').pop()!);
   return owners.size > 0 ? [...owners] : undefined;
+}
+
+/**
+ * Whether a dotted path is a library class's member (`Cipher.ENCRYPT_MODE` after `import
+ * javax.crypto.Cipher`, or written with its package): a symbolic member, never another file's constant.
+ */
+export function fromLibrary(imports: KtImports, path: string): boolean {
+  const imported = imports.names.get(path.slice(0, path.indexOf('.')));
+  return LIBRARY_PACKAGES.test(imported ?? path);
 }
 
 /** An object imported under an alias (`import com.acme.CryptoConfig as CC`): `CC.CIPHER` is `CryptoConfig.CIPHER`. */

@@ -11,7 +11,7 @@ import { kindOf, parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
 import { eachCaseMarked } from '../common/cases.js';
 import type { CrossFile } from '../../cross-file.js';
-import { declareKotlinConstants, type KtImports } from './constants.js';
+import { SHARED_PROPERTIES, declareKotlinConstants, type KtImports } from './constants.js';
 import { KtFile } from './file.js';
 import { JCA_FACTORIES, SECRET_SPECS, handleGetInstance, handleSpec } from './jca.js';
 import { AUTH0_METHOD, JJWT_CONSTANT, KTOR_TRANSFORMERS, TINK_CONSTANT, handleAuth0, handleJjwtConstant, handleJjwtSecret, handleKtorSession, handleTinkConstant, handleTinkGet } from './libraries.js';
@@ -24,12 +24,20 @@ export const KOTLIN_DETECTOR_ID = 'kotlin';
 /** Calls that write into a byte-array argument (the array is then not a constant): the argument's index. */
 const MUTATORS: Readonly<Record<string, number>> = { nextBytes: 0, read: 0, readFully: 0, fill: 0, get: 0, copyInto: 0, arraycopy: 2, engineNextBytes: 0 };
 
-/** The package, simple imports (name or alias -> path) and star-imported packages (one query for the header). */
-function readImports(root: SgNode): KtImports & { names: Map<string, string>; stars: string[] } {
+/**
+ * The package, simple imports (name or alias -> path) and star-imported packages, and the properties
+ * that may be constants of other files (constants.ts): one query.
+ */
+function readImports(root: SgNode): KtImports & { names: Map<string, string>; stars: string[]; properties: SgNode[] } {
   const names = new Map<string, string>();
   const stars: string[] = [];
+  const properties: SgNode[] = [];
   let pkg: string | undefined;
-  for (const h of root.findAll({ rule: { any: [{ kind: 'import_header' }, { kind: 'package_header' }] } })) {
+  for (const h of root.findAll({ rule: { any: [{ kind: 'import_header' }, { kind: 'package_header' }, SHARED_PROPERTIES] } })) {
+    if (kindOf(h) === 'property_declaration') {
+      properties.push(h);
+      continue;
+    }
     const id = namedKids(h).find((c) => kindOf(c) === 'identifier');
     if (!id) continue;
     const path = id.text().replace(/\s+/g, '');
@@ -45,7 +53,7 @@ function readImports(root: SgNode): KtImports & { names: Map<string, string>; st
     const local = alias ? (namedKids(alias)[0]?.text() ?? '') : path.split('.').pop()!;
     names.set(local, path);
   }
-  return { names, stars, ...(pkg !== undefined ? { pkg } : {}) };
+  return { names, stars, properties, ...(pkg !== undefined ? { pkg } : {}) };
 }
 
 /**
@@ -148,7 +156,7 @@ export function detectKotlin(file: SourceFile, crossFile?: CrossFile): Detection
   }
   const sink = new DetectionSink(file.path, text, KOTLIN_DETECTOR_ID);
   const f = new KtFile(root, kotlinEvaluator(root, crossFile, imports), sink, names, stars, ownTypes, calls);
-  if (crossFile) declareKotlinConstants(root, f.ev, crossFile, imports.pkg);
+  if (crossFile) declareKotlinConstants(imports.properties, f.ev, crossFile, imports.pkg);
 
   // Arrays written after their creation (`random.nextBytes(iv)`) are not constants; arrays given to key,
   // IV and salt specs are secret material whatever their name.

@@ -14,7 +14,7 @@ import { stringBytesOrigin } from '../common/from-caller.js';
 import { callParts, lambdaStatements, namedKids, pathText, suffixName, typeName } from './syntax.js';
 import { exitsOf, lastStatement, pathEnds } from '../common/paths.js';
 import type { CrossFile } from '../../cross-file.js';
-import { importedOwner, moduleAlias, type KtImports } from './constants.js';
+import { fromLibrary, importedOwner, moduleAlias, type KtImports } from './constants.js';
 
 /**
  * Nodes that scope a local: functions, lambdas, class bodies, and the branches of `if`/`when`/`try`
@@ -71,6 +71,7 @@ export class KotlinAdapter implements LanguageAdapter {
   /** Set per file by kotlinEvaluator from the file's imports (constants.ts). */
   importedOwner?: (name: string) => string | readonly string[] | undefined;
   moduleAlias?: (name: string) => string | undefined;
+  fromLibrary?: (path: string) => boolean;
 
   shape(node: SgNode): Shape {
     const k = kindOf(node);
@@ -183,7 +184,10 @@ export class KotlinAdapter implements LanguageAdapter {
 
   constant(path: string): Value | undefined {
     const s = knownConstant(path);
-    return s === undefined ? undefined : str(s);
+    if (s !== undefined) return str(s);
+    // A library class's constant (`Cipher.ENCRYPT_MODE`) is the member it always was: no file of the
+    // project is asked for it, and no folder named `cipher` is read for its declarations.
+    return this.fromLibrary?.(path) ? { kind: 'member', path } : undefined;
   }
 
   enclosingClass(node: SgNode): string | undefined {
@@ -457,6 +461,7 @@ export function kotlinEvaluator(root: SgNode, crossFile?: CrossFile, imports?: K
   if (imports) {
     adapter.importedOwner = (name) => importedOwner(imports, name);
     adapter.moduleAlias = (name) => moduleAlias(imports, name);
+    adapter.fromLibrary = (path) => fromLibrary(imports, path);
   }
   let functions: ReturnType<typeof kotlinFunctions> | undefined;
   adapter.callSiteArguments = (param: SgNode) => (functions ??= kotlinFunctions(root)).callSiteArguments(param);

@@ -24,11 +24,13 @@ export function rustModuleName(path: string): string | undefined {
   return stem;
 }
 
-const ITEMS = { rule: { any: [{ kind: 'const_item' }, { kind: 'static_item' }] } };
+/** The items declareRustConstants reads, for the file's query (one walk finds them with its `use` declarations). */
+export const CONSTANT_ITEMS = [{ kind: 'const_item' }, { kind: 'static_item' }];
 
-export function declareRustConstants(root: SgNode, ev: Evaluator, crossFile: CrossFile, path: string): void {
+/** Declares the file's constants among `items` (the `const` and `static` items of the file, CONSTANT_ITEMS). */
+export function declareRustConstants(items: readonly SgNode[], ev: Evaluator, crossFile: CrossFile, path: string): void {
   let module: string | undefined | null = null;
-  for (const item of root.findAll(ITEMS)) {
+  for (const item of items) {
     const name = item.field('name')?.text();
     const value = item.field('value');
     if (!name || !value) continue;

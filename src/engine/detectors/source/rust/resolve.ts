@@ -440,8 +440,11 @@ export function implName(impl: SgNode): string | undefined {
   return t ? t.text().replace(/<.*$/s, '').split('::').pop() : undefined;
 }
 
-/** The resolver for one parsed Rust file; with `crossFile`, constants of the crate's other files are read too. */
-export function rustEvaluator(root: SgNode, uses: Uses, crossFile?: CrossFile): { ev: Evaluator; adapter: RustAdapter } {
+/**
+ * The resolver for one parsed Rust file; with `crossFile`, constants of the crate's other files are read
+ * too. `declaredModules`: the names of the file's `mod` items, when the caller's query found them.
+ */
+export function rustEvaluator(root: SgNode, uses: Uses, crossFile?: CrossFile, declaredModules?: ReadonlySet<string>): { ev: Evaluator; adapter: RustAdapter } {
   let impls: ScopeIndex | undefined;
   const implOf = (node: SgNode): string | undefined => {
     impls ??= new ScopeIndex(root, ['impl_item']);
@@ -449,7 +452,8 @@ export function rustEvaluator(root: SgNode, uses: Uses, crossFile?: CrossFile): 
     return s ? implName(s.node) : undefined;
   };
   const adapter = new RustAdapter(uses, implOf);
-  let modules: Set<string> | undefined;
+  // The file's `mod` items, as its query found them (else looked for on first use).
+  let modules = declaredModules;
   adapter.modules = () => (modules ??= new Set(root.findAll({ rule: { kind: 'mod_item' } }).map((m) => m.field('name')?.text() ?? '')));
   const ev = new Evaluator(adapter, () => new SymbolTable(rustBindings(root)), crossFile);
   // A call `name(..)` where a local of that name is in scope (a closure in a `let`) calls the local.

@@ -14,12 +14,11 @@ import type { Evaluator } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { namedKids, typeName } from './syntax.js';
 
-const DECLARATIONS = {
-  rule: {
-    kind: 'property_declaration',
-    inside: { any: [{ kind: 'class_body' }, { kind: 'enum_class_body' }] },
-    has: { kind: 'modifiers', regex: '\\bstatic\\b' },
-  },
+/** The `static` properties of type bodies, for the file's query (one walk finds them with its imports). */
+export const STATIC_PROPERTIES = {
+  kind: 'property_declaration',
+  inside: { any: [{ kind: 'class_body' }, { kind: 'enum_class_body' }] },
+  has: { kind: 'modifiers', regex: '\\bstatic\\b' },
 };
 
 const HIDDEN = /\b(private|fileprivate)\b/;
@@ -30,8 +29,9 @@ function hidden(decl: SgNode): boolean {
   return modifiers !== undefined && HIDDEN.test(modifiers.text());
 }
 
-export function declareSwiftConstants(root: SgNode, ev: Evaluator, crossFile: CrossFile): void {
-  for (const prop of root.findAll(DECLARATIONS)) {
+/** Declares the file's constants among `properties` (its STATIC_PROPERTIES). */
+export function declareSwiftConstants(properties: readonly SgNode[], ev: Evaluator, crossFile: CrossFile): void {
+  for (const prop of properties) {
     const kids = prop.children();
     if (kids.find((c) => kindOf(c) === 'value_binding_pattern')?.text() !== 'let') continue;
     const modifiers = kids.find((c) => kindOf(c) === 'modifiers');
