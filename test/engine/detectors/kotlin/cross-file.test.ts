@@ -138,7 +138,7 @@ test('two objects of one name that declare different values leave the reference 
   assert.ok(names.includes('AES-128') && names.includes('TLS 1.0'), names.join(', '));
 });
 
-test('a parameter named like the object, a var, a private constant and a name nothing imports stay unknown', async () => {
+test('a parameter named like the object, a var, a private constant, a library class and a name nothing imports stay unknown', async () => {
   const assets = await scanTree({
     'src/main/kotlin/com/acme/crypto/CryptoConfig.kt': CONFIG,
     'src/main/kotlin/com/acme/crypto/Defaults.kt': DEFAULTS,
@@ -147,12 +147,21 @@ test('a parameter named like the object, a var, a private constant and a name no
 import com.acme.crypto.CryptoConfig
 import java.security.MessageDigest
 import javax.crypto.Cipher
+import org.bouncycastle.jcajce.provider.Algorithms
 
 class Other {
     fun shadowed(CryptoConfig: Settings): Cipher = Cipher.getInstance(CryptoConfig.TRANSFORMATION)
     fun tunable(): MessageDigest = MessageDigest.getInstance(CryptoConfig.tunable)
     fun hidden(): Cipher = Cipher.getInstance(CryptoConfig.HIDDEN)
     fun notImported(): MessageDigest = MessageDigest.getInstance(HASH)
+    fun libraryOwned(): MessageDigest = MessageDigest.getInstance(Algorithms.DIGEST)
+}
+`,
+    // A project object named like the library class the file imports is not the one it reads.
+    'src/main/kotlin/com/acme/crypto/Algorithms.kt': `package com.acme.crypto
+
+object Algorithms {
+    const val DIGEST = "MD5"
 }
 `,
     'src/main/kotlin/com/acme/crypto/Legacy.kt': `package com.acme.crypto
