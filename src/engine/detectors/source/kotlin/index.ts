@@ -10,6 +10,8 @@ import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { kindOf, parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
 import { eachCaseMarked } from '../common/cases.js';
+import type { CrossFile } from '../../cross-file.js';
+import { SHARED_PROPERTIES, declareKotlinConstants, type KtImports } from './constants.js';
 import { KtFile } from './file.js';
 import { JCA_FACTORIES, SECRET_SPECS, handleGetInstance, handleSpec } from './jca.js';
 import { AUTH0_METHOD, JJWT_CONSTANT, KTOR_TRANSFORMERS, TINK_CONSTANT, handleAuth0, handleJjwtConstant, handleJjwtSecret, handleKtorSession, handleTinkConstant, handleTinkGet } from './libraries.js';
@@ -22,14 +24,27 @@ export const KOTLIN_DETECTOR_ID = 'kotlin';
 /** Calls that write into a byte-array argument (the array is then not a constant): the argument's index. */
 const MUTATORS: Readonly<Record<string, number>> = { nextBytes: 0, read: 0, readFully: 0, fill: 0, get: 0, copyInto: 0, arraycopy: 2, engineNextBytes: 0 };
 
-/** Simple imports (name or alias -> path), star-imported packages. */
-function readImports(root: SgNode): { names: Map<string, string>; stars: string[] } {
+/**
+ * The package, simple imports (name or alias -> path) and star-imported packages, and the properties
+ * that may be constants of other files (constants.ts): one query.
+ */
+function readImports(root: SgNode): KtImports & { names: Map<string, string>; stars: string[]; properties: SgNode[] } {
   const names = new Map<string, string>();
   const stars: string[] = [];
-  for (const h of root.findAll({ rule: { kind: 'import_header' } })) {
+  const properties: SgNode[] = [];
+  let pkg: string | undefined;
+  for (const h of root.findAll({ rule: { any: [{ kind: 'import_header' }, { kind: 'package_header' }, SHARED_PROPERTIES] } })) {
+    if (kindOf(h) === 'property_declaration') {
+      properties.push(h);
+      continue;
+    }
     const id = namedKids(h).find((c) => kindOf(c) === 'identifier');
     if (!id) continue;
     const path = id.text().replace(/\s+/g, '');
+    if (kindOf(h) === 'package_header') {
+      pkg = path;
+      continue;
+    }
     if (h.text().includes('.*')) {
       stars.push(path);
       continue;
@@ -38,7 +53,7 @@ function readImports(root: SgNode): { names: Map<string, string>; stars: string[
     const local = alias ? (namedKids(alias)[0]?.text() ?? '') : path.split('.').pop()!;
     names.set(local, path);
   }
-  return { names, stars };
+  return { names, stars, properties, ...(pkg !== undefined ? { pkg } : {}) };
 }
 
 /**
@@ -104,10 +119,11 @@ function mockStub(node: SgNode, blocks: MockBlocks): boolean {
   return verdict;
 }
 
-export function detectKotlin(file: SourceFile): Detection[] {
+export function detectKotlin(file: SourceFile, crossFile?: CrossFile): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('kotlin', text).root();
-  const { names, stars } = readImports(root);
+  const imports = readImports(root);
+  const { names, stars } = imports;
   const ownTypes = new Set(root.findAll({ rule: { any: [{ kind: 'class_declaration' }, { kind: 'object_declaration' }] } })
     .map((d) => namedKids(d).find((c) => kindOf(c) === 'type_identifier')?.text()).filter((n): n is string => !!n));
   const nodes = root.findAll({
@@ -139,7 +155,8 @@ export function detectKotlin(file: SourceFile): Detection[] {
     } else others.push(n);
   }
   const sink = new DetectionSink(file.path, text, KOTLIN_DETECTOR_ID);
-  const f = new KtFile(root, kotlinEvaluator(root), sink, names, stars, ownTypes, calls);
+  const f = new KtFile(root, kotlinEvaluator(root, crossFile, imports), sink, names, stars, ownTypes, calls);
+  if (crossFile) declareKotlinConstants(imports.properties, f.ev, crossFile, imports.pkg);
 
   // Arrays written after their creation (`random.nextBytes(iv)`) are not constants; arrays given to key,
   // IV and salt specs are secret material whatever their name.
@@ -208,5 +225,6 @@ export const kotlinDetector: Detector = {
   id: KOTLIN_DETECTOR_ID,
   appliesTo: (path: string) => path.endsWith('.kt') || path.endsWith('.kts'),
   keywords: KOTLIN_KEYWORDS,
-  detect: (file: SourceFile, _ctx: DetectContext) => detectKotlin(file),
+  crossFile: true,
+  detect: (file: SourceFile, ctx: DetectContext) => detectKotlin(file, ctx.crossFile),
 };

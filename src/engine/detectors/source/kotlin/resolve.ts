@@ -13,6 +13,8 @@ import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { callParts, lambdaStatements, namedKids, pathText, suffixName, typeName } from './syntax.js';
 import { exitsOf, lastStatement, pathEnds } from '../common/paths.js';
+import type { CrossFile } from '../../cross-file.js';
+import { fromLibrary, importedOwner, moduleAlias, type KtImports } from './constants.js';
 
 /**
  * Nodes that scope a local: functions, lambdas, class bodies, and the branches of `if`/`when`/`try`
@@ -65,6 +67,11 @@ export class KotlinAdapter implements LanguageAdapter {
 
   /** Set per file by kotlinEvaluator (kotlinPathEnds). */
   pathEnds?: (statement: SgNode) => readonly Scope[];
+
+  /** Set per file by kotlinEvaluator from the file's imports (constants.ts). */
+  importedOwner?: (name: string) => string | readonly string[] | undefined;
+  moduleAlias?: (name: string) => string | undefined;
+  fromLibrary?: (path: string) => boolean;
 
   shape(node: SgNode): Shape {
     const k = kindOf(node);
@@ -177,7 +184,10 @@ export class KotlinAdapter implements LanguageAdapter {
 
   constant(path: string): Value | undefined {
     const s = knownConstant(path);
-    return s === undefined ? undefined : str(s);
+    if (s !== undefined) return str(s);
+    // A library class's constant (`Cipher.ENCRYPT_MODE`) is the member it always was: no file of the
+    // project is asked for it, and no folder named `cipher` is read for its declarations.
+    return this.fromLibrary?.(path) ? { kind: 'member', path } : undefined;
   }
 
   enclosingClass(node: SgNode): string | undefined {
@@ -445,12 +455,18 @@ export function kotlinBindings(root: SgNode): Binding[] {
 }
 
 
-export function kotlinEvaluator(root: SgNode): Evaluator {
+/** The resolver for one parsed Kotlin file; with `crossFile` and the file's imports, names other files declare are read too. */
+export function kotlinEvaluator(root: SgNode, crossFile?: CrossFile, imports?: KtImports): Evaluator {
   const adapter = new KotlinAdapter();
+  if (imports) {
+    adapter.importedOwner = (name) => importedOwner(imports, name);
+    adapter.moduleAlias = (name) => moduleAlias(imports, name);
+    adapter.fromLibrary = (path) => fromLibrary(imports, path);
+  }
   let functions: ReturnType<typeof kotlinFunctions> | undefined;
   adapter.callSiteArguments = (param: SgNode) => (functions ??= kotlinFunctions(root)).callSiteArguments(param);
   adapter.returned = (call: SgNode) => (functions ??= kotlinFunctions(root)).returned(call);
   adapter.pathEnds = kotlinPathEnds;
   adapter.computed = computedProperties(root);
-  return new Evaluator(adapter, () => new SymbolTable(kotlinBindings(root)));
+  return new Evaluator(adapter, () => new SymbolTable(kotlinBindings(root)), crossFile);
 }

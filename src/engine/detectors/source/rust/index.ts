@@ -22,6 +22,7 @@ import { OPENSSL_FNS, opensslRsaPadding, opensslTypeCall, opensslX509Sign } from
 import { PASSWORD_FNS, argon2Call, methodCalledOn, verifiesStoredHash, type FnHandler } from './passwords.js';
 import { candidates, collectUses, segments, TypeReader, type Uses } from './paths.js';
 import { rustEvaluator } from './resolve.js';
+import { CONSTANT_ITEMS, declareRustConstants } from './constants.js';
 import { awsLcKeySize, enclosingCall, rcgenConstant, reportRingConstant, ringConstant, webpkiConstant } from './ring.js';
 import { rcgenKeyGeneration, rcgenKeyPairCall, rcgenSelfSigned } from './rcgen.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
@@ -84,7 +85,11 @@ const known = (path: string): boolean => lookupType(path) !== undefined;
 export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('rust', text).root();
-  const uses = collectUses(root.findAll({ rule: { kind: 'use_declaration' } }));
+  // One walk finds the `use` declarations, the modules the file declares and the constants it declares for other files.
+  const items = root.findAll({ rule: { any: [{ kind: 'use_declaration' }, { kind: 'mod_item' }, ...CONSTANT_ITEMS] } });
+  const itemKinds = items.map(kindOf);
+  const uses = collectUses(items.filter((_, i) => itemKinds[i] === 'use_declaration'));
+  const modules = new Set(items.filter((_, i) => itemKinds[i] === 'mod_item').map((m) => m.field('name')?.text() ?? ''));
   const aliases = new Map<string, SgNode>();
   for (const item of root.findAll({ rule: { kind: 'type_item' } })) {
     const name = item.field('name')?.text();
@@ -92,7 +97,8 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
     if (name && type) aliases.set(name, type);
   }
   const types = new TypeReader(uses, aliases, known);
-  const { ev, adapter } = rustEvaluator(root, uses);
+  const { ev, adapter } = rustEvaluator(root, uses, ctx.crossFile, modules);
+  if (ctx.crossFile) declareRustConstants(items.filter((_, i) => itemKinds[i] === 'const_item' || itemKinds[i] === 'static_item'), ev, ctx.crossFile, file.path);
   const f = new RsFile(ctx.kb, ev, adapter, types, new DetectionSink(file.path, text, RUST_DETECTOR_ID), root);
 
   // The native queries get only the names this file contains: ast-grep compiles a rule's regex on every
@@ -421,6 +427,7 @@ function within(node: SgNode, outer: SgNode): boolean {
 export const rustDetector: Detector = {
   id: RUST_DETECTOR_ID,
   appliesTo: (path) => path.endsWith('.rs'),
+  crossFile: true,
   // Crate names as code writes them (library names, `_` not `-`) and the TLS switches read by method name.
   // Short crate names are keywords only as a path start (`ring::` alone is inside every `String::new()`).
   keywords: [

@@ -22,6 +22,9 @@ export interface Uses {
   globs: string[];
 }
 
+/** Path starts that name the crate's own modules, never another crate. */
+export const RELATIVE_ROOTS: ReadonlySet<string> = new Set(['crate', 'self', 'super']);
+
 /** `a :: b::C` -> ['a', 'b', 'C'] (a leading `::` is dropped). */
 export function segments(text: string): string[] {
   return text.replace(/\s+/g, '').replace(/^::/, '').split('::').filter((s) => s.length > 0);

@@ -8,7 +8,8 @@ import { kindOf } from '../common/languages.js';
 import { nodeSpan, ScopeIndex } from '../common/scopes.js';
 import { SymbolTable, type Binding } from '../common/symbols.js';
 import { UNKNOWN, bytes, bytesOfString, int, str, type Value } from '../common/value.js';
-import { canonical, type Uses } from './paths.js';
+import { RELATIVE_ROOTS, canonical, segments, type Uses } from './paths.js';
+import type { CrossFile } from '../../cross-file.js';
 import { rustFunctions } from './call-sites.js';
 
 /** Nodes whose body is a scope for `let` bindings (Rust locals are block-scoped). */
@@ -128,6 +129,48 @@ export class RustAdapter implements LanguageAdapter {
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
   returned?: (call: SgNode) => Returned | undefined;
 
+  /** Set by rustEvaluator: the modules the file declares (`mod crypto;`, `mod tls { … }`), found on first use. */
+  modules?: () => ReadonlySet<string>;
+
+  /**
+   * Whether a full path is one of this crate's items: it starts at `crate`, `self` or `super`, or at
+   * a module the file declares (`crypto::config` under `mod crypto;`). Another crate's paths (`ring::
+   * digest::SHA256`) are not: their constants are the library's, never a file of the project.
+   */
+  ownPath(path: string): boolean {
+    const head = segments(path)[0] ?? '';
+    return RELATIVE_ROOTS.has(head) || (this.modules?.().has(head) ?? false);
+  }
+
+  /** Whether a path as written starts at this crate's items, directly or through an import (`use crate::crypto::config;`). */
+  private writtenOwnPath(head: string): boolean {
+    const full = this.uses.names.get(head);
+    return full !== undefined ? this.ownPath(full) : this.ownPath(head);
+  }
+
+  /**
+   * The owner a bare name comes from by an import of this crate's (`use crate::crypto::config::CIPHER;`
+   * → `config`; a glob `use crate::crypto::config::*;` → `config`, several globs must agree), for the
+   * key of another file's constant. An alias (`… as C`) is not followed: the key is the declared name.
+   */
+  importedOwner(name: string): string | readonly string[] | undefined {
+    const full = this.uses.names.get(name);
+    if (full !== undefined) {
+      const segs = segments(full);
+      const owner = segs.at(-2);
+      return segs.at(-1) === name && owner !== undefined && !RELATIVE_ROOTS.has(owner) && this.ownPath(full) ? owner : undefined;
+    }
+    const owners = this.uses.globs.filter((g) => this.ownPath(g)).map((g) => segments(g).at(-1)!).filter((o) => !RELATIVE_ROOTS.has(o));
+    return owners.length > 0 ? owners : undefined;
+  }
+
+  /** The module or type an import of this crate names (`use crate::crypto::config as cfg;` → `config`), for `cfg::CIPHER`. */
+  moduleAlias(name: string): string | undefined {
+    const full = this.uses.names.get(name);
+    const last = full !== undefined ? segments(full).at(-1) : undefined;
+    return last !== undefined && !RELATIVE_ROOTS.has(last) && this.ownPath(full!) ? last : undefined;
+  }
+
   shape(node: SgNode): Shape {
     switch (kindOf(node)) {
       case 'integer_literal': {
@@ -161,8 +204,15 @@ export class RustAdapter implements LanguageAdapter {
         if (path && path.text() === 'Self') return { t: 'member', object: path, property: name, self: true };
         if (path && (kindOf(path) === 'identifier' || kindOf(path) === 'type_identifier')) {
           const head = path.text();
-          // `Config::KEY_LEN` of a same-file impl; anything imported stays a symbolic member.
-          if (!this.uses.names.has(head)) return { t: 'member', object: path, property: name, self: false };
+          // `Config::KEY_LEN` of a same-file impl or another file's module or type (`config::CIPHER`), also
+          // through an import of the crate's own (`use crate::crypto::config;`); another crate's item
+          // imported (`use ring::digest;`, `digest::SHA256`) stays a symbolic member of its full path.
+          if (!this.uses.names.has(head) || this.writtenOwnPath(head)) return { t: 'member', object: path, property: name, self: false };
+        }
+        // A longer path into the crate's own modules (`crate::crypto::config::CIPHER`, `super::config::CIPHER`):
+        // a member whose last two parts are the module and the name.
+        if (path && kindOf(path) === 'scoped_identifier' && this.writtenOwnPath(segments(path.text())[0] ?? '')) {
+          return { t: 'member', object: path, property: name, self: false };
         }
         return { t: 'value', value: { kind: 'member', path: canonical(this.uses, node.text()) } };
       }
@@ -390,7 +440,11 @@ export function implName(impl: SgNode): string | undefined {
   return t ? t.text().replace(/<.*$/s, '').split('::').pop() : undefined;
 }
 
-export function rustEvaluator(root: SgNode, uses: Uses): { ev: Evaluator; adapter: RustAdapter } {
+/**
+ * The resolver for one parsed Rust file; with `crossFile`, constants of the crate's other files are read
+ * too. `declaredModules`: the names of the file's `mod` items, when the caller's query found them.
+ */
+export function rustEvaluator(root: SgNode, uses: Uses, crossFile?: CrossFile, declaredModules?: ReadonlySet<string>): { ev: Evaluator; adapter: RustAdapter } {
   let impls: ScopeIndex | undefined;
   const implOf = (node: SgNode): string | undefined => {
     impls ??= new ScopeIndex(root, ['impl_item']);
@@ -398,7 +452,10 @@ export function rustEvaluator(root: SgNode, uses: Uses): { ev: Evaluator; adapte
     return s ? implName(s.node) : undefined;
   };
   const adapter = new RustAdapter(uses, implOf);
-  const ev = new Evaluator(adapter, () => new SymbolTable(rustBindings(root)));
+  // The file's `mod` items, as its query found them (else looked for on first use).
+  let modules = declaredModules;
+  adapter.modules = () => (modules ??= new Set(root.findAll({ rule: { kind: 'mod_item' } }).map((m) => m.field('name')?.text() ?? '')));
+  const ev = new Evaluator(adapter, () => new SymbolTable(rustBindings(root)), crossFile);
   // A call `name(..)` where a local of that name is in scope (a closure in a `let`) calls the local.
   let functions: ReturnType<typeof rustFunctions> | undefined;
   const fns = () => (functions ??= rustFunctions(root, (name, at) => ev.symbols.lookup(name, at) !== undefined));

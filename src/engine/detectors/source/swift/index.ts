@@ -14,6 +14,8 @@ import { eachCaseMarked } from '../common/cases.js';
 import { CC_CALL_NAMES, commonCryptoCall } from './commoncrypto.js';
 import { CRYPTOKIT_CALL_NAMES, cryptoKitCall, rsaExtrasCall } from './cryptokit.js';
 import { CRYPTOSWIFT_CALL_NAMES, cryptoSwiftCall } from './cryptoswift.js';
+import type { CrossFile } from '../../cross-file.js';
+import { STATIC_PROPERTIES, declareSwiftConstants } from './constants.js';
 import { SwFile } from './file.js';
 import { jwtCall, JWT_CALL_NAMES } from './jwt.js';
 import { swiftEvaluator } from './resolve.js';
@@ -31,15 +33,23 @@ const PROPERTY_SCAN = new RegExp(`\\b(?:${TLS_PROPERTIES.join('|')})\\b`, 'g');
 /** Handlers in the order they are asked; each returns whether the call was its. */
 const HANDLERS: ReadonlyArray<(f: SwFile, c: SwCall) => boolean> = [commonCryptoCall, securityCall, tlsCall, cryptoKitCall, rsaExtrasCall, cryptoSwiftCall, jwtCall];
 
-/** Modules a file imports (`import CryptoKit`, `@testable import CryptoSwift`, `import struct Foundation.Data` -> Foundation). */
-function readImports(root: SgNode): Set<string> {
-  const out = new Set<string>();
-  for (const d of root.findAll({ rule: { kind: 'import_declaration' } })) {
+/**
+ * Modules a file imports (`import CryptoKit`, `@testable import CryptoSwift`, `import struct Foundation.Data` ->
+ * Foundation), and the `static` properties of its types (constants.ts), found in the same walk.
+ */
+function readImports(root: SgNode): { modules: Set<string>; statics: SgNode[] } {
+  const modules = new Set<string>();
+  const statics: SgNode[] = [];
+  for (const d of root.findAll({ rule: { any: [{ kind: 'import_declaration' }, STATIC_PROPERTIES] } })) {
+    if (kindOf(d) !== 'import_declaration') {
+      statics.push(d);
+      continue;
+    }
     const id = namedKids(d).find((c) => kindOf(c) === 'identifier');
     const first = id?.text().split('.')[0]?.trim();
-    if (first) out.add(first);
+    if (first) modules.add(first);
   }
-  return out;
+  return { modules, statics };
 }
 
 /** Types the file declares (not extensions of others' types). */
@@ -54,7 +64,7 @@ function readOwnTypes(root: SgNode, text: string): Set<string> {
   return out;
 }
 
-export function detectSwift(file: SourceFile): Detection[] {
+export function detectSwift(file: SourceFile, crossFile?: CrossFile): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('swift', text).root();
   const calls = namesIn(text, CALL_NAME_SCAN);
@@ -101,7 +111,9 @@ export function detectSwift(file: SourceFile): Detection[] {
     } else others.push(n);
   }
   const sink = new DetectionSink(file.path, text, SWIFT_DETECTOR_ID);
-  const f = new SwFile(swiftEvaluator(root), sink, root, readImports(root), readOwnTypes(root, text));
+  const { modules, statics } = readImports(root);
+  const f = new SwFile(swiftEvaluator(root, crossFile), sink, root, modules, readOwnTypes(root, text));
+  if (crossFile) declareSwiftConstants(statics, f.ev, crossFile);
   for (const m of mutated) f.markWritten(m);
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase). A
   // call consumed by an enclosing one (the nonce of a `seal`) is skipped: the consumed ids a run adds
@@ -141,5 +153,6 @@ export const swiftDetector: Detector = {
   id: SWIFT_DETECTOR_ID,
   appliesTo: (path: string) => path.endsWith('.swift'),
   keywords: SWIFT_KEYWORDS,
-  detect: (file: SourceFile, _ctx: DetectContext) => detectSwift(file),
+  crossFile: true,
+  detect: (file: SourceFile, ctx: DetectContext) => detectSwift(file, ctx.crossFile),
 };

@@ -15,6 +15,7 @@ import { stringBytesOrigin } from '../common/from-caller.js';
 import { CC_CONSTANTS, CC_CONVERSIONS } from './commoncrypto.js';
 import { callParts, namedKids, pathText, suffixName, typeName } from './syntax.js';
 import { exitsOf, lastStatement, pathEnds } from '../common/paths.js';
+import type { CrossFile } from '../../cross-file.js';
 
 /**
  * Nodes that scope a local: functions, initialisers, closures, type bodies, and every `statements` block
@@ -496,7 +497,8 @@ function bodyOf(node: SgNode): SgNode | undefined {
 }
 
 
-export function swiftEvaluator(root: SgNode): Evaluator {
+/** The resolver for one parsed Swift file; with `crossFile`, other files' `static let`s are read too (`Constants.rsaBits`). */
+export function swiftEvaluator(root: SgNode, crossFile?: CrossFile): Evaluator {
   const adapter = new SwiftAdapter();
   let functions: ReturnType<typeof swiftFunctions> | undefined;
   const fns = (): ReturnType<typeof swiftFunctions> => (functions ??= swiftFunctions(root, (n) => ev.bindingOf(n)));
@@ -506,7 +508,7 @@ export function swiftEvaluator(root: SgNode): Evaluator {
   // Only a file that declares a computed property (`var name: T {`) has one to read.
   const declares = /\bvar\s+\w+\s*:[^={\n]*\{/.test(root.text());
   if (declares) adapter.computedMember = (member: SgNode) => fns().computedProperty(member) !== undefined;
-  const ev = new Evaluator(adapter, () => new SymbolTable(swiftBindings(root)));
+  const ev = new Evaluator(adapter, () => new SymbolTable(swiftBindings(root)), crossFile);
   return ev;
 }
 
