@@ -6,10 +6,13 @@ import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
+import { kindOf } from '../common/languages.js';
 import { lastStatement, pathEnds } from '../common/paths.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { pythonFunctions } from './call-sites.js';
 import { UNKNOWN, asInt, asString, bytes, int, str, type Value } from '../common/value.js';
+import type { CrossFile } from '../../cross-file.js';
+import { fromProject, type PythonConstantImports } from './constants.js';
 
 /** A Python string or bytes literal: its text (escapes decoded) and whether it is bytes. Undefined for f-strings. */
 export function pyString(node: SgNode): { text: string; isBytes: boolean } | undefined {
@@ -145,6 +148,8 @@ const HASHLIB_CONSTRUCTORS = new Set([
 ]);
 
 const RANDOM_BYTES = /(?:^|\.)(?:urandom|token_bytes|get_random_bytes)$/;
+/** Callee of a renamed import's binding (no Python call has it). */
+const RENAMED_IMPORT = '<from-import-as>';
 
 export const pythonAdapter: LanguageAdapter = {
   shape(node: SgNode): Shape {
@@ -377,8 +382,13 @@ function classRange(index: ScopeLookup, node: SgNode): { owner?: string; scope?:
   return s ? { ...(s.name ? { owner: s.name } : {}), scope: { start: s.start, end: s.end } } : {};
 }
 
-/** The nodes that bind names in Python. */
-const BINDING_KINDS = ['assignment', 'augmented_assignment', 'parameters', 'for_statement', 'as_pattern'];
+/**
+ * The nodes that bind names in Python. An `aliased_import` of a `from M import NAME as H` of the
+ * project (constants.ts, fromProject) binds `H` to the import itself, read as M's constant `NAME`
+ * from another file (PythonConstantImports.renamedValue): the Evaluator's importedOwner keys a bare
+ * name by itself, which a renamed import is not.
+ */
+const BINDING_KINDS = ['assignment', 'augmented_assignment', 'parameters', 'for_statement', 'as_pattern', 'aliased_import'];
 const BINDING_RULE = { rule: { any: BINDING_KINDS.map((kind) => ({ kind })) } };
 
 /** Every binding in a Python file (one ast-grep query). */
@@ -417,6 +427,7 @@ function namedBindingRule(name: string): NapiConfig {
         { kind: 'for_statement', has: inTarget },
         { kind: 'parameters', has: deep },
         { kind: 'as_pattern', has: deep },
+        { kind: 'aliased_import', has: { field: 'alias', ...text }, inside: { kind: 'import_from_statement' } },
       ],
     },
   };
@@ -560,6 +571,11 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
         // `for alg in ("sha1", "sha256")`: the loop is the value (each element); unpacked targets are unknown.
         if (id.kind() as string === 'identifier') out.push({ name: id.text(), value: id.id() === left!.id() ? n : null, visibleFrom: nodeSpan(n).start, scope, member: false });
       }
+    } else if (k === 'aliased_import') {
+      const statement = n.parent();
+      const alias = n.field('alias');
+      if (!statement || kindOf(statement) !== 'import_from_statement' || !alias || !fromProject(statement)) continue;
+      out.push({ name: alias.text(), value: n, visibleFrom: nodeSpan(statement).end, scope: scopeOf(index, n).scope, member: false });
     } else if (k === 'as_pattern') {
       const target = n.field('alias') ?? n.namedChildren().at(-1);
       const id = target?.kind() as string === 'identifier' ? target : target?.find({ rule: { kind: 'identifier' } });
@@ -570,8 +586,11 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
   return out;
 }
 
-/** The resolver for one parsed Python file. */
-export function pythonEvaluator(root: SgNode): Evaluator {
+/**
+ * The resolver for one parsed Python file; with `crossFile` and the file's `imports`, names imported
+ * from the project's other modules read their constants (constants.ts).
+ */
+export function pythonEvaluator(root: SgNode, crossFile?: CrossFile, imports?: PythonConstantImports): Evaluator {
   // Built on first use, like the symbol table: many files resolve nothing through scopes.
   let index: ScopeIndex | undefined;
   const scopes = (): ScopeIndex => (index ??= pythonScopes(root));
@@ -584,6 +603,15 @@ export function pythonEvaluator(root: SgNode): Evaluator {
     callSiteArguments: (param: SgNode) => (functions ??= pythonFunctions(root)).callSiteArguments!(param),
     returned: (call: SgNode) => (functions ??= pythonFunctions(root)).returned!(call),
     pathEnds: pythonPathEnds,
+    ...(imports && {
+      importedOwner: (name: string) => imports.importedOwner(name),
+      moduleAlias: (name: string) => imports.moduleAlias(name),
+      // A renamed `from M import NAME as H`, as `H`'s binding (bindingsOf): M's constant, else unknown.
+      shape: (node: SgNode): Shape =>
+        kindOf(node) === 'aliased_import' ? { t: 'call', callee: RENAMED_IMPORT, args: { positional: [], named: new Map() }, receiver: node } : pythonAdapter.shape(node),
+      call: (callee: string, args: Args, ev: Evaluator, node: SgNode, receiver?: SgNode): Value | undefined =>
+        callee === RENAMED_IMPORT && receiver ? imports.renamedValue(receiver, crossFile) : pythonAdapter.call!(callee, args, ev, node, receiver),
+    }),
   };
-  return new Evaluator(adapter, () => new LazySymbolTable(pythonBindingSource(root, scopes)));
+  return new Evaluator(adapter, () => new LazySymbolTable(pythonBindingSource(root, scopes)), crossFile);
 }

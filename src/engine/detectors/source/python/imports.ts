@@ -41,12 +41,16 @@ const STAR_EXPORTS: Readonly<Record<string, readonly string[]>> = {
   [`${PYCA_ASYMMETRIC}.x448`]: ['X448PrivateKey', 'X448PublicKey'],
 };
 
-export function pythonImports(root: SgNode, text: string): ImportMap {
-  const map = new Map<string, string>();
+/** The file's import statements, in order (top-level only unless NESTED_IMPORT says otherwise). */
+export function importStatements(root: SgNode, text: string): SgNode[] {
   const top = root.children();
-  const statements = NESTED_IMPORT.test(text) || top.some((c) => kindOf(c) === 'ERROR')
+  return NESTED_IMPORT.test(text) || top.some((c) => kindOf(c) === 'ERROR')
     ? root.findAll({ rule: { any: [{ kind: 'import_statement' }, { kind: 'import_from_statement' }] } })
     : top.filter((c) => kindOf(c) === 'import_statement' || kindOf(c) === 'import_from_statement');
+}
+
+export function pythonImports(root: SgNode, text: string, statements: readonly SgNode[] = importStatements(root, text)): ImportMap {
+  const map = new Map<string, string>();
   for (const imp of statements) {
     if (kindOf(imp) === 'import_statement') {
       for (const c of imp.namedChildren()) {

@@ -20,7 +20,9 @@ import { handleNacl } from './nacl.js';
 import { OPENSSL_METHODS, handleOpenSsl, handleOpenSslMethod, importsOpenSsl } from './openssl.js';
 import { handleParamiko } from './paramiko.js';
 import { handleRsaEcdsa } from './rsa-ecdsa.js';
-import { pythonImports } from './imports.js';
+import { importStatements, pythonImports } from './imports.js';
+import { PythonConstantImports, declarePythonConstants } from './constants.js';
+import type { CrossFile } from '../../cross-file.js';
 import {
   CIPHER_CLASS_SOURCE, HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, PQ_CLASS_SOURCE, handleCipherReference, handlePqClassReference, importsCipherClass, handleHashReference, handleJoseAlgorithm, importsJosepy,
 } from './references.js';
@@ -41,15 +43,19 @@ export const PYTHON_KEYWORDS = [
   'paramiko', 'import rsa', 'from rsa', 'ecdsa', 'nacl', 'OpenSSL', 'josepy', 'webauthn', ...SSH_NAME_KEYWORDS,
 ] as const;
 
-export function detectPython(file: SourceFile): Detection[] {
+export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('python', text).root();
-  const imports = pythonImports(root, text);
+  const statements = importStatements(root, text);
+  const imports = pythonImports(root, text, statements);
   const sink = new DetectionSink(file.path, text, 'python');
+  const ev = crossFile ? pythonEvaluator(root, crossFile, new PythonConstantImports(statements, file.path)) : pythonEvaluator(root);
+  // Before anything else: a settings module imports nothing the handlers read (cross-file.ts).
+  if (crossFile) declarePythonConstants(root, ev, crossFile, file.path);
   // Literal SSH names need no import (a settings module may only list them).
   detectSshAlgorithmNames(root, sink, 'python', text);
   if (imports.size === 0) return sink.detections;
-  const ctx = new PyContext(root, pythonEvaluator(root), imports, sink);
+  const ctx = new PyContext(root, ev, imports, sink);
   // Attributes matter only when named like a hash (`hashlib.sha256` used as a value): filtered natively,
   // since most attributes of a file (`self.x`, `log.info`) would otherwise each cost several native calls.
   // Rust's (?i) folds case over Unicode, a superset of the JS test that handleHashReference repeats.
@@ -148,5 +154,6 @@ export const pythonDetector: Detector = {
   id: 'python',
   appliesTo: (path: string) => path.endsWith('.py') || path.endsWith('.pyw'),
   keywords: PYTHON_KEYWORDS,
-  detect: (file: SourceFile, _ctx: DetectContext) => detectPython(file),
+  crossFile: true,
+  detect: (file: SourceFile, ctx: DetectContext) => detectPython(file, ctx.crossFile),
 };
