@@ -18,6 +18,7 @@ import { RbFile, type Setter } from './file.js';
 import { activeSupport, argon2, bcrypt, digestClassInTable, hasSecurePassword, hasSecurePasswordIdentifier, jwt, railsKeyGenerator, railsMessageVerifier, rbnacl, scrypt, stdlibDigest, weakRandom } from './libraries.js';
 import { keyAgreement, opensslCipherNew, opensslDigest, opensslHmac, opensslKdf, opensslPkey, pkeySign, rsaPaddingCall } from './openssl.js';
 import { callParts, constPath, rubyEvaluator, type RbCall } from './resolve.js';
+import { declareRubyConstants, rubyConstantOwners } from './constants.js';
 import { OPTION_KEYS, TLS_SETTERS, indexAssignment, optionPair, sslContextNew, tlsSetter, verifyNoneSite } from './tls.js';
 
 export const RUBY_DETECTOR_ID = 'ruby';
@@ -61,7 +62,7 @@ function pathHandler(path: string): PathHandler | undefined {
   return undefined;
 }
 
-export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
+export function detectRuby(file: SourceFile, ctx: DetectContext): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('ruby', text).root();
   const roots = namesIn(text, ROOT_SCAN);
@@ -101,7 +102,9 @@ export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
       else others.push(n);
     } else others.push(n);
   }
-  const f = new RbFile(root, rubyEvaluator(root), sink, text, calls, setterList);
+  const crossFile = ctx.crossFile;
+  const f = new RbFile(root, crossFile ? rubyEvaluator(root, crossFile, rubyConstantOwners) : rubyEvaluator(root), sink, text, calls, setterList);
+  if (crossFile) declareRubyConstants(root, f.ev, crossFile);
 
   // Calls that take a digest run first, so that a digest object given to HMAC, PBKDF2 or a signature (written
   // in the call or kept in a variable) is consumed by it; then everything else in source order.
@@ -192,5 +195,6 @@ export const rubyDetector: Detector = {
   id: RUBY_DETECTOR_ID,
   appliesTo: (path: string) => path.endsWith('.rb') || path.endsWith('.rake') || /(^|\/)Rakefile$/.test(path),
   keywords: RUBY_KEYWORDS,
+  crossFile: true,
   detect: (file: SourceFile, ctx: DetectContext) => detectRuby(file, ctx),
 };

@@ -12,6 +12,7 @@ import { SymbolTable, type Binding, type Scope, type Symbols } from '../common/s
 import { UNKNOWN, bytes, int, str, type BytesOrigin, type Value } from '../common/value.js';
 import { rubyFunctions } from './call-sites.js';
 import { exitsOf, lastStatement, pathEnds } from '../common/paths.js';
+import type { CrossFile } from '../../cross-file.js';
 
 /**
  * A byte written as `\xNN` (0x80 and above) is kept as the private-use character U+F700+NN, so that
@@ -281,6 +282,9 @@ export class RubyAdapter implements LanguageAdapter {
   /** A bare `name` without a local is a method call (Ruby's grammar): `returned` reads it. */
   readonly callsByName = true;
 
+  /** Set by rubyEvaluator when the scan reads other files' constants (constants.ts, rubyConstantOwners). */
+  importedOwner?: (name: string, node: SgNode) => readonly string[] | undefined;
+
   /** Where the paths through an `if` chain, a modifier `if` or a `case` end (rubyPathEnds). */
   pathEnds(statement: SgNode): readonly Scope[] {
     return rubyPathEnds(statement);
@@ -544,12 +548,17 @@ class RubySymbols implements Symbols {
   }
 }
 
-export function rubyEvaluator(root: SgNode): Evaluator {
+/**
+ * The resolver for one parsed Ruby file; with `crossFile`, a constant the file does not assign is read
+ * from other files' declarations, a bare one from the owners `importedOwner` names (constants.ts).
+ */
+export function rubyEvaluator(root: SgNode, crossFile?: CrossFile, importedOwner?: RubyAdapter['importedOwner']): Evaluator {
   const adapter = new RubyAdapter();
+  if (importedOwner) adapter.importedOwner = importedOwner;
   const ev = new Evaluator(adapter, () => {
     const { bindings, scopes } = rubyBindings(root);
     return new RubySymbols(new SymbolTable(bindings), scopes);
-  });
+  }, crossFile);
   // A bare `name` where a local of that name is in scope reads the local, not the method.
   let functions: ReturnType<typeof rubyFunctions> | undefined;
   const fns = (): ReturnType<typeof rubyFunctions> => (functions ??= rubyFunctions(root, (name, at) => {
