@@ -117,6 +117,28 @@ def not_imported(data):
   );
 });
 
+test('a module renamed by from-import reads as the module; a renamed name shadowed by a parameter stays unknown', async () => {
+  const service = `import hashlib
+from app import settings as conf
+from app.settings import HASH_NAME as DIGEST
+
+
+def fingerprint(data):
+    return hashlib.new(conf.HASH_NAME, data).hexdigest()
+
+
+def checksum(data, DIGEST):
+    return hashlib.new(DIGEST, data).hexdigest()
+
+
+def legacy(data):
+    return hashlib.new(DIGEST, data).hexdigest()
+`;
+  const assets = await scanTree({ 'app/settings.py': SETTINGS, 'app/service.py': service });
+  assert.deepEqual(assets.find((a) => a.name === 'MD5')?.at, ['app/service.py:15', 'app/service.py:7']);
+  assert.deepEqual(assets.find((a) => a.name === 'unknown-hash')?.at, ['app/service.py:11']);
+});
+
 test('two modules of one name with different values leave the reference unknown', async () => {
   const reader = `import hashlib\nfrom .settings import HASH_NAME\n\ndef digest(data):\n    return hashlib.new(HASH_NAME, data).digest()\n`;
   const assets = await scanTree({

@@ -12,7 +12,7 @@ import { stringBytesOrigin } from '../common/from-caller.js';
 import { pythonFunctions } from './call-sites.js';
 import { UNKNOWN, asInt, asString, bytes, int, str, type Value } from '../common/value.js';
 import type { CrossFile } from '../../cross-file.js';
-import { fromProject, type PythonConstantImports } from './constants.js';
+import type { PythonConstantImports } from './constants.js';
 
 /** A Python string or bytes literal: its text (escapes decoded) and whether it is bytes. Undefined for f-strings. */
 export function pyString(node: SgNode): { text: string; isBytes: boolean } | undefined {
@@ -148,7 +148,7 @@ const HASHLIB_CONSTRUCTORS = new Set([
 ]);
 
 const RANDOM_BYTES = /(?:^|\.)(?:urandom|token_bytes|get_random_bytes)$/;
-/** Callee of a renamed import's binding (no Python call has it). */
+/** Callee a renamed import's bare name is read as (no Python call has it): pythonEvaluator. */
 const RENAMED_IMPORT = '<from-import-as>';
 
 export const pythonAdapter: LanguageAdapter = {
@@ -382,13 +382,8 @@ function classRange(index: ScopeLookup, node: SgNode): { owner?: string; scope?:
   return s ? { ...(s.name ? { owner: s.name } : {}), scope: { start: s.start, end: s.end } } : {};
 }
 
-/**
- * The nodes that bind names in Python. An `aliased_import` of a `from M import NAME as H` of the
- * project (constants.ts, fromProject) binds `H` to the import itself, read as M's constant `NAME`
- * from another file (PythonConstantImports.renamedValue): the Evaluator's importedOwner keys a bare
- * name by itself, which a renamed import is not.
- */
-const BINDING_KINDS = ['assignment', 'augmented_assignment', 'parameters', 'for_statement', 'as_pattern', 'aliased_import'];
+/** The nodes that bind names in Python. */
+const BINDING_KINDS = ['assignment', 'augmented_assignment', 'parameters', 'for_statement', 'as_pattern'];
 const BINDING_RULE = { rule: { any: BINDING_KINDS.map((kind) => ({ kind })) } };
 
 /** Every binding in a Python file (one ast-grep query). */
@@ -427,7 +422,6 @@ function namedBindingRule(name: string): NapiConfig {
         { kind: 'for_statement', has: inTarget },
         { kind: 'parameters', has: deep },
         { kind: 'as_pattern', has: deep },
-        { kind: 'aliased_import', has: { field: 'alias', ...text }, inside: { kind: 'import_from_statement' } },
       ],
     },
   };
@@ -571,11 +565,6 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
         // `for alg in ("sha1", "sha256")`: the loop is the value (each element); unpacked targets are unknown.
         if (id.kind() as string === 'identifier') out.push({ name: id.text(), value: id.id() === left!.id() ? n : null, visibleFrom: nodeSpan(n).start, scope, member: false });
       }
-    } else if (k === 'aliased_import') {
-      const statement = n.parent();
-      const alias = n.field('alias');
-      if (!statement || kindOf(statement) !== 'import_from_statement' || !alias || !fromProject(statement)) continue;
-      out.push({ name: alias.text(), value: n, visibleFrom: nodeSpan(statement).end, scope: scopeOf(index, n).scope, member: false });
     } else if (k === 'as_pattern') {
       const target = n.field('alias') ?? n.namedChildren().at(-1);
       const id = target?.kind() as string === 'identifier' ? target : target?.find({ rule: { kind: 'identifier' } });
@@ -584,6 +573,11 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
     }
   }
   return out;
+}
+
+function isAttributeObject(node: SgNode): boolean {
+  const parent = node.parent();
+  return !!parent && kindOf(parent) === 'attribute' && parent.field('object')?.id() === node.id();
 }
 
 /**
@@ -597,6 +591,7 @@ export function pythonEvaluator(root: SgNode, crossFile?: CrossFile, imports?: P
   // A self/this member's class, from the node's ancestors (a few per file: no walk of the whole file).
   let ancestors: AncestorScopes | undefined;
   let functions: ReturnType<typeof pythonFunctions> | undefined;
+  let ev: Evaluator | undefined;
   const adapter: LanguageAdapter = {
     ...pythonAdapter,
     enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KIND)?.name,
@@ -606,12 +601,21 @@ export function pythonEvaluator(root: SgNode, crossFile?: CrossFile, imports?: P
     ...(imports && {
       importedOwner: (name: string) => imports.importedOwner(name),
       moduleAlias: (name: string) => imports.moduleAlias(name),
-      // A renamed `from M import NAME as H`, as `H`'s binding (bindingsOf): M's constant, else unknown.
-      shape: (node: SgNode): Shape =>
-        kindOf(node) === 'aliased_import' ? { t: 'call', callee: RENAMED_IMPORT, args: { positional: [], named: new Map() }, receiver: node } : pythonAdapter.shape(node),
-      call: (callee: string, args: Args, ev: Evaluator, node: SgNode, receiver?: SgNode): Value | undefined =>
-        callee === RENAMED_IMPORT && receiver ? imports.renamedValue(receiver, crossFile) : pythonAdapter.call!(callee, args, ev, node, receiver),
+    }),
+    ...(imports?.renames() && {
+      // `H` after `from M import NAME as H`, where the file binds no variable `H`: M's constant `NAME`.
+      // The Evaluator keys an imported bare name by itself (importedOwner), which a renamed one is not.
+      // As an attribute's object (`conf.HASH` after `from app import settings as conf`) it is a module: moduleAlias.
+      shape: (node: SgNode): Shape => {
+        const renamed = kindOf(node) === 'identifier' ? imports.renamed(node.text()) : undefined;
+        if (renamed && !isAttributeObject(node) && ev?.symbols.lookup(node.text(), node.range().start.index) === undefined)
+          return { t: 'call', callee: RENAMED_IMPORT, args: { positional: [], named: new Map() }, receiver: renamed };
+        return pythonAdapter.shape(node);
+      },
+      call: (callee: string, args: Args, e: Evaluator, node: SgNode, receiver?: SgNode): Value | undefined =>
+        callee === RENAMED_IMPORT && receiver ? imports.renamedValue(receiver, crossFile) : pythonAdapter.call!(callee, args, e, node, receiver),
     }),
   };
-  return new Evaluator(adapter, () => new LazySymbolTable(pythonBindingSource(root, scopes)), crossFile);
+  ev = new Evaluator(adapter, () => new LazySymbolTable(pythonBindingSource(root, scopes)), crossFile);
+  return ev;
 }
