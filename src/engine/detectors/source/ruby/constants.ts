@@ -9,9 +9,11 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { CrossFile } from '../../cross-file.js';
 import { asConstant, constantKey, type ConstantValue } from '../../cross-file.js';
-import type { Evaluator } from '../common/evaluate.js';
+import { Evaluator } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
-import { constPath } from './resolve.js';
+import { nodeSpan } from '../common/scopes.js';
+import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
+import { RubyAdapter, constPath } from './resolve.js';
 
 /** The owner of top-level constants: Ruby defines them on `Object`. */
 export const TOP_LEVEL = 'Object';
@@ -22,10 +24,23 @@ const NO_OWNER = new Set(['method', 'singleton_method', 'singleton_class', 'lamb
 const LOOPS = new Set(['while', 'until', 'for', 'while_modifier', 'until_modifier']);
 
 const CONSTANT_TARGET = { field: 'left', any: [{ kind: 'constant' }, { kind: 'scope_resolution' }] };
-/** Constant assignments, and `||=`/`+=` on constants, which make a name no constant. One native query. */
-const DECLARATIONS = {
-  rule: { any: [{ kind: 'assignment', has: CONSTANT_TARGET }, { kind: 'operator_assignment', has: CONSTANT_TARGET }] },
-};
+/**
+ * The nodes declareRubyConstants reads: constant assignments, and `||=`/`+=` on constants, which make a
+ * name no constant. Disjoint from the detector's own rules (setters and `[]=` assignments), so the
+ * detector adds them to its one native query (index.ts).
+ */
+export const RB_DECLARATION_RULES = [
+  { kind: 'assignment', has: CONSTANT_TARGET },
+  { kind: 'operator_assignment', has: CONSTANT_TARGET },
+];
+
+/** Whether a node the detector's query found is one of RB_DECLARATION_RULES'. */
+export function isRubyDeclaration(node: SgNode): boolean {
+  const k = kindOf(node);
+  if (k !== 'assignment' && k !== 'operator_assignment') return false;
+  const left = node.field('left');
+  return !!left && (kindOf(left) === 'constant' || kindOf(left) === 'scope_resolution');
+}
 
 /** The last part of a class or module's name (`class Acme::CryptoConfig` is `CryptoConfig`). */
 function declaredName(decl: SgNode): string | undefined {
@@ -33,18 +48,28 @@ function declaredName(decl: SgNode): string | undefined {
   return path?.split('::').pop();
 }
 
+interface Declaration {
+  key: string;
+  value: SgNode | null;
+  /** Changed by an operator assignment, or assigned in a loop: no constant. */
+  changed: boolean;
+}
+
 /**
- * Declares the constants of a Ruby file. A name assigned a value that does not cross files, in a
- * loop, or changed by an operator assignment is none; one assigned different values (an `if` and
- * its `else`) is dropped by CrossFile.declare.
+ * Declares the constants of a Ruby file from its RB_DECLARATION_RULES nodes. A name assigned a value
+ * that does not cross files, in a loop, or changed by an operator assignment is none; one assigned
+ * different values (an `if` and its `else`) is dropped by CrossFile.declare. Values are read with the
+ * file's constants alone (a constant's value reads no locals or methods): no bindings of the whole file.
  */
-export function declareRubyConstants(root: SgNode, ev: Evaluator, crossFile: CrossFile): void {
-  const values: [string, ConstantValue][] = [];
-  const none = new Set<string>();
-  for (const node of root.findAll(DECLARATIONS)) {
+export function declareRubyConstants(root: SgNode, nodes: readonly SgNode[], crossFile: CrossFile): void {
+  const declarations: Declaration[] = [];
+  const assigned: { name: string; owner?: string; scope: Scope; value: SgNode | null; at: number; changed: boolean }[] = [];
+  const file = nodeSpan(root);
+  for (const node of nodes) {
     const left = node.field('left');
     if (!left) continue;
     let owner: string | undefined = TOP_LEVEL;
+    let scope: Scope = file;
     let loop = false;
     for (const a of node.ancestors()) {
       const k = kindOf(a);
@@ -55,28 +80,49 @@ export function declareRubyConstants(root: SgNode, ev: Evaluator, crossFile: Cro
       if (LOOPS.has(k)) loop = true;
       if (OWNER_KINDS.has(k)) {
         owner = declaredName(a);
+        scope = nodeSpan(a);
         break;
       }
     }
     let name = left.text();
+    const value = kindOf(node) === 'assignment' ? node.field('right') : null;
+    const changed = loop || kindOf(node) === 'operator_assignment';
     if (kindOf(left) === 'scope_resolution') {
       // `Acme::CIPHER = …` is Acme's; `::CIPHER = …` is a top-level one.
-      const scope = left.field('scope');
+      const qualifier = left.field('scope');
       name = left.field('name')?.text() ?? '';
-      owner = scope ? constPath(scope)?.split('::').pop() : TOP_LEVEL;
+      owner = qualifier ? constPath(qualifier)?.split('::').pop() : TOP_LEVEL;
+    } else if (owner) {
+      // What the file's other constants read by this name (as the detector's own bindings do).
+      assigned.push({ name, ...(owner !== TOP_LEVEL ? { owner } : {}), value, at: nodeSpan(node).end, scope, changed });
     }
     if (!owner || !/^[A-Z]/.test(name)) continue;
-    const key = constantKey(owner, name);
-    const value = node.field('right');
-    if (kindOf(node) === 'operator_assignment' || loop || !value) {
-      none.add(key);
-      continue;
-    }
-    const c = asConstant(ev.evalOwn(value));
-    if (c) values.push([key, c]);
-    else none.add(key);
+    declarations.push({ key: constantKey(owner, name), value, changed });
+  }
+  if (declarations.length === 0) return;
+  const ev = new Evaluator(new RubyAdapter(), () => new SymbolTable(constantBindings(assigned)));
+  const values: [string, ConstantValue][] = [];
+  const none = new Set<string>();
+  for (const d of declarations) {
+    const c = d.changed || !d.value ? undefined : asConstant(ev.evalOwn(d.value));
+    if (c) values.push([d.key, c]);
+    else none.add(d.key);
   }
   for (const [key, value] of values) if (!none.has(key)) crossFile.declare(key, value);
+}
+
+/**
+ * What a constant's value may read: the file's other constants (a class body's value reads no locals
+ * of methods). A constant assigned more than once in its scope (`if`/`else` arms) or changed reads as
+ * unknown: without the file's branches, which value reaches the reader is not known.
+ */
+function constantBindings(assigned: readonly { name: string; owner?: string; scope: Scope; value: SgNode | null; at: number; changed: boolean }[]): Binding[] {
+  const count = new Map<string, number>();
+  const id = (d: { name: string; scope: Scope }): string => `${d.scope.start}:${d.name}`;
+  for (const d of assigned) count.set(id(d), (count.get(id(d)) ?? 0) + (d.changed ? 2 : 1));
+  return assigned.map((d) => ({
+    name: d.name, ...(d.owner ? { owner: d.owner } : {}), value: count.get(id(d)) === 1 ? d.value : null, visibleFrom: d.at, scope: d.scope, member: true,
+  }));
 }
 
 /**
