@@ -191,3 +191,11 @@ def salted(data):
   assert.deepEqual(assets.find((a) => a.name === 'PBKDF2-SHA-256')?.at, ['app/reader.py:6']);
   assert.deepEqual(assets.find((a) => a.name === 'unknown-hash')?.at, ['app/reader.py:10', 'app/reader.py:14', 'app/reader.py:14']);
 });
+
+test("a library's constant stays the library's symbol when the repository holds a module of that name", async () => {
+  // A compatibility copy of the standard library's ssl module: its integers are not what the handlers read.
+  const compat = `PROTOCOL_TLSv1 = 3\nPROTOCOL_TLS_CLIENT = 16\n`;
+  const client = `import ssl\n\n\ndef legacy_context():\n    return ssl.SSLContext(ssl.PROTOCOL_TLSv1)\n`;
+  const assets = await scanTree({ 'compat/ssl.py': compat, 'app/client.py': client });
+  assert.deepEqual(namesIn(assets, 'app/client.py'), ['TLS 1.0']);
+});

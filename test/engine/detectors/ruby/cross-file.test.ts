@@ -168,3 +168,11 @@ end
   const assets = await scanTree({ 'lib/crypto_config.rb': config, 'lib/sealer.rb': user });
   assert.deepEqual(namesIn(assets, 'lib/sealer.rb'), ['PBKDF2-SHA-256-20000', 'openssl', 'unknown-cipher', 'unknown-hash']);
 });
+
+test("OpenSSL's constants stay OpenSSL's symbols when the repository reopens its classes", async () => {
+  // A backport of a constant for old Rubies: its integer is not what the handlers read.
+  const backport = `module OpenSSL\n  module PKey\n    class RSA\n      PKCS1_OAEP_PADDING = 4 unless const_defined?(:PKCS1_OAEP_PADDING)\n    end\n  end\nend\n`;
+  const wrap = `class KeyWrap\n  def wrap(public_key, data_key)\n    public_key.public_encrypt(data_key, OpenSSL::PKey::RSA::PKCS1_OAEP_PADDING)\n  end\nend\n`;
+  const assets = await scanTree({ 'lib/openssl_backports/rsa.rb': backport, 'lib/key_wrap.rb': wrap });
+  assert.deepEqual(namesIn(assets, 'lib/key_wrap.rb'), ['RSA-OAEP-SHA-1', 'openssl']);
+});

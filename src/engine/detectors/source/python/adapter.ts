@@ -601,6 +601,7 @@ export function pythonEvaluator(root: SgNode, crossFile?: CrossFile, imports?: P
     ...(imports && {
       importedOwner: (name: string) => imports.importedOwner(name),
       moduleAlias: (name: string) => imports.moduleAlias(name),
+      constant: (path: string) => imports.libraryConstant(path),
     }),
     ...(imports?.renames() && {
       // `H` after `from M import NAME as H`, where the file binds no variable `H`: M's constant `NAME`.

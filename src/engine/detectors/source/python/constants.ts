@@ -12,7 +12,7 @@ import { kindOf } from '../common/languages.js';
 import { nodeSpan } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
 import { UNKNOWN, type Value } from '../common/value.js';
-import { fromImportOwner, fromProject } from './imports.js';
+import { fromImportOwner, fromProject, isLibraryModule } from './imports.js';
 import { pythonAdapter } from './adapter.js';
 
 /** The module a file is to other files: `settings.py` is `settings`, `pkg/__init__.py` is `pkg`. */
@@ -32,19 +32,36 @@ export class PythonConstantImports {
   private readonly modules = new Map<string, string>();
   /** Alias → its `aliased_import` in a `from M import NAME as H` of the project (undefined: imported twice). */
   private readonly aliases = new Map<string, SgNode | undefined>();
+  /** Local names an import binds to a library's module or member (`hashlib`, `AES` from `Crypto.Cipher`). */
+  private readonly library = new Set<string>();
 
   constructor(statements: readonly SgNode[], private readonly path: string) {
     for (const imp of statements) {
       if (kindOf(imp) === 'import_statement') {
         for (const c of imp.namedChildren()) {
+          if (kindOf(c) === 'dotted_name') {
+            const name = c.text().replace(/\s+/g, '');
+            if (isLibraryModule(name)) this.library.add(name.split('.')[0]!);
+            continue;
+          }
           if (kindOf(c) !== 'aliased_import') continue;
           const name = c.field('name')?.text().replace(/\s+/g, '');
           const alias = c.field('alias')?.text();
-          if (name && alias) this.modules.set(alias, name.split('.').pop()!);
+          if (!name || !alias) continue;
+          this.modules.set(alias, name.split('.').pop()!);
+          if (isLibraryModule(name)) this.library.add(alias);
         }
         continue;
       }
-      if (!fromProject(imp)) continue;
+      if (!fromProject(imp)) {
+        const moduleId = imp.field('module_name')?.id();
+        for (const c of imp.namedChildren()) {
+          if (c.id() === moduleId) continue;
+          const local = kindOf(c) === 'aliased_import' ? c.field('alias')?.text() : kindOf(c) === 'dotted_name' ? c.text() : undefined;
+          if (local) this.library.add(local);
+        }
+        continue;
+      }
       const owner = fromImportOwner(imp, path);
       const moduleId = imp.field('module_name')?.id();
       for (const c of imp.namedChildren()) {
@@ -62,6 +79,16 @@ export class PythonConstantImports {
         }
       }
     }
+  }
+
+  /**
+   * A library's constant (`AES.MODE_GCM` after `from Crypto.Cipher import AES`) is the symbol the
+   * handlers match, as it is without other files' constants: not a value a vendored copy of the
+   * library declares (LanguageAdapter.constant).
+   */
+  libraryConstant(path: string): Value | undefined {
+    const root = path.slice(0, path.indexOf('.'));
+    return root && this.library.has(root) ? { kind: 'member', path } : undefined;
   }
 
   /** The owners a `from M import NAME` (not renamed) brings a bare name from. */

@@ -91,13 +91,17 @@ const STDLIB = new Set([
   'hashlib', 'hmac', 'ssl', 'secrets', 'os', 'random', 'base64', 'binascii', 'typing', '__future__', 'sys', 'enum', 'dataclasses', 'collections', 'functools',
 ]);
 
+/** Whether a module (dotted, absolute) is a library the detector knows or one of STDLIB's. */
+export function isLibraryModule(mod: string): boolean {
+  return libraryOf(mod) !== undefined || STDLIB.has(mod.split('.')[0]!);
+}
+
 /** Whether a `from M import …` may bring the project's own constants: relative, or from no library the detector knows. */
 export function fromProject(statement: SgNode): boolean {
   const module = statement.field('module_name');
   if (!module) return false;
   if (kindOf(module) === 'relative_import') return true;
-  const mod = module.text().replace(/\s+/g, '');
-  return libraryOf(mod) === undefined && !STDLIB.has(mod.split('.')[0]!);
+  return !isLibraryModule(module.text().replace(/\s+/g, ''));
 }
 
 /**

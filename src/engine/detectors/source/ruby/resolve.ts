@@ -62,6 +62,11 @@ export function parseRubyInt(text: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** Namespaces of the libraries the detector reads: their constants are symbols (RubyAdapter.constant). */
+const LIBRARY_NAMESPACES = new Set([
+  'OpenSSL', 'Digest', 'BCrypt', 'Argon2', 'SCrypt', 'RbNaCl', 'ActiveSupport', 'JWT', 'Net', 'Faraday', 'HTTParty', 'RestClient', 'Excon', 'Typhoeus',
+]);
+
 /** Callee of a string with interpolation (`"#{a}-cbc"`): not a Ruby method name, so no real call has it. */
 const TEMPLATE = '"#{}"';
 /** Methods that return their receiver's value for our purposes. */
@@ -271,6 +276,16 @@ export class RubyAdapter implements LanguageAdapter {
 
   enclosingClass(node: SgNode): string | undefined {
     return ownerOf(node);
+  }
+
+  /**
+   * A constant of a library the detector reads (`OpenSSL::PKey::RSA::PKCS1_OAEP_PADDING`) is the
+   * symbol the handlers match, as it is without other files' constants: not a value a vendored copy
+   * of the library's source declares (cross-file.ts).
+   */
+  constant(path: string): Value | undefined {
+    const root = /^(?:::)?([A-Z]\w*)::/.exec(path)?.[1];
+    return root && LIBRARY_NAMESPACES.has(root) ? { kind: 'member', path } : undefined;
   }
 
   /** Set by rubyEvaluator (ruby/call-sites.ts). */
