@@ -6,10 +6,13 @@ import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
+import { kindOf } from '../common/languages.js';
 import { lastStatement, pathEnds } from '../common/paths.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { pythonFunctions } from './call-sites.js';
 import { UNKNOWN, asInt, asString, bytes, int, str, type Value } from '../common/value.js';
+import type { CrossFile } from '../../cross-file.js';
+import type { PythonConstantImports } from './constants.js';
 
 /** A Python string or bytes literal: its text (escapes decoded) and whether it is bytes. Undefined for f-strings. */
 export function pyString(node: SgNode): { text: string; isBytes: boolean } | undefined {
@@ -145,6 +148,8 @@ const HASHLIB_CONSTRUCTORS = new Set([
 ]);
 
 const RANDOM_BYTES = /(?:^|\.)(?:urandom|token_bytes|get_random_bytes)$/;
+/** Callee a renamed import's bare name is read as (no Python call has it): pythonEvaluator. */
+const RENAMED_IMPORT = '<from-import-as>';
 
 export const pythonAdapter: LanguageAdapter = {
   shape(node: SgNode): Shape {
@@ -570,20 +575,48 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
   return out;
 }
 
-/** The resolver for one parsed Python file. */
-export function pythonEvaluator(root: SgNode): Evaluator {
+function isAttributeObject(node: SgNode): boolean {
+  const parent = node.parent();
+  return !!parent && kindOf(parent) === 'attribute' && parent.field('object')?.id() === node.id();
+}
+
+/**
+ * The resolver for one parsed Python file; with `crossFile` and the file's `imports`, names imported
+ * from the project's other modules read their constants (constants.ts).
+ */
+export function pythonEvaluator(root: SgNode, crossFile?: CrossFile, imports?: PythonConstantImports): Evaluator {
   // Built on first use, like the symbol table: many files resolve nothing through scopes.
   let index: ScopeIndex | undefined;
   const scopes = (): ScopeIndex => (index ??= pythonScopes(root));
   // A self/this member's class, from the node's ancestors (a few per file: no walk of the whole file).
   let ancestors: AncestorScopes | undefined;
   let functions: ReturnType<typeof pythonFunctions> | undefined;
+  let ev: Evaluator | undefined;
   const adapter: LanguageAdapter = {
     ...pythonAdapter,
     enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KIND)?.name,
     callSiteArguments: (param: SgNode) => (functions ??= pythonFunctions(root)).callSiteArguments!(param),
     returned: (call: SgNode) => (functions ??= pythonFunctions(root)).returned!(call),
     pathEnds: pythonPathEnds,
+    ...(imports && {
+      importedOwner: (name: string) => imports.importedOwner(name),
+      moduleAlias: (name: string) => imports.moduleAlias(name),
+      constant: (path: string) => imports.libraryConstant(path),
+    }),
+    ...(imports?.renames() && {
+      // `H` after `from M import NAME as H`, where the file binds no variable `H`: M's constant `NAME`.
+      // The Evaluator keys an imported bare name by itself (importedOwner), which a renamed one is not.
+      // As an attribute's object (`conf.HASH` after `from app import settings as conf`) it is a module: moduleAlias.
+      shape: (node: SgNode): Shape => {
+        const renamed = kindOf(node) === 'identifier' ? imports.renamed(node.text()) : undefined;
+        if (renamed && !isAttributeObject(node) && ev?.symbols.lookup(node.text(), node.range().start.index) === undefined)
+          return { t: 'call', callee: RENAMED_IMPORT, args: { positional: [], named: new Map() }, receiver: renamed };
+        return pythonAdapter.shape(node);
+      },
+      call: (callee: string, args: Args, e: Evaluator, node: SgNode, receiver?: SgNode): Value | undefined =>
+        callee === RENAMED_IMPORT && receiver ? imports.renamedValue(receiver, crossFile) : pythonAdapter.call!(callee, args, e, node, receiver),
+    }),
   };
-  return new Evaluator(adapter, () => new LazySymbolTable(pythonBindingSource(root, scopes)));
+  ev = new Evaluator(adapter, () => new LazySymbolTable(pythonBindingSource(root, scopes)), crossFile);
+  return ev;
 }

@@ -41,12 +41,16 @@ const STAR_EXPORTS: Readonly<Record<string, readonly string[]>> = {
   [`${PYCA_ASYMMETRIC}.x448`]: ['X448PrivateKey', 'X448PublicKey'],
 };
 
-export function pythonImports(root: SgNode, text: string): ImportMap {
-  const map = new Map<string, string>();
+/** The file's import statements, in order (top-level only unless NESTED_IMPORT says otherwise). */
+export function importStatements(root: SgNode, text: string): SgNode[] {
   const top = root.children();
-  const statements = NESTED_IMPORT.test(text) || top.some((c) => kindOf(c) === 'ERROR')
+  return NESTED_IMPORT.test(text) || top.some((c) => kindOf(c) === 'ERROR')
     ? root.findAll({ rule: { any: [{ kind: 'import_statement' }, { kind: 'import_from_statement' }] } })
     : top.filter((c) => kindOf(c) === 'import_statement' || kindOf(c) === 'import_from_statement');
+}
+
+export function pythonImports(root: SgNode, text: string, statements: readonly SgNode[] = importStatements(root, text)): ImportMap {
+  const map = new Map<string, string>();
   for (const imp of statements) {
     if (kindOf(imp) === 'import_statement') {
       for (const c of imp.namedChildren()) {
@@ -77,6 +81,50 @@ export function pythonImports(root: SgNode, text: string): ImportMap {
     }
   }
   return map;
+}
+
+/**
+ * Standard-library modules the detector reads (and a few more that hold no constants of the
+ * project): names imported from them are the library's, not another file's constants.
+ */
+const STDLIB = new Set([
+  'hashlib', 'hmac', 'ssl', 'secrets', 'os', 'random', 'base64', 'binascii', 'typing', '__future__', 'sys', 'enum', 'dataclasses', 'collections', 'functools',
+]);
+
+/** Whether a module (dotted, absolute) is a library the detector knows or one of STDLIB's. */
+export function isLibraryModule(mod: string): boolean {
+  return libraryOf(mod) !== undefined || STDLIB.has(mod.split('.')[0]!);
+}
+
+/** Whether a `from M import …` may bring the project's own constants: relative, or from no library the detector knows. */
+export function fromProject(statement: SgNode): boolean {
+  const module = statement.field('module_name');
+  if (!module) return false;
+  if (kindOf(module) === 'relative_import') return true;
+  return !isLibraryModule(module.text().replace(/\s+/g, ''));
+}
+
+/**
+ * The owner of the names a `from M import …` brings, as other files' declarations name it: M's last
+ * part (`from app.settings import` → `settings`, `from ..conf.settings import` → `settings`), or for a
+ * bare relative `from . import X` the package the dots name: the file's folder (one dot), its parent
+ * (two), and so on.
+ */
+export function fromImportOwner(statement: SgNode, path: string): string | undefined {
+  const module = statement.field('module_name');
+  if (!module) return undefined;
+  let dotted = module;
+  if (kindOf(module) === 'relative_import') {
+    const named = module.namedChildren().find((c) => kindOf(c) === 'dotted_name');
+    if (!named) {
+      const dots = module.text().replace(/[^.]/g, '').length;
+      const folders = path.split('/').slice(0, -1);
+      return dots >= 1 && dots <= folders.length ? folders[folders.length - dots] : undefined;
+    }
+    dotted = named;
+  }
+  const parts = dotted.text().replace(/\s+/g, '').split('.');
+  return parts[parts.length - 1] || undefined;
 }
 
 /** Qualified name of an identifier/attribute chain whose root is imported; undefined otherwise. */

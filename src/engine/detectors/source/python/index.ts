@@ -20,7 +20,9 @@ import { handleNacl } from './nacl.js';
 import { OPENSSL_METHODS, handleOpenSsl, handleOpenSslMethod, importsOpenSsl } from './openssl.js';
 import { handleParamiko } from './paramiko.js';
 import { handleRsaEcdsa } from './rsa-ecdsa.js';
-import { pythonImports } from './imports.js';
+import { importStatements, pythonImports } from './imports.js';
+import { PY_DECLARATION_RULES, PythonConstantImports, declarePythonConstants, isPythonDeclaration } from './constants.js';
+import type { CrossFile } from '../../cross-file.js';
 import {
   CIPHER_CLASS_SOURCE, HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, PQ_CLASS_SOURCE, handleCipherReference, handlePqClassReference, importsCipherClass, handleHashReference, handleJoseAlgorithm, importsJosepy,
 } from './references.js';
@@ -41,15 +43,21 @@ export const PYTHON_KEYWORDS = [
   'paramiko', 'import rsa', 'from rsa', 'ecdsa', 'nacl', 'OpenSSL', 'josepy', 'webauthn', ...SSH_NAME_KEYWORDS,
 ] as const;
 
-export function detectPython(file: SourceFile): Detection[] {
+export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('python', text).root();
-  const imports = pythonImports(root, text);
+  const statements = importStatements(root, text);
+  const imports = pythonImports(root, text, statements);
   const sink = new DetectionSink(file.path, text, 'python');
   // Literal SSH names need no import (a settings module may only list them).
   detectSshAlgorithmNames(root, sink, 'python', text);
-  if (imports.size === 0) return sink.detections;
-  const ctx = new PyContext(root, pythonEvaluator(root), imports, sink);
+  if (imports.size === 0) {
+    // A settings module often imports nothing the handlers read: its constants still count (cross-file.ts).
+    if (crossFile) declarePythonConstants(root, root.findAll({ rule: { any: PY_DECLARATION_RULES } }), crossFile, file.path);
+    return sink.detections;
+  }
+  const ev = crossFile ? pythonEvaluator(root, crossFile, new PythonConstantImports(statements, file.path)) : pythonEvaluator(root);
+  const ctx = new PyContext(root, ev, imports, sink);
   // Attributes matter only when named like a hash (`hashlib.sha256` used as a value): filtered natively,
   // since most attributes of a file (`self.x`, `log.info`) would otherwise each cost several native calls.
   // Rust's (?i) folds case over Unicode, a superset of the JS test that handleHashReference repeats.
@@ -81,6 +89,8 @@ export function detectPython(file: SourceFile): Detection[] {
       { kind: 'attribute', has: { field: 'attribute', regex: PQ_CLASS_SOURCE } },
       // `from ...algorithms import TripleDES` then `"cipher": TripleDES`: only in files importing one.
       ...(cipherClassImported ? [{ kind: 'identifier', regex: CIPHER_CLASS_SOURCE }] : []),
+      // The file's constants for other files, in the same native query (constants.ts).
+      ...(crossFile ? PY_DECLARATION_RULES : []),
     ],
   };
   const visit = (node: SgNode): void => {
@@ -134,8 +144,13 @@ export function detectPython(file: SourceFile): Detection[] {
     }
     handleTlsCall(ctx, c);
   };
+  const declarations: SgNode[] = [];
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
-  for (const node of root.findAll({ rule })) eachCaseMarked(ctx.ev, ctx, () => visit(node));
+  for (const node of root.findAll({ rule })) {
+    if (crossFile && isPythonDeclaration(node)) declarations.push(node);
+    else eachCaseMarked(ctx.ev, ctx, () => visit(node));
+  }
+  if (crossFile) declarePythonConstants(root, declarations, crossFile, file.path);
   return sink.detections;
 }
 
@@ -148,5 +163,6 @@ export const pythonDetector: Detector = {
   id: 'python',
   appliesTo: (path: string) => path.endsWith('.py') || path.endsWith('.pyw'),
   keywords: PYTHON_KEYWORDS,
-  detect: (file: SourceFile, _ctx: DetectContext) => detectPython(file),
+  crossFile: true,
+  detect: (file: SourceFile, ctx: DetectContext) => detectPython(file, ctx.crossFile),
 };

@@ -18,6 +18,7 @@ import { RbFile, type Setter } from './file.js';
 import { activeSupport, argon2, bcrypt, digestClassInTable, hasSecurePassword, hasSecurePasswordIdentifier, jwt, railsKeyGenerator, railsMessageVerifier, rbnacl, scrypt, stdlibDigest, weakRandom } from './libraries.js';
 import { keyAgreement, opensslCipherNew, opensslDigest, opensslHmac, opensslKdf, opensslPkey, pkeySign, rsaPaddingCall } from './openssl.js';
 import { callParts, constPath, rubyEvaluator, type RbCall } from './resolve.js';
+import { RB_DECLARATION_RULES, declareRubyConstants, isRubyDeclaration, rubyConstantOwners } from './constants.js';
 import { OPTION_KEYS, TLS_SETTERS, indexAssignment, optionPair, sslContextNew, tlsSetter, verifyNoneSite } from './tls.js';
 
 export const RUBY_DETECTOR_ID = 'ruby';
@@ -61,7 +62,7 @@ function pathHandler(path: string): PathHandler | undefined {
   return undefined;
 }
 
-export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
+export function detectRuby(file: SourceFile, ctx: DetectContext): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('ruby', text).root();
   const roots = namesIn(text, ROOT_SCAN);
@@ -81,14 +82,19 @@ export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
   if (text.includes('Digest::')) rules.push({ kind: 'scope_resolution', regex: '^(::)?(OpenSSL::)?Digest::(MD5|SHA1|SHA256|SHA384|SHA512|RMD160)$' });
   // `has_secure_password` without arguments is an identifier in the tree (a call is written with them).
   if (text.includes('has_secure_password')) rules.push({ kind: 'identifier', regex: '^has_secure_password$', not: { inside: { kind: 'call' } } });
+  const crossFile = ctx.crossFile;
+  // The file's constants for other files, in the same native query (constants.ts).
+  if (crossFile) rules.push(...RB_DECLARATION_RULES);
   const sink = new DetectionSink(file.path, text, RUBY_DETECTOR_ID);
   const nodes = rules.length ? root.findAll({ rule: { any: rules } } as Parameters<SgNode['findAll']>[0]) : [];
   const calls: RbCall[] = [];
   const setterList: Setter[] = [];
   const others: SgNode[] = [];
+  const declarations: SgNode[] = [];
   for (const n of nodes) {
     const k = kindOf(n);
-    if (k === 'call') {
+    if (crossFile && isRubyDeclaration(n)) declarations.push(n);
+    else if (k === 'call') {
       if (inDefined(n)) continue;
       const c = callParts(n);
       if (c) calls.push(c);
@@ -101,7 +107,8 @@ export function detectRuby(file: SourceFile, _ctx: DetectContext): Detection[] {
       else others.push(n);
     } else others.push(n);
   }
-  const f = new RbFile(root, rubyEvaluator(root), sink, text, calls, setterList);
+  if (crossFile) declareRubyConstants(root, declarations, crossFile);
+  const f = new RbFile(root, crossFile ? rubyEvaluator(root, crossFile, rubyConstantOwners) : rubyEvaluator(root), sink, text, calls, setterList);
 
   // Calls that take a digest run first, so that a digest object given to HMAC, PBKDF2 or a signature (written
   // in the call or kept in a variable) is consumed by it; then everything else in source order.
@@ -192,5 +199,6 @@ export const rubyDetector: Detector = {
   id: RUBY_DETECTOR_ID,
   appliesTo: (path: string) => path.endsWith('.rb') || path.endsWith('.rake') || /(^|\/)Rakefile$/.test(path),
   keywords: RUBY_KEYWORDS,
+  crossFile: true,
   detect: (file: SourceFile, ctx: DetectContext) => detectRuby(file, ctx),
 };

@@ -12,6 +12,7 @@ import { SymbolTable, type Binding, type Scope, type Symbols } from '../common/s
 import { UNKNOWN, bytes, int, str, type BytesOrigin, type Value } from '../common/value.js';
 import { rubyFunctions } from './call-sites.js';
 import { exitsOf, lastStatement, pathEnds } from '../common/paths.js';
+import type { CrossFile } from '../../cross-file.js';
 
 /**
  * A byte written as `\xNN` (0x80 and above) is kept as the private-use character U+F700+NN, so that
@@ -60,6 +61,11 @@ export function parseRubyInt(text: string): number | undefined {
     : /^0o?[0-7]+$/.test(t) && t.length > 1 ? parseInt(t.replace(/^0o?/, ''), 8) : /^\d+$/.test(t) ? parseInt(t, 10) : NaN;
   return Number.isFinite(n) ? n : undefined;
 }
+
+/** Namespaces of the libraries the detector reads: their constants are symbols (RubyAdapter.constant). */
+const LIBRARY_NAMESPACES = new Set([
+  'OpenSSL', 'Digest', 'BCrypt', 'Argon2', 'SCrypt', 'RbNaCl', 'ActiveSupport', 'JWT', 'Net', 'Faraday', 'HTTParty', 'RestClient', 'Excon', 'Typhoeus',
+]);
 
 /** Callee of a string with interpolation (`"#{a}-cbc"`): not a Ruby method name, so no real call has it. */
 const TEMPLATE = '"#{}"';
@@ -272,6 +278,16 @@ export class RubyAdapter implements LanguageAdapter {
     return ownerOf(node);
   }
 
+  /**
+   * A constant of a library the detector reads (`OpenSSL::PKey::RSA::PKCS1_OAEP_PADDING`) is the
+   * symbol the handlers match, as it is without other files' constants: not a value a vendored copy
+   * of the library's source declares (cross-file.ts).
+   */
+  constant(path: string): Value | undefined {
+    const root = /^(?:::)?([A-Z]\w*)::/.exec(path)?.[1];
+    return root && LIBRARY_NAMESPACES.has(root) ? { kind: 'member', path } : undefined;
+  }
+
   /** Set by rubyEvaluator (ruby/call-sites.ts). */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
 
@@ -280,6 +296,9 @@ export class RubyAdapter implements LanguageAdapter {
 
   /** A bare `name` without a local is a method call (Ruby's grammar): `returned` reads it. */
   readonly callsByName = true;
+
+  /** Set by rubyEvaluator when the scan reads other files' constants (constants.ts, rubyConstantOwners). */
+  importedOwner?: (name: string, node: SgNode) => readonly string[] | undefined;
 
   /** Where the paths through an `if` chain, a modifier `if` or a `case` end (rubyPathEnds). */
   pathEnds(statement: SgNode): readonly Scope[] {
@@ -544,12 +563,17 @@ class RubySymbols implements Symbols {
   }
 }
 
-export function rubyEvaluator(root: SgNode): Evaluator {
+/**
+ * The resolver for one parsed Ruby file; with `crossFile`, a constant the file does not assign is read
+ * from other files' declarations, a bare one from the owners `importedOwner` names (constants.ts).
+ */
+export function rubyEvaluator(root: SgNode, crossFile?: CrossFile, importedOwner?: RubyAdapter['importedOwner']): Evaluator {
   const adapter = new RubyAdapter();
+  if (importedOwner) adapter.importedOwner = importedOwner;
   const ev = new Evaluator(adapter, () => {
     const { bindings, scopes } = rubyBindings(root);
     return new RubySymbols(new SymbolTable(bindings), scopes);
-  });
+  }, crossFile);
   // A bare `name` where a local of that name is in scope reads the local, not the method.
   let functions: ReturnType<typeof rubyFunctions> | undefined;
   const fns = (): ReturnType<typeof rubyFunctions> => (functions ??= rubyFunctions(root, (name, at) => {
