@@ -14,7 +14,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { constantKey, type CrossFile } from '../../cross-file.js';
 import type { Evaluator } from '../common/evaluate.js';
-import { propertyKey } from './resolve.js';
+import { propertyKey, type JsIndex } from './resolve.js';
 
 /**
  * Whether an import names a module of the project rather than a package: a relative or absolute
@@ -36,22 +36,31 @@ export function moduleOwner(path: string): string | undefined {
   return last.replace(/^#/, '') || undefined;
 }
 
-/** The file's exported constants, declared into `crossFile` (one query per file). */
-export function declareJsConstants(root: SgNode, text: string, path: string, ev: Evaluator, crossFile: CrossFile): void {
-  const cjs = /\bexports\b/.test(text);
-  if (!cjs && !/\bexport\b/.test(text)) return;
+/**
+ * The file's exported constants, declared into `crossFile`, from the nodes the file's index already
+ * holds (`export` statements, assignments): a query of its own cost a fifth of the parse.
+ */
+export function declareJsConstants(index: JsIndex, text: string, path: string, ev: Evaluator, crossFile: CrossFile): void {
   const owner = moduleOwner(path);
-  const rules: Record<string, unknown>[] = [{ kind: 'export_statement' }];
-  if (cjs) rules.push({ kind: 'assignment_expression', has: { field: 'left', regex: '^(module\\s*\\.\\s*)?exports\\b' } });
-  for (const node of root.findAll({ rule: { any: rules } } as Parameters<SgNode['findAll']>[0])) {
-    if ((node.kind() as string) === 'assignment_expression') {
-      if (owner !== undefined) commonJsExport(node, owner, ev, crossFile);
-      continue;
+  if (owner !== undefined && COMMONJS_EXPORT.test(text)) {
+    for (const a of index.assignments) {
+      const left = a.field('left');
+      if (left && /^(module\s*\.\s*)?exports\b/.test(left.text())) commonJsExport(a, owner, ev, crossFile);
     }
-    // `export { X } from './x'` re-exports another module's (one hop); exports inside a TS namespace are its own.
-    if (node.field('source') || (node.parent()?.kind() as string) !== 'program') continue;
+  }
+  // Modules export many functions and schemas and few constants: every node method crosses into
+  // native code, so the statements are read only when the text shows a candidate, and each is
+  // turned away on its declaration's kind before anything else is fetched.
+  const constants = CONSTANT_EXPORT.test(text);
+  const clauses = EXPORT_CLAUSE.test(text);
+  const enums = ENUM_EXPORT.test(text);
+  if (!constants && !clauses && !enums) return;
+  for (const node of index.exports) {
     const declaration = node.field('declaration');
     const dk = declaration?.kind() as string | undefined;
+    if (dk === undefined ? !clauses : dk === 'lexical_declaration' ? !constants : dk === 'enum_declaration' ? !enums : true) continue;
+    // `export { X } from './x'` re-exports another module's (one hop); exports inside a TS namespace are its own.
+    if (node.field('source') || (node.parent()?.kind() as string) !== 'program') continue;
     if (dk === 'lexical_declaration' && declaration!.child(0)?.text() === 'const') {
       for (const d of declaration!.namedChildren()) {
         const name = d.field('name');
@@ -63,7 +72,8 @@ export function declareJsConstants(root: SgNode, text: string, path: string, ev:
       for (const m of declaration!.field('body')?.namedChildren() ?? []) {
         if ((m.kind() as string) !== 'enum_assignment') continue;
         const key = propertyKey(m.field('name'));
-        if (name && key) crossFile.declare(constantKey(name, key), ev.evalOwn(m.field('value')));
+        const value = m.field('value');
+        if (name && key && value) declareValue(constantKey(name, key), value, ev, crossFile);
       }
     } else if (!declaration && owner !== undefined) {
       // `export { HASH, CRYPTO as CONFIG }`: the file's own top-level constants under their exported names.
@@ -88,8 +98,34 @@ function exportConstant(name: string, value: SgNode | null | undefined, owner: s
   if (!value) return;
   const object = unwrap(value);
   if ((object.kind() as string) === 'object') objectMembers(name, object, ev, crossFile);
-  else if (owner !== undefined) crossFile.declare(constantKey(owner, name), ev.evalOwn(value));
+  else if (owner !== undefined) declareValue(constantKey(owner, name), value, ev, crossFile);
 }
+
+/**
+ * Expressions a constant's value is read from: literals and what combines them. A function, a call
+ * or a `new` is no constant another file names an algorithm by, and evaluating a call looks into the
+ * file's functions and their call sites (most of `export const` in a codebase are functions).
+ */
+const CONSTANT_EXPRESSIONS = new Set([
+  'string', 'template_string', 'number', 'true', 'false', 'binary_expression', 'parenthesized_expression',
+  'unary_expression', 'identifier', 'member_expression', 'as_expression', 'satisfies_expression', 'non_null_expression',
+]);
+
+function declareValue(key: string, value: SgNode, ev: Evaluator, crossFile: CrossFile): void {
+  if (CONSTANT_EXPRESSIONS.has(value.kind() as string)) crossFile.declare(key, ev.evalOwn(value));
+}
+
+/** An assignment to `module.exports` or to one of its properties. */
+const COMMONJS_EXPORT = /(?:^|[^.\w$])(?:module\s*\.\s*)?exports(?:\s*\.\s*[A-Za-z_$][\w$]*)?\s*=(?!=)/m;
+/**
+ * `export const NAME = <something a constant is read from>` (CONSTANT_EXPRESSIONS: a literal, an
+ * object, a name or member not called, a parenthesised expression that is no arrow's parameters).
+ */
+const CONSTANT_EXPORT = /^[ \t]*export\s+const\s+[A-Za-z_$][\w$]*\s*(?::[^=\n]+)?=\s*(?:['"`\d{!+-]|true\b|false\b|[A-Za-z_$][\w$.]*\s*(?:[;,)\n+*/-]|as\b|satisfies\b|$))/m;
+/** `export { A, B as C }` of the file's own names. */
+const EXPORT_CLAUSE = /^[ \t]*export\s*(?:type\s*)?\{/m;
+/** `export enum` / `export const enum`. */
+const ENUM_EXPORT = /^[ \t]*export\s+(?:declare\s+)?(?:const\s+)?enum\b/m;
 
 /** `module.exports = { … }`, `module.exports.NAME = …`, `exports.NAME = …`. */
 function commonJsExport(assignment: SgNode, owner: string, ev: Evaluator, crossFile: CrossFile): void {
@@ -113,7 +149,7 @@ function objectMembers(owner: string, object: SgNode, ev: Evaluator, crossFile: 
     if (k === 'pair') {
       const key = propertyKey(p.field('key'));
       const value = p.field('value');
-      if (key && value && (unwrap(value).kind() as string) !== 'object') crossFile.declare(constantKey(owner, key), ev.evalOwn(value));
+      if (key && value && (unwrap(value).kind() as string) !== 'object') declareValue(constantKey(owner, key), value, ev, crossFile);
     } else if (k === 'shorthand_property_identifier') crossFile.declare(constantKey(owner, p.text()), ev.evalOwn(p));
   }
 }

@@ -112,7 +112,7 @@ export function detectJavaScript(file: SourceFile, crossFile?: CrossFile): Detec
   const imports = jsImports(index.imports, index.declarators);
   addModuleGlobals(index, imports, text);
   const { ev, adapter } = jsEvaluator(index, imports, crossFile);
-  if (crossFile) declareJsConstants(root, text, file.path, ev, crossFile);
+  if (crossFile) declareJsConstants(index, text, file.path, ev, crossFile);
   const sink = new DetectionSink(file.path, text, JS_DETECTOR_ID);
   const f = new JsFile(root, ev, adapter, sink);
 

@@ -614,6 +614,8 @@ export interface JsIndex {
   parameters: SgNode[];
   /** `for (const x of …)` loops: `x` is each element. */
   loops: SgNode[];
+  /** `export …` statements: the module's constants for other files (cross-file.ts). */
+  exports: SgNode[];
   /** Classes with their names, for `this.x` and class fields. */
   classes: Array<Scope & { name?: string }>;
 }
@@ -628,6 +630,7 @@ const INDEX_KINDS: Readonly<Record<string, keyof Omit<JsIndex, 'root' | 'file' |
   field_definition: 'fields',
   formal_parameters: 'parameters',
   for_in_statement: 'loops',
+  export_statement: 'exports',
   ...Object.fromEntries([...CLASS_KINDS].map((k) => [k, 'class'])),
 };
 
@@ -656,7 +659,7 @@ function kindsFor(lang: SourceLanguage): string[] {
 
 export function indexFile(root: SgNode, lang: SourceLanguage): JsIndex {
   const index: JsIndex = {
-    root, file: rangeScope(root), imports: [], declarators: [], assignments: [], updates: [], fields: [], parameters: [], loops: [], classes: [],
+    root, file: rangeScope(root), imports: [], declarators: [], assignments: [], updates: [], fields: [], parameters: [], loops: [], exports: [], classes: [],
   };
   // An arrow function's one unparenthesised parameter (`alg => createHash(alg)`) is a parameter list of its own.
   const rule = { any: [...kindsFor(lang).map((kind) => ({ kind })), ARROW_PARAMETER] };
