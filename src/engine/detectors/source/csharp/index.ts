@@ -20,6 +20,7 @@ import { credentials, requireSignedTokens, securityAlgorithm, symmetricSecurityK
 import { callArgs, createdType, csharpEvaluator, simpleType } from './resolve.js';
 import { VALIDATION_CALLBACKS, certificateRequest, dangerousValidator, pkcs12Load, protocolMember, sslStream, validationAssignment, readsOnly } from './tls.js';
 import { namesIn } from '../common/regex.js';
+import { declareCSharpConstants, usingStaticTypes } from './constants.js';
 
 export const CSHARP_DETECTOR_ID = 'csharp';
 
@@ -98,14 +99,22 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
   const sink = new DetectionSink(file.path, text, CSHARP_DETECTOR_ID);
   // SSH algorithm-name tables (SSH.NET's `{ "aes128-ctr", new CipherInfo(…) }`), as in Java, Python and JS/TS.
   detectSshAlgorithmNames(root, sink, 'csharp', text);
+  const crossFile = ctx.crossFile;
+  if (nodes.length === 0 && !crossFile) return sink.detections;
+  // Read on first use: a file of constants seldom needs them.
+  let aliasMap: Map<string, string> | undefined;
+  const aliases = (): Map<string, string> => (aliasMap ??= text.includes('using ') ? usingAliases(root) : new Map<string, string>());
+  const statics = crossFile && text.includes('using static') ? usingStaticTypes(root) : [];
+  const ev = csharpEvaluator(root, crossFile, { statics, alias: (name) => aliases().get(name) });
+  // Before the check for constructs: a class of constants calls no crypto API.
+  if (crossFile) declareCSharpConstants(root, ev, crossFile);
   if (nodes.length === 0) return sink.detections;
   const kinds = nodes.map(kindOf);
   const invocations = nodes.filter((_, i) => kinds[i] === 'invocation_expression');
-  const f = new CsFile(root, csharpEvaluator(root), sink, invocations);
-  const aliases = text.includes('using ') ? usingAliases(root) : new Map<string, string>();
+  const f = new CsFile(root, ev, sink, invocations);
   const typeName = (written: string): string => {
     const s = simpleType(written);
-    return aliases.get(s) ?? s;
+    return aliases().get(s) ?? s;
   };
   const bouncy = text.includes('Org.BouncyCastle');
   const members: SgNode[] = [];
@@ -191,5 +200,6 @@ export const csharpDetector: Detector = {
     'RC2', 'Rijndael', 'HKDF', 'ChaCha20Poly1305', 'MLKem', 'MLDsa', 'SlhDsa', 'DSA', 'SslStream', 'IncrementalHash', 'Shake128', 'Shake256',
     ...SSH_NAME_KEYWORDS,
   ],
+  crossFile: true,
   detect: (file, ctx) => detectCSharp(file, ctx),
 };
