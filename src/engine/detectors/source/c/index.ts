@@ -46,6 +46,11 @@ const CPP_EXTENSIONS = new Set(['cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', '
 /** C++-only syntax that makes a `.h` a C++ header. */
 const CPP_HEADER = /\bnamespace\s+\w+\s*\{|\btemplate\s*<|\bclass\s+\w+[^;(]*\{|\b(public|private|protected)\s*:|\w::\w|#include\s*<(string|vector|memory|iostream|map)>/;
 
+function lazily<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 function extensionOf(path: string): string {
   const slash = path.lastIndexOf('/');
   const dot = path.lastIndexOf('.');
@@ -79,10 +84,11 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
   });
   const crossFile = ctx.crossFile;
   if (calls.length === 0 && !crossFile) return [];
-  const index = indexCFile(root, language);
+  // Made on the first name looked up: a file without calls may declare only literals.
+  const index = calls.length > 0 ? indexCFile(root, language) : lazily(() => indexCFile(root, language));
   const { ev, defines } = cEvaluator(root, index, language, HEADER.test(file.path), crossFile, crossFile ? quotedIncludes(text) : []);
   // Before the check for calls: a header of constants calls nothing.
-  if (crossFile) declareCConstants(file.path, index, ev, defines, crossFile);
+  if (crossFile) declareCConstants(file.path, text, root, ev, defines, crossFile);
   if (calls.length === 0) return [];
   const f = new CFile(root, ev, ctx.kb, new DetectionSink(file.path, text, C_DETECTOR_ID), text);
   for (const call of calls) {

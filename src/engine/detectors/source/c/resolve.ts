@@ -327,8 +327,15 @@ export class DefineBodies {
   body(def: SgNode): SgNode | null {
     const id = def.id();
     if (this.cache.has(id)) return this.cache.get(id)!;
+    const out = this.parse(def.field('value')?.text() ?? '');
+    this.cache.set(id, out);
+    return out;
+  }
+
+  /** A `#define` body's text parsed as one expression, or null (not cached: c/constants.ts parses each once). */
+  parse(body: string): SgNode | null {
     // A body continued over several lines (`\` + newline) is one line to the preprocessor.
-    const arg = (def.field('value')?.text() ?? '').replace(/\\\r?\n/g, ' ').trim();
+    const arg = body.replace(/\\\r?\n/g, ' ').trim();
     let out: SgNode | null = null;
     if (arg !== '' && !arg.includes('\n') && !/[;{}]/.test(arg)) {
       const root = parseSource(this.language, `int __cbom_define = (${arg});`);
@@ -337,7 +344,6 @@ export class DefineBodies {
       out = init?.field('value') ?? null;
       if (out && root.root().find({ rule: { kind: 'ERROR' } })) out = null;
     }
-    this.cache.set(id, out);
     return out;
   }
 }
@@ -449,7 +455,8 @@ export function quotedIncludes(text: string): string[] {
  */
 export function cEvaluator(
   root: SgNode,
-  index: CIndex,
+  /** The file's index, or a thunk that makes it on the first name looked up (a header of constants may need none). */
+  index: CIndex | (() => CIndex),
   language: SourceLanguage,
   header = false,
   crossFile?: CrossFile,
@@ -461,7 +468,7 @@ export function cEvaluator(
   adapter.callSiteArguments = (param: SgNode) => {
     return (callSites ??= cCallSiteArguments(root, header))(param);
   };
-  const ev = new Evaluator(adapter, () => new LazySymbolTable(cBindingSource(index, language, defines)), crossFile);
+  const ev = new Evaluator(adapter, () => new LazySymbolTable(cBindingSource(typeof index === 'function' ? index() : index, language, defines)), crossFile);
   adapter.ev = ev;
   return { ev, adapter, defines };
 }
