@@ -13,10 +13,12 @@ const CRYPTOCONF = `package cryptoconf
 
 import "crypto/tls"
 
+type Count int
+
 // Defaults shared by the services.
 const (
 \tRSABits      = 1024
-\tIterations   = 1000
+\tIterations   = Count(1000)
 \tsaltLen      = 8
 \tDigestName   = "SHA" + "-1"
 )
@@ -86,7 +88,7 @@ test('a package of constants gives its values to the packages that import it, an
     'internal/vault/seal.go': SEAL,
     'internal/vault/consts.go': VAULT_CONSTS,
   });
-  // RSABits (an integer), Iterations and PasswordKeyLen (computed from an unexported constant), and
+  // RSABits (an integer), Iterations (a conversion), PasswordKeyLen (computed from an unexported constant), and
   // MinTLS (crypto/tls's VersionTLS10, crossing as its number).
   assert.deepEqual(namesIn(assets, 'internal/signer/signer.go'), ['PBKDF2-SHA-1-1000', 'RSA-1024', 'TLS 1.0']);
   // As with the constant in the file itself: the block cipher, then its GCM mode.

@@ -20,7 +20,7 @@ import { credentials, requireSignedTokens, securityAlgorithm, symmetricSecurityK
 import { callArgs, createdType, csharpEvaluator, simpleType } from './resolve.js';
 import { VALIDATION_CALLBACKS, certificateRequest, dangerousValidator, pkcs12Load, protocolMember, sslStream, validationAssignment, readsOnly } from './tls.js';
 import { namesIn } from '../common/regex.js';
-import { declareCSharpConstants, usingStaticTypes } from './constants.js';
+import { CONSTANT_FIELDS, declareCSharpConstants, mayDeclareConstants, usingStaticTypes } from './constants.js';
 
 export const CSHARP_DETECTOR_ID = 'csharp';
 
@@ -86,30 +86,36 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
   // on every query, and the whole list (some 100 types) cost more than the detection of most files. A
   // type absent from the text cannot match, so the nodes found are the same.
   const created = namesIn(text, t.creationScan);
-  const nodes = root.findAll({
+  const crossFile = ctx.crossFile;
+  // The fields a file declares for other files come with the same walk of the tree (constants.ts).
+  const declares = crossFile !== undefined && mayDeclareConstants(text);
+  const found = root.findAll({
     rule: {
       any: [
         { kind: 'invocation_expression' },
         ...(created.length ? [{ kind: 'object_creation_expression', has: { field: 'type', regex: `(^|\\.)(${[...created].join('|')})(<|$)` } }] : []),
         { kind: 'member_access_expression', has: { field: 'expression', regex: MEMBER_REGEX } },
         { kind: 'assignment_expression', has: { field: 'left', regex: ASSIGNMENT_REGEX } },
+        ...(declares ? [CONSTANT_FIELDS] : []),
       ],
     },
   });
+  const foundKinds = found.map(kindOf);
+  const fields = declares ? found.filter((_, i) => foundKinds[i] === 'field_declaration') : [];
+  const nodes = fields.length > 0 ? found.filter((_, i) => foundKinds[i] !== 'field_declaration') : found;
+  const kinds = fields.length > 0 ? foundKinds.filter((k) => k !== 'field_declaration') : foundKinds;
   const sink = new DetectionSink(file.path, text, CSHARP_DETECTOR_ID);
   // SSH algorithm-name tables (SSH.NET's `{ "aes128-ctr", new CipherInfo(…) }`), as in Java, Python and JS/TS.
   detectSshAlgorithmNames(root, sink, 'csharp', text);
-  const crossFile = ctx.crossFile;
-  if (nodes.length === 0 && !crossFile) return sink.detections;
+  if (nodes.length === 0 && fields.length === 0) return sink.detections;
   // Read on first use: a file of constants seldom needs them.
   let aliasMap: Map<string, string> | undefined;
   const aliases = (): Map<string, string> => (aliasMap ??= text.includes('using ') ? usingAliases(root) : new Map<string, string>());
   const statics = crossFile && text.includes('using static') ? usingStaticTypes(root) : [];
   const ev = csharpEvaluator(root, crossFile, { statics, alias: (name) => aliases().get(name) });
   // Before the check for constructs: a class of constants calls no crypto API.
-  if (crossFile) declareCSharpConstants(root, ev, crossFile);
+  if (crossFile) declareCSharpConstants(fields, ev, crossFile);
   if (nodes.length === 0) return sink.detections;
-  const kinds = nodes.map(kindOf);
   const invocations = nodes.filter((_, i) => kinds[i] === 'invocation_expression');
   const f = new CsFile(root, ev, sink, invocations);
   const typeName = (written: string): string => {
