@@ -111,7 +111,7 @@ test('two classes of one name with different values leave the reference unknown'
   assert.ok(names.includes('PBKDF2-SHA-1-1000'), names.join(', '));
 });
 
-test('a local named like the class, a mutable or instance field, a name not imported and a class nobody declares stay unknown', async () => {
+test('a local named like the class, a chain on a variable, a mutable or instance field, a name not imported and a class nobody declares stay unknown', async () => {
   const assets = await scanTree({
     'src/Security/Settings.cs': SETTINGS,
     'src/Services/Other.cs': `using System.Security.Cryptography;
@@ -124,9 +124,10 @@ public class Other
     public RSA NotImported() => RSA.Create(KeySize);
     public RSA Undeclared() => RSA.Create(Defaults.KeySize);
     public HashAlgorithm Mutable() => HashAlgorithm.Create(Settings.Mutable);
+    public RSA FromOptions(AppOptions options) => RSA.Create(options.Settings.KeySize);
 }
 `,
   });
-  // RSA of unknown size (three calls, one asset) and a hash named by nothing the file can read.
+  // RSA of unknown size (four calls, one asset) and a hash named by nothing the file can read.
   assert.deepEqual(namesIn(assets, 'src/Services/Other.cs'), ['RSA', 'unknown-hash']);
 });

@@ -9,7 +9,7 @@ import type { CrossFile } from '../../cross-file.js';
 import { constantKey } from '../../cross-file.js';
 import type { Evaluator } from '../common/evaluate.js';
 import { int, str, type Value } from '../common/value.js';
-import { declaredName, parseCInt, type DefineBodies } from './resolve.js';
+import { declaredName, parseCInt, type CAdapter, type DefineBodies } from './resolve.js';
 
 /**
  * Object-like `#define`s, read from the text (a header holds hundreds: no syntax node is asked for
@@ -65,6 +65,17 @@ export function fileStem(path: string): string {
 export function declareCConstants(path: string, text: string, root: SgNode, ev: Evaluator, defines: DefineBodies, crossFile: CrossFile): void {
   const owner = fileStem(path);
   if (!owner) return;
+  // Names in the values are not looked up in other files (CAdapter.declaring).
+  const adapter = ev.adapter as CAdapter;
+  adapter.declaring = true;
+  try {
+    declare(owner, text, root, ev, defines, crossFile);
+  } finally {
+    adapter.declaring = false;
+  }
+}
+
+function declare(owner: string, text: string, root: SgNode, ev: Evaluator, defines: DefineBodies, crossFile: CrossFile): void {
   let parsed = 0;
   if (text.includes('define')) {
     for (const m of text.matchAll(DEFINE)) {

@@ -17,7 +17,7 @@ import { BC_LIGHTWEIGHT_TYPES, bcLightweight } from './bc-lightweight.js';
 import { PQC_ALGORITHM_TYPE, creationHandlers, hashNameConstant, instanceHandlers, pqcIdentifier, rsaPaddingConstant, staticHandlers, type Handler } from './dotnet.js';
 import { CsFile } from './file.js';
 import { credentials, requireSignedTokens, securityAlgorithm, symmetricSecurityKey } from './jose.js';
-import { callArgs, createdType, csharpEvaluator, simpleType } from './resolve.js';
+import { callArgs, createdType, csharpEvaluator, simpleType, type CSharpImports } from './resolve.js';
 import { VALIDATION_CALLBACKS, certificateRequest, dangerousValidator, pkcs12Load, protocolMember, sslStream, validationAssignment, readsOnly } from './tls.js';
 import { namesIn } from '../common/regex.js';
 import { CONSTANT_FIELDS, declareCSharpConstants, mayDeclareConstants, usingStaticTypes } from './constants.js';
@@ -112,9 +112,17 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
   let aliasMap: Map<string, string> | undefined;
   const aliases = (): Map<string, string> => (aliasMap ??= text.includes('using ') ? usingAliases(root) : new Map<string, string>());
   const statics = crossFile && text.includes('using static') ? usingStaticTypes(root) : [];
-  const ev = csharpEvaluator(root, crossFile, { statics, alias: (name) => aliases().get(name) });
+  const imports: CSharpImports = { statics, alias: (name) => aliases().get(name) };
+  const ev = csharpEvaluator(root, crossFile, imports);
   // Before the check for constructs: a class of constants calls no crypto API.
-  if (crossFile) declareCSharpConstants(fields, ev, crossFile);
+  if (crossFile && fields.length > 0) {
+    imports.declaring = true;
+    try {
+      declareCSharpConstants(fields, ev, crossFile);
+    } finally {
+      imports.declaring = false;
+    }
+  }
   if (nodes.length === 0) return sink.detections;
   const invocations = nodes.filter((_, i) => kinds[i] === 'invocation_expression');
   const f = new CsFile(root, ev, sink, invocations);

@@ -458,6 +458,12 @@ export interface CSharpImports {
   statics: readonly string[];
   /** `using CC = Acme.CryptoConstants;`: the simple type name an alias stands for. */
   alias(name: string): string | undefined;
+  /**
+   * Set while the file's own constants are declared (csharp/constants.ts): another file's value would
+   * not be passed on (one hop), so names are not looked up, which would only make the scan read and
+   * rerun files.
+   */
+  declaring?: boolean;
 }
 
 /** The resolver for one parsed C# file; with `crossFile`, it reads other files' constants through `imports`. */
@@ -475,9 +481,13 @@ export function csharpEvaluator(root: SgNode, crossFile?: CrossFile, imports?: C
     ...(crossFile && {
       constant: (path: string): Value | undefined => {
         const parts = path.split('.');
-        return parts.length >= 2 && LIBRARY_MEMBER_TYPES.has(parts[parts.length - 2]!) ? { kind: 'member', path } : undefined;
+        if (parts.length < 2) return undefined;
+        // A library type's member, or a chain on a variable (`options.Value.Iterations`,
+        // `_settings.KeySize`: locals, parameters and fields are camelCase or `_`-prefixed, types and
+        // namespaces PascalCase): the symbol as the Evaluator would give it, never another file's constant.
+        return LIBRARY_MEMBER_TYPES.has(parts[parts.length - 2]!) || /^[a-z_@]/.test(parts[0]!) ? { kind: 'member', path } : undefined;
       },
-      importedOwner: (): readonly string[] | undefined => (imports?.statics.length ? imports.statics : undefined),
+      importedOwner: (): readonly string[] | undefined => (imports?.statics.length && !imports.declaring ? imports.statics : undefined),
       moduleAlias: (name: string): string | undefined => imports?.alias(name),
     }),
   };

@@ -7,7 +7,7 @@ import type { CrossFile } from '../../cross-file.js';
 import { constantKey } from '../../cross-file.js';
 import type { Evaluator } from '../common/evaluate.js';
 import { int, type Value } from '../common/value.js';
-import type { GoIndex } from './resolve.js';
+import type { GoAdapter, GoIndex } from './resolve.js';
 
 /**
  * crypto/tls's version constants by their values in the Go source (`VersionTLS10 = 0x0301`): a
@@ -42,6 +42,17 @@ export function goPackageName(root: SgNode): string | undefined {
 export function declareGoConstants(root: SgNode, index: GoIndex, ev: Evaluator, crossFile: CrossFile): void {
   const pkg = goPackageName(root);
   if (!pkg || pkg === '_') return;
+  // Names in the values are not looked up in other files (GoAdapter.declaring).
+  const adapter = ev.adapter as GoAdapter;
+  adapter.declaring = true;
+  try {
+    declare(pkg, index, ev, crossFile);
+  } finally {
+    adapter.declaring = false;
+  }
+}
+
+function declare(pkg: string, index: GoIndex, ev: Evaluator, crossFile: CrossFile): void {
   for (const spec of index.specs) {
     if (!packageLevel(spec)) continue;
     const names = spec.fieldChildren('name');

@@ -180,8 +180,14 @@ export class GoAdapter implements LanguageAdapter {
    * crypto module, whose members are the symbolic values the handlers take.
    */
   private foreignConstants(path: string): boolean {
-    return this.packages !== undefined && !standardLibrary(path) && !this.packages.known(path);
+    return this.packages !== undefined && !this.declaring && !standardLibrary(path) && !this.packages.known(path);
   }
+
+  /**
+   * While the file's own constants are declared (go/constants.ts): another file's value would not be
+   * passed on (one hop), so names are not looked up, which would only make the scan read and rerun files.
+   */
+  declaring = false;
 
   /** LanguageAdapter.moduleAlias: the package an import's local name stands for (`cc` -> `cryptoconf`). */
   moduleAlias(name: string): string | undefined {
@@ -194,7 +200,7 @@ export class GoAdapter implements LanguageAdapter {
    * file's `const KeySize = 16`) or a dot-imported package's; several owners, whose values must agree.
    */
   importedOwner(): readonly string[] | undefined {
-    if (!this.packages) return undefined;
+    if (!this.packages || this.declaring) return undefined;
     const owners = this.packages.dotted.filter((p) => this.foreignConstants(p)).map(assumedPackageName);
     if (this.packages.own !== undefined) owners.unshift(this.packages.own);
     return owners.length > 0 ? owners : undefined;
