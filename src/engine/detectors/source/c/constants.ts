@@ -29,7 +29,7 @@ const STRING = /"([^"\\\n]*)"/g;
 /**
  * A body worth evaluating: arithmetic or concatenation over literals and names (`(RSA_BITS * 2)`,
  * `KEY_LEN * 8`, `"aes-" KEY_SIZE_STR`), holding a number or a string; not a call (`EVP_sha256()`,
- * a library object), a cast, a cast-like type or a statement.
+ * a library object) or a statement.
  */
 const EXPRESSION = /^[\w\s()+\-*/<>|&~"]+$/;
 const CALL = /\w\s*\(/;
