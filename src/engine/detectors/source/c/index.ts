@@ -15,7 +15,8 @@ import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
 import { CFile } from './file.js';
-import { cEvaluator, calleeName, indexCFile } from './resolve.js';
+import { cEvaluator, calleeName, indexCFile, quotedIncludes } from './resolve.js';
+import { declareCConstants } from './constants.js';
 import { EVP_GETTER, OPENSSL_CALLS, argsOf, evpGetter, tableGetter, type CallHandler } from './openssl.js';
 import { TLS_CALLS } from './tls.js';
 import { DIGEST_SIGN_CALLS } from './digest-sign.js';
@@ -44,6 +45,11 @@ const CPP_EXTENSIONS = new Set(['cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', '
 
 /** C++-only syntax that makes a `.h` a C++ header. */
 const CPP_HEADER = /\bnamespace\s+\w+\s*\{|\btemplate\s*<|\bclass\s+\w+[^;(]*\{|\b(public|private|protected)\s*:|\w::\w|#include\s*<(string|vector|memory|iostream|map)>/;
+
+function lazily<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
 
 function extensionOf(path: string): string {
   const slash = path.lastIndexOf('/');
@@ -76,8 +82,14 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
       ],
     },
   });
+  const crossFile = ctx.crossFile;
+  if (calls.length === 0 && !crossFile) return [];
+  // Made on the first name looked up: a file without calls may declare only literals.
+  const index = calls.length > 0 ? indexCFile(root, language) : lazily(() => indexCFile(root, language));
+  const { ev, defines } = cEvaluator(root, index, language, HEADER.test(file.path), crossFile, crossFile ? quotedIncludes(text) : []);
+  // Before the check for calls: a header of constants calls nothing.
+  if (crossFile) declareCConstants(file.path, text, root, ev, defines, crossFile);
   if (calls.length === 0) return [];
-  const { ev } = cEvaluator(root, indexCFile(root, language), language, HEADER.test(file.path));
   const f = new CFile(root, ev, ctx.kb, new DetectionSink(file.path, text, C_DETECTOR_ID), text);
   for (const call of calls) {
     if (call.kind() === 'identifier') {
@@ -112,5 +124,6 @@ export const cDetector: Detector = {
     'crypto_pwhash', 'crypto_kx', 'crypto_scalarmult', 'crypto_generichash', 'crypto_hash', 'crypto_auth', 'crypto_kdf', 'crypto_stream',
     'crypto_kem', 'crypto_secretstream', 'crypto_onetimeauth', 'crypto_shorthash', 'mbedtls_',
   ],
+  crossFile: true,
   detect: (file, ctx) => detectC(file, ctx),
 };

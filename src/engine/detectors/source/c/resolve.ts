@@ -1,18 +1,20 @@
 // Argument resolution for C and C++: literals, same-file `#define` constants, `const`/`static`
 // variables, enum values, locals assigned before the call, `sizeof` of fixed arrays and `strlen` of
-// literals, through the shared Evaluator. Everything else (parameters, struct fields, values from
-// other files or headers) stays Unknown.
+// literals, through the shared Evaluator; constants of the project's included headers and their
+// sources through detectors/cross-file.ts (c/constants.ts). Everything else (parameters, struct
+// fields) stays Unknown.
 //
 // A `#define` body is raw text in the tree (`preproc_arg`): it is parsed, on first lookup of its
 // name only, as the initializer of a one-line C declaration and evaluated like any expression. A
 // name that the file never binds (`NID_secp384r1`, `TLS1_2_VERSION`, `EVP_PKEY_RSA`) is a library
-// constant: `symbol()` gives its spelling for the handlers to read.
+// constant, unless a file it includes declares it: `symbol()` gives its spelling for the handlers to read.
 import type { SgNode, SgRoot } from '@ast-grep/napi';
 import { Evaluator, binaryShape, ternaryShape, unaryShape, type Args, type CallSites, type LanguageAdapter, type Shape } from '../common/evaluate.js';
 import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { cCallSiteArguments } from './call-sites.js';
+import { constantKey, type CrossFile } from '../../cross-file.js';
 
 /** The nodes of one file that can bind a name, collected in one walk. */
 export interface CIndex {
@@ -81,6 +83,17 @@ function cString(node: SgNode): string {
 const STRING_KINDS = new Set(['string_literal', 'raw_string_literal']);
 /** How library constants and macros are spelled: an upper-case prefix and more (`NID_secp384r1`, `EVP_PKEY_RSA`). */
 const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(_\w+|[A-Z0-9])$/;
+/**
+ * Names in the namespaces of OpenSSL, BoringSSL, mbedTLS, libsodium and Windows' CryptoAPI/Schannel
+ * (`EVP_PKEY_ED25519`, `TLS1_3_VERSION`, `SSL_OP_NO_TLSv1`, `MBEDTLS_SSL_VERIFY_REQUIRED`,
+ * `crypto_box_KEYBYTES` (not a project's `crypto_cipher_name`), `CALG_SHA_256`): never looked up in the project's headers. Nearly every crypto
+ * call takes some, and each lookup made the scan read every quoted include of the file (and its
+ * `.c` twin, and a folder of that name) for nothing: 114 files of curl for one constant found.
+ */
+const LIBRARY_NAME = new RegExp(
+  '^(?:(?:EVP|NID|SN|LN|OBJ|OSSL|OPENSSL|SSL_OP|SSL_MODE|SSL_VERIFY|SSL_SESS|SSL_FILETYPE|SSL_ERROR|SSL_CTRL|SSL_R|SSL_F|SSL2|SSL3|TLS1|TLSEXT|TLS_ST|DTLS1|X509|X509V3|PEM|ERR|BIO|ASN1|PKCS5|PKCS12|RSA_PKCS1|RSA_F|RSA_R|EC_F|EC_R|POINT_CONVERSION|MBEDTLS|PSA|CALG|CERT|BCRYPT|NCRYPT|SCH|SP_PROT|SECPKG|SEC_E|SECBUFFER|ISC_REQ|ISC_RET)_|(?:RSA_F4|RSA_3|RSA_NO_PADDING)$|(?:crypto|randombytes|sodium)_(?:[a-z0-9_]*_)?[A-Z][A-Z0-9_]*$)',
+);
+
 /** The symbolic value of a library call (CAdapter.call): `EVP_sha256()#1234`. */
 const LIBRARY_CALL_PATH = /\(\)#(\d+)$/;
 
@@ -108,8 +121,39 @@ export class CAdapter implements LanguageAdapter {
   /** The arguments the file's own calls pass for a parameter (call-sites.ts); set by cEvaluator. */
   callSiteArguments?: (param: SgNode) => CallSites | undefined;
 
+  /**
+   * `crossFile`: other files' constants (cross-file.ts), read under `includes`, the stems of the
+   * file's quoted includes (`#include "crypto_conf.h"` -> `crypto_conf`).
+   */
+  constructor(
+    readonly language: SourceLanguage,
+    private readonly crossFile?: CrossFile,
+    private readonly includes: readonly string[] = [],
+  ) {}
 
-  constructor(readonly language: SourceLanguage) {}
+  /**
+   * While the file's own constants are declared (c/constants.ts): another file's value would not be
+   * passed on (one hop), so names are not looked up, which would only make the scan read and rerun files.
+   */
+  declaring = false;
+
+  /**
+   * LanguageAdapter.importedOwner: a bare name may come from any quoted include (their values must
+   * agree), unless it is in a namespace of the libraries the detector reads (LIBRARY_NAME).
+   */
+  importedOwner(name: string): readonly string[] | undefined {
+    return this.crossFile && !this.declaring && this.includes.length > 0 && !LIBRARY_NAME.test(name) ? this.includes : undefined;
+  }
+
+  /**
+   * Whether an included file of the project declares `name` (cross-file.ts): then an upper-case name
+   * the file never binds is that constant rather than a library's (`RSA_BITS`, `CIPHER_NAME`), and
+   * goes to the Evaluator's name branch. Asked in the first pass too, which records the keys as read.
+   */
+  private declaredByInclude(name: string): boolean {
+    const crossFile = this.crossFile;
+    return this.importedOwner(name) !== undefined && this.includes.some((owner) => crossFile!.lookup(constantKey(owner, name)) !== undefined);
+  }
 
   shape(node: SgNode): Shape {
     switch (node.kind() as string) {
@@ -138,7 +182,8 @@ export class CAdapter implements LanguageAdapter {
         if (name === 'NULL') return { t: 'value', value: { kind: 'none' } };
         // A constant's name the file never binds (`NID_secp384r1`, `EVP_PKEY_RSA`, `TLS1_2_VERSION`) is a
         // library constant: its spelling, as a symbolic value, is what a helper's caller passes on.
-        if (CONSTANT_NAME.test(name) && this.ev && !this.ev.symbols.lookup(name, node.range().start.index)) {
+        // A handler reads such a constant's spelling through CFile.symbol, whatever its value here.
+        if (CONSTANT_NAME.test(name) && this.ev && !this.ev.symbols.lookup(name, node.range().start.index) && !this.declaredByInclude(name)) {
           return { t: 'value', value: { kind: 'member', path: name } };
         }
         return { t: 'name', name };
@@ -292,7 +337,7 @@ function branchOf(a: SgNode): ReturnType<SgNode['range']> | undefined {
 }
 
 /** Parsed `#define` bodies (kept alive with their trees for the file's lifetime). */
-class DefineBodies {
+export class DefineBodies {
   private readonly roots: SgRoot[] = [];
   private readonly cache = new Map<number, SgNode | null>();
 
@@ -302,8 +347,15 @@ class DefineBodies {
   body(def: SgNode): SgNode | null {
     const id = def.id();
     if (this.cache.has(id)) return this.cache.get(id)!;
+    const out = this.parse(def.field('value')?.text() ?? '');
+    this.cache.set(id, out);
+    return out;
+  }
+
+  /** A `#define` body's text parsed as one expression, or null (not cached: c/constants.ts parses each once). */
+  parse(body: string): SgNode | null {
     // A body continued over several lines (`\` + newline) is one line to the preprocessor.
-    const arg = (def.field('value')?.text() ?? '').replace(/\\\r?\n/g, ' ').trim();
+    const arg = body.replace(/\\\r?\n/g, ' ').trim();
     let out: SgNode | null = null;
     if (arg !== '' && !arg.includes('\n') && !/[;{}]/.test(arg)) {
       const root = parseSource(this.language, `int __cbom_define = (${arg});`);
@@ -312,7 +364,6 @@ class DefineBodies {
       out = init?.field('value') ?? null;
       if (out && root.root().find({ rule: { kind: 'ERROR' } })) out = null;
     }
-    this.cache.set(id, out);
     return out;
   }
 }
@@ -389,8 +440,7 @@ function bindingsOf(index: CIndex, defines: DefineBodies, sel: Pick<CIndex, 'def
 }
 
 /** Per-name collection for the LazySymbolTable: the index nodes whose text holds the name (C has no owners). */
-export function cBindingSource(index: CIndex, language: SourceLanguage): BindingSource {
-  const defines = new DefineBodies(language);
+export function cBindingSource(index: CIndex, language: SourceLanguage, defines = new DefineBodies(language)): BindingSource {
   return {
     every: () => bindingsOf(index, defines, index),
     named(name) {
@@ -407,14 +457,38 @@ export function cBindingSource(index: CIndex, language: SourceLanguage): Binding
   };
 }
 
-/** The evaluator for one C/C++ file. */
-export function cEvaluator(root: SgNode, index: CIndex, language: SourceLanguage, header = false): { ev: Evaluator; adapter: CAdapter } {
-  const adapter = new CAdapter(language);
+/** The stems of a file's quoted includes (`#include "conf/crypto_conf.h"` -> `crypto_conf`), read from its text. */
+export function quotedIncludes(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"/gm)) {
+    const base = m[1]!.slice(m[1]!.lastIndexOf('/') + 1);
+    const dot = base.lastIndexOf('.');
+    const stem = dot > 0 ? base.slice(0, dot) : base;
+    if (stem) out.add(stem);
+  }
+  return [...out];
+}
+
+/**
+ * The evaluator for one C/C++ file; with `crossFile`, it reads other files' constants under the stems
+ * of `includes`. `defines` parses the file's `#define` bodies (shared with the declarations).
+ */
+export function cEvaluator(
+  root: SgNode,
+  /** The file's index, or a thunk that makes it on the first name looked up (a header of constants may need none). */
+  index: CIndex | (() => CIndex),
+  language: SourceLanguage,
+  header = false,
+  crossFile?: CrossFile,
+  includes: readonly string[] = [],
+): { ev: Evaluator; adapter: CAdapter; defines: DefineBodies } {
+  const adapter = new CAdapter(language, crossFile, includes);
+  const defines = new DefineBodies(language);
   let callSites: ((param: SgNode) => CallSites | undefined) | undefined;
   adapter.callSiteArguments = (param: SgNode) => {
     return (callSites ??= cCallSiteArguments(root, header))(param);
   };
-  const ev = new Evaluator(adapter, () => new LazySymbolTable(cBindingSource(index, language)));
+  const ev = new Evaluator(adapter, () => new LazySymbolTable(cBindingSource(typeof index === 'function' ? index() : index, language, defines)), crossFile);
   adapter.ev = ev;
-  return { ev, adapter };
+  return { ev, adapter, defines };
 }

@@ -17,9 +17,10 @@ import { BC_LIGHTWEIGHT_TYPES, bcLightweight } from './bc-lightweight.js';
 import { PQC_ALGORITHM_TYPE, creationHandlers, hashNameConstant, instanceHandlers, pqcIdentifier, rsaPaddingConstant, staticHandlers, type Handler } from './dotnet.js';
 import { CsFile } from './file.js';
 import { credentials, requireSignedTokens, securityAlgorithm, symmetricSecurityKey } from './jose.js';
-import { callArgs, createdType, csharpEvaluator, simpleType } from './resolve.js';
+import { callArgs, createdType, csharpEvaluator, simpleType, type CSharpImports } from './resolve.js';
 import { VALIDATION_CALLBACKS, certificateRequest, dangerousValidator, pkcs12Load, protocolMember, sslStream, validationAssignment, readsOnly } from './tls.js';
 import { namesIn } from '../common/regex.js';
+import { CONSTANT_FIELDS, declareCSharpConstants, mayDeclareConstants, usingStaticTypes } from './constants.js';
 
 export const CSHARP_DETECTOR_ID = 'csharp';
 
@@ -85,27 +86,49 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
   // on every query, and the whole list (some 100 types) cost more than the detection of most files. A
   // type absent from the text cannot match, so the nodes found are the same.
   const created = namesIn(text, t.creationScan);
-  const nodes = root.findAll({
+  const crossFile = ctx.crossFile;
+  // The fields a file declares for other files come with the same walk of the tree (constants.ts).
+  const declares = crossFile !== undefined && mayDeclareConstants(text);
+  const found = root.findAll({
     rule: {
       any: [
         { kind: 'invocation_expression' },
         ...(created.length ? [{ kind: 'object_creation_expression', has: { field: 'type', regex: `(^|\\.)(${[...created].join('|')})(<|$)` } }] : []),
         { kind: 'member_access_expression', has: { field: 'expression', regex: MEMBER_REGEX } },
         { kind: 'assignment_expression', has: { field: 'left', regex: ASSIGNMENT_REGEX } },
+        ...(declares ? [CONSTANT_FIELDS] : []),
       ],
     },
   });
+  const foundKinds = found.map(kindOf);
+  const fields = declares ? found.filter((_, i) => foundKinds[i] === 'field_declaration') : [];
+  const nodes = fields.length > 0 ? found.filter((_, i) => foundKinds[i] !== 'field_declaration') : found;
+  const kinds = fields.length > 0 ? foundKinds.filter((k) => k !== 'field_declaration') : foundKinds;
   const sink = new DetectionSink(file.path, text, CSHARP_DETECTOR_ID);
   // SSH algorithm-name tables (SSH.NET's `{ "aes128-ctr", new CipherInfo(…) }`), as in Java, Python and JS/TS.
   detectSshAlgorithmNames(root, sink, 'csharp', text);
+  if (nodes.length === 0 && fields.length === 0) return sink.detections;
+  // Read on first use: a file of constants seldom needs them.
+  let aliasMap: Map<string, string> | undefined;
+  const aliases = (): Map<string, string> => (aliasMap ??= text.includes('using ') ? usingAliases(root) : new Map<string, string>());
+  const statics = crossFile && text.includes('using static') ? usingStaticTypes(root) : [];
+  const imports: CSharpImports = { statics, alias: (name) => aliases().get(name) };
+  const ev = csharpEvaluator(root, crossFile, imports);
+  // Before the check for constructs: a class of constants calls no crypto API.
+  if (crossFile && fields.length > 0) {
+    imports.declaring = true;
+    try {
+      declareCSharpConstants(fields, ev, crossFile);
+    } finally {
+      imports.declaring = false;
+    }
+  }
   if (nodes.length === 0) return sink.detections;
-  const kinds = nodes.map(kindOf);
   const invocations = nodes.filter((_, i) => kinds[i] === 'invocation_expression');
-  const f = new CsFile(root, csharpEvaluator(root), sink, invocations);
-  const aliases = text.includes('using ') ? usingAliases(root) : new Map<string, string>();
+  const f = new CsFile(root, ev, sink, invocations);
   const typeName = (written: string): string => {
     const s = simpleType(written);
-    return aliases.get(s) ?? s;
+    return aliases().get(s) ?? s;
   };
   const bouncy = text.includes('Org.BouncyCastle');
   const members: SgNode[] = [];
@@ -191,5 +214,6 @@ export const csharpDetector: Detector = {
     'RC2', 'Rijndael', 'HKDF', 'ChaCha20Poly1305', 'MLKem', 'MLDsa', 'SlhDsa', 'DSA', 'SslStream', 'IncrementalHash', 'Shake128', 'Shake256',
     ...SSH_NAME_KEYWORDS,
   ],
+  crossFile: true,
   detect: (file, ctx) => detectCSharp(file, ctx),
 };

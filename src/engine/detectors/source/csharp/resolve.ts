@@ -11,6 +11,7 @@ import { lastStatement, pathEnds } from '../common/paths.js';
 import { csharpFunctions } from './call-sites.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
+import type { CrossFile } from '../../cross-file.js';
 
 export const CLASS_KINDS = new Set(['class_declaration', 'struct_declaration', 'record_declaration', 'interface_declaration']);
 export const FUNCTION_KINDS = new Set([
@@ -440,8 +441,33 @@ export function csharpBindingSource(root: SgNode, lookup: () => ScopeLookup): Bi
   };
 }
 
-/** The resolver for one parsed C# file. */
-export function csharpEvaluator(root: SgNode): Evaluator {
+/**
+ * .NET types whose members the handlers read as symbols (`HashAlgorithmName.SHA256`, `CipherMode.ECB`,
+ * `ECCurve.NamedCurves.nistP256`): such a member is never another file's constant, and a project's own
+ * type of the same name (a polyfill) does not replace it.
+ */
+const LIBRARY_MEMBER_TYPES = new Set([
+  'HashAlgorithmName', 'RSAEncryptionPadding', 'RSASignaturePadding', 'CipherMode', 'PaddingMode', 'KeyDerivationPrf',
+  'SslProtocols', 'SecurityProtocolType', 'SecurityAlgorithms', 'NamedCurves', 'HttpClientHandler', 'MLKemAlgorithm',
+  'MLDsaAlgorithm', 'SlhDsaAlgorithm', 'CompositeMLDsaAlgorithm',
+]);
+
+/** What a file imports that reads other files' constants (cross-file.ts). */
+export interface CSharpImports {
+  /** Simple names of the types of `using static Acme.CryptoConstants;`. */
+  statics: readonly string[];
+  /** `using CC = Acme.CryptoConstants;`: the simple type name an alias stands for. */
+  alias(name: string): string | undefined;
+  /**
+   * Set while the file's own constants are declared (csharp/constants.ts): another file's value would
+   * not be passed on (one hop), so names are not looked up, which would only make the scan read and
+   * rerun files.
+   */
+  declaring?: boolean;
+}
+
+/** The resolver for one parsed C# file; with `crossFile`, it reads other files' constants through `imports`. */
+export function csharpEvaluator(root: SgNode, crossFile?: CrossFile, imports?: CSharpImports): Evaluator {
   let index: ScopeIndex | undefined;
   const lookup = (): ScopeIndex => (index ??= scopes(root));
   let ancestors: AncestorScopes | undefined;
@@ -452,6 +478,18 @@ export function csharpEvaluator(root: SgNode): Evaluator {
     callSiteArguments: (param: SgNode) => (functions ??= csharpFunctions(root)).callSiteArguments(param),
     returned: (call: SgNode) => (functions ??= csharpFunctions(root)).returned(call),
     pathEnds: csharpPathEnds,
+    ...(crossFile && {
+      constant: (path: string): Value | undefined => {
+        const parts = path.split('.');
+        if (parts.length < 2) return undefined;
+        // A library type's member, or a chain on a variable (`options.Value.Iterations`,
+        // `_settings.KeySize`: locals, parameters and fields are camelCase or `_`-prefixed, types and
+        // namespaces PascalCase): the symbol as the Evaluator would give it, never another file's constant.
+        return LIBRARY_MEMBER_TYPES.has(parts[parts.length - 2]!) || /^[a-z_@]/.test(parts[0]!) ? { kind: 'member', path } : undefined;
+      },
+      importedOwner: (): readonly string[] | undefined => (imports?.statics.length && !imports.declaring ? imports.statics : undefined),
+      moduleAlias: (name: string): string | undefined => imports?.alias(name),
+    }),
   };
-  return new Evaluator(adapter, () => new LazySymbolTable(csharpBindingSource(root, lookup)));
+  return new Evaluator(adapter, () => new LazySymbolTable(csharpBindingSource(root, lookup)), crossFile);
 }

@@ -8,11 +8,13 @@
 import { eachCaseMarked } from '../common/cases.js';
 import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
-import type { Detector, SourceFile } from '../../types.js';
+import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
 import { escapeRegex } from '../common/regex.js';
-import { goEvaluator, goImports, indexGoFile } from './resolve.js';
+import { goDotImports, goEvaluator, goImports, indexGoFile } from './resolve.js';
+import { declareGoConstants, goPackageName } from './constants.js';
+import type { CrossFile } from '../../cross-file.js';
 import { GoFile } from './file.js';
 import { GO_CALLS, isCryptoImport } from './calls.js';
 import { detectConfigLiterals, detectConfigAssignments } from './config.js';
@@ -24,14 +26,22 @@ import { LEGO_CERTCRYPTO, detectLegoKeyTypes } from './lego.js';
 
 export const GO_DETECTOR_ID = 'go';
 
-export function detectGo(file: SourceFile): Detection[] {
+/** Import paths the detector reads for themselves: their members stay symbolic, never another file's constant. */
+const knownImport = (path: string): boolean => isCryptoImport(path) || isJoseImport(path);
+
+export function detectGo(file: SourceFile, crossFile?: CrossFile): Detection[] {
   const text = file.content.toString('utf8');
   const root = parseSource('go', text).root();
   const index = indexGoFile(root);
   const imports = goImports(index);
   const locals = [...imports].filter(([, path]) => isCryptoImport(path)).map(([local]) => local);
-  if (locals.length === 0 && ![...imports.values()].some(isJoseImport)) return [];
-  const { ev, adapter } = goEvaluator(root, index, imports);
+  const uses = locals.length > 0 || [...imports.values()].some(isJoseImport);
+  if (!uses && !crossFile) return [];
+  const packages = crossFile && { own: goPackageName(root), dotted: goDotImports(index), known: knownImport };
+  const { ev, adapter } = goEvaluator(root, index, imports, crossFile, packages);
+  // Before the crypto check: a file of constants (`package cryptoconf`) often imports no crypto package.
+  if (crossFile) declareGoConstants(root, index, ev, crossFile);
+  if (!uses) return [];
   const f = new GoFile(root, ev, adapter, new DetectionSink(file.path, text, GO_DETECTOR_ID));
 
   if (locals.length > 0) {
@@ -71,5 +81,6 @@ export const goDetector: Detector = {
   // schemes, miscreant AES-SIV (go.step.sm/crypto/* is covered by "crypto/"); the JOSE libraries
   // (golang-jwt, jwt-go, go-jose, jwx) and lego's certcrypto by their module paths.
   keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'go-pkcs12', 'cloudflare/circl', 'miscreant', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx', 'lego/v4/certcrypto', 'lego/v3/certcrypto', 'lego/certcrypto'],
-  detect: (file: SourceFile) => detectGo(file),
+  crossFile: true,
+  detect: (file: SourceFile, ctx: DetectContext) => detectGo(file, ctx.crossFile),
 };

@@ -10,6 +10,7 @@ import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { goFunctions } from './call-sites.js';
 import { lastStatement, pathEnds } from '../common/paths.js';
 import { digestBytes, hashFromPath } from './hashes.js';
+import type { CrossFile } from '../../cross-file.js';
 
 /** Local package name -> import path. */
 export type Imports = ReadonlyMap<string, string>;
@@ -74,17 +75,51 @@ export function indexGoFile(root: SgNode): GoIndex {
 export function goImports(index: GoIndex): Map<string, string> {
   const out = new Map<string, string>();
   for (const spec of index.imports) {
-    const pathNode = spec.field('path');
-    if (!pathNode) continue;
-    const path = pathNode.text().slice(1, -1);
+    const path = importPath(spec);
+    if (path === undefined) continue;
     const alias = spec.field('name')?.text();
     if (alias === '_' || alias === '.') continue;
-    const last = path.split('/').pop() ?? path;
-    const base = (/^v\d+$/.test(last) ? (path.split('/').at(-2) ?? last) : last).replace(/^go-/, '');
-    const local = alias ?? base.replace(/[^A-Za-z0-9_].*$/s, '');
-    out.set(local, path);
+    out.set(alias ?? assumedPackageName(path), path);
   }
   return out;
+}
+
+function importPath(spec: SgNode): string | undefined {
+  return spec.field('path')?.text().slice(1, -1);
+}
+
+/** The package name goimports assumes for an import path (goImports). */
+export function assumedPackageName(path: string): string {
+  const last = path.split('/').pop() ?? path;
+  const base = (/^v\d+$/.test(last) ? (path.split('/').at(-2) ?? last) : last).replace(/^go-/, '');
+  return base.replace(/[^A-Za-z0-9_].*$/s, '');
+}
+
+/** Paths the file imports with `import . "path"`. */
+export function goDotImports(index: GoIndex): string[] {
+  return index.imports.flatMap((spec) => {
+    const path = spec.field('name')?.text() === '.' ? importPath(spec) : undefined;
+    return path === undefined ? [] : [path];
+  });
+}
+
+/**
+ * What the adapter needs to read constants of other files (detectors/cross-file.ts): the file's
+ * package, the packages it dot-imports, and which imported packages are the detector's own subject
+ * (the standard library, the crypto and JOSE modules), whose members stay the symbolic values the
+ * handlers read (`crypto/tls.VersionTLS12`) rather than another file's declaration.
+ */
+export interface GoPackages {
+  /** The package clause's name: owner of a bare name a sibling file declares. */
+  own: string | undefined;
+  /** Dot-imported paths. */
+  dotted: readonly string[];
+  known(path: string): boolean;
+}
+
+/** Whether an import path is of the standard library: no dot in its first element (`crypto/tls`, `math/rand`). */
+function standardLibrary(path: string): boolean {
+  return !(path.split('/')[0] ?? '').includes('.');
 }
 
 const BYTE_TYPES = new Set(['byte', 'uint8']);
@@ -133,7 +168,43 @@ function elementType(typeNode: SgNode | null): string | undefined {
 }
 
 export class GoAdapter implements LanguageAdapter {
-  constructor(readonly imports: Imports) {}
+  /** `packages`: given when the file reads other files' constants (cross-file.ts). */
+  constructor(
+    readonly imports: Imports,
+    private readonly packages?: GoPackages,
+  ) {}
+
+  /**
+   * Whether `pkg.Name` on an import is read as another file's constant: a package of the project or a
+   * module the detector does not know (`cryptoconf.DefaultCipher`), not the standard library or a
+   * crypto module, whose members are the symbolic values the handlers take.
+   */
+  private foreignConstants(path: string): boolean {
+    return this.packages !== undefined && !this.declaring && !standardLibrary(path) && !this.packages.known(path);
+  }
+
+  /**
+   * While the file's own constants are declared (go/constants.ts): another file's value would not be
+   * passed on (one hop), so names are not looked up, which would only make the scan read and rerun files.
+   */
+  declaring = false;
+
+  /** LanguageAdapter.moduleAlias: the package an import's local name stands for (`cc` -> `cryptoconf`). */
+  moduleAlias(name: string): string | undefined {
+    const path = this.imports.get(name);
+    return path !== undefined && this.foreignConstants(path) ? assumedPackageName(path) : undefined;
+  }
+
+  /**
+   * LanguageAdapter.importedOwner: a bare name the file binds nothing for is its package's (a sibling
+   * file's `const KeySize = 16`) or a dot-imported package's; several owners, whose values must agree.
+   */
+  importedOwner(): readonly string[] | undefined {
+    if (!this.packages || this.declaring) return undefined;
+    const owners = this.packages.dotted.filter((p) => this.foreignConstants(p)).map(assumedPackageName);
+    if (this.packages.own !== undefined) owners.unshift(this.packages.own);
+    return owners.length > 0 ? owners : undefined;
+  }
 
   /** `pkg.Name` with `pkg` an import -> `import/path.Name`; otherwise undefined. */
   qualified(node: SgNode): string | undefined {
@@ -174,13 +245,17 @@ export class GoAdapter implements LanguageAdapter {
         return node.text() === 'iota' ? { t: 'opaque' } : { t: 'name', name: node.text() };
       case 'selector_expression': {
         const q = this.qualified(node);
+        const operand = node.field('operand');
+        // A project package's member, `cryptoconf.DefaultCipher`: a member the Evaluator may find in another file.
+        if (q && operand && this.foreignConstants(this.imports.get(operand.text())!)) {
+          return { t: 'member', object: operand, property: node.field('field')?.text() ?? '', self: false };
+        }
         if (q) {
           const known = PACKAGE_CONSTANTS[q];
           return { t: 'value', value: known !== undefined ? int(known) : { kind: 'member', path: q } };
         }
-        const object = node.field('operand');
-        if (!object) return { t: 'opaque' };
-        return { t: 'member', object, property: node.field('field')?.text() ?? '', self: false };
+        if (!operand) return { t: 'opaque' };
+        return { t: 'member', object: operand, property: node.field('field')?.text() ?? '', self: false };
       }
       case 'binary_expression':
         return binaryShape(node);
@@ -488,14 +563,20 @@ function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readon
   return out;
 }
 
-/** The evaluator for one Go file. */
-export function goEvaluator(root: SgNode, index: GoIndex, imports: Imports): { ev: Evaluator; adapter: GoAdapter } {
-  const adapter = new GoAdapter(imports);
+/** The evaluator for one Go file; with `crossFile`, it reads other files' constants through `packages`. */
+export function goEvaluator(
+  root: SgNode,
+  index: GoIndex,
+  imports: Imports,
+  crossFile?: CrossFile,
+  packages?: GoPackages,
+): { ev: Evaluator; adapter: GoAdapter } {
+  const adapter = new GoAdapter(imports, crossFile && packages);
   let functions: ReturnType<typeof goFunctions> | undefined;
   adapter.callSiteArguments = (param: SgNode) => (functions ??= goFunctions(root)).callSiteArguments(param);
   adapter.returned = (call: SgNode) => (functions ??= goFunctions(root)).returned(call);
   // Bindings collected per looked-up name, on first use: most files resolve one name or none.
-  const ev = new Evaluator(adapter, () => new LazySymbolTable(goBindingSource(index)));
+  const ev = new Evaluator(adapter, () => new LazySymbolTable(goBindingSource(index)), crossFile);
   adapter.ev = ev;
   return { ev, adapter };
 }
