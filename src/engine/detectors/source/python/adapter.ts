@@ -6,7 +6,6 @@ import { Evaluator, dotted, type Args, type LanguageAdapter, type Shape } from '
 import { AncestorScopes, ScopeIndex, nodeSpan, type ScopeLookup } from '../common/scopes.js';
 import { LazySymbolTable, type Binding, type BindingSource, type Scope } from '../common/symbols.js';
 import { escapeRegex } from '../common/regex.js';
-import { kindOf } from '../common/languages.js';
 import { lastStatement, pathEnds } from '../common/paths.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { pythonFunctions } from './call-sites.js';
@@ -148,8 +147,6 @@ const HASHLIB_CONSTRUCTORS = new Set([
 ]);
 
 const RANDOM_BYTES = /(?:^|\.)(?:urandom|token_bytes|get_random_bytes)$/;
-/** Callee a renamed import's bare name is read as (no Python call has it): pythonEvaluator. */
-const RENAMED_IMPORT = '<from-import-as>';
 
 export const pythonAdapter: LanguageAdapter = {
   shape(node: SgNode): Shape {
@@ -575,11 +572,6 @@ function bindingsOf(nodes: readonly SgNode[], index: ScopeLookup): Binding[] {
   return out;
 }
 
-function isAttributeObject(node: SgNode): boolean {
-  const parent = node.parent();
-  return !!parent && kindOf(parent) === 'attribute' && parent.field('object')?.id() === node.id();
-}
-
 /**
  * The resolver for one parsed Python file; with `crossFile` and the file's `imports`, names imported
  * from the project's other modules read their constants (constants.ts).
@@ -591,7 +583,6 @@ export function pythonEvaluator(root: SgNode, crossFile?: CrossFile, imports?: P
   // A self/this member's class, from the node's ancestors (a few per file: no walk of the whole file).
   let ancestors: AncestorScopes | undefined;
   let functions: ReturnType<typeof pythonFunctions> | undefined;
-  let ev: Evaluator | undefined;
   const adapter: LanguageAdapter = {
     ...pythonAdapter,
     enclosingClass: (node: SgNode) => (ancestors ??= new AncestorScopes(root)).around(node, CLASS_KIND)?.name,
@@ -603,20 +594,6 @@ export function pythonEvaluator(root: SgNode, crossFile?: CrossFile, imports?: P
       moduleAlias: (name: string) => imports.moduleAlias(name),
       constant: (path: string) => imports.libraryConstant(path),
     }),
-    ...(imports?.renames() && {
-      // `H` after `from M import NAME as H`, where the file binds no variable `H`: M's constant `NAME`.
-      // The Evaluator keys an imported bare name by itself (importedOwner), which a renamed one is not.
-      // As an attribute's object (`conf.HASH` after `from app import settings as conf`) it is a module: moduleAlias.
-      shape: (node: SgNode): Shape => {
-        const renamed = kindOf(node) === 'identifier' ? imports.renamed(node.text()) : undefined;
-        if (renamed && !isAttributeObject(node) && ev?.symbols.lookup(node.text(), node.range().start.index) === undefined)
-          return { t: 'call', callee: RENAMED_IMPORT, args: { positional: [], named: new Map() }, receiver: renamed };
-        return pythonAdapter.shape(node);
-      },
-      call: (callee: string, args: Args, e: Evaluator, node: SgNode, receiver?: SgNode): Value | undefined =>
-        callee === RENAMED_IMPORT && receiver ? imports.renamedValue(receiver, crossFile) : pythonAdapter.call!(callee, args, e, node, receiver),
-    }),
   };
-  ev = new Evaluator(adapter, () => new LazySymbolTable(pythonBindingSource(root, scopes)), crossFile);
-  return ev;
+  return new Evaluator(adapter, () => new LazySymbolTable(pythonBindingSource(root, scopes)), crossFile);
 }

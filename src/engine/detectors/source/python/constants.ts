@@ -3,15 +3,15 @@
 // class body's under `Class.NAME`, as other files write them (`settings.HASH_NAME`, `Crypto.CIPHER`,
 // or a bare `HASH` after `from .settings import HASH`). Read: `from M import NAME` (importedOwner),
 // `import a.settings as S` and `from a import settings as S` (moduleAlias), and `from M import NAME
-// as H`, whose bare `H` the adapter reads as M's `NAME` (pythonEvaluator, renamedValue).
+// as H`, whose bare `H` is M's `NAME` (importedOwner with the original name).
 import type { SgNode } from '@ast-grep/napi';
 import type { CrossFile } from '../../cross-file.js';
 import { asConstant, constantKey, type ConstantValue } from '../../cross-file.js';
-import { Evaluator } from '../common/evaluate.js';
+import { Evaluator, type ImportedFrom } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { nodeSpan } from '../common/scopes.js';
 import { SymbolTable, type Binding, type Scope } from '../common/symbols.js';
-import { UNKNOWN, type Value } from '../common/value.js';
+import type { Value } from '../common/value.js';
 import { fromImportOwner, fromProject, isLibraryModule } from './imports.js';
 import { pythonAdapter } from './adapter.js';
 
@@ -27,15 +27,15 @@ export function pythonModuleOwner(path: string): string | undefined {
 /** The names a file's imports bring from other files of the project (LanguageAdapter.importedOwner, moduleAlias). */
 export class PythonConstantImports {
   /** Bare name → the owners `from M import NAME` statements bring it from (several when the file imports it twice). */
-  private readonly owners = new Map<string, string[]>();
+  private readonly owners = new Map<string, ImportedFrom[]>();
   /** Local name → the module it stands for, where an alias renames it (`import app.settings as S`). */
   private readonly modules = new Map<string, string>();
-  /** Alias → its `aliased_import` in a `from M import NAME as H` of the project (undefined: imported twice). */
-  private readonly aliases = new Map<string, SgNode | undefined>();
+  /** Alias → where a `from M import NAME as H` of the project brings it from (undefined: imported twice). */
+  private readonly aliases = new Map<string, { owner: string; name: string } | undefined>();
   /** Local names an import binds to a library's module or member (`hashlib`, `AES` from `Crypto.Cipher`). */
   private readonly library = new Set<string>();
 
-  constructor(statements: readonly SgNode[], private readonly path: string) {
+  constructor(statements: readonly SgNode[], path: string) {
     for (const imp of statements) {
       if (kindOf(imp) === 'import_statement') {
         for (const c of imp.namedChildren()) {
@@ -75,7 +75,8 @@ export class PythonConstantImports {
           const alias = c.field('alias')?.text();
           if (!name || !alias) continue;
           this.modules.set(alias, name);
-          this.aliases.set(alias, this.aliases.has(alias) ? undefined : c);
+          const from = owner && !name.includes('.') ? { owner, name } : undefined;
+          this.aliases.set(alias, this.aliases.has(alias) ? undefined : from);
         }
       }
     }
@@ -91,37 +92,21 @@ export class PythonConstantImports {
     return root && this.library.has(root) ? { kind: 'member', path } : undefined;
   }
 
-  /** The owners a `from M import NAME` (not renamed) brings a bare name from. */
-  importedOwner(name: string): readonly string[] | undefined {
-    return this.owners.get(name);
-  }
-
-  /** Whether the file has a `from M import NAME as H` of the project. */
-  renames(): boolean {
-    return this.aliases.size > 0;
-  }
-
-  /** The `aliased_import` of a `from M import NAME as H` of the project for `H`. */
-  renamed(alias: string): SgNode | undefined {
-    return this.aliases.get(alias);
+  /**
+   * The owners a `from M import NAME` brings a bare name from; for `H` of `from M import NAME as H`
+   * (imported so once), M's `NAME`.
+   */
+  importedOwner(name: string): ImportedFrom | readonly ImportedFrom[] | undefined {
+    return this.owners.get(name) ?? this.aliases.get(name);
   }
 
   /** The module a renamed import makes a local name stand for. */
   moduleAlias(name: string): string | undefined {
     return this.modules.get(name);
   }
-
-  /** The constant a renamed `from M import NAME as H` (its aliased_import) gives `H`: M's `NAME`, unknown when no file declares it. */
-  renamedValue(aliased: SgNode, crossFile: CrossFile | undefined): Value {
-    const statement = aliased.parent();
-    const name = aliased.field('name')?.text().replace(/\s+/g, '');
-    if (!crossFile || !statement || !name || name.includes('.')) return UNKNOWN;
-    const owner = fromImportOwner(statement, this.path);
-    return (owner && crossFile.lookup(constantKey(owner, name))) || UNKNOWN;
-  }
 }
 
-function push(map: Map<string, string[]>, key: string, value: string): void {
+function push(map: Map<string, ImportedFrom[]>, key: string, value: string): void {
   const list = map.get(key);
   if (!list) map.set(key, [value]);
   else if (!list.includes(value)) list.push(value);
