@@ -14,7 +14,7 @@ import { walk, compareCodeUnits } from './walk/walker.js';
 import { DEFAULT_CAPS, type ScanCaps } from './walk/settings.js';
 import { addSkips } from './walk/skips.js';
 import { BatchRunner, type BatchResult, type BatchTask } from './scan-batch.js';
-import { ConstantTable, type ConstantValue } from './detectors/cross-file.js';
+import { ConstantTable, fileStem, type ConstantValue } from './detectors/cross-file.js';
 
 export type ScanPhase = 'walk' | 'detect' | 'inventory' | 'findings' | 'done';
 
@@ -216,10 +216,8 @@ function ownerFileName(name: string): string {
 
 /** Whether a file's name (without extension) or its folder's is one of `owners` (ownerFileName). */
 function namedLikeOwner(path: string, owners: ReadonlySet<string>): boolean {
+  if (owners.has(ownerFileName(fileStem(path)))) return true;
   const parts = path.split('/');
-  const base = parts[parts.length - 1]!;
-  const dot = base.indexOf('.');
-  if (owners.has(ownerFileName(dot > 0 ? base.slice(0, dot) : base))) return true;
   return parts.length > 1 && owners.has(ownerFileName(parts[parts.length - 2]!));
 }
 

@@ -31,6 +31,13 @@ export function constantKey(owner: string, name: string): string {
   return `${parts[parts.length - 1] ?? ''}.${name}`;
 }
 
+/** A file's name up to its first dot (`config` for `src/config.inc.php`): the owner a file named after it is reached by. */
+export function fileStem(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const dot = base.indexOf('.');
+  return dot > 0 ? base.slice(0, dot) : base;
+}
+
 /** The key of a qualified reference as written (`Constants.CIPHER`, `a.b.Consts::X`): its last two parts; undefined for a bare name. */
 export function referenceKey(path: string): string | undefined {
   const parts = path.split(/::|\.|\\/).filter((p) => p !== '');

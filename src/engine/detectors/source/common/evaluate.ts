@@ -261,9 +261,9 @@ export class Evaluator {
 
   /**
    * `symbols` may be a thunk: the file's bindings are then collected on the first lookup, so files
-   * whose crypto calls take only literals never pay for the symbol table.
+   * whose crypto calls take only literals never pay for the symbol table. `crossFile`: constants
+   * other files declare (DetectContext.crossFile), read where the file binds a name to nothing.
    */
-  /** `crossFile`: constants other files declare (DetectContext.crossFile), read where the file binds a name to nothing. */
   constructor(
     readonly adapter: LanguageAdapter,
     private readonly symbolSource: Symbols | (() => Symbols),
@@ -682,7 +682,8 @@ export class Evaluator {
     const from = this.adapter.importedOwner?.(name, node);
     if (from === undefined) return undefined;
     let found: Value | undefined;
-    for (const f of typeof from === 'string' || !Array.isArray(from) ? [from as ImportedFrom] : from) {
+    const owners: readonly ImportedFrom[] = Array.isArray(from) ? from : [from as ImportedFrom];
+    for (const f of owners) {
       const v = this.crossFile?.lookup(typeof f === 'string' ? constantKey(f, name) : constantKey(f.owner, f.name));
       if (!v) continue;
       if (found && valueKey(found) !== valueKey(v)) return undefined;

@@ -14,7 +14,7 @@
 // Trait constants (reached only through a class that uses the trait) and those of anonymous classes
 // have no name other files write: left out.
 import type { SgNode } from '@ast-grep/napi';
-import { constantKey, type CrossFile } from '../../cross-file.js';
+import { constantKey, fileStem, type CrossFile } from '../../cross-file.js';
 import type { Evaluator } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import { namespaceAt, type PhpImports } from './imports.js';
@@ -22,12 +22,6 @@ import { callArgs, type PhpAdapter } from './resolve.js';
 
 const OWNER_KINDS: ReadonlySet<string> = new Set(['class_declaration', 'interface_declaration', 'enum_declaration']);
 
-/** The file's name up to its first dot (`config` for `src/config.inc.php`): the owner a require of it reaches. */
-export function fileOwner(path: string): string {
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  const dot = base.indexOf('.');
-  return dot > 0 ? base.slice(0, dot) : base;
-}
 
 /** Last segment of a namespace or class name (`Crypto` for `Acme\Crypto`). */
 function lastSegment(name: string): string {
@@ -39,7 +33,7 @@ export function declarePhpConstants(root: SgNode, text: string, path: string, ev
   if (/\bconst\b/i.test(text)) rules.push({ kind: 'const_declaration' });
   if (/\bdefine\s*\(/i.test(text)) rules.push({ kind: 'function_call_expression', has: { field: 'function', regex: '^(?i)\\\\?define$' } });
   if (rules.length === 0) return;
-  const stem = fileOwner(path);
+  const stem = fileStem(path);
   for (const node of root.findAll({ rule: { any: rules } } as Parameters<SgNode['findAll']>[0])) {
     if (kindOf(node) === 'function_call_expression') {
       const [nameArg, valueArg] = callArgs(node).positional;
