@@ -35,3 +35,13 @@ export async function scanTree(files: Record<string, string>, threads = 0): Prom
 export function namesIn(assets: readonly FoundAsset[], path: string): string[] {
   return assets.filter((a) => a.at.some((p) => p.startsWith(`${path}:`))).map((a) => a.name).sort();
 }
+
+/** Names of the assets other than libraries with an occurrence in `path`, sorted. */
+export function nonLibraryNamesIn(assets: readonly FoundAsset[], path: string): string[] {
+  return namesIn(assets.filter((a) => a.kind !== 'library'), path);
+}
+
+/** Names of the algorithms with an occurrence at `path:line`, sorted. */
+export function namesAt(assets: readonly FoundAsset[], path: string, line: number): string[] {
+  return assets.filter((a) => a.kind === 'algorithm' && a.at.includes(`${path}:${line}`)).map((a) => a.name).sort();
+}

@@ -4,10 +4,8 @@
 // two included headers define differently, a local that shadows it, a header not included).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { namesIn as allNamesIn, scanTree, type FoundAsset } from '../cross-file-helpers.js';
+import { nonLibraryNamesIn as namesIn, scanTree } from '../cross-file-helpers.js';
 
-/** Names of the assets used in `path`, libraries left out. */
-const namesIn = (assets: readonly FoundAsset[], path: string): string[] => allNamesIn(assets.filter((a) => a.kind !== 'library'), path);
 
 const CONF_H = `#ifndef CRYPTO_CONF_H
 #define CRYPTO_CONF_H

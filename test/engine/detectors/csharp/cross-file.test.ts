@@ -4,10 +4,8 @@
 // classes of one name with different values, a class nobody declares).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { namesIn as allNamesIn, scanTree, type FoundAsset } from '../cross-file-helpers.js';
+import { nonLibraryNamesIn as namesIn, scanTree } from '../cross-file-helpers.js';
 
-/** Names of the assets used in `path`, libraries left out. */
-const namesIn = (assets: readonly FoundAsset[], path: string): string[] => allNamesIn(assets.filter((a) => a.kind !== 'library'), path);
 
 const SETTINGS = `namespace Acme.Security
 {

@@ -4,10 +4,8 @@
 // package, two packages of one name with different values, a name no file declares).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { namesIn as allNamesIn, scanTree, type FoundAsset } from '../cross-file-helpers.js';
+import { nonLibraryNamesIn as namesIn, scanTree } from '../cross-file-helpers.js';
 
-/** Names of the assets used in `path`, the libraries (`stdlib`, `golang.org/x/crypto`) left out. */
-const namesIn = (assets: readonly FoundAsset[], path: string): string[] => allNamesIn(assets.filter((a) => a.kind !== 'library'), path);
 
 const CRYPTOCONF = `package cryptoconf
 

@@ -4,7 +4,7 @@
 // folder), and what must stay unknown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { namesIn, scanTree, type FoundAsset } from '../cross-file-helpers.js';
+import { namesAt, namesIn, scanTree } from '../cross-file-helpers.js';
 
 const CONSTANTS = `// Algorithm choices, in one place.
 export const ALGORITHM = 'aes-128-cbc';
@@ -123,11 +123,6 @@ export const viaNamespace = (x: string) => createHash(C.DIGEST).update(x).digest
   // The module itself is read (the namespace import).
   assert.deepEqual(at(16), ['SHA-1']);
 });
-
-/** Names of the algorithms with an occurrence at `path:line`, sorted. */
-function namesAt(assets: readonly FoundAsset[], path: string, line: number): string[] {
-  return assets.filter((a) => a.kind === 'algorithm' && a.at.includes(`${path}:${line}`)).map((a) => a.name).sort();
-}
 
 test('a noble hash re-exported by a module of the project is still the hash it is imported as', async () => {
   const assets = await scanTree({

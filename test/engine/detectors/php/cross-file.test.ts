@@ -4,7 +4,7 @@
 // and file-level `const` of a required file; and what must stay unknown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { namesIn, scanTree, type FoundAsset } from '../cross-file-helpers.js';
+import { namesAt, namesIn, scanTree } from '../cross-file-helpers.js';
 
 const CORE = `<?php
 namespace Acme\\Crypto;
@@ -182,11 +182,6 @@ function written_in_full($data) {
   // The constants are read where written so.
   assert.deepEqual(namesAt(assets, 'src/Other.php', 17), ['SHA-384']);
 });
-
-/** Names of the algorithms with an occurrence at `path:line`, sorted. */
-function namesAt(assets: readonly FoundAsset[], path: string, line: number): string[] {
-  return assets.filter((a) => a.kind === 'algorithm' && a.at.includes(`${path}:${line}`)).map((a) => a.name).sort();
-}
 
 test('a namespace constant and a qualified define of the file itself, written in full', async () => {
   const assets = await scanTree({
