@@ -184,8 +184,12 @@ async function withConstantsOfOtherFiles(
 
   const owners = new Set<string>();
   for (const r of first) for (const m of r.missing) for (const k of m.keys) if (!table.has(k)) owners.add(ownerFileName(k.slice(0, k.indexOf('.'))));
-  const done = new Set(first.flatMap((r) => r.declaring));
-  const declaring = owners.size > 0 ? files.filter((f) => !done.has(f.path) && namedLikeOwner(f.path, owners)).slice(0, MAX_DECLARING_FILES).map((f) => f.path) : [];
+  let declaring: string[] = [];
+  if (owners.size > 0) {
+    // Files the first pass read with a declaring detector have given their constants already.
+    const done = new Set(first.flatMap((r) => r.declaring));
+    declaring = files.filter((f) => !done.has(f.path) && namedLikeOwner(f.path, owners)).slice(0, MAX_DECLARING_FILES).map((f) => f.path);
+  }
   const task = { root, maxFileBytes, ...(detectorIds && { detectorIds }) };
   const declared = await runner.run(chunks(declaring, BATCH_MAX_FILES).map((paths) => ({ ...task, paths, declarationsOnly: true })), () => {});
   for (const r of declared) for (const [key, value] of r.declared) table.add(key, value);
