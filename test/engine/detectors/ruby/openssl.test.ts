@@ -101,3 +101,34 @@ end`;
   assert.deepEqual(names(src), ['unknown-cipher']);
   assert.deepEqual(signals(src), []);
 });
+
+test('interpolated names: the literal text around #{…} is part of the name (a local, a constant, a block over %w[…])', () => {
+  const src = `require 'openssl'
+WRAP_BITS = 192
+module Vault
+  def self.by_size(data)
+    bits = 256
+    OpenSSL::Cipher.new("aes-#{bits}-cbc").encrypt
+  end
+
+  def self.every_mode
+    %w[ecb ctr].map { |m| OpenSSL::Cipher.new("aes-128-#{m}") }
+  end
+
+  def self.fingerprint(data)
+    width = 1
+    OpenSSL::Digest.new("SHA#{width}").hexdigest(data)
+  end
+
+  def self.wrapper
+    OpenSSL::Cipher.new("id-aes#{WRAP_BITS}-wrap")
+  end
+
+  def self.from_caller(width)
+    OpenSSL::Digest.new("SHA#{width}")
+  end
+end`;
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name]), [
+    [6, 'AES-256-CBC'], [10, 'AES-128-ECB'], [10, 'AES-128-CTR'], [15, 'SHA-1'], [19, 'AES-192-KW'], [23, 'unknown-hash'],
+  ]);
+});

@@ -238,8 +238,18 @@ export class RubyAdapter implements LanguageAdapter {
   call(callee: string, args: Args, ev: Evaluator, _node: SgNode, receiver?: SgNode): Value | undefined {
     const [first] = args.positional;
     if (callee === TEMPLATE) {
+      // The literal text between interpolations is the string's own (`"aes-#{bits}-cbc"`), not an expression.
       let out = '';
       for (const part of args.positional) {
+        const k = kindOf(part);
+        if (k === 'string_content') {
+          out += part.text();
+          continue;
+        }
+        if (k === 'escape_sequence') {
+          out += unescape(part.text());
+          continue;
+        }
         const v = ev.eval(part);
         if (v.kind === 'str' || v.kind === 'int') out += String(v.value);
         else return UNKNOWN;
