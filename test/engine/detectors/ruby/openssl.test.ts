@@ -132,3 +132,41 @@ end`;
     [6, 'AES-256-CBC'], [10, 'AES-128-ECB'], [10, 'AES-128-CTR'], [15, 'SHA-1'], [19, 'AES-192-KW'], [23, 'unknown-hash'],
   ]);
 });
+
+test('a signature with a key loaded elsewhere keeps the digest the call names', () => {
+  const src = `require 'openssl'
+class WebhookSigner
+  def initialize(pem)
+    @key = OpenSSL::PKey.read(pem)
+  end
+
+  def legacy(body)
+    @key.sign('SHA1', body)
+  end
+
+  def current(body)
+    @key.sign(OpenSSL::Digest.new('SHA384'), body)
+  end
+
+  def check(sig, body)
+    @key.verify(OpenSSL::Digest::MD5.new, sig, body)
+  end
+
+  def configured(body, name)
+    @key.sign(OpenSSL::Digest.new(name), body)
+  end
+
+  def not_openssl(request)
+    @signer.sign(request)
+    @key.sign(nil, body)
+  end
+end`;
+  const algs = algorithms(src);
+  assert.deepEqual(algs.map((a) => [a.line, a.name, a.params.hash ?? '', a.functions?.join()]), [
+    [8, 'unknown-signature', 'SHA-1', 'sign'], [12, 'unknown-signature', 'SHA-384', 'sign'], [16, 'unknown-signature', 'MD5', 'verify'],
+    [20, 'unknown-signature', '', 'sign'],
+  ]);
+  assert.deepEqual(algs.find((a) => a.line === 20)?.unresolved, ['hash']);
+  // The digest objects are part of the signatures, not hashes of their own.
+  assert.ok(!algs.some((a) => a.name === 'SHA-384' || a.name === 'MD5'));
+});

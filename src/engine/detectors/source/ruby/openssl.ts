@@ -360,7 +360,8 @@ export function pkeySign(f: RbFile, c: RbCall): void {
       return;
     default:
       if (pss) f.algorithm(c.node, symbol, { spelling: 'RSA-PSS', params: { padding: 'PSS', hash }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
-      else f.algorithm(c.node, symbol, { spelling: unresolvedSpelling('signature'), functions: [fn], library: OPENSSL });
+      // A key loaded elsewhere (`PKey.read(pem)`, `@key`): its type is the key file's, the digest the call names is not.
+      else f.algorithm(c.node, symbol, { spelling: unresolvedSpelling('signature'), params: { hash }, unresolved: ['hash'], functions: [fn], library: OPENSSL });
   }
 }
 
