@@ -170,3 +170,53 @@ end`;
   // The digest objects are part of the signatures, not hashes of their own.
   assert.ok(!algs.some((a) => a.name === 'SHA-384' || a.name === 'MD5'));
 });
+
+test('certificates, CSRs, CRLs and SPKACs signed with sign(key, digest) are signatures of the key with that hash', () => {
+  const src = `require 'openssl'
+module DevPki
+  def self.root(name)
+    root_key = OpenSSL::PKey::RSA.new(2048)
+    root = OpenSSL::X509::Certificate.new
+    root.subject = root.issuer = OpenSSL::X509::Name.parse("/CN=#{name}")
+    root.public_key = root_key.public_key
+    root.sign(root_key, OpenSSL::Digest::SHA1.new)
+    root
+  end
+
+  def self.request(name)
+    node_key = OpenSSL::PKey::EC.generate('prime256v1')
+    csr = OpenSSL::X509::Request.new
+    csr.public_key = node_key
+    csr.sign(node_key, 'MD5')
+  end
+
+  def self.revocations(issuer_key)
+    list = OpenSSL::X509::CRL.new
+    list.sign(issuer_key, 'SHA256')
+  end
+
+  def self.resign(leaf_cert, ca_key)
+    leaf_cert.sign(ca_key, 'SHA384')
+  end
+
+  def self.edwards(name)
+    ed = OpenSSL::PKey.generate_key('ED25519')
+    spkac = OpenSSL::Netscape::SPKI.new
+    spkac.sign(ed, nil)
+  end
+
+  def self.unrelated(signer, payload, key)
+    signer.sign(payload, 'sha256')
+    OpenSSL::PKCS7.sign(leaf, key, payload)
+  end
+end`;
+  const algs = algorithms(src);
+  assert.deepEqual(algs.filter((a) => a.functions?.includes('sign')).map((a) => [a.line, a.name, a.occurrence.symbol]), [
+    [8, 'RSA-PKCS1-1.5-SHA-1-2048', 'OpenSSL::X509::Certificate#sign'], [16, 'ECDSA-P256-MD5', 'OpenSSL::X509::Request#sign'],
+    [21, 'unknown-signature', 'OpenSSL::X509::CRL#sign'], [25, 'unknown-signature', 'OpenSSL::X509#sign'],
+    [31, 'Ed25519', 'OpenSSL::Netscape::SPKI#sign'],
+  ]);
+  assert.deepEqual(algs.filter((a) => a.name === 'unknown-signature').map((a) => a.params.hash), ['SHA-256', 'SHA-384']);
+  // The SHA-1 digest object is the certificate signature's, not a hash of its own.
+  assert.ok(!algs.some((a) => a.name === 'SHA-1'));
+});

@@ -3,7 +3,8 @@
 // `Cipher::AES256.new(:ECB)`, `Cipher::DES.new`), with the key, IV and tag set on the object later;
 // digests, HMAC, PBKDF2/HKDF/scrypt, key generation (`PKey::RSA.new(2048)`, `PKey::EC.generate(curve)`,
 // `PKey.generate_key('ED25519')`), RSA padding on `public_encrypt`/`private_decrypt`, and signatures
-// (`key.sign(OpenSSL::Digest.new('SHA256'), data)`, `sign_pss`). OpenSSL's names are the ones node:crypto
+// (`key.sign(OpenSSL::Digest.new('SHA256'), data)`, `sign_pss`, and certificates, CSRs and CRLs signed with
+// `cert.sign(key, 'SHA256')`). OpenSSL's names are the ones node:crypto
 // takes, so the JavaScript detector's tables read them (javascript/names.ts).
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
@@ -333,6 +334,7 @@ export function rsaPaddingCall(f: RbFile, c: RbCall): void {
 /** `key.sign(digest, data)`, `verify(digest, sig, data)`, `sign_pss(digest, data, salt_length:, mgf1_hash:)`, `verify_pss`. */
 export function pkeySign(f: RbFile, c: RbCall): void {
   if (!c.receiver) return;
+  if (c.method === 'sign' && x509Sign(f, c)) return;
   const pss = c.method.endsWith('_pss');
   const a0 = c.positional[0];
   const info = keyInfo(f, c.receiver);
@@ -342,27 +344,62 @@ export function pkeySign(f: RbFile, c: RbCall): void {
   if (info.type && !isNil && !(a0 && peekDigest(f, a0))) return;
   const { hash } = isNil ? { hash: undefined } : digestArg(f, a0);
   const fn: CryptoFunction = c.method.startsWith('sign') ? 'sign' : 'verify';
-  const symbol = `OpenSSL::PKey#${c.method}`;
+  signature(f, c.node, `OpenSSL::PKey#${c.method}`, info, hash, pss, fn);
+}
+
+/** A signature made with a key of what `info` knows, over a `hash` digest (PKCS#1 v1.5 for RSA unless `pss`). */
+function signature(f: RbFile, node: SgNode, symbol: string, info: KeyInfo, hash: string | undefined, pss: boolean, fn: CryptoFunction): void {
   switch (info.type) {
     case 'RSA':
-      f.algorithm(c.node, symbol, pss
+      f.algorithm(node, symbol, pss
         ? { spelling: 'RSA-PSS', params: { padding: 'PSS', hash, keySize: info.keySize }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL }
         : { spelling: 'RSA', params: { padding: 'PKCS1v15', hash, keySize: info.keySize }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
       return;
     case 'EC':
-      f.algorithm(c.node, symbol, { spelling: 'ECDSA', params: { curve: info.curve, hash }, unresolved: ['curve', 'hash'], functions: [fn], library: OPENSSL });
+      f.algorithm(node, symbol, { spelling: 'ECDSA', params: { curve: info.curve, hash }, unresolved: ['curve', 'hash'], functions: [fn], library: OPENSSL });
       return;
     case 'DSA':
-      f.algorithm(c.node, symbol, { spelling: 'DSA', params: { hash, keySize: info.keySize }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
+      f.algorithm(node, symbol, { spelling: 'DSA', params: { hash, keySize: info.keySize }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
       return;
     case 'Ed25519': case 'Ed448':
-      f.algorithm(c.node, symbol, { spelling: info.type, functions: [fn], library: OPENSSL });
+      f.algorithm(node, symbol, { spelling: info.type, functions: [fn], library: OPENSSL });
       return;
     default:
-      if (pss) f.algorithm(c.node, symbol, { spelling: 'RSA-PSS', params: { padding: 'PSS', hash }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
+      if (pss) f.algorithm(node, symbol, { spelling: 'RSA-PSS', params: { padding: 'PSS', hash }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
       // A key loaded elsewhere (`PKey.read(pem)`, `@key`): its type is the key file's, the digest the call names is not.
-      else f.algorithm(c.node, symbol, { spelling: unresolvedSpelling('signature'), params: { hash }, unresolved: ['hash'], functions: [fn], library: OPENSSL });
+      else f.algorithm(node, symbol, { spelling: unresolvedSpelling('signature'), params: { hash }, unresolved: ['hash'], functions: [fn], library: OPENSSL });
   }
+}
+
+/** The objects that sign themselves with `sign(key, digest)`: certificates, CSRs, CRLs and SPKACs. */
+const X509_SIGNED = /^OpenSSL::(X509::(Certificate|Request|CRL)|Netscape::SPKI)$/;
+/** Names code gives such objects (`ca_cert`, `csr`, `req`, `crl`, `spki`), read when the object is made elsewhere. */
+const X509_NAMES = /(cert|csr|req|crl|spki)/i;
+
+/**
+ * `cert.sign(key, digest)` (also a CSR's, a CRL's, an SPKI's): a signature with the key's algorithm over
+ * that digest (`nil` for Ed25519 and Ed448 keys). The object is one the file makes
+ * (`OpenSSL::X509::Certificate.new`), or, when it is made elsewhere, the call must look like one: a digest
+ * second, and a receiver named like a certificate, a key the file makes or loads, or a digest object
+ * rather than a bare string (`signer.sign(payload, 'sha256')` of another library stays unread).
+ */
+function x509Sign(f: RbFile, c: RbCall): boolean {
+  const [key, d] = c.positional;
+  if (c.positional.length !== 2 || !key || !d || kindOf(key) === 'nil' || peekDigest(f, key)) return false;
+  const made = f.origin(c.receiver);
+  const mc = made && kindOf(made) === 'call' ? callParts(made) : undefined;
+  const path = mc && mc.method === 'new' ? constPath(mc.receiver) : undefined;
+  const cls = path && X509_SIGNED.test(path) ? path : undefined;
+  const info = keyInfo(f, key);
+  const isNil = kindOf(d) === 'nil';
+  if (!cls) {
+    const named = X509_NAMES.test(c.receiver!.text().replace(/^@+/, ''));
+    const digest = isNil ? named && (info.type === 'Ed25519' || info.type === 'Ed448') : peekDigest(f, d) && (named || !!info.type || f.str(d) === undefined);
+    if (!digest) return false;
+  }
+  const { hash } = isNil ? { hash: undefined } : digestArg(f, d);
+  signature(f, c.node, `${cls ?? 'OpenSSL::X509'}#sign`, info, hash, false, 'sign');
+  return true;
 }
 
 /** Whether a node is a digest argument, without consuming it. */
