@@ -220,3 +220,14 @@ end`;
   // The SHA-1 digest object is the certificate signature's, not a hash of its own.
   assert.ok(!algs.some((a) => a.name === 'SHA-1'));
 });
+
+test("OpenSSL's signature aliases of a digest name the digest alone (RSA-SHA256 is SHA-256 in OpenSSL::Digest)", () => {
+  const src = `require 'openssl'
+etag = OpenSSL::Digest.hexdigest('RSA-SHA256', body)
+legacy = OpenSSL::Digest.new('sha1WithRSAEncryption')
+OpenSSL::HMAC.hexdigest('RSA-SHA512', secret_key, body)
+OpenSSL::Digest.new('RMD160')`;
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name]), [
+    [4, 'HMAC-SHA-512'], [2, 'SHA-256'], [3, 'SHA-1'], [5, 'RIPEMD-160'],
+  ]);
+});

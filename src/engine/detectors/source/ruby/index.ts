@@ -108,7 +108,7 @@ export function detectRuby(file: SourceFile, ctx: DetectContext): Detection[] {
     } else others.push(n);
   }
   if (crossFile) declareRubyConstants(root, declarations, crossFile);
-  const f = new RbFile(root, crossFile ? rubyEvaluator(root, crossFile, rubyConstantOwners) : rubyEvaluator(root), sink, text, calls, setterList);
+  const f = new RbFile(root, crossFile ? rubyEvaluator(root, crossFile, rubyConstantOwners) : rubyEvaluator(root), sink, text, calls, setterList, ctx.kb);
 
   // Calls that take a digest run first, so that a digest object given to HMAC, PBKDF2 or a signature (written
   // in the call or kept in a variable) is consumed by it; then everything else in source order.

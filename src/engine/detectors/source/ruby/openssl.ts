@@ -94,6 +94,20 @@ export function opensslCipherNew(f: RbFile, c: RbCall, path: string): void {
 
 const bits = (bytes: number | undefined): number | undefined => (bytes === undefined || bytes <= 0 ? undefined : bytes * 8);
 
+/**
+ * The hash an OpenSSL digest name stands for: `SHA256`, `sha-1`, `RMD160`, and the signature names OpenSSL's digest
+ * table also holds for the digest alone (`RSA-SHA256`, `sha256WithRSAEncryption`): `OpenSSL::Digest.digest('RSA-SHA256', d)`
+ * is a SHA-256 digest, not a signature.
+ */
+export function opensslDigestName(f: RbFile, s: string | undefined): string | undefined {
+  if (s === undefined) return undefined;
+  const d = digestName(s) ?? (/^(rmd|ripemd)-?160$/i.test(s) ? 'RIPEMD-160' : undefined);
+  if (d) return d;
+  const found = f.kb.findAlgorithm(s);
+  const h = found?.entry.primitive === 'signature' ? found.impliedParams.hash : undefined;
+  return typeof h === 'string' ? h : undefined;
+}
+
 /** `OpenSSL::Digest::SHA256`, `OpenSSL::Digest::SHA1` (and `Digest::SHA256` of the digest library) -> hash name. */
 export function digestClass(path: string): string | undefined {
   const m = /^(?:OpenSSL::)?Digest::(\w+)$/.exec(path);
@@ -109,7 +123,7 @@ export function digestClass(path: string): string | undefined {
 export function digestArg(f: RbFile, node: SgNode | undefined): { hash?: string; known: boolean } {
   if (!node) return { known: false };
   const s = f.str(node);
-  if (s !== undefined) return { hash: digestName(s) ?? (/^(rmd|ripemd)160$/i.test(s) ? 'RIPEMD-160' : undefined), known: true };
+  if (s !== undefined) return { hash: opensslDigestName(f, s), known: true };
   const o = f.origin(node) ?? node;
   const path = constPath(o);
   if (path) {
@@ -123,7 +137,7 @@ export function digestArg(f: RbFile, node: SgNode | undefined): { hash?: string;
     f.consume(o);
     if (rp === 'OpenSSL::Digest') {
       const n = f.str(c.positional[0]);
-      return { ...(n ? { hash: digestName(n) } : {}), known: true };
+      return { ...(n ? { hash: opensslDigestName(f, n) } : {}), known: true };
     }
     const h = digestClass(rp);
     if (h) return { hash: h, known: true };
@@ -139,7 +153,7 @@ export function opensslDigest(f: RbFile, c: RbCall, path: string): void {
     // `OpenSSL::Digest.new('SHA256')`, `OpenSSL::Digest.digest('SHA256', data)`.
     if (!/^(new|digest|hexdigest|base64digest)$/.test(c.method)) return;
     const n = f.str(c.positional[0]);
-    hash = n === undefined ? undefined : (digestName(n) ?? n);
+    hash = n === undefined ? undefined : (opensslDigestName(f, n) ?? n);
     named = n !== undefined;
   } else {
     if (!/^(new|digest|hexdigest|base64digest|file)$/.test(c.method)) return;
@@ -405,7 +419,7 @@ function x509Sign(f: RbFile, c: RbCall): boolean {
 /** Whether a node is a digest argument, without consuming it. */
 function peekDigest(f: RbFile, node: SgNode): boolean {
   const s = f.str(node);
-  if (s !== undefined) return digestName(s) !== undefined;
+  if (s !== undefined) return opensslDigestName(f, s) !== undefined;
   const o = f.origin(node) ?? node;
   const path = constPath(o);
   if (path) return digestClass(path) !== undefined;
