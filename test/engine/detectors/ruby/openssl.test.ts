@@ -231,3 +231,66 @@ OpenSSL::Digest.new('RMD160')`;
     [4, 'HMAC-SHA-512'], [2, 'SHA-256'], [3, 'SHA-1'], [5, 'RIPEMD-160'],
   ]);
 });
+
+test("OpenSSL 3's generic key API: key names the knowledge base knows, parameters then a key, raw keys and KEM calls", () => {
+  const src = `require 'openssl'
+module HybridKeys
+  def self.kem_pair
+    OpenSSL::PKey.generate_key('ML-KEM-1024')
+  end
+
+  def self.signer(doc)
+    pq = OpenSSL::PKey.generate_key('ML-DSA-44')
+    pq.sign(nil, doc)
+  end
+
+  def self.p521
+    group = OpenSSL::PKey.generate_parameters('EC', { 'ec_paramgen_curve' => 'secp521r1' })
+    OpenSSL::PKey.generate_key(group)
+  end
+
+  def self.legacy_dsa
+    domain = OpenSSL::PKey.generate_parameters('DSA', 'dsa_paramgen_bits' => 1024)
+    OpenSSL::PKey.generate_key(domain)
+  end
+
+  def self.wrap_for(peer_raw)
+    peer = OpenSSL::PKey.new_raw_public_key('ML-KEM-768', peer_raw)
+    ct, shared = peer.encapsulate
+    [ct, shared]
+  end
+
+  def self.verify_ed(raw, sig, msg)
+    OpenSSL::PKey.new_raw_public_key('ED25519', raw).verify(nil, sig, msg)
+  end
+
+  def self.unreadable(kind, raw, thing)
+    OpenSSL::PKey.generate_key(kind)
+    OpenSSL::PKey.new_raw_public_key('foo123', raw)
+    OpenSSL::PKey.new_raw_private_key(kind, raw)
+    thing.encapsulate
+    OpenSSL::PKey.generate_key('SHA256')
+  end
+end`;
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name, a.functions?.join() ?? '']), [
+    [9, 'ML-DSA-44', 'sign'], [29, 'Ed25519', 'verify'],
+    [4, 'ML-KEM-1024', 'keygen'], [8, 'ML-DSA-44', 'keygen'], [14, 'ECDSA-P521', 'keygen'], [19, 'DSA-1024', 'keygen'],
+    [23, 'ML-KEM-768', ''], [24, 'ML-KEM-768', 'encapsulate'], [29, 'Ed25519', ''],
+    // A type the file does not name, and a digest name, are no key types (as before).
+    [33, 'unknown-key-pair-generator', 'keygen'], [37, 'unknown-key-pair-generator', 'keygen'],
+  ]);
+});
+
+test('encapsulate on an X25519 or EC key is DHKEM over that key agreement; on a loaded key it is not read', () => {
+  const src = `require 'openssl'
+def seal_to(raw_pub, ec_key)
+  recipient = OpenSSL::PKey.new_raw_public_key('X25519', raw_pub)
+  enc, secret = recipient.encapsulate
+  mine = OpenSSL::PKey::EC.generate('prime256v1')
+  mine.decapsulate(enc)
+  OpenSSL::PKey.read(ec_key).encapsulate
+end`;
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name, a.functions?.join() ?? '']), [
+    [3, 'X25519', ''], [4, 'X25519', 'encapsulate'], [5, 'ECDSA-P256', 'keygen'], [6, 'ECDH-P256', 'decapsulate'],
+  ]);
+});

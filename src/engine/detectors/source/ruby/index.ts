@@ -16,7 +16,7 @@ import { eachCaseMarked } from '../common/cases.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { RbFile, type Setter } from './file.js';
 import { activeSupport, argon2, bcrypt, digestClassInTable, hasSecurePassword, hasSecurePasswordIdentifier, jwt, railsKeyGenerator, railsMessageVerifier, rbnacl, scrypt, stdlibDigest, weakRandom } from './libraries.js';
-import { keyAgreement, opensslCipherNew, opensslDigest, opensslHmac, opensslKdf, opensslPkey, pkeySign, rsaPaddingCall } from './openssl.js';
+import { kemCall, keyAgreement, opensslCipherNew, opensslDigest, opensslHmac, opensslKdf, opensslPkey, pkeySign, rsaPaddingCall } from './openssl.js';
 import { callParts, constPath, rubyEvaluator, type RbCall } from './resolve.js';
 import { RB_DECLARATION_RULES, declareRubyConstants, isRubyDeclaration, rubyConstantOwners } from './constants.js';
 import { OPTION_KEYS, TLS_SETTERS, indexAssignment, optionPair, sslContextNew, tlsSetter, verifyNoneSite } from './tls.js';
@@ -28,7 +28,7 @@ const ROOTS = ['OpenSSL', 'Digest', 'BCrypt', 'Argon2', 'SCrypt', 'RbNaCl', 'Act
 
 /** Methods read whatever their receiver: RSA padding, signatures, key agreement, Rails, weak random, and the calls linked to objects. */
 const METHOD_NAMES = ['public_encrypt', 'private_decrypt', 'private_encrypt', 'public_decrypt', 'sign', 'verify', 'sign_pss', 'verify_pss',
-  'dh_compute_key', 'derive', 'has_secure_password', 'generate_key', 'generate_key!', 'message_verifier', 'rand', 'bytes', 'encrypt', 'decrypt', 'box'];
+  'dh_compute_key', 'derive', 'encapsulate', 'decapsulate', 'has_secure_password', 'generate_key', 'generate_key!', 'message_verifier', 'rand', 'bytes', 'encrypt', 'decrypt', 'box'];
 
 /** Setters on objects: the cipher's, then TLS settings. */
 const SETTERS = ['key', 'iv', 'auth_tag_len', 'iv_len', 'key_len', ...TLS_SETTERS];
@@ -167,6 +167,9 @@ function callSite(f: RbFile, c: RbCall): void {
       return;
     case 'dh_compute_key': case 'derive':
       keyAgreement(f, c);
+      return;
+    case 'encapsulate': case 'decapsulate':
+      kemCall(f, c);
       return;
     case 'has_secure_password':
       hasSecurePassword(f, c);

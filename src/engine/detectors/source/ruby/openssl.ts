@@ -7,7 +7,7 @@
 // `cert.sign(key, 'SHA256')`). OpenSSL's names are the ones node:crypto
 // takes, so the JavaScript detector's tables read them (javascript/names.ts).
 import type { SgNode } from '@ast-grep/napi';
-import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
+import type { AlgorithmParams, CryptoFunction, LibraryRef, Primitive } from '../../../inventory/model.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { kindOf } from '../common/languages.js';
 import { curveName, digestName, opensslCipher } from '../javascript/names.js';
@@ -215,7 +215,27 @@ export interface KeyInfo {
   type?: 'RSA' | 'EC' | 'DSA' | 'DH' | 'Ed25519' | 'Ed448' | 'X25519' | 'X448';
   keySize?: number;
   curve?: string;
+  /**
+   * Another key type OpenSSL 3 names (`ML-KEM-768`, `ML-DSA-65`, `SLH-DSA-SHA2-128s`, `SM2`), as written, with
+   * the primitive the knowledge base gives it.
+   */
+  named?: { spelling: string; primitive: Primitive };
 }
+
+/** Whether anything is known of a key's type. */
+const keyKnown = (info: KeyInfo): boolean => info.type !== undefined || info.named !== undefined;
+
+/** The public-key primitives a key type OpenSSL names may have (not a digest or cipher name given by mistake). */
+const KEY_PRIMITIVES: ReadonlySet<Primitive> = new Set(['signature', 'kem', 'key-agree', 'pke']);
+
+/** A key type by the name OpenSSL 3 gives it, when the knowledge base knows it as a public-key algorithm. */
+function namedKey(f: RbFile, name: string): KeyInfo {
+  const found = f.kb.findAlgorithm(name);
+  return found && KEY_PRIMITIVES.has(found.entry.primitive) ? { named: { spelling: name, primitive: found.entry.primitive } } : {};
+}
+
+/** `OpenSSL::PKey` methods that make a key (or the parameters of one) of a type named as a string. */
+const PKEY_MADE = /^(generate_key|generate_parameters|new_raw_public_key|new_raw_private_key)$/;
 
 const PKEY_TYPES: Readonly<Record<string, KeyInfo['type']>> = { ED25519: 'Ed25519', ED448: 'Ed448', X25519: 'X25519', X448: 'X448', RSA: 'RSA', EC: 'EC', DSA: 'DSA', DH: 'DH', 'RSA-PSS': 'RSA' };
 
@@ -239,14 +259,15 @@ export function keyInfo(f: RbFile, node: SgNode | undefined, depth = 0): KeyInfo
     const size = f.int(c.positional[0]);
     return size !== undefined ? { type, keySize: size } : { type };
   }
-  if (path === 'OpenSSL::PKey' && /^(generate_key|generate_parameters)$/.test(c.method)) {
+  if (path === 'OpenSSL::PKey' && PKEY_MADE.test(c.method)) {
     const t = f.str(c.positional[0]);
-    const type = t ? PKEY_TYPES[t.toUpperCase()] : undefined;
-    if (!type) return {};
-    if (type === 'RSA') {
-      const size = f.int(c.named.get('rsa_keygen_bits'));
-      return size !== undefined ? { type, keySize: size } : { type };
-    }
+    // `generate_key(params)`: a key on the parameters `generate_parameters` made.
+    if (t === undefined) return c.method === 'generate_key' ? keyInfo(f, c.positional[0], depth + 1) : {};
+    const type = PKEY_TYPES[t.toUpperCase()];
+    if (!type) return namedKey(f, t);
+    // OpenSSL's option names for the size or curve (`"rsa_keygen_bits" => 3072`, `"ec_paramgen_curve" => "P-384"`).
+    const size = f.int(c.named.get(type === 'RSA' ? 'rsa_keygen_bits' : type === 'DSA' ? 'dsa_paramgen_bits' : 'dh_paramgen_prime_len'));
+    if (type === 'RSA' || type === 'DSA' || type === 'DH') return size !== undefined ? { type, keySize: size } : { type };
     if (type === 'EC') {
       const curve = curveName(f.str(c.named.get('ec_paramgen_curve')));
       return curve ? { type, curve } : { type };
@@ -260,14 +281,18 @@ export function keyInfo(f: RbFile, node: SgNode | undefined, depth = 0): KeyInfo
 export function opensslPkey(f: RbFile, c: RbCall, path: string): void {
   const symbol = `${path}.${c.method}`;
   if (path === 'OpenSSL::PKey') {
-    if (c.method !== 'generate_key') return;
+    // `generate_parameters` alone makes no key: the key `generate_key(params)` makes on them is reported there.
+    if (c.method === 'generate_parameters' || !PKEY_MADE.test(c.method)) return;
+    const keygen = c.method === 'generate_key';
     const info = keyInfo(f, c.node);
-    if (!info.type) {
-      // `OpenSSL::PKey.generate_key(params)` from a parameters object, or a type we cannot read.
-      f.algorithm(c.node, symbol, { spelling: unresolvedSpelling('key-pair-generator'), functions: ['keygen'], library: OPENSSL });
+    if (!keyKnown(info)) {
+      // `OpenSSL::PKey.generate_key(params)` from parameters of an unknown type, or a type we cannot read;
+      // a raw key of a type we cannot read is, like `PKey.read(pem)`, not reported.
+      if (keygen) f.algorithm(c.node, symbol, { spelling: unresolvedSpelling('key-pair-generator'), functions: ['keygen'], library: OPENSSL });
       return;
     }
-    reportKey(f, c.node, symbol, info, true);
+    // `new_raw_public_key('ML-KEM-768', bytes)`: a key loaded from its raw bytes, used by the calls made on it.
+    reportKey(f, c.node, symbol, info, keygen);
     return;
   }
   const m = /^OpenSSL::PKey::(RSA|EC|DSA|DH)$/.exec(path);
@@ -308,6 +333,7 @@ function reportKey(f: RbFile, node: SgNode, symbol: string, info: KeyInfo, keyge
       f.algorithm(node, symbol, { spelling: 'EC', params: { curve: info.curve }, unresolved: ['curve'], functions, library: OPENSSL });
       return;
     case undefined:
+      if (info.named) f.algorithm(node, symbol, { spelling: info.named.spelling, functions, library: OPENSSL });
       return;
     default:
       f.algorithm(node, symbol, { spelling: info.type, functions, library: OPENSSL });
@@ -354,8 +380,8 @@ export function pkeySign(f: RbFile, c: RbCall): void {
   const info = keyInfo(f, c.receiver);
   // Only OpenSSL's form: the first argument is a digest (or nil for Ed25519 keys made in the file).
   const isNil = a0 !== undefined && kindOf(a0) === 'nil';
-  if (!info.type && !(a0 && peekDigest(f, a0))) return;
-  if (info.type && !isNil && !(a0 && peekDigest(f, a0))) return;
+  if (!keyKnown(info) && !(a0 && peekDigest(f, a0))) return;
+  if (keyKnown(info) && !isNil && !(a0 && peekDigest(f, a0))) return;
   const { hash } = isNil ? { hash: undefined } : digestArg(f, a0);
   const fn: CryptoFunction = c.method.startsWith('sign') ? 'sign' : 'verify';
   signature(f, c.node, `OpenSSL::PKey#${c.method}`, info, hash, pss, fn);
@@ -379,6 +405,11 @@ function signature(f: RbFile, node: SgNode, symbol: string, info: KeyInfo, hash:
       f.algorithm(node, symbol, { spelling: info.type, functions: [fn], library: OPENSSL });
       return;
     default:
+      // `OpenSSL::PKey.generate_key('ML-DSA-65')`: the signature scheme the key's type names (a KEM key signs nothing).
+      if (info.named) {
+        if (info.named.primitive === 'signature') f.algorithm(node, symbol, { spelling: info.named.spelling, params: { hash }, functions: [fn], library: OPENSSL });
+        return;
+      }
       if (pss) f.algorithm(node, symbol, { spelling: 'RSA-PSS', params: { padding: 'PSS', hash }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
       // A key loaded elsewhere (`PKey.read(pem)`, `@key`): its type is the key file's, the digest the call names is not.
       else f.algorithm(node, symbol, { spelling: unresolvedSpelling('signature'), params: { hash }, unresolved: ['hash'], functions: [fn], library: OPENSSL });
@@ -408,7 +439,7 @@ function x509Sign(f: RbFile, c: RbCall): boolean {
   const isNil = kindOf(d) === 'nil';
   if (!cls) {
     const named = X509_NAMES.test(c.receiver!.text().replace(/^@+/, ''));
-    const digest = isNil ? named && (info.type === 'Ed25519' || info.type === 'Ed448') : peekDigest(f, d) && (named || !!info.type || f.str(d) === undefined);
+    const digest = isNil ? named && (info.type === 'Ed25519' || info.type === 'Ed448' || info.named?.primitive === 'signature') : peekDigest(f, d) && (named || keyKnown(info) || f.str(d) === undefined);
     if (!digest) return false;
   }
   const { hash } = isNil ? { hash: undefined } : digestArg(f, d);
@@ -426,6 +457,21 @@ function peekDigest(f: RbFile, node: SgNode): boolean {
   const c = kindOf(o) === 'call' ? callParts(o) : undefined;
   const rp = constPath(c?.receiver);
   return !!c && !!rp && c.method === 'new' && (rp === 'OpenSSL::Digest' || digestClass(rp) !== undefined);
+}
+
+/**
+ * `pub.encapsulate` / `priv.decapsulate(ct)` (OpenSSL 3's KEM operations): on an ML-KEM key the KEM; on an X25519,
+ * X448 or EC key OpenSSL's DHKEM (RFC 9180), reported as the key agreement it is built on. Other keys, and keys of
+ * unknown type, are not read (`encapsulate` is a common method name).
+ */
+export function kemCall(f: RbFile, c: RbCall): void {
+  if (!c.receiver) return;
+  const info = keyInfo(f, c.receiver);
+  const fn: CryptoFunction = c.method === 'encapsulate' ? 'encapsulate' : 'decapsulate';
+  const symbol = `OpenSSL::PKey#${c.method}`;
+  if (info.named?.primitive === 'kem') f.algorithm(c.node, symbol, { spelling: info.named.spelling, functions: [fn], library: OPENSSL });
+  else if (info.type === 'X25519' || info.type === 'X448') f.algorithm(c.node, symbol, { spelling: info.type, functions: [fn], library: OPENSSL });
+  else if (info.type === 'EC') f.algorithm(c.node, symbol, { spelling: 'ECDH', params: { curve: info.curve }, unresolved: ['curve'], functions: [fn], library: OPENSSL });
 }
 
 /** `ec.dh_compute_key(peer_point)`, `pkey.derive(peer)`: key agreement on a key made in the file. */
