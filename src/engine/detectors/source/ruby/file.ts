@@ -116,6 +116,11 @@ export class RbFile extends EvaluatedFile {
     return out.sort((a, b) => a.node.range().start.index - b.node.range().start.index);
   }
 
+  /** The calls of a method the file's query selected (`set_params`), whatever their receiver. */
+  callsNamed(method: string): readonly RbCall[] {
+    return this.callsByName.get(method) ?? [];
+  }
+
   /** Setters (`obj.key = v`) of `names` on the object `creation` made, in source order. */
   setters(creation: SgNode, names: readonly string[]): Setter[] {
     const out: Setter[] = [];

@@ -26,9 +26,12 @@ export const RUBY_DETECTOR_ID = 'ruby';
 /** Receiver roots whose calls a handler reads (`OpenSSL::Cipher.new`, `Digest::MD5.hexdigest`, `JWT.encode`). */
 const ROOTS = ['OpenSSL', 'Digest', 'BCrypt', 'Argon2', 'SCrypt', 'RbNaCl', 'ActiveSupport', 'JWT', 'Random', 'Kernel'];
 
-/** Methods read whatever their receiver: RSA padding, signatures, key agreement, Rails, weak random, and the calls linked to objects. */
+/**
+ * Methods read whatever their receiver: RSA padding, signatures, key agreement, KEMs, Rails, weak random, and the calls
+ * linked to objects (`set_params`, to which an options hash a name holds is given: tls.ts).
+ */
 const METHOD_NAMES = ['public_encrypt', 'private_decrypt', 'private_encrypt', 'public_decrypt', 'sign', 'verify', 'sign_pss', 'verify_pss',
-  'dh_compute_key', 'derive', 'encapsulate', 'decapsulate', 'has_secure_password', 'generate_key', 'generate_key!', 'message_verifier', 'rand', 'bytes', 'encrypt', 'decrypt', 'box'];
+  'dh_compute_key', 'derive', 'encapsulate', 'decapsulate', 'set_params', 'has_secure_password', 'generate_key', 'generate_key!', 'message_verifier', 'rand', 'bytes', 'encrypt', 'decrypt', 'box'];
 
 /** Setters on objects: the cipher's, then TLS settings. */
 const SETTERS = ['key', 'iv', 'auth_tag_len', 'iv_len', 'key_len', ...TLS_SETTERS];
