@@ -83,6 +83,38 @@ form.validate(verify: false)`;
   assert.deepEqual(protocols(src).map((p) => [p.occurrence.line, p.protocol.version ?? p.protocol.cipherSuites?.length]), [[3, '1.0'], [5, '1.2'], [6, 2]]);
 });
 
+test('TLS cipher lists joined from arrays, and set_params options written in the call or in a hash a constant holds', () => {
+  const src = `require 'openssl'
+module PartnerLink
+  LEGACY_SUITES = %w[AES256-SHA DES-CBC3-SHA].join(':')
+  PINNED = {
+    min_version: OpenSSL::SSL::TLS1_1_VERSION,
+    ciphers: 'ECDHE-ECDSA-AES128-SHA:RC4-MD5',
+  }.freeze
+  UNUSED = { ciphers: 'NULL-SHA', min_version: OpenSSL::SSL::SSL3_VERSION }
+
+  def self.contexts
+    a = OpenSSL::SSL::SSLContext.new
+    a.ciphers = ['ECDHE-RSA-AES256-GCM-SHA384', 'AES128-SHA'].join(':')
+    b = OpenSSL::SSL::SSLContext.new
+    b.ciphers = LEGACY_SUITES
+    c = OpenSSL::SSL::SSLContext.new
+    c.set_params(PINNED)
+    d = OpenSSL::SSL::SSLContext.new
+    d.set_params({ ciphers: 'CAMELLIA128-SHA', max_version: :TLS1_2 })
+    e = OpenSSL::SSL::SSLContext.new
+    e.set_params(ciphers: 'IDEA-CBC-SHA')
+    cache.fetch(:suites, ciphers: 'SEED-SHA')
+    e.ciphers = names.join(':')
+  end
+end`;
+  assert.deepEqual(protocols(src).map((p) => [p.occurrence.line, p.protocol.version ?? p.protocol.cipherSuites?.join(':')]), [
+    [5, '1.1'], [6, 'ECDHE-ECDSA-AES128-SHA:RC4-MD5'], [12, 'ECDHE-RSA-AES256-GCM-SHA384:AES128-SHA'], [14, 'AES256-SHA:DES-CBC3-SHA'],
+    [18, 'CAMELLIA128-SHA'], [18, '1.2'], [20, 'IDEA-CBC-SHA'],
+  ]);
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['insecure-protocol-version', 5]]);
+});
+
 test('net-ssh: host-key policy and algorithm lists; names in assertions and when-clauses are mentions', () => {
   const src = `Net::SSH.start(host, user, verify_host_key: :never, encryption: %w[aes256-ctr aes128-cbc], kex: ['diffie-hellman-group1-sha1'])
 Net::SSH.start(host, user, paranoid: false)

@@ -101,3 +101,196 @@ end`;
   assert.deepEqual(names(src), ['unknown-cipher']);
   assert.deepEqual(signals(src), []);
 });
+
+test('interpolated names: the literal text around #{…} is part of the name (a local, a constant, a block over %w[…])', () => {
+  const src = `require 'openssl'
+WRAP_BITS = 192
+module Vault
+  def self.by_size(data)
+    bits = 256
+    OpenSSL::Cipher.new("aes-#{bits}-cbc").encrypt
+  end
+
+  def self.every_mode
+    %w[ecb ctr].map { |m| OpenSSL::Cipher.new("aes-128-#{m}") }
+  end
+
+  def self.fingerprint(data)
+    width = 1
+    OpenSSL::Digest.new("SHA#{width}").hexdigest(data)
+  end
+
+  def self.wrapper
+    OpenSSL::Cipher.new("id-aes#{WRAP_BITS}-wrap")
+  end
+
+  def self.from_caller(width)
+    OpenSSL::Digest.new("SHA#{width}")
+  end
+end`;
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name]), [
+    [6, 'AES-256-CBC'], [10, 'AES-128-ECB'], [10, 'AES-128-CTR'], [15, 'SHA-1'], [19, 'AES-192-KW'], [23, 'unknown-hash'],
+  ]);
+});
+
+test('a signature with a key loaded elsewhere keeps the digest the call names', () => {
+  const src = `require 'openssl'
+class WebhookSigner
+  def initialize(pem)
+    @key = OpenSSL::PKey.read(pem)
+  end
+
+  def legacy(body)
+    @key.sign('SHA1', body)
+  end
+
+  def current(body)
+    @key.sign(OpenSSL::Digest.new('SHA384'), body)
+  end
+
+  def check(sig, body)
+    @key.verify(OpenSSL::Digest::MD5.new, sig, body)
+  end
+
+  def configured(body, name)
+    @key.sign(OpenSSL::Digest.new(name), body)
+  end
+
+  def not_openssl(request)
+    @signer.sign(request)
+    @key.sign(nil, body)
+  end
+end`;
+  const algs = algorithms(src);
+  assert.deepEqual(algs.map((a) => [a.line, a.name, a.params.hash ?? '', a.functions?.join()]), [
+    [8, 'unknown-signature', 'SHA-1', 'sign'], [12, 'unknown-signature', 'SHA-384', 'sign'], [16, 'unknown-signature', 'MD5', 'verify'],
+    [20, 'unknown-signature', '', 'sign'],
+  ]);
+  assert.deepEqual(algs.find((a) => a.line === 20)?.unresolved, ['hash']);
+  // The digest objects are part of the signatures, not hashes of their own.
+  assert.ok(!algs.some((a) => a.name === 'SHA-384' || a.name === 'MD5'));
+});
+
+test('certificates, CSRs, CRLs and SPKACs signed with sign(key, digest) are signatures of the key with that hash', () => {
+  const src = `require 'openssl'
+module DevPki
+  def self.root(name)
+    root_key = OpenSSL::PKey::RSA.new(2048)
+    root = OpenSSL::X509::Certificate.new
+    root.subject = root.issuer = OpenSSL::X509::Name.parse("/CN=#{name}")
+    root.public_key = root_key.public_key
+    root.sign(root_key, OpenSSL::Digest::SHA1.new)
+    root
+  end
+
+  def self.request(name)
+    node_key = OpenSSL::PKey::EC.generate('prime256v1')
+    csr = OpenSSL::X509::Request.new
+    csr.public_key = node_key
+    csr.sign(node_key, 'MD5')
+  end
+
+  def self.revocations(issuer_key)
+    list = OpenSSL::X509::CRL.new
+    list.sign(issuer_key, 'SHA256')
+  end
+
+  def self.resign(leaf_cert, ca_key)
+    leaf_cert.sign(ca_key, 'SHA384')
+  end
+
+  def self.edwards(name)
+    ed = OpenSSL::PKey.generate_key('ED25519')
+    spkac = OpenSSL::Netscape::SPKI.new
+    spkac.sign(ed, nil)
+  end
+
+  def self.unrelated(signer, payload, key)
+    signer.sign(payload, 'sha256')
+    OpenSSL::PKCS7.sign(leaf, key, payload)
+  end
+end`;
+  const algs = algorithms(src);
+  assert.deepEqual(algs.filter((a) => a.functions?.includes('sign')).map((a) => [a.line, a.name, a.occurrence.symbol]), [
+    [8, 'RSA-PKCS1-1.5-SHA-1-2048', 'OpenSSL::X509::Certificate#sign'], [16, 'ECDSA-P256-MD5', 'OpenSSL::X509::Request#sign'],
+    [21, 'unknown-signature', 'OpenSSL::X509::CRL#sign'], [25, 'unknown-signature', 'OpenSSL::X509#sign'],
+    [31, 'Ed25519', 'OpenSSL::Netscape::SPKI#sign'],
+  ]);
+  assert.deepEqual(algs.filter((a) => a.name === 'unknown-signature').map((a) => a.params.hash), ['SHA-256', 'SHA-384']);
+  // The SHA-1 digest object is the certificate signature's, not a hash of its own.
+  assert.ok(!algs.some((a) => a.name === 'SHA-1'));
+});
+
+test("OpenSSL's signature aliases of a digest name the digest alone (RSA-SHA256 is SHA-256 in OpenSSL::Digest)", () => {
+  const src = `require 'openssl'
+etag = OpenSSL::Digest.hexdigest('RSA-SHA256', body)
+legacy = OpenSSL::Digest.new('sha1WithRSAEncryption')
+OpenSSL::HMAC.hexdigest('RSA-SHA512', secret_key, body)
+OpenSSL::Digest.new('RMD160')`;
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name]), [
+    [4, 'HMAC-SHA-512'], [2, 'SHA-256'], [3, 'SHA-1'], [5, 'RIPEMD-160'],
+  ]);
+});
+
+test("OpenSSL 3's generic key API: key names the knowledge base knows, parameters then a key, raw keys and KEM calls", () => {
+  const src = `require 'openssl'
+module HybridKeys
+  def self.kem_pair
+    OpenSSL::PKey.generate_key('ML-KEM-1024')
+  end
+
+  def self.signer(doc)
+    pq = OpenSSL::PKey.generate_key('ML-DSA-44')
+    pq.sign(nil, doc)
+  end
+
+  def self.p521
+    group = OpenSSL::PKey.generate_parameters('EC', { 'ec_paramgen_curve' => 'secp521r1' })
+    OpenSSL::PKey.generate_key(group)
+  end
+
+  def self.legacy_dsa
+    domain = OpenSSL::PKey.generate_parameters('DSA', 'dsa_paramgen_bits' => 1024)
+    OpenSSL::PKey.generate_key(domain)
+  end
+
+  def self.wrap_for(peer_raw)
+    peer = OpenSSL::PKey.new_raw_public_key('ML-KEM-768', peer_raw)
+    ct, shared = peer.encapsulate
+    [ct, shared]
+  end
+
+  def self.verify_ed(raw, sig, msg)
+    OpenSSL::PKey.new_raw_public_key('ED25519', raw).verify(nil, sig, msg)
+  end
+
+  def self.unreadable(kind, raw, thing)
+    OpenSSL::PKey.generate_key(kind)
+    OpenSSL::PKey.new_raw_public_key('foo123', raw)
+    OpenSSL::PKey.new_raw_private_key(kind, raw)
+    thing.encapsulate
+    OpenSSL::PKey.generate_key('SHA256')
+  end
+end`;
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name, a.functions?.join() ?? '']), [
+    [9, 'ML-DSA-44', 'sign'], [29, 'Ed25519', 'verify'],
+    [4, 'ML-KEM-1024', 'keygen'], [8, 'ML-DSA-44', 'keygen'], [14, 'ECDSA-P521', 'keygen'], [19, 'DSA-1024', 'keygen'],
+    [23, 'ML-KEM-768', ''], [24, 'ML-KEM-768', 'encapsulate'], [29, 'Ed25519', ''],
+    // A type the file does not name, and a digest name, are no key types (as before).
+    [33, 'unknown-key-pair-generator', 'keygen'], [37, 'unknown-key-pair-generator', 'keygen'],
+  ]);
+});
+
+test('encapsulate on an X25519 or EC key is DHKEM over that key agreement; on a loaded key it is not read', () => {
+  const src = `require 'openssl'
+def seal_to(raw_pub, ec_key)
+  recipient = OpenSSL::PKey.new_raw_public_key('X25519', raw_pub)
+  enc, secret = recipient.encapsulate
+  mine = OpenSSL::PKey::EC.generate('prime256v1')
+  mine.decapsulate(enc)
+  OpenSSL::PKey.read(ec_key).encapsulate
+end`;
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name, a.functions?.join() ?? '']), [
+    [3, 'X25519', ''], [4, 'X25519', 'encapsulate'], [5, 'ECDSA-P256', 'keygen'], [6, 'ECDH-P256', 'decapsulate'],
+  ]);
+});

@@ -5,6 +5,7 @@
 // (`cipher.decrypt`, `cipher.key = …`, `cipher.auth_tag_len = 16`).
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
+import type { KnowledgeBase } from '../../../kb/types.js';
 import type { Evaluator } from '../common/evaluate.js';
 import { EvaluatedFile } from '../common/file-context.js';
 import { kindOf } from '../common/languages.js';
@@ -43,6 +44,8 @@ export class RbFile extends EvaluatedFile {
     readonly text: string,
     calls: readonly RbCall[],
     setters: readonly Setter[],
+    /** Names OpenSSL 3 takes for keys (`ML-KEM-768`) and digests (`RSA-SHA256`) are read through it. */
+    readonly kb: KnowledgeBase,
   ) {
     super(ev);
     for (const c of calls) push(this.callsByName, c.method, c);
@@ -111,6 +114,11 @@ export class RbFile extends EvaluatedFile {
     const out: RbCall[] = [];
     for (const m of methods) for (const c of this.callsByName.get(m) ?? []) if (c.receiver && this.isObject(c.receiver, creation)) out.push(c);
     return out.sort((a, b) => a.node.range().start.index - b.node.range().start.index);
+  }
+
+  /** The calls of a method the file's query selected (`set_params`), whatever their receiver. */
+  callsNamed(method: string): readonly RbCall[] {
+    return this.callsByName.get(method) ?? [];
   }
 
   /** Setters (`obj.key = v`) of `names` on the object `creation` made, in source order. */

@@ -16,7 +16,7 @@ import { eachCaseMarked } from '../common/cases.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { RbFile, type Setter } from './file.js';
 import { activeSupport, argon2, bcrypt, digestClassInTable, hasSecurePassword, hasSecurePasswordIdentifier, jwt, railsKeyGenerator, railsMessageVerifier, rbnacl, scrypt, stdlibDigest, weakRandom } from './libraries.js';
-import { keyAgreement, opensslCipherNew, opensslDigest, opensslHmac, opensslKdf, opensslPkey, pkeySign, rsaPaddingCall } from './openssl.js';
+import { kemCall, keyAgreement, opensslCipherNew, opensslDigest, opensslHmac, opensslKdf, opensslPkey, pkeySign, rsaPaddingCall } from './openssl.js';
 import { callParts, constPath, rubyEvaluator, type RbCall } from './resolve.js';
 import { RB_DECLARATION_RULES, declareRubyConstants, isRubyDeclaration, rubyConstantOwners } from './constants.js';
 import { OPTION_KEYS, TLS_SETTERS, indexAssignment, optionPair, sslContextNew, tlsSetter, verifyNoneSite } from './tls.js';
@@ -26,9 +26,12 @@ export const RUBY_DETECTOR_ID = 'ruby';
 /** Receiver roots whose calls a handler reads (`OpenSSL::Cipher.new`, `Digest::MD5.hexdigest`, `JWT.encode`). */
 const ROOTS = ['OpenSSL', 'Digest', 'BCrypt', 'Argon2', 'SCrypt', 'RbNaCl', 'ActiveSupport', 'JWT', 'Random', 'Kernel'];
 
-/** Methods read whatever their receiver: RSA padding, signatures, key agreement, Rails, weak random, and the calls linked to objects. */
+/**
+ * Methods read whatever their receiver: RSA padding, signatures, key agreement, KEMs, Rails, weak random, and the calls
+ * linked to objects (`set_params`, to which an options hash a name holds is given: tls.ts).
+ */
 const METHOD_NAMES = ['public_encrypt', 'private_decrypt', 'private_encrypt', 'public_decrypt', 'sign', 'verify', 'sign_pss', 'verify_pss',
-  'dh_compute_key', 'derive', 'has_secure_password', 'generate_key', 'generate_key!', 'message_verifier', 'rand', 'bytes', 'encrypt', 'decrypt', 'box'];
+  'dh_compute_key', 'derive', 'encapsulate', 'decapsulate', 'set_params', 'has_secure_password', 'generate_key', 'generate_key!', 'message_verifier', 'rand', 'bytes', 'encrypt', 'decrypt', 'box'];
 
 /** Setters on objects: the cipher's, then TLS settings. */
 const SETTERS = ['key', 'iv', 'auth_tag_len', 'iv_len', 'key_len', ...TLS_SETTERS];
@@ -108,7 +111,7 @@ export function detectRuby(file: SourceFile, ctx: DetectContext): Detection[] {
     } else others.push(n);
   }
   if (crossFile) declareRubyConstants(root, declarations, crossFile);
-  const f = new RbFile(root, crossFile ? rubyEvaluator(root, crossFile, rubyConstantOwners) : rubyEvaluator(root), sink, text, calls, setterList);
+  const f = new RbFile(root, crossFile ? rubyEvaluator(root, crossFile, rubyConstantOwners) : rubyEvaluator(root), sink, text, calls, setterList, ctx.kb);
 
   // Calls that take a digest run first, so that a digest object given to HMAC, PBKDF2 or a signature (written
   // in the call or kept in a variable) is consumed by it; then everything else in source order.
@@ -167,6 +170,9 @@ function callSite(f: RbFile, c: RbCall): void {
       return;
     case 'dh_compute_key': case 'derive':
       keyAgreement(f, c);
+      return;
+    case 'encapsulate': case 'decapsulate':
+      kemCall(f, c);
       return;
     case 'has_secure_password':
       hasSecurePassword(f, c);

@@ -3,10 +3,11 @@
 // `Cipher::AES256.new(:ECB)`, `Cipher::DES.new`), with the key, IV and tag set on the object later;
 // digests, HMAC, PBKDF2/HKDF/scrypt, key generation (`PKey::RSA.new(2048)`, `PKey::EC.generate(curve)`,
 // `PKey.generate_key('ED25519')`), RSA padding on `public_encrypt`/`private_decrypt`, and signatures
-// (`key.sign(OpenSSL::Digest.new('SHA256'), data)`, `sign_pss`). OpenSSL's names are the ones node:crypto
+// (`key.sign(OpenSSL::Digest.new('SHA256'), data)`, `sign_pss`, and certificates, CSRs and CRLs signed with
+// `cert.sign(key, 'SHA256')`). OpenSSL's names are the ones node:crypto
 // takes, so the JavaScript detector's tables read them (javascript/names.ts).
 import type { SgNode } from '@ast-grep/napi';
-import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
+import type { AlgorithmParams, CryptoFunction, LibraryRef, Primitive } from '../../../inventory/model.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { kindOf } from '../common/languages.js';
 import { curveName, digestName, opensslCipher } from '../javascript/names.js';
@@ -93,6 +94,20 @@ export function opensslCipherNew(f: RbFile, c: RbCall, path: string): void {
 
 const bits = (bytes: number | undefined): number | undefined => (bytes === undefined || bytes <= 0 ? undefined : bytes * 8);
 
+/**
+ * The hash an OpenSSL digest name stands for: `SHA256`, `sha-1`, `RMD160`, and the signature names OpenSSL's digest
+ * table also holds for the digest alone (`RSA-SHA256`, `sha256WithRSAEncryption`): `OpenSSL::Digest.digest('RSA-SHA256', d)`
+ * is a SHA-256 digest, not a signature.
+ */
+export function opensslDigestName(f: RbFile, s: string | undefined): string | undefined {
+  if (s === undefined) return undefined;
+  const d = digestName(s) ?? (/^(rmd|ripemd)-?160$/i.test(s) ? 'RIPEMD-160' : undefined);
+  if (d) return d;
+  const found = f.kb.findAlgorithm(s);
+  const h = found?.entry.primitive === 'signature' ? found.impliedParams.hash : undefined;
+  return typeof h === 'string' ? h : undefined;
+}
+
 /** `OpenSSL::Digest::SHA256`, `OpenSSL::Digest::SHA1` (and `Digest::SHA256` of the digest library) -> hash name. */
 export function digestClass(path: string): string | undefined {
   const m = /^(?:OpenSSL::)?Digest::(\w+)$/.exec(path);
@@ -108,7 +123,7 @@ export function digestClass(path: string): string | undefined {
 export function digestArg(f: RbFile, node: SgNode | undefined): { hash?: string; known: boolean } {
   if (!node) return { known: false };
   const s = f.str(node);
-  if (s !== undefined) return { hash: digestName(s) ?? (/^(rmd|ripemd)160$/i.test(s) ? 'RIPEMD-160' : undefined), known: true };
+  if (s !== undefined) return { hash: opensslDigestName(f, s), known: true };
   const o = f.origin(node) ?? node;
   const path = constPath(o);
   if (path) {
@@ -122,7 +137,7 @@ export function digestArg(f: RbFile, node: SgNode | undefined): { hash?: string;
     f.consume(o);
     if (rp === 'OpenSSL::Digest') {
       const n = f.str(c.positional[0]);
-      return { ...(n ? { hash: digestName(n) } : {}), known: true };
+      return { ...(n ? { hash: opensslDigestName(f, n) } : {}), known: true };
     }
     const h = digestClass(rp);
     if (h) return { hash: h, known: true };
@@ -138,7 +153,7 @@ export function opensslDigest(f: RbFile, c: RbCall, path: string): void {
     // `OpenSSL::Digest.new('SHA256')`, `OpenSSL::Digest.digest('SHA256', data)`.
     if (!/^(new|digest|hexdigest|base64digest)$/.test(c.method)) return;
     const n = f.str(c.positional[0]);
-    hash = n === undefined ? undefined : (digestName(n) ?? n);
+    hash = n === undefined ? undefined : (opensslDigestName(f, n) ?? n);
     named = n !== undefined;
   } else {
     if (!/^(new|digest|hexdigest|base64digest|file)$/.test(c.method)) return;
@@ -200,7 +215,27 @@ export interface KeyInfo {
   type?: 'RSA' | 'EC' | 'DSA' | 'DH' | 'Ed25519' | 'Ed448' | 'X25519' | 'X448';
   keySize?: number;
   curve?: string;
+  /**
+   * Another key type OpenSSL 3 names (`ML-KEM-768`, `ML-DSA-65`, `SLH-DSA-SHA2-128s`, `SM2`), as written, with
+   * the primitive the knowledge base gives it.
+   */
+  named?: { spelling: string; primitive: Primitive };
 }
+
+/** Whether anything is known of a key's type. */
+const keyKnown = (info: KeyInfo): boolean => info.type !== undefined || info.named !== undefined;
+
+/** The public-key primitives a key type OpenSSL names may have (not a digest or cipher name given by mistake). */
+const KEY_PRIMITIVES: ReadonlySet<Primitive> = new Set(['signature', 'kem', 'key-agree', 'pke']);
+
+/** A key type by the name OpenSSL 3 gives it, when the knowledge base knows it as a public-key algorithm. */
+function namedKey(f: RbFile, name: string): KeyInfo {
+  const found = f.kb.findAlgorithm(name);
+  return found && KEY_PRIMITIVES.has(found.entry.primitive) ? { named: { spelling: name, primitive: found.entry.primitive } } : {};
+}
+
+/** `OpenSSL::PKey` methods that make a key (or the parameters of one) of a type named as a string. */
+const PKEY_MADE = /^(generate_key|generate_parameters|new_raw_public_key|new_raw_private_key)$/;
 
 const PKEY_TYPES: Readonly<Record<string, KeyInfo['type']>> = { ED25519: 'Ed25519', ED448: 'Ed448', X25519: 'X25519', X448: 'X448', RSA: 'RSA', EC: 'EC', DSA: 'DSA', DH: 'DH', 'RSA-PSS': 'RSA' };
 
@@ -224,14 +259,15 @@ export function keyInfo(f: RbFile, node: SgNode | undefined, depth = 0): KeyInfo
     const size = f.int(c.positional[0]);
     return size !== undefined ? { type, keySize: size } : { type };
   }
-  if (path === 'OpenSSL::PKey' && /^(generate_key|generate_parameters)$/.test(c.method)) {
+  if (path === 'OpenSSL::PKey' && PKEY_MADE.test(c.method)) {
     const t = f.str(c.positional[0]);
-    const type = t ? PKEY_TYPES[t.toUpperCase()] : undefined;
-    if (!type) return {};
-    if (type === 'RSA') {
-      const size = f.int(c.named.get('rsa_keygen_bits'));
-      return size !== undefined ? { type, keySize: size } : { type };
-    }
+    // `generate_key(params)`: a key on the parameters `generate_parameters` made.
+    if (t === undefined) return c.method === 'generate_key' ? keyInfo(f, c.positional[0], depth + 1) : {};
+    const type = PKEY_TYPES[t.toUpperCase()];
+    if (!type) return namedKey(f, t);
+    // OpenSSL's option names for the size or curve (`"rsa_keygen_bits" => 3072`, `"ec_paramgen_curve" => "P-384"`).
+    const size = f.int(c.named.get(type === 'RSA' ? 'rsa_keygen_bits' : type === 'DSA' ? 'dsa_paramgen_bits' : 'dh_paramgen_prime_len'));
+    if (type === 'RSA' || type === 'DSA' || type === 'DH') return size !== undefined ? { type, keySize: size } : { type };
     if (type === 'EC') {
       const curve = curveName(f.str(c.named.get('ec_paramgen_curve')));
       return curve ? { type, curve } : { type };
@@ -245,14 +281,18 @@ export function keyInfo(f: RbFile, node: SgNode | undefined, depth = 0): KeyInfo
 export function opensslPkey(f: RbFile, c: RbCall, path: string): void {
   const symbol = `${path}.${c.method}`;
   if (path === 'OpenSSL::PKey') {
-    if (c.method !== 'generate_key') return;
+    // `generate_parameters` alone makes no key: the key `generate_key(params)` makes on them is reported there.
+    if (c.method === 'generate_parameters' || !PKEY_MADE.test(c.method)) return;
+    const keygen = c.method === 'generate_key';
     const info = keyInfo(f, c.node);
-    if (!info.type) {
-      // `OpenSSL::PKey.generate_key(params)` from a parameters object, or a type we cannot read.
-      f.algorithm(c.node, symbol, { spelling: unresolvedSpelling('key-pair-generator'), functions: ['keygen'], library: OPENSSL });
+    if (!keyKnown(info)) {
+      // `OpenSSL::PKey.generate_key(params)` from parameters of an unknown type, or a type we cannot read;
+      // a raw key of a type we cannot read is, like `PKey.read(pem)`, not reported.
+      if (keygen) f.algorithm(c.node, symbol, { spelling: unresolvedSpelling('key-pair-generator'), functions: ['keygen'], library: OPENSSL });
       return;
     }
-    reportKey(f, c.node, symbol, info, true);
+    // `new_raw_public_key('ML-KEM-768', bytes)`: a key loaded from its raw bytes, used by the calls made on it.
+    reportKey(f, c.node, symbol, info, keygen);
     return;
   }
   const m = /^OpenSSL::PKey::(RSA|EC|DSA|DH)$/.exec(path);
@@ -293,6 +333,7 @@ function reportKey(f: RbFile, node: SgNode, symbol: string, info: KeyInfo, keyge
       f.algorithm(node, symbol, { spelling: 'EC', params: { curve: info.curve }, unresolved: ['curve'], functions, library: OPENSSL });
       return;
     case undefined:
+      if (info.named) f.algorithm(node, symbol, { spelling: info.named.spelling, functions, library: OPENSSL });
       return;
     default:
       f.algorithm(node, symbol, { spelling: info.type, functions, library: OPENSSL });
@@ -333,47 +374,104 @@ export function rsaPaddingCall(f: RbFile, c: RbCall): void {
 /** `key.sign(digest, data)`, `verify(digest, sig, data)`, `sign_pss(digest, data, salt_length:, mgf1_hash:)`, `verify_pss`. */
 export function pkeySign(f: RbFile, c: RbCall): void {
   if (!c.receiver) return;
+  if (c.method === 'sign' && x509Sign(f, c)) return;
   const pss = c.method.endsWith('_pss');
   const a0 = c.positional[0];
   const info = keyInfo(f, c.receiver);
   // Only OpenSSL's form: the first argument is a digest (or nil for Ed25519 keys made in the file).
   const isNil = a0 !== undefined && kindOf(a0) === 'nil';
-  if (!info.type && !(a0 && peekDigest(f, a0))) return;
-  if (info.type && !isNil && !(a0 && peekDigest(f, a0))) return;
+  if (!keyKnown(info) && !(a0 && peekDigest(f, a0))) return;
+  if (keyKnown(info) && !isNil && !(a0 && peekDigest(f, a0))) return;
   const { hash } = isNil ? { hash: undefined } : digestArg(f, a0);
   const fn: CryptoFunction = c.method.startsWith('sign') ? 'sign' : 'verify';
-  const symbol = `OpenSSL::PKey#${c.method}`;
+  signature(f, c.node, `OpenSSL::PKey#${c.method}`, info, hash, pss, fn);
+}
+
+/** A signature made with a key of what `info` knows, over a `hash` digest (PKCS#1 v1.5 for RSA unless `pss`). */
+function signature(f: RbFile, node: SgNode, symbol: string, info: KeyInfo, hash: string | undefined, pss: boolean, fn: CryptoFunction): void {
   switch (info.type) {
     case 'RSA':
-      f.algorithm(c.node, symbol, pss
+      f.algorithm(node, symbol, pss
         ? { spelling: 'RSA-PSS', params: { padding: 'PSS', hash, keySize: info.keySize }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL }
         : { spelling: 'RSA', params: { padding: 'PKCS1v15', hash, keySize: info.keySize }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
       return;
     case 'EC':
-      f.algorithm(c.node, symbol, { spelling: 'ECDSA', params: { curve: info.curve, hash }, unresolved: ['curve', 'hash'], functions: [fn], library: OPENSSL });
+      f.algorithm(node, symbol, { spelling: 'ECDSA', params: { curve: info.curve, hash }, unresolved: ['curve', 'hash'], functions: [fn], library: OPENSSL });
       return;
     case 'DSA':
-      f.algorithm(c.node, symbol, { spelling: 'DSA', params: { hash, keySize: info.keySize }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
+      f.algorithm(node, symbol, { spelling: 'DSA', params: { hash, keySize: info.keySize }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
       return;
     case 'Ed25519': case 'Ed448':
-      f.algorithm(c.node, symbol, { spelling: info.type, functions: [fn], library: OPENSSL });
+      f.algorithm(node, symbol, { spelling: info.type, functions: [fn], library: OPENSSL });
       return;
     default:
-      if (pss) f.algorithm(c.node, symbol, { spelling: 'RSA-PSS', params: { padding: 'PSS', hash }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
-      else f.algorithm(c.node, symbol, { spelling: unresolvedSpelling('signature'), functions: [fn], library: OPENSSL });
+      // `OpenSSL::PKey.generate_key('ML-DSA-65')`: the signature scheme the key's type names (a KEM key signs nothing).
+      if (info.named) {
+        if (info.named.primitive === 'signature') f.algorithm(node, symbol, { spelling: info.named.spelling, params: { hash }, functions: [fn], library: OPENSSL });
+        return;
+      }
+      if (pss) f.algorithm(node, symbol, { spelling: 'RSA-PSS', params: { padding: 'PSS', hash }, unresolved: ['hash', 'keySize'], functions: [fn], library: OPENSSL });
+      // A key loaded elsewhere (`PKey.read(pem)`, `@key`): its type is the key file's, the digest the call names is not.
+      else f.algorithm(node, symbol, { spelling: unresolvedSpelling('signature'), params: { hash }, unresolved: ['hash'], functions: [fn], library: OPENSSL });
   }
+}
+
+/** The objects that sign themselves with `sign(key, digest)`: certificates, CSRs, CRLs and SPKACs. */
+const X509_SIGNED = /^OpenSSL::(X509::(Certificate|Request|CRL)|Netscape::SPKI)$/;
+/** Names code gives such objects (`ca_cert`, `csr`, `req`, `crl`, `spki`), read when the object is made elsewhere. */
+const X509_NAMES = /(cert|csr|req|crl|spki)/i;
+
+/**
+ * `cert.sign(key, digest)` (also a CSR's, a CRL's, an SPKI's): a signature with the key's algorithm over
+ * that digest (`nil` for Ed25519 and Ed448 keys). The object is one the file makes
+ * (`OpenSSL::X509::Certificate.new`), or, when it is made elsewhere, the call must look like one: a digest
+ * second, and a receiver named like a certificate, a key the file makes or loads, or a digest object
+ * rather than a bare string (`signer.sign(payload, 'sha256')` of another library stays unread).
+ */
+function x509Sign(f: RbFile, c: RbCall): boolean {
+  const [key, d] = c.positional;
+  if (c.positional.length !== 2 || !key || !d || kindOf(key) === 'nil' || peekDigest(f, key)) return false;
+  const made = f.origin(c.receiver);
+  const mc = made && kindOf(made) === 'call' ? callParts(made) : undefined;
+  const path = mc && mc.method === 'new' ? constPath(mc.receiver) : undefined;
+  const cls = path && X509_SIGNED.test(path) ? path : undefined;
+  const info = keyInfo(f, key);
+  const isNil = kindOf(d) === 'nil';
+  if (!cls) {
+    const named = X509_NAMES.test(c.receiver!.text().replace(/^@+/, ''));
+    const digest = isNil ? named && (info.type === 'Ed25519' || info.type === 'Ed448' || info.named?.primitive === 'signature') : peekDigest(f, d) && (named || keyKnown(info) || f.str(d) === undefined);
+    if (!digest) return false;
+  }
+  const { hash } = isNil ? { hash: undefined } : digestArg(f, d);
+  signature(f, c.node, `${cls ?? 'OpenSSL::X509'}#sign`, info, hash, false, 'sign');
+  return true;
 }
 
 /** Whether a node is a digest argument, without consuming it. */
 function peekDigest(f: RbFile, node: SgNode): boolean {
   const s = f.str(node);
-  if (s !== undefined) return digestName(s) !== undefined;
+  if (s !== undefined) return opensslDigestName(f, s) !== undefined;
   const o = f.origin(node) ?? node;
   const path = constPath(o);
   if (path) return digestClass(path) !== undefined;
   const c = kindOf(o) === 'call' ? callParts(o) : undefined;
   const rp = constPath(c?.receiver);
   return !!c && !!rp && c.method === 'new' && (rp === 'OpenSSL::Digest' || digestClass(rp) !== undefined);
+}
+
+/**
+ * `pub.encapsulate` / `priv.decapsulate(ct)` (OpenSSL 3's KEM operations): on an ML-KEM key the KEM; on an X25519,
+ * X448 or EC key OpenSSL's DHKEM (RFC 9180), reported as the key agreement it is built on. Other keys, and keys of
+ * unknown type, are not read (`encapsulate` is a common method name).
+ */
+export function kemCall(f: RbFile, c: RbCall): void {
+  if (!c.receiver) return;
+  const info = keyInfo(f, c.receiver);
+  const fn: CryptoFunction = c.method === 'encapsulate' ? 'encapsulate' : 'decapsulate';
+  const symbol = `OpenSSL::PKey#${c.method}`;
+  if (info.named?.primitive === 'kem') f.algorithm(c.node, symbol, { spelling: info.named.spelling, functions: [fn], library: OPENSSL });
+  else if (info.type === 'X25519' || info.type === 'X448') f.algorithm(c.node, symbol, { spelling: info.type, functions: [fn], library: OPENSSL });
+  else if (info.type === 'EC') f.algorithm(c.node, symbol, { spelling: 'ECDH', params: { curve: info.curve }, unresolved: ['curve'], functions: [fn], library: OPENSSL });
 }
 
 /** `ec.dh_compute_key(peer_point)`, `pkey.derive(peer)`: key agreement on a key made in the file. */

@@ -238,8 +238,18 @@ export class RubyAdapter implements LanguageAdapter {
   call(callee: string, args: Args, ev: Evaluator, _node: SgNode, receiver?: SgNode): Value | undefined {
     const [first] = args.positional;
     if (callee === TEMPLATE) {
+      // The literal text between interpolations is the string's own (`"aes-#{bits}-cbc"`), not an expression.
       let out = '';
       for (const part of args.positional) {
+        const k = kindOf(part);
+        if (k === 'string_content') {
+          out += part.text();
+          continue;
+        }
+        if (k === 'escape_sequence') {
+          out += unescape(part.text());
+          continue;
+        }
         const v = ev.eval(part);
         if (v.kind === 'str' || v.kind === 'int') out += String(v.value);
         else return UNKNOWN;
@@ -270,6 +280,7 @@ export class RubyAdapter implements LanguageAdapter {
       const v = ev.eval(receiver);
       return v.kind === 'str' ? int(rubyByteLength(v.value)) : v.kind === 'bytes' && v.length !== undefined ? int(v.length) : UNKNOWN;
     }
+    if (method === 'join') return join(ev.eval(receiver), first ? ev.eval(first) : str(''));
     if (PASS_THROUGH.has(method) && method !== 'unpack1') return ev.eval(receiver);
     return undefined;
   }
@@ -321,6 +332,17 @@ function pack(list: Value, fmt: Value): Value {
     return s.kind === 'str' && /^[0-9a-fA-F]*$/.test(s.value) ? bytes(Math.ceil(s.value.length / 2), /^0*$/.test(s.value) && s.value.length > 0 ? 'zero' : 'literal') : UNKNOWN;
   }
   return UNKNOWN;
+}
+
+/** `%w[ECDHE-RSA-AES128-GCM-SHA256 AES128-SHA].join(':')`: a list of known strings (or integers) joined. */
+function join(list: Value, sep: Value): Value {
+  if (list.kind !== 'list' || sep.kind !== 'str') return UNKNOWN;
+  const parts: string[] = [];
+  for (const i of list.items) {
+    if (i.kind !== 'str' && i.kind !== 'int') return UNKNOWN;
+    parts.push(String(i.value));
+  }
+  return str(parts.join(sep.value));
 }
 
 function stringShape(node: SgNode): Shape {

@@ -3,14 +3,15 @@
 // over `OpenSSL::SSL::VERIFY_PEER` itself); HTTP clients' switches (`ssl: { verify: false }` in Faraday,
 // `verify: false` in HTTParty, Excon's `ssl_verify_peer: false`, Typhoeus' `ssl_verifypeer: false` and
 // `ssl_verifyhost: 0`); protocol versions (`ssl_version = :TLSv1`, `min_version = OpenSSL::SSL::TLS1_2_VERSION`)
-// and cipher lists (`ciphers = '…'`); net-ssh's `verify_host_key: :never` and `paranoid: false`.
+// and cipher lists (`ciphers = '…'`, also in `set_params` options, written there or in a hash a name holds);
+// net-ssh's `verify_host_key: :never` and `paranoid: false`.
 import type { SgNode } from '@ast-grep/napi';
 import type { LibraryRef } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { parseTlsVersion } from '../common/versions.js';
 import type { RbFile, Setter } from './file.js';
 import { OPENSSL } from './openssl.js';
-import { callParts, pairKey } from './resolve.js';
+import { callParts, constPath, pairKey } from './resolve.js';
 
 const NET_SSH: LibraryRef = { ecosystem: 'gem', name: 'net-ssh' };
 
@@ -158,6 +159,24 @@ function inSslHash(pair: SgNode): boolean {
   return !!outer && kindOf(outer) === 'pair' && /^(ssl|ssl_options|tls|tls_options)$/.test(pairKey(outer) ?? '');
 }
 
+/**
+ * Whether a pair is an option of an SSLContext: an argument of `ctx.set_params(…)` (or `SSLContext.new(…)`), bare or
+ * in braces, or a pair of a hash a name holds that the file gives to `set_params` (`CLIENT_PARAMS = { ciphers: … }`
+ * then `ctx.set_params(CLIENT_PARAMS)`).
+ */
+function contextOption(f: RbFile, pair: SgNode): boolean {
+  let cur = pair.parent();
+  const hash = cur && kindOf(cur) === 'hash' ? cur : undefined;
+  if (hash) cur = hash.parent();
+  if (cur && kindOf(cur) === 'argument_list') {
+    const call = cur.parent();
+    const c = call && kindOf(call) === 'call' ? callParts(call) : undefined;
+    return !!c && (c.method === 'set_params' || (c.method === 'new' && /(^|::)SSLContext$/.test(constPath(c.receiver) ?? '')));
+  }
+  if (!hash) return false;
+  return f.callsNamed('set_params').some((c) => c.positional.length === 1 && f.origin(c.positional[0])?.id() === hash.id());
+}
+
 /** Options written as hash pairs: HTTP clients' switches, net-ssh's host-key policy, TLS versions and ciphers. */
 export function optionPair(f: RbFile, pair: SgNode): void {
   const key = pairKey(pair);
@@ -181,10 +200,10 @@ export function optionPair(f: RbFile, pair: SgNode): void {
       hostKeyPolicy(f, pair, key, value);
       return;
     case 'ssl_version': case 'min_version': case 'max_version':
-      if (inSslHash(pair) || /set_params|SSLContext/.test(pair.parent()?.parent()?.text() ?? '') || (key === 'ssl_version' && usesExcon(f))) versionSetting(f, pair, key, value);
+      if (inSslHash(pair) || contextOption(f, pair) || (key === 'ssl_version' && usesExcon(f))) versionSetting(f, pair, key, value);
       return;
     case 'ciphers':
-      if (inSslHash(pair) || usesExcon(f)) cipherList(f, pair, key, value);
+      if (inSslHash(pair) || contextOption(f, pair) || usesExcon(f)) cipherList(f, pair, key, value);
   }
 }
 
