@@ -32,12 +32,12 @@ test('a scan is deterministic: two pooled runs and an in-thread run give deep-eq
 test('the inventory holds the tree\'s artefacts, counted stats and findings', async () => {
   const r = await scanDirectory(tree, { threads: 0 });
   const { stats, assets } = r.inventory;
-  assert.equal(stats.filesSeen, 47);
+  assert.equal(stats.filesSeen, 50);
   assert.equal(stats.skipped['excluded-dir'], 2);
   assert.equal(stats.skipped.minified, 1);
   assert.equal(stats.skipped.generated, 1);
   assert.equal(stats.truncated, false);
-  assert.equal(stats.filesByDetector.pem, 9);
+  assert.equal(stats.filesByDetector.pem, 10);
   const names = new Set(assets.map((a) => a.kind === 'library' ? a.purl : a.name));
   for (const expected of ['pkg:npm/node-forge@1.3.1', 'pkg:maven/org.bouncycastle/bcprov-jdk18on@1.78.1', 'pkg:golang/golang.org/x/crypto@v0.22.0', 'pkg:cargo/ring@0.17.8',
     'pkg:composer/phpseclib/phpseclib@3.0.37', 'pkg:gem/jwt@2.8.1', 'pkg:swift/github.com/krzyzanowskim/CryptoSwift@1.8.3']) {
@@ -48,6 +48,9 @@ test('the inventory holds the tree\'s artefacts, counted stats and findings', as
   const leaf = certs.find((c) => c.kind === 'certificate' && c.subject === 'CN=api.example.test');
   assert.deepEqual(leaf?.occurrences.map((o) => o.path), ['certs/api.der', 'deploy/k8s/tls-secret.yaml']);
   assert.ok(r.findings.some((f) => f.ruleId === 'private-key-committed'));
+  // A FIDO security key's file holds a key handle: the key itself never leaves the authenticator.
+  const committed = new Set(r.findings.filter((f) => f.ruleId === 'private-key-committed').flatMap((f) => f.locations.map((l) => l.path)));
+  assert.ok(committed.has('ssh/deploy_key') && !committed.has('ssh/id_ed25519_sk'));
   // With every detector registered (source-code ones included), the negatives still produce nothing.
   const seen = new Set(assets.flatMap((a) => a.occurrences.map((o) => o.path)));
   for (const negative of ['src/shaky.py', 'logs/app.log', 'README.md', 'broken/truncated.pem', 'broken/garbage.pem', 'tools/package.json']) {

@@ -234,7 +234,8 @@ export function loadKnowledgeBase(): LoadedKb {
   const curveIndex = new Map<string, KbCurve>();
   (facts.curves as RawCurve[]).forEach((raw, i) => {
     const curve = curves[i]!;
-    for (const s of [raw.name, ...raw.aliases]) {
+    // A curve's OID is one of its spellings: code names curves by OID too (`new ECGenParameterSpec("1.3.132.0.34")`).
+    for (const s of [raw.name, ...raw.aliases, ...(raw.oid ? [raw.oid] : [])]) {
       addUnique(all, s, raw.name, `curve ${raw.name}`);
       curveIndex.set(s.toLowerCase(), curve);
     }

@@ -58,6 +58,9 @@ export function modulusSecurityBits(bits: number): number {
   return Math.max(0, Math.floor((1.923 * Math.cbrt(x) * Math.cbrt(Math.log(x)) ** 2 - 4.69) / Math.LN2));
 }
 
+/** A dotted object identifier (`1.2.840.10045.3.1.7`). */
+const DOTTED_OID = /^[0-2](\.\d+){2,}$/;
+
 export class Resolver {
   /** Concrete entries per family: the candidates of narrowing. */
   private readonly concreteByFamily = new Map<string, KbAlgorithm[]>();
@@ -150,7 +153,12 @@ export class Resolver {
     if (out.mode !== undefined) out.mode = normaliseMode(out.mode) ?? out.mode.trim().toUpperCase();
     if (out.padding !== undefined) out.padding = normalisePadding(out.padding) ?? out.padding.trim();
     if (out.hash !== undefined) out.hash = this.canonicalHash(out.hash);
-    if (out.curve !== undefined) out.curve = this.findCurve(out.curve)?.name ?? out.curve.trim();
+    if (out.curve !== undefined) {
+      const known = this.findCurve(out.curve)?.name;
+      // An OID we do not know names some curve, not a curve called "1.3.…": the curve stays unknown.
+      if (known === undefined && DOTTED_OID.test(out.curve.trim())) delete out.curve;
+      else out.curve = known ?? out.curve.trim();
+    }
     return out;
   }
 

@@ -165,6 +165,16 @@ test('the spellings named in the issue resolve to one entry each', () => {
   assert.equal(kb.findCipherSuite('ecdhe-rsa-aes128-gcm-sha256'), suite);
 });
 
+test('curves named by their OID resolve to the curve; an OID we do not know leaves the curve unknown', () => {
+  assert.equal(kb.findCurve('1.2.840.10045.3.1.7')?.name, 'P-256');
+  assert.equal(kb.resolve('ECDSA', { curve: '1.3.132.0.34' }).name, 'ECDSA-P384');
+  assert.equal(kb.resolve('EC', { curve: '1.3.132.0.35' }).name, 'ECDSA-P521');
+  const unknown = kb.resolve('ECDSA', { curve: '1.2.3.4.5' });
+  assert.equal(unknown.name, 'ECDSA');
+  assert.equal(unknown.params.curve, undefined);
+  assert.ok(unknown.unknownParams.includes('curve'));
+});
+
 test('resolve narrows generic entries only as far as the parameters allow', () => {
   const aes = kb.resolve('AES', {});
   assert.equal(aes.name, 'AES');

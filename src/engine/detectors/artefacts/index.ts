@@ -1,7 +1,8 @@
-// The artefact detectors: certificates, keys, keystores, server and VPN configuration and dependency manifests.
+// The artefact detectors: certificates, keys (PEM, DER, JWK, SSH, CryptoAPI blobs), keystores, server and VPN configuration and dependency manifests.
 import type { Detector } from '../types.js';
 import { pemDetector } from './pem.js';
 import { derDetector } from './der.js';
+import { capiKeyDetector } from './capi-key.js';
 import { jwkDetector } from './jwk.js';
 import { keystoreDetector } from './keystore.js';
 import { sshPublicKeyDetector } from './ssh-public-key.js';
@@ -21,6 +22,7 @@ import { swiftManifestDetector } from './manifests/swift.js';
 export const ARTEFACT_DETECTORS: readonly Detector[] = [
   pemDetector,
   derDetector,
+  capiKeyDetector,
   jwkDetector,
   keystoreDetector,
   sshPublicKeyDetector,

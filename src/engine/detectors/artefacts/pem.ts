@@ -9,7 +9,7 @@ import type { KnowledgeBase } from '../../kb/types.js';
 import { certificateFacts } from './certificate.js';
 import { isCompleteSequence, pbes2Oids, readTlv } from './der-reader.js';
 import { keyFacts, sha256Hex } from './key-facts.js';
-import { parseOpensshPrivate } from './ssh-wire.js';
+import { SECURITY_KEY_FORMAT, parseOpensshPrivate } from './ssh-wire.js';
 import { PARAMETER_LABELS, REQUEST_LABELS, parameterFacts, requestFacts } from './requests-and-parameters.js';
 import { LineIndex, NON_TEXT_EXT, occurrenceAt, snippetOf } from './text.js';
 
@@ -106,7 +106,13 @@ function material(block: Block, kb: KnowledgeBase): MaterialFacts | null {
   if (label === 'OPENSSH PRIVATE KEY') {
     const f = parseOpensshPrivate(der, kb);
     if (!f) return null;
-    return { materialType: 'private-key', format: 'OpenSSH', algorithm: f.algorithm, ...(f.size !== undefined && { size: f.size }), encrypted: f.encrypted, fingerprintSha256: f.fingerprintSha256 };
+    const known = { ...(f.algorithm && { algorithm: f.algorithm }), ...(f.size !== undefined && { size: f.size }), fingerprintSha256: f.fingerprintSha256 };
+    // A FIDO security key's file holds the authenticator's key handle, not the private key, which never
+    // leaves the token: a credential of the key's algorithm, not a committed private key.
+    if (f.securityKey) return { materialType: 'credential', format: SECURITY_KEY_FORMAT, ...known };
+    // A key type we cannot read (an experimental post-quantum type) is still a private key in the
+    // repository; its format names the type, the only fact there is about its algorithm.
+    return { materialType: 'private-key', format: f.algorithm ? 'OpenSSH' : `OpenSSH ${f.keyType}`, ...known, encrypted: f.encrypted };
   }
   if (label in PUBLIC_FORMATS) {
     if (!isCompleteSequence(der)) return null;

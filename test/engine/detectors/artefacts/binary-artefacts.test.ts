@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { derDetector } from '../../../../src/engine/detectors/artefacts/der.js';
 import { keystoreDetector } from '../../../../src/engine/detectors/artefacts/keystore.js';
+import { capiKeyDetector } from '../../../../src/engine/detectors/artefacts/capi-key.js';
 import type { CertificateDetection, MaterialDetection } from '../../../../src/engine/inventory/model.js';
 import { pemDetector } from '../../../../src/engine/detectors/artefacts/pem.js';
 import { fixture, kb, run } from './helpers.js';
@@ -92,4 +93,30 @@ test('domain parameters: DH and DSA groups by prime size, EC parameters by named
   const text = fixture('params/dh-ffdhe2048.pem').toString();
   const lines = text.split('\n');
   assert.deepEqual(run(pemDetector, 'dh.pem', [lines[0], lines[1], lines.at(-2)].join('\n')), []);
+});
+
+test('.NET strong-name keys (.snk) and PVK files are RSA keys sized by their modulus, sharing the PEM key\'s fingerprint', () => {
+  const pem = (file: string) => (run(pemDetector, file, fixture(`keys/${file}`))[0] as MaterialDetection).material.fingerprintSha256;
+  const facts = (file: string) => {
+    const [d] = run(capiKeyDetector, `src/${file}`, fixture(`keys/${file}`)) as MaterialDetection[];
+    const m = d!.material;
+    return [m.materialType, m.format, m.algorithm?.spelling, m.size, m.encrypted, m.fingerprintSha256];
+  };
+  assert.deepEqual(facts('rsa1024.snk'), ['private-key', 'SNK', 'RSA', 1024, false, pem('rsa1024-pkcs1.pem')]);
+  assert.deepEqual(facts('rsa1024-public.snk'), ['public-key', 'SNK', 'RSA', 1024, undefined, pem('rsa1024-pkcs1.pem')]);
+  assert.deepEqual(facts('rsa2048.pvk'), ['private-key', 'PVK', 'RSA', 2048, false, pem('rsa2048-pkcs8.pem')]);
+  // An encrypted PVK seals everything after its BLOBHEADER: a private key, encrypted, of unknown size.
+  const sealed = facts('rsa2048-encrypted.pvk');
+  assert.deepEqual(sealed.slice(0, 5), ['private-key', 'PVK', undefined, undefined, true]);
+});
+
+test('files named .snk or .pvk that are not key blobs, or are truncated, give nothing', () => {
+  const snk = fixture('keys/rsa1024.snk');
+  assert.deepEqual(run(capiKeyDetector, 'Key.snk', snk.subarray(0, snk.length - 1)), []);
+  assert.deepEqual(run(capiKeyDetector, 'Key.snk', Buffer.concat([snk, Buffer.alloc(1)])), []);
+  assert.deepEqual(run(capiKeyDetector, 'Key.snk', Buffer.from('version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 596\n')), []);
+  assert.deepEqual(run(capiKeyDetector, 'Key.snk', Buffer.alloc(596)), []);
+  const pvk = fixture('keys/rsa2048.pvk');
+  assert.deepEqual(run(capiKeyDetector, 'a.pvk', pvk.subarray(0, 100)), []);
+  assert.deepEqual(run(capiKeyDetector, 'a.pvk', snk), [], 'a bare blob is not a PVK file');
 });

@@ -201,3 +201,35 @@ test('keys Node cannot describe do not bring the scanner down: sizes and curves 
   const [e] = run(pemDetector, 'explicit.pub.pem', explicit) as MaterialDetection[];
   assert.deepEqual([e?.material.algorithm?.params.curve, e?.material.size], ['P-384', 384]);
 });
+
+/** SSH wire strings (RFC 4251): each part preceded by its 32-bit length. */
+const sshString = (parts: (Buffer | string)[]): Buffer => Buffer.concat(parts.map((p) => {
+  const v = Buffer.isBuffer(p) ? p : Buffer.from(p, 'latin1');
+  const n = Buffer.alloc(4);
+  n.writeUInt32BE(v.length);
+  return Buffer.concat([n, v]);
+}));
+
+/** An unencrypted openssh-key-v1 container (OpenSSH PROTOCOL.key) around a public blob; the private section is filler. */
+function opensshPrivateKey(publicBlob: Buffer): string {
+  const body = Buffer.concat([
+    Buffer.from('openssh-key-v1\0', 'latin1'), sshString(['none', 'none', '']), Buffer.from([0, 0, 0, 1]), sshString([publicBlob, Buffer.alloc(64, 7)]),
+  ]);
+  return `-----BEGIN OPENSSH PRIVATE KEY-----\n${body.toString('base64').match(/.{1,70}/g)!.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`;
+}
+
+test('a FIDO security key file (`ssh-keygen -t ed25519-sk`) is a credential of its algorithm, not a committed private key', () => {
+  const blob = sshString(['sk-ssh-ed25519@openssh.com', Buffer.alloc(32, 9), 'ssh:']);
+  const [d] = run(pemDetector, 'home/.ssh/id_ed25519_sk', opensshPrivateKey(blob)) as MaterialDetection[];
+  assert.deepEqual([d?.material.materialType, d?.material.format, d?.material.algorithm?.spelling, d?.material.size], ['credential', 'OpenSSH FIDO security key', 'Ed25519', 255]);
+  const ecdsa = sshString(['sk-ecdsa-sha2-nistp256@openssh.com', 'nistp256', Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 3)]), 'ssh:']);
+  const [e] = run(pemDetector, 'id_ecdsa_sk', opensshPrivateKey(ecdsa)) as MaterialDetection[];
+  assert.deepEqual([e?.material.materialType, e?.material.algorithm?.params.curve], ['credential', 'P-256']);
+});
+
+test('an OpenSSH private key of a type we cannot read (an experimental post-quantum type) is still an unencrypted private key', () => {
+  const blob = sshString(['ssh-mldsa44-ed25519@openssh.com', Buffer.alloc(1312 + 32, 5)]);
+  const [d] = run(pemDetector, 'regress/id_mldsa', opensshPrivateKey(blob)) as MaterialDetection[];
+  assert.deepEqual([d?.material.materialType, d?.material.format, d?.material.algorithm, d?.material.encrypted], ['private-key', 'OpenSSH ssh-mldsa44-ed25519@openssh.com', undefined, false]);
+  assert.match(d!.material.fingerprintSha256!, /^[0-9a-f]{64}$/);
+});

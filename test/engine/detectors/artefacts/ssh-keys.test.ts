@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sshPublicKeyDetector } from '../../../../src/engine/detectors/artefacts/ssh-public-key.js';
-import type { MaterialDetection } from '../../../../src/engine/inventory/model.js';
+import type { AlgorithmDetection, MaterialDetection } from '../../../../src/engine/inventory/model.js';
 import { fixture, run } from './helpers.js';
 
 test('OpenSSH public key lines: type, size or curve, fingerprint of the blob', () => {
@@ -22,4 +22,32 @@ test('keys embedded in YAML (cloud-init) are found; blobs that do not decode to 
   assert.deepEqual(run(sshPublicKeyDetector, 'a.pub', rsaBlobClaimingEd), []);
   assert.deepEqual(run(sshPublicKeyDetector, 'a.txt', 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQDthisisnotarealkeyblob user@host'), []);
   assert.deepEqual(run(sshPublicKeyDetector, 'notes.md', 'Use ssh-rsa or ssh-ed25519 keys.'), []);
+});
+
+test('OpenSSH certificates: the certified key (fingerprint of the plain key), the CA key and the CA signature sized by it', () => {
+  const user = run(sshPublicKeyDetector, 'keys/alice-cert.pub', fixture('keys/openssh-ed25519-cert-by-rsa3072.pub'));
+  const plain = run(sshPublicKeyDetector, 'keys/alice.pub', fixture('keys/openssh-ed25519-user.pub')) as MaterialDetection[];
+  const materials = user.filter((d): d is MaterialDetection => d.type === 'material');
+  assert.deepEqual(materials.map((d) => [d.material.format, d.material.algorithm?.spelling, d.material.size]), [
+    ['OpenSSH certificate', 'Ed25519', 255],
+    ['OpenSSH', 'RSA', 3072],
+  ]);
+  assert.equal(materials[0]!.material.fingerprintSha256, plain[0]!.material.fingerprintSha256, 'a key and its certificate are one key');
+  const signature = user.find((d): d is AlgorithmDetection => d.type === 'algorithm');
+  assert.deepEqual([signature?.spelling, signature?.params], ['rsa-sha2-512', { keySize: 3072 }]);
+
+  const host = run(sshPublicKeyDetector, 'etc/ssh/ssh_host_rsa_key-cert.pub', fixture('keys/openssh-rsa2048-cert-by-p384.pub'));
+  assert.deepEqual(host.map((d) => d.type === 'material' ? [d.material.format, d.material.algorithm?.spelling, d.material.size] : [d.type, (d as AlgorithmDetection).spelling, (d as AlgorithmDetection).params]), [
+    ['OpenSSH certificate', 'RSA', 2048],
+    ['OpenSSH', 'ECDSA', 384],
+    ['algorithm', 'ecdsa-sha2-nistp384', { curve: 'P-384' }],
+  ]);
+});
+
+test('a certificate line whose blob is truncated or of another type yields nothing', () => {
+  const line = fixture('keys/openssh-ed25519-cert-by-rsa3072.pub').toString();
+  const [type, b64] = line.split(' ');
+  const truncated = Buffer.from(b64!, 'base64').subarray(0, 120).toString('base64');
+  assert.deepEqual(run(sshPublicKeyDetector, 'a-cert.pub', `${type} ${truncated}\n`), []);
+  assert.deepEqual(run(sshPublicKeyDetector, 'a-cert.pub', `ssh-rsa-cert-v01@openssh.com ${b64}\n`), []);
 });
