@@ -10,9 +10,13 @@
 //   `pbkdf2Sync`...), or `generateKeyPair(Sync)` with a node key type (`'rsa'`, `'ec'`, `'ed25519'`);
 //   an unreadable algorithm name is reported as `unknown-<role>` only for a receiver named like crypto
 //   (`nodeCrypto`, `this.crypto`).
+// The same holds for a value a module of the project hands out (`env.root.crypto.subtle` after
+// `require('./helpers')`, `import { webcrypto } from './platform.js'`), where node's method names
+// also need a receiver named like crypto (a project's own `utils.createHash(text)` is common).
 // Such calls name no library: the receiver may be node's module, a browser's, or a polyfill.
 import type { SgNode } from '@ast-grep/napi';
 import type { JsFile } from './file.js';
+import { isLocalModule } from './cross-file.js';
 import { KEY_PAIR_TYPES, slhDsaName } from './names.js';
 import { NODE_CRYPTO_CALLS, type CallHandler } from './node-crypto.js';
 import { WEBCRYPTO_CALLS } from './webcrypto.js';
@@ -103,7 +107,12 @@ export function indirectCall(f: JsFile, prop: SgNode): void {
   const subtleShaped = shape !== undefined && shape.arity.includes(a.length);
   if (!subtleShaped && !NODE_ONLY_SET.has(method)) return;
   // A receiver the imports name belongs to the main pass (handled there, or another library's API).
-  if (f.adapter.qualify(fn)?.includes(':')) return;
+  // One reached through a module of the project (`env.root.crypto.subtle` after `require('./helpers')`,
+  // `import { webcrypto } from './platform.js'`) is a value that module holds, as unseen as a helper's
+  // return value: the main pass has no handler for it, so it is read here on the same evidence.
+  const q = f.adapter.qualify(fn);
+  const viaProject = q?.includes(':') === true;
+  if (viaProject && !isLocalModule(q!.slice(0, q!.indexOf(':')))) return;
   // A receiver the file defines itself (`const crypto = { createHash: ... }`, `new Hasher()`) is not the API.
   if (LOCAL_VALUES.has(f.ev.origin(fn.field('object'))?.kind() as string)) return;
   // The receiver's last name: `webCrypto` in `webCrypto.sign`, `crypto` in `this.crypto.createHash`.
@@ -113,6 +122,9 @@ export function indirectCall(f: JsFile, prop: SgNode): void {
     handler(f, call, `:subtle.${method}`, a);
     return;
   }
+  // A project module's own `createHash(text)` is more likely than a SubtleCrypto look-alike: its
+  // node-only names count only on a receiver named like crypto (`platform.nodeCrypto.createHash`).
+  if (viaProject && !CRYPTO_RECEIVER.test(receiver)) return;
   const node = indirectNode(f, method, receiver, a);
   if (node) node(f, call, `:${method}`, a);
 }
