@@ -79,6 +79,23 @@ env.signer.verify(token, key, sig, opts);
   ], 'a project helper named like node\'s (`tools.createHash`) or a sign/verify without a WebCrypto name is not the API');
 });
 
+test('a package\'s `.subtle` is WebCrypto; node\'s own crypto.subtle stays with the main pass (once)', () => {
+  const src = `
+import forge from 'node-forge';
+import { webcrypto } from 'node:crypto';
+import * as poly from 'webcrypto-shim';
+forge.util.globalScope.crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-521' }, true, ['sign']);
+webcrypto.subtle.digest('SHA-384', data);
+poly.subtle.sign(alg, key, data);
+poly.sign(record, key, opts);
+`;
+  assert.deepEqual(rows(src), [
+    [5, 'ECDSA-P521', 'keygen', ''],
+    [6, 'SHA-384', 'digest', 'node:crypto'],
+    [7, 'unknown-signature-or-mac', 'sign', ''],
+  ]);
+});
+
 test('WebCrypto AES: `length` is the key size in generateKey, the counter width in AES-CTR encrypt', () => {
   const src = `
 crypto.subtle.generateKey({ name: 'AES-CTR', length: 192 }, false, ['encrypt']);
