@@ -161,6 +161,13 @@ const generateKey: CallHandler = (f, call, callee, args) => {
   else if (type === undefined) f.algorithm(call, callee, { spelling: unresolvedSpelling('key-generator'), params: { keySize: length }, unresolved: ['keySize'], functions: ['keygen'] });
 };
 
+/** A signature scheme as the handlers report it. */
+interface Signature {
+  spelling: string;
+  params: AlgorithmParams;
+  unresolved: AlgorithmParamName[];
+}
+
 /** The signature a node signer name states: `RSA-SHA256`, `ecdsa-with-SHA256`, `sha256WithRSAEncryption`. */
 function namedSignature(name: string): Signature | undefined {
   const m = /^(rsa|ecdsa|dsa)-(.+)$/i.exec(name) ?? /^(.+)with(rsa|ecdsa)(?:encryption)?$/i.exec(name);
@@ -173,12 +180,6 @@ function namedSignature(name: string): Signature | undefined {
     params: { hash, ...(upper === 'RSA' ? { padding: 'PKCS1v15' } : {}) },
     unresolved: upper === 'RSA' || upper === 'DSA' ? ['keySize'] : ['curve'],
   };
-}
-
-interface Signature {
-  spelling: string;
-  params: AlgorithmParams;
-  unresolved: AlgorithmParamName[];
 }
 
 /** A key pair the file generates with node's `generateKeyPair(Sync)`: its type and options. */
