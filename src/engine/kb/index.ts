@@ -27,6 +27,7 @@ function create(): KnowledgeBase {
     cipherSuites: data.cipherSuites,
     protocolVersions: data.protocolVersions,
     sshAlgorithmNames: data.sshAlgorithmNames,
+    sshKeyTypes: data.sshKeyTypes,
     sources: data.sources,
   };
 }

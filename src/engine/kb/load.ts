@@ -6,7 +6,7 @@ import additions from './data/additions.json' with { type: 'json' };
 import suitesData from './data/cipher-suites.json' with { type: 'json' };
 import protocolsData from './data/protocols.json' with { type: 'json' };
 import { PRIMITIVES, type AlgorithmParams, type Primitive } from '../inventory/model.js';
-import { SSH_ALGORITHM_ROLES, type KbAlgorithm, type KbCipherSuite, type KbCurve, type KbProtocolVersion, type SshAlgorithmRole } from './types.js';
+import { SSH_ALGORITHM_ROLES, type KbAlgorithm, type KbCipherSuite, type KbCurve, type KbProtocolVersion, type SshAlgorithmRole, type SshKeyType } from './types.js';
 
 /** Modes as the registry spells them; anything else an alias implies is dropped. */
 export const MODES = [
@@ -74,6 +74,7 @@ export interface LoadedKb {
   cipherSuites: KbCipherSuite[];
   protocolVersions: KbProtocolVersion[];
   sshAlgorithmNames: Record<SshAlgorithmRole, string[]>;
+  sshKeyTypes: Record<string, SshKeyType>;
   sources: Record<string, { title: string; url: string }>;
   /** Lower-cased name or alias -> entry and implied params. */
   aliasIndex: Map<string, AliasHit>;
@@ -298,6 +299,10 @@ export function loadKnowledgeBase(): LoadedKb {
     if (sshSeen.has(name)) throw new Error(`knowledge base: SSH algorithm name '${name}' is listed twice`);
     sshSeen.add(name);
   }
+  const sshKeyTypes = protocolsData.sshKeyTypes.types as Record<string, SshKeyType>;
+  for (const name of Object.keys(sshKeyTypes)) {
+    if (!sshAlgorithmNames.hostKey.includes(name)) throw new Error(`knowledge base: SSH key type '${name}' is not a host-key name`);
+  }
 
   const sources = { ...(facts.sources as LoadedKb['sources']), ...(additions.sources as LoadedKb['sources']) };
   const cited = [
@@ -306,9 +311,10 @@ export function loadKnowledgeBase(): LoadedKb {
     ...cipherSuites.flatMap((s) => s.sources),
     ...protocolVersions.flatMap((p) => p.sources),
     ...ssh.sources,
+    ...protocolsData.sshKeyTypes.sources,
     ...Object.values(extra).flatMap((x) => x.sources),
   ];
   for (const id of cited) if (!sources[id]) throw new Error(`knowledge base: source id '${id}' is cited but not defined`);
 
-  return { algorithms, curves, cipherSuites, protocolVersions, sshAlgorithmNames, sources, aliasIndex, curveIndex, oidIndex, suiteIndex, protocolIndex, byName };
+  return { algorithms, curves, cipherSuites, protocolVersions, sshAlgorithmNames, sshKeyTypes, sources, aliasIndex, curveIndex, oidIndex, suiteIndex, protocolIndex, byName };
 }

@@ -74,6 +74,12 @@ export interface KbProtocolVersion {
 export const SSH_ALGORITHM_ROLES = ['cipher', 'mac', 'kex', 'hostKey'] as const;
 export type SshAlgorithmRole = (typeof SSH_ALGORITHM_ROLES)[number];
 
+/** The key an SSH public-key format name stands for (protocols.json sshKeyTypes). */
+export interface SshKeyType {
+  spelling: string;
+  params: AlgorithmParams;
+}
+
 /** An algorithm resolved to the most specific KB entry the known parameters allow. */
 export interface Resolution {
   /** The entry used (sized when the parameters fix it, generic otherwise); null when unknown to the KB. */
@@ -124,6 +130,8 @@ export interface KnowledgeBase {
   readonly protocolVersions: readonly KbProtocolVersion[];
   /** SSH 2.0 algorithm names by negotiation role, as a source file may list them. */
   readonly sshAlgorithmNames: Readonly<Record<SshAlgorithmRole, readonly string[]>>;
+  /** The key a host-key name stands for when it is written as a key's type (`ssh-rsa` is an RSA key, not RSA with SHA-1). */
+  readonly sshKeyTypes: Readonly<Record<string, SshKeyType>>;
   /** All entries, for tests and documentation. */
   readonly algorithms: readonly KbAlgorithm[];
   readonly curves: readonly KbCurve[];

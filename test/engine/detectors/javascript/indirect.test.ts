@@ -56,6 +56,46 @@ jose.generateKeyPair('PS256');
   assert.deepEqual(names(src), ['RSA-PSS-SHA-256']);
 });
 
+test('WebCrypto and node:crypto held by a module of the project: the same evidence as a helper\'s return value', () => {
+  const src = `
+import { webcrypto, nodeCrypto, tools } from './runtime.js';
+import wc from '../shared/webcrypto';
+const env = require('./env');
+webcrypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
+wc.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: e, hash: 'SHA-384' }, true, ['sign']);
+env.host.crypto.subtle.importKey('spki', der, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+env.host.crypto.subtle.digest(algo, data);
+nodeCrypto.createCipheriv('aes-128-cbc', key, iv);
+tools.createHash('sha1');
+tools.sign(record, key, opts);
+env.signer.verify(token, key, sig, opts);
+`;
+  assert.deepEqual(rows(src), [
+    [5, 'AES-256-GCM', 'keygen', ''],
+    [6, 'RSA-PKCS1-1.5-SHA-384-2048', 'keygen', ''],
+    [7, 'ECDSA-P256', 'other', ''],
+    [8, 'unknown-hash', 'digest', ''],
+    [9, 'AES-128-CBC', 'encrypt', ''],
+  ], 'a project helper named like node\'s (`tools.createHash`) or a sign/verify without a WebCrypto name is not the API');
+});
+
+test('a package\'s `.subtle` is WebCrypto; node\'s own crypto.subtle stays with the main pass (once)', () => {
+  const src = `
+import forge from 'node-forge';
+import { webcrypto } from 'node:crypto';
+import * as poly from 'webcrypto-shim';
+forge.util.globalScope.crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-521' }, true, ['sign']);
+webcrypto.subtle.digest('SHA-384', data);
+poly.subtle.sign(alg, key, data);
+poly.sign(record, key, opts);
+`;
+  assert.deepEqual(rows(src), [
+    [5, 'ECDSA-P521', 'keygen', ''],
+    [6, 'SHA-384', 'digest', 'node:crypto'],
+    [7, 'unknown-signature-or-mac', 'sign', ''],
+  ]);
+});
+
 test('WebCrypto AES: `length` is the key size in generateKey, the counter width in AES-CTR encrypt', () => {
   const src = `
 crypto.subtle.generateKey({ name: 'AES-CTR', length: 192 }, false, ['encrypt']);

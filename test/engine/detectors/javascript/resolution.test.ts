@@ -79,7 +79,7 @@ generateKeyPairSync('slh-dsa-shake-256f');
   assert.deepEqual(a[3]!.unresolved, ['keySize']);
 });
 
-test('crypto.sign(null, ...) is Ed25519 only when the key comes from an ed25519 key pair', () => {
+test('crypto.sign(null, ...) is Ed25519 only when the key comes from an ed25519 key pair; an rsa pair signs with PKCS#1 v1.5', () => {
   const src = `
 import crypto from 'crypto';
 const { privateKey } = crypto.generateKeyPairSync('ed25519');
@@ -88,7 +88,75 @@ crypto.sign(null, data, privateKey);
 crypto.sign(null, data, rsa.privateKey);
 crypto.sign('sha512', data, rsa.privateKey);
 `;
-  assert.deepEqual(names(src), ['Ed25519', 'RSA-3072', 'Ed25519', 'SHA-512']);
+  assert.deepEqual(names(src), ['Ed25519', 'RSA-3072', 'Ed25519', 'RSA-PKCS1-1.5-3072', 'RSA-PKCS1-1.5-SHA-512-3072']);
+});
+
+test('node sign/verify: the key object\'s padding and the generated key pair fix the scheme, its hash and size', () => {
+  const src = `
+const nodeCrypto = require('node:crypto');
+const { constants } = nodeCrypto;
+function issue(pem, claims) {
+  return nodeCrypto.sign('sha256', claims, { key: pem, padding: nodeCrypto.constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 });
+}
+function check(pem, claims, sig) {
+  return nodeCrypto.verify('SHA384', claims, { key: pem, padding: constants.RSA_PKCS1_PADDING }, sig);
+}
+function fresh(claims) {
+  const pair = nodeCrypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const ec = nodeCrypto.generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
+  nodeCrypto.sign('sha512', claims, ec.privateKey);
+  return nodeCrypto.sign('sha256', claims, { key: pair.privateKey, padding: 6, saltLength: constants.RSA_PSS_SALTLEN_DIGEST });
+}
+function streamed(pem, claims) {
+  const signer = nodeCrypto.createSign('sha256');
+  signer.update(claims);
+  signer.end();
+  return signer.sign({ key: pem, padding: constants.RSA_PKCS1_PSS_PADDING });
+}
+function chained(pem, claims, sig) {
+  return nodeCrypto.createVerify('RSA-SHA1').update(claims).verify({ key: pem, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 20 }, sig);
+}
+function plain(pem, claims, sig) {
+  nodeCrypto.sign('sha256', claims, pem);
+  nodeCrypto.sign('sha256', claims, { key: pem, dsaEncoding: 'ieee-p1363' });
+  const v = nodeCrypto.createVerify('sha224');
+  v.update(claims);
+  return v.verify(pem, sig);
+}
+`;
+  assert.deepEqual(algorithms(src, 'a.js').map((a) => [a.occurrence.line, a.name, a.params, a.functions?.join('+')]), [
+    [5, 'RSA-PSS-SHA-256', { padding: 'PSS', hash: 'SHA-256', saltLength: 32 }, 'sign'],
+    [8, 'RSA-PKCS1-1.5-SHA-384', { hash: 'SHA-384' }, 'verify'],
+    [11, 'RSA-2048', { keySize: 2048 }, 'keygen'],
+    [12, 'ECDSA-P384', { curve: 'P-384' }, 'keygen'],
+    [13, 'ECDSA-P384-SHA-512', { curve: 'P-384', hash: 'SHA-512' }, 'sign'],
+    [14, 'RSA-PSS-SHA-256-2048', { keySize: 2048, padding: 'PSS', hash: 'SHA-256' }, 'sign'],
+    [17, 'RSA-PSS-SHA-256', { padding: 'PSS', hash: 'SHA-256' }, 'sign'],
+    [23, 'RSA-PSS-SHA-1', { padding: 'PSS', hash: 'SHA-1', saltLength: 20 }, 'verify'],
+    [26, 'SHA-256', {}, 'digest'],
+    [27, 'SHA-256', {}, 'digest'],
+    [28, 'SHA-224', {}, 'digest'],
+  ], 'a PEM string or a key object without padding leaves the key type to the key: only the digest');
+});
+
+test('node sign/verify whose key type and digest are both unknown is an unknown-signature', () => {
+  const src = `
+import { sign, verify, createPublicKey } from 'crypto';
+export function accept(pem, body, sig) {
+  return verify(null, body, createPublicKey(pem), sig);
+}
+export function stamp(pem, body, alg) {
+  sign(undefined, body, pem);
+  return sign(alg, body, pem);
+}
+const jwt = { sign: (a, b, c) => a };
+jwt.sign(null, body, key);
+`;
+  assert.deepEqual(algorithms(src, 'a.js').map((a) => [a.occurrence.line, a.name, a.functions?.join('+')]), [
+    [4, 'unknown-signature', 'verify'],
+    [7, 'unknown-signature', 'sign'],
+    [8, 'unknown-signature', 'sign'],
+  ], 'a local object\'s sign is not node\'s');
 });
 
 test('WebCrypto: sizes only from the algorithm object or the raw key; PBKDF2 reported at deriveBits, not importKey', () => {

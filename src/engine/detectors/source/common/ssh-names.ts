@@ -7,11 +7,12 @@
 // that lists key exchanges is also an SSH 2.0 protocol occurrence whose groups they are (as the
 // ssh-config artefact detector reports a KexAlgorithms line). Lists that name what is switched off
 // (`disabled_algorithms=`, `WEAK_CIPHERS`, `removeCipher`) and arguments of logging and print calls
-// are skipped: what they name is refused or only mentioned. The names and their roles are
-// knowledge-base data (protocols.json).
+// are skipped: what they name is refused or only mentioned. A single host-key name held by a name
+// that says key type or format (`keyType = 'ssh-rsa'`) is the key it names (an RSA key), not a
+// signature algorithm. The names, their roles and the keys are knowledge-base data (protocols.json).
 import type { SgNode } from '@ast-grep/napi';
 import type { CryptoFunction } from '../../../inventory/model.js';
-import { getKnowledgeBase, type SshAlgorithmRole } from '../../../kb/index.js';
+import { getKnowledgeBase, type SshAlgorithmRole, type SshKeyType } from '../../../kb/index.js';
 import type { SourceLanguage } from './languages.js';
 import { escapeRegex } from './regex.js';
 import type { DetectionSink } from './sink.js';
@@ -139,13 +140,22 @@ function familyOf(language: SourceLanguage): LiteralFamily | undefined {
 interface ContextName {
   text: string;
   call: boolean;
+  /** Whether a list lies between the literal and this name (`serverHostKey: ['ssh-rsa']`). */
+  listed: boolean;
 }
+
+/** Array, list, tuple and collection kinds of the languages read: a name in one is one of a list. */
+const LIST_KINDS = new Set([
+  'array', 'list', 'tuple', 'set', 'expression_list', 'array_initializer', 'string_array', 'array_expression',
+  'initializer_expression', 'collection_expression', 'array_creation_expression', 'implicit_array_creation_expression',
+]);
 
 /** The nearest names that say what the literal is for, innermost first (`_preferred_kex`, `setConfig`). */
 function contextNames(literal: SgNode, ruby = false): ContextName[] {
   const out: ContextName[] = [];
   let child = literal;
   let node: SgNode | null = literal.parent();
+  let listed = false;
   for (let depth = 0; node && depth < CONTEXT_DEPTH; depth++) {
     const kind = node.kind() as string;
     const fields = ruby && kind === 'call' ? RUBY_CALL_FIELDS : NAMED_CONTEXT[kind];
@@ -153,14 +163,36 @@ function contextNames(literal: SgNode, ruby = false): ContextName[] {
       for (const f of fields) {
         const named = node.field(f);
         // A dict key that is the literal itself (`{"aes128-ctr": {...}}`) names nothing about it.
-        if (named && named.id() !== child.id()) out.push({ text: named.text().replace(/^["'`]|["'`]$/g, ''), call: CALL_KINDS.has(kind) });
+        if (named && named.id() !== child.id()) out.push({ text: named.text().replace(/^["'`]|["'`]$/g, ''), call: CALL_KINDS.has(kind), listed });
       }
     }
     if (STOP.test(kind)) break;
+    if (LIST_KINDS.has(kind)) listed = true;
     child = node;
     node = node.parent();
   }
   return out;
+}
+
+/**
+ * Names that hold a key's type or format (`keyType`, `key_type`, `KEY_FORMAT`, `type`, `kind`,
+ * `setKeyType`): a single host-key name held there is the key format a key is written in (an
+ * authorized_keys line, a fingerprint, a key blob), not a signature algorithm offered for negotiation.
+ * Plural names (`PubkeyAcceptedKeyTypes`) are negotiation lists, and a signature's type
+ * (`sigType`, `signature_format`) is the signature algorithm.
+ */
+const KEY_TYPE_CONTEXT = /(type|format|kind)$/i;
+const SIGNATURE_CONTEXT = /sig/i;
+
+/**
+ * The key a single host-key name stands for when the innermost name around it, with no list between
+ * them, holds a key's type (KEY_TYPE_CONTEXT); undefined otherwise (the name is then a signature
+ * algorithm, as in `serverHostKey: ['ssh-rsa']` or `HostKeyAlgorithms`).
+ */
+function keyTypeOf(name: string, context: readonly ContextName[]): SshKeyType | undefined {
+  const inner = context[0];
+  if (!inner || inner.listed || !KEY_TYPE_CONTEXT.test(inner.text) || SIGNATURE_CONTEXT.test(inner.text)) return undefined;
+  return getKnowledgeBase().sshKeyTypes[name];
 }
 
 /**
@@ -257,7 +289,15 @@ export function detectSshAlgorithmNames(root: SgNode, sink: DetectionSink, langu
     const symbol = (context[0]?.text ?? 'SSH algorithm name').slice(0, 80);
     const inner = literal.text().replace(/^[rRuUbB]{0,2}["'`]|["'`]$/g, '');
     const kex: string[] = [];
-    for (const name of inner.split(',').map((s) => s.trim())) {
+    const written = inner.split(',').map((s) => s.trim());
+    // `const keyType = 'ssh-rsa'`: an RSA key's format, not RSA signatures with SHA-1.
+    const key = written.length === 1 ? keyTypeOf(written[0]!, context) : undefined;
+    if (key) {
+      // The size of an RSA key is in its blob, not its type (DSA keys in SSH are 1024 bits, curves are named).
+      sink.algorithm(literal, symbol, key.spelling, key.params, { unresolved: key.spelling === 'RSA' ? ['keySize'] : [] });
+      continue;
+    }
+    for (const name of written) {
       const role = roleOf.get(name);
       if (!role) continue; // cannot happen: the regex admits only listed names
       sink.algorithm(literal, symbol, name, {}, { functions: FUNCTIONS[role] });

@@ -5,7 +5,8 @@ import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef, P
 import type { Evaluator } from '../common/evaluate.js';
 import type { DetectionSink } from '../common/sink.js';
 import { UNKNOWN, type Value } from '../common/value.js';
-import { propertyKey, type JsAdapter } from './resolve.js';
+import { escapeRegex } from '../common/regex.js';
+import { FUNCTION_KINDS, propertyKey, type JsAdapter } from './resolve.js';
 
 const NODE_BUILTINS = new Set(['crypto', 'tls', 'https', 'http2']);
 
@@ -175,6 +176,48 @@ export class JsFile {
       }
     }
     return out;
+  }
+
+  /**
+   * The calls of `methods` on the object `call` returns, where the file makes them: chained
+   * (`createSign('sha256').update(d).sign(key)`, through `through`, methods that return the object
+   * itself) or on the name the object is stored in (`const s = createSign('sha256'); s.update(d);
+   * s.sign(key)`, also `this.signer`), the name's value checked to be this call.
+   */
+  linkedCalls(call: SgNode, methods: ReadonlySet<string>, through: ReadonlySet<string>): SgNode[] {
+    let cur = call;
+    for (;;) {
+      const member = cur.parent();
+      if ((member?.kind() as string) !== 'member_expression' || member!.field('object')?.id() !== cur.id()) break;
+      const next = member!.parent();
+      if ((next?.kind() as string) !== 'call_expression' || next!.field('function')?.id() !== member!.id()) break;
+      const name = member!.field('property')?.text() ?? '';
+      if (methods.has(name)) return [next!];
+      if (!through.has(name)) return [];
+      cur = next!;
+    }
+    const holder = cur.parent();
+    const hk = holder?.kind() as string;
+    const name = hk === 'variable_declarator' && holder!.field('value')?.id() === cur.id() ? holder!.field('name')
+      : hk === 'assignment_expression' && holder!.field('right')?.id() === cur.id() ? holder!.field('left') : null;
+    const nk = name?.kind() as string;
+    if (nk !== 'identifier' && !(nk === 'member_expression' && (name!.field('object')?.kind() as string) === 'this')) return [];
+    // A local name is used within its function; a field anywhere in the file (its class's methods).
+    let scope = this.root;
+    if (nk === 'identifier') {
+      for (let p = holder!.parent(); p; p = p.parent()) {
+        if (FUNCTION_KINDS.has(p.kind() as string)) {
+          scope = p;
+          break;
+        }
+      }
+    }
+    const text = name!.text().split('.').map((s) => escapeRegex(s.trim())).join('\\s*\\.\\s*');
+    const rule = { kind: 'call_expression', regex: `^${text}\\s*\\.\\s*(${[...methods].map(escapeRegex).join('|')})\\s*\\(` };
+    return scope.findAll({ rule }).filter((c) => {
+      const fn = c.field('function');
+      return (fn?.kind() as string) === 'member_expression' && this.ev.origin(fn!.field('object'))?.id() === cur.id();
+    });
   }
 
   /** The call that produced a value (`privateKey` from `const { privateKey } = generateKeyPairSync('ed25519')`). */

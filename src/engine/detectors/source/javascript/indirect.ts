@@ -10,9 +10,14 @@
 //   `pbkdf2Sync`...), or `generateKeyPair(Sync)` with a node key type (`'rsa'`, `'ec'`, `'ed25519'`);
 //   an unreadable algorithm name is reported as `unknown-<role>` only for a receiver named like crypto
 //   (`nodeCrypto`, `this.crypto`).
+// The same holds for a value a module of the project hands out (`env.root.crypto.subtle` after
+// `require('./helpers')`, `import { webcrypto } from './platform.js'`), where node's method names
+// also need a receiver named like crypto (a project's own `utils.createHash(text)` is common), and
+// for a package's `.subtle` (`forge.util.globalScope.crypto.subtle`, a polyfill's).
 // Such calls name no library: the receiver may be node's module, a browser's, or a polyfill.
 import type { SgNode } from '@ast-grep/napi';
 import type { JsFile } from './file.js';
+import { isLocalModule } from './cross-file.js';
 import { KEY_PAIR_TYPES, slhDsaName } from './names.js';
 import { NODE_CRYPTO_CALLS, type CallHandler } from './node-crypto.js';
 import { WEBCRYPTO_CALLS } from './webcrypto.js';
@@ -52,6 +57,10 @@ const NODE_NAME_ARG: Readonly<Record<string, number>> = {
   createDiffieHellmanGroup: 0, getDiffieHellman: 0, hkdfSync: 0, generateKeyPairSync: 0, generateKeyPair: 0,
 };
 const NODE_KEY_TYPES = new Set(['rsa', 'rsa-pss', 'dsa', 'ec', 'dh', ...Object.keys(KEY_PAIR_TYPES)]);
+
+/** The `subtle.*` calls the main pass names (node's `crypto.subtle`, the global's), and a method of any `.subtle`. */
+const MAIN_SUBTLE: ReadonlySet<string> = new Set(WEBCRYPTO_CALLS.map(([k]) => k));
+const SUBTLE_MEMBER = /[:.]subtle\.[A-Za-z]+$/;
 
 const SUBTLE_HANDLERS = new Map(WEBCRYPTO_CALLS.filter(([k]) => k.startsWith('webcrypto:subtle.')).map(([k, h]) => [k.slice('webcrypto:subtle.'.length), h]));
 const NODE_HANDLERS = new Map(NODE_CRYPTO_CALLS.map(([k, h]) => [k.slice('crypto:'.length), h]));
@@ -103,7 +112,14 @@ export function indirectCall(f: JsFile, prop: SgNode): void {
   const subtleShaped = shape !== undefined && shape.arity.includes(a.length);
   if (!subtleShaped && !NODE_ONLY_SET.has(method)) return;
   // A receiver the imports name belongs to the main pass (handled there, or another library's API).
-  if (f.adapter.qualify(fn)?.includes(':')) return;
+  // One reached through a module of the project (`env.root.crypto.subtle` after `require('./helpers')`,
+  // `import { webcrypto } from './platform.js'`) is a value that module holds, as unseen as a helper's
+  // return value: the main pass has no handler for it, so it is read here on the same evidence. So is
+  // a package's `.subtle` the main pass does not name (`forge.util.globalScope.crypto.subtle`, a
+  // WebCrypto polyfill's): only WebCrypto has a SubtleCrypto.
+  const q = f.adapter.qualify(fn);
+  const imported = q?.includes(':') === true;
+  if (imported && !isLocalModule(q!.slice(0, q!.indexOf(':'))) && !(SUBTLE_MEMBER.test(q!) && !MAIN_SUBTLE.has(q!))) return;
   // A receiver the file defines itself (`const crypto = { createHash: ... }`, `new Hasher()`) is not the API.
   if (LOCAL_VALUES.has(f.ev.origin(fn.field('object'))?.kind() as string)) return;
   // The receiver's last name: `webCrypto` in `webCrypto.sign`, `crypto` in `this.crypto.createHash`.
@@ -113,6 +129,9 @@ export function indirectCall(f: JsFile, prop: SgNode): void {
     handler(f, call, `:subtle.${method}`, a);
     return;
   }
+  // A project module's functions may be named like node's (`utils.createHash(text)`): through an
+  // import, node's names count only on a receiver named like crypto (`platform.nodeCrypto.createHash`).
+  if (imported && !CRYPTO_RECEIVER.test(receiver)) return;
   const node = indirectNode(f, method, receiver, a);
   if (node) node(f, call, `:${method}`, a);
 }

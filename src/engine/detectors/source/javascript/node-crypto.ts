@@ -2,7 +2,7 @@
 // ciphers, key generation, signatures, KDFs, ECDH and Diffie-Hellman. Argument positions follow the
 // Node.js 20 documentation of each function.
 import type { SgNode } from '@ast-grep/napi';
-import type { AlgorithmParams } from '../../../inventory/model.js';
+import type { AlgorithmParamName, AlgorithmParams } from '../../../inventory/model.js';
 import type { JsFile } from './file.js';
 import { KEY_PAIR_TYPES, MODP_GROUPS, curveName, digestName, opensslCipher, slhDsaName } from './names.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
@@ -161,13 +161,101 @@ const generateKey: CallHandler = (f, call, callee, args) => {
   else if (type === undefined) f.algorithm(call, callee, { spelling: unresolvedSpelling('key-generator'), params: { keySize: length }, unresolved: ['keySize'], functions: ['keygen'] });
 };
 
+/** A signature scheme as the handlers report it. */
+interface Signature {
+  spelling: string;
+  params: AlgorithmParams;
+  unresolved: AlgorithmParamName[];
+}
+
+/** The signature a node signer name states: `RSA-SHA256`, `ecdsa-with-SHA256`, `sha256WithRSAEncryption`. */
+function namedSignature(name: string): Signature | undefined {
+  const m = /^(rsa|ecdsa|dsa)-(.+)$/i.exec(name) ?? /^(.+)with(rsa|ecdsa)(?:encryption)?$/i.exec(name);
+  if (!m) return undefined;
+  const [kind, digest] = /^(rsa|ecdsa|dsa)$/i.test(m[1]!) ? [m[1]!, m[2]!] : [m[2]!, m[1]!];
+  const hash = digestName(digest);
+  const upper = kind.toUpperCase();
+  return {
+    spelling: upper,
+    params: { hash, ...(upper === 'RSA' ? { padding: 'PKCS1v15' } : {}) },
+    unresolved: upper === 'RSA' || upper === 'DSA' ? ['keySize'] : ['curve'],
+  };
+}
+
+/** A key pair the file generates with node's `generateKeyPair(Sync)`: its type and options. */
+function generatedPair(f: JsFile, key: SgNode | undefined): { type: string; opts: Map<string, SgNode> | undefined } | undefined {
+  const p = f.producer(key);
+  if (!p || !/^crypto:generateKeyPair(Sync)?$/.test(p.callee)) return undefined;
+  const a = p.call.field('arguments')?.namedChildren() ?? [];
+  const type = f.str(a[0])?.toLowerCase();
+  return type === undefined ? undefined : { type, opts: f.props(a[1]) };
+}
+
+/**
+ * The signature scheme the key argument of a node signing call fixes (`crypto.sign`'s third argument,
+ * `Sign.sign`'s first), `hash` being the digest the call names: an RSA key object's `padding`
+ * (`RSA_PKCS1_PSS_PADDING` is RSA-PSS, with its `saltLength`; `RSA_PKCS1_PADDING` PKCS#1 v1.5), else the
+ * type of a key pair the file generates (node signs with an `rsa` key's PKCS#1 v1.5 padding by default,
+ * an `rsa-pss` key with PSS, an `ec` key with ECDSA), with that pair's modulus or curve. Undefined when
+ * neither is in sight: a PEM string or a KeyObject from elsewhere may be of any type.
+ */
+function keySignature(f: JsFile, keyArg: SgNode | undefined, hash: string | undefined): Signature | undefined {
+  const opts = f.props(keyArg);
+  const pair = generatedPair(f, opts ? opts.get('key') : keyArg);
+  const padNode = opts?.get('padding');
+  const padding = padNode ? rsaPadding(f, padNode) : undefined;
+  const rsaKey = pair === undefined || pair.type === 'rsa' || pair.type === 'rsa-pss';
+  const keySize = pair && /^(rsa|rsa-pss|dsa)$/.test(pair.type) ? f.int(pair.opts?.get('modulusLength')) : undefined;
+  if (rsaKey && (padding === 'PSS' || (padding === undefined && pair?.type === 'rsa-pss'))) {
+    // An `rsa-pss` key may be bound to a digest of its own (`hashAlgorithm`).
+    const pssHash = hash ?? digestName(f.str(pair?.opts?.get('hashAlgorithm') ?? pair?.opts?.get('hash')));
+    const salt = f.int(opts?.get('saltLength'));
+    return {
+      spelling: 'RSA-PSS',
+      params: { keySize, padding: 'PSS', hash: pssHash, ...(salt !== undefined && salt >= 0 ? { saltLength: salt } : {}) },
+      unresolved: ['keySize', 'hash'],
+    };
+  }
+  if (rsaKey && (padding === 'PKCS1v15' || (padding === undefined && pair?.type === 'rsa'))) {
+    // Named as the signature scheme: RSA with PKCS#1 v1.5 padding and no digest reads as encryption.
+    return { spelling: 'RSASSA-PKCS1-v1_5', params: { keySize, hash }, unresolved: ['keySize', 'hash'] };
+  }
+  if (padding !== undefined || !pair) return undefined;
+  if (pair.type === 'ec') return { spelling: 'ECDSA', params: { curve: curveName(f.str(pair.opts?.get('namedCurve'))), hash }, unresolved: ['curve', 'hash'] };
+  if (pair.type === 'dsa') return { spelling: 'DSA', params: { keySize, hash }, unresolved: ['keySize', 'hash'] };
+  return undefined;
+}
+
+/** Methods of node's Sign/Verify objects: `sign(key)`, `verify(key, signature)`, after `update`/`write`/`end`. */
+const SIGN_USE = new Set(['sign', 'verify']);
+const SIGN_FEED = new Set(['update', 'write', 'end']);
+
 /**
  * createSign/createVerify(name): `RSA-SHA256` names RSA PKCS#1 v1.5 with SHA-256; a bare digest
- * (`SHA256`) leaves the key type to the key, so only the digest is reported.
+ * (`SHA256`) leaves the key type to the key given to the object's `sign`/`verify` (keySignature), and
+ * when that key says nothing only the digest is reported.
  */
 function signer(fn: 'sign' | 'verify'): CallHandler {
   return (f, call, callee, args) => {
     const name = f.str(args[0]);
+    const named = name === undefined ? undefined : namedSignature(name);
+    const hash = named ? named.params.hash : digestName(name);
+    // The key the object signs or verifies with: its padding, type and size are the scheme's.
+    const byKey = f.linkedCalls(call, SIGN_USE, SIGN_FEED).map((use) => keySignature(f, use.field('arguments')?.namedChildren()[0], hash)).filter((s) => s !== undefined);
+    if (byKey.length > 0 && (name === undefined || named || hash)) {
+      const seen = new Set<string>();
+      for (const s of byKey) {
+        const key = JSON.stringify(s);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        f.algorithm(call, callee, { ...s, functions: [fn] });
+      }
+      return;
+    }
+    if (named) {
+      f.algorithm(call, callee, { ...named, functions: [fn] });
+      return;
+    }
     if (!name) {
       // `createSign(('rsa-' + hashAlgo).toUpperCase())` (DKIM signers): RSA PKCS#1 v1.5, digest unknown.
       // Named as the signature scheme: RSA with PKCS#1 v1.5 padding and no digest reads as encryption.
@@ -181,38 +269,32 @@ function signer(fn: 'sign' | 'verify'): CallHandler {
       } else f.algorithm(call, callee, { spelling: unresolvedSpelling('signature'), functions: [fn] });
       return;
     }
-    const m = /^(rsa|ecdsa|dsa)-(.+)$/i.exec(name) ?? /^(.+)with(rsa|ecdsa)(?:encryption)?$/i.exec(name);
-    if (m) {
-      const [kind, digest] = /^(rsa|ecdsa|dsa)$/i.test(m[1]!) ? [m[1]!, m[2]!] : [m[2]!, m[1]!];
-      const hash = digestName(digest);
-      const upper = kind.toUpperCase();
-      f.algorithm(call, callee, {
-        spelling: upper,
-        params: { hash, ...(upper === 'RSA' ? { padding: 'PKCS1v15' } : {}) },
-        unresolved: upper === 'RSA' || upper === 'DSA' ? ['keySize'] : ['curve'],
-        functions: [fn],
-      });
-      return;
-    }
-    const hash = digestName(name);
     if (hash) f.algorithm(call, callee, { spelling: hash, functions: ['digest'] });
   };
 }
 
-/** crypto.sign/verify(algorithm, data, key): `null` lets the key decide (Ed25519/Ed448 when the key is one). */
+/**
+ * crypto.sign/verify(algorithm, data, key): the digest the algorithm names, the scheme the key fixes
+ * (keySignature). `null`/`undefined` lets the key decide: Ed25519/Ed448 when the key comes from such a
+ * key pair. A call whose key and digest both stay unknown is still a signature (`unknown-signature`).
+ */
 function oneShotSign(fn: 'sign' | 'verify'): CallHandler {
   return (f, call, callee, args) => {
     const alg = f.eval(args[0]);
-    if (alg.kind === 'str') {
-      const hash = digestName(alg.value);
-      if (hash) f.algorithm(call, callee, { spelling: hash, functions: ['digest'] });
-      return;
+    if (alg.kind === 'none') {
+      const pair = generatedPair(f, f.props(args[2])?.get('key') ?? args[2]);
+      if (pair?.type === 'ed25519' || pair?.type === 'ed448') {
+        f.algorithm(call, callee, { spelling: pair.type === 'ed25519' ? 'Ed25519' : 'Ed448', functions: [fn] });
+        return;
+      }
     }
-    if (alg.kind !== 'none') return;
-    const p = f.producer(args[2]);
-    if (!p || !/^crypto:generateKeyPair(Sync)?$/.test(p.callee)) return;
-    const type = f.str(p.call.field('arguments')?.namedChildren()[0])?.toLowerCase();
-    if (type === 'ed25519' || type === 'ed448') f.algorithm(call, callee, { spelling: type === 'ed25519' ? 'Ed25519' : 'Ed448', functions: [fn] });
+    const name = alg.kind === 'str' ? alg.value : undefined;
+    const named = name === undefined ? undefined : namedSignature(name);
+    const hash = named ? named.params.hash : digestName(name);
+    const s = keySignature(f, args[2], hash) ?? named;
+    if (s) f.algorithm(call, callee, { ...s, functions: [fn] });
+    else if (hash) f.algorithm(call, callee, { spelling: hash, functions: ['digest'] });
+    else if (name === undefined) f.algorithm(call, callee, { spelling: unresolvedSpelling('signature'), functions: [fn] });
   };
 }
 

@@ -235,7 +235,7 @@ function jsNumber(text: string): number | undefined {
 /** Global objects through which code reaches WebCrypto (`window.crypto.subtle`). */
 const GLOBAL_HOSTS = new Set(['window', 'globalThis', 'self', 'global']);
 
-const FUNCTION_KINDS = new Set([
+export const FUNCTION_KINDS: ReadonlySet<string> = new Set([
   'function_declaration', 'function_expression', 'function', 'arrow_function', 'method_definition',
   'generator_function_declaration', 'generator_function',
 ]);

@@ -1,19 +1,38 @@
 // SSH algorithm names written as string literals (common/ssh-names.ts), through the Python, Java and
-// JavaScript detectors: negotiation tables are found with their roles and the SSH protocol; prose,
-// log lines, lists of refused algorithms and look-alike strings produce nothing.
+// JavaScript detectors (and C#, Rust and Ruby for key types): negotiation tables are found with their
+// roles and the SSH protocol; a host-key name held as a key's type is that key; prose, log lines,
+// lists of refused algorithms and look-alike strings produce nothing.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { csharpDetector } from '../../../../../src/engine/detectors/source/csharp/index.js';
 import { javaDetector } from '../../../../../src/engine/detectors/source/java/index.js';
 import { javascriptDetector } from '../../../../../src/engine/detectors/source/javascript/index.js';
 import { pythonDetector } from '../../../../../src/engine/detectors/source/python/index.js';
+import { rubyDetector } from '../../../../../src/engine/detectors/source/ruby/index.js';
+import { rustDetector } from '../../../../../src/engine/detectors/source/rust/index.js';
 import { SSH_NAME_KEYWORDS } from '../../../../../src/engine/detectors/source/common/ssh-names.js';
+import { evaluateFindings } from '../../../../../src/engine/findings/index.js';
+import { buildInventory } from '../../../../../src/engine/inventory/build.js';
+import { SKIP_REASONS, type ScanStats } from '../../../../../src/engine/inventory/model.js';
 import { kb, snippetHelpers } from '../../source-helpers.js';
+
+const stats: ScanStats = {
+  filesSeen: 1, filesScanned: 1, bytesScanned: 100, skipped: Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as ScanStats['skipped'],
+  filesByDetector: {}, truncated: false,
+};
 
 const py = snippetHelpers(pythonDetector, 'sshlib/transport.py');
 const java = snippetHelpers(javaDetector, 'src/main/java/com/example/ssh/SshClientFactory.java');
 const js = snippetHelpers(javascriptDetector, 'src/deploy/ssh.ts');
 
 describe('SSH algorithm names in the knowledge base', () => {
+  it('every key type is a host-key name and resolves to a known algorithm', () => {
+    for (const [name, key] of Object.entries(kb.sshKeyTypes)) {
+      assert.ok(kb.sshAlgorithmNames.hostKey.includes(name), name);
+      assert.ok(kb.findAlgorithm(key.spelling), `${name}: ${key.spelling} is not in the algorithm table`);
+    }
+  });
+
   it('every listed name resolves to a known algorithm, and contains a prefilter keyword', () => {
     for (const [role, names] of Object.entries(kb.sshAlgorithmNames)) {
       assert.ok(names.length > 0, role);
@@ -204,5 +223,96 @@ describe('SSH algorithm names written as literals', () => {
     assert.deepEqual(js.names(ssh2), ['HMAC-SHA-1', 'HMAC-MD5']);
     // A name only SSH uses needs no such context.
     assert.deepEqual(snippetHelpers(javascriptDetector, 'src/net.js').names('export const CIPHERS = ["aes128-ctr", "hmac-sha1"];\n'), ['AES-128-CTR', 'HMAC-SHA-1']);
+  });
+
+  describe('a host-key name held as a key\'s type is that key, not a SHA-1 signature', () => {
+    const rows = (d: Parameters<typeof snippetHelpers>[0], path: string, src: string) =>
+      snippetHelpers(d, path).algorithms(src).map((a) => [a.line, a.name, a.functions?.join('+') ?? '', a.occurrence.symbol]);
+    const ruleIds = (d: Parameters<typeof snippetHelpers>[0], path: string, src: string) =>
+      [...new Set(evaluateFindings(buildInventory(snippetHelpers(d, path).detect(src), stats, kb)).findings.map((f) => f.ruleId))].sort();
+
+    it('JavaScript: an authorized_keys line built from a key-type constant; ssh2 host-key lists stay signatures', () => {
+      const src = [
+        "import { Client } from 'ssh2';",
+        'export function authorizedLine(e, n, comment) {',
+        "  const keyType = 'ssh-rsa';",
+        '  return `${keyType} ${encodeBlob(keyType, e, n)} ${comment}`;',
+        '}',
+        "const ecKey = { kind: 'ecdsa-sha2-nistp384', comment };",
+        "const sigType = 'ssh-rsa';",
+        "new Client().connect({ host, algorithms: { serverHostKey: ['ssh-rsa', 'rsa-sha2-256'] } });",
+        "const hostKeyType = ['ssh-rsa'];",
+        '',
+      ].join('\n');
+      assert.deepEqual(rows(javascriptDetector, 'src/keys/authorized.ts', src), [
+        [3, 'RSA', '', 'keyType'],
+        [6, 'ECDSA-P384', '', 'kind'],
+        [7, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'sigType'],
+        [8, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'serverHostKey'],
+        [8, 'RSA-PKCS1-1.5-SHA-256', 'sign+verify', 'serverHostKey'],
+        [9, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'hostKeyType'],
+      ], 'a signature\'s type and a list (even under a key-type name) are signature algorithms');
+      const key = snippetHelpers(javascriptDetector, 'src/keys/authorized.ts').algorithms(src)[0]!;
+      assert.deepEqual([key.params, key.unresolved], [{}, ['keySize']]);
+      assert.deepEqual(ruleIds(javascriptDetector, 'src/keys/authorized.ts', src.split('\n').slice(0, 6).join('\n')), ['quantum-vulnerable']);
+    });
+
+    it('Python and Java: key_type / keyFormat fields are keys; negotiation settings keep SHA-1', () => {
+      const python = [
+        'import paramiko',
+        'class PuttyKey:',
+        '    def __init__(self):',
+        '        self.key_type = "ssh-rsa"',
+        '        self.legacy_format = "ssh-dss"',
+        'transport.get_security_options().key_types = ("ssh-rsa",)',
+        'pubkey_accepted_key_types = "ssh-rsa"',
+        '',
+      ].join('\n');
+      assert.deepEqual(rows(pythonDetector, 'sshkeys/putty.py', python), [
+        [4, 'RSA', '', 'self.key_type'],
+        [5, 'DSA-1024', '', 'self.legacy_format'],
+        [6, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'transport.get_security_options().key_types'],
+        [7, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'pubkey_accepted_key_types'],
+      ]);
+      const java = [
+        'import com.jcraft.jsch.JSch;',
+        'class Fingerprints {',
+        '  static final String KEY_TYPE = "ssh-rsa";',
+        '  void open(com.jcraft.jsch.Session s) { s.setConfig("server_host_key", "ssh-rsa"); }',
+        '}',
+        '',
+      ].join('\n');
+      assert.deepEqual(rows(javaDetector, 'src/main/java/Fingerprints.java', java), [
+        [3, 'RSA', '', 'KEY_TYPE'],
+        [4, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'setConfig'],
+      ]);
+      assert.deepEqual(ruleIds(javaDetector, 'src/main/java/Fingerprints.java', java), ['quantum-vulnerable', 'weak-hash-in-signature']);
+      assert.deepEqual(ruleIds(javaDetector, 'src/main/java/Fingerprints.java', java.replace(/ {2}void open.*\n/, '')), ['quantum-vulnerable'], 'the key type alone is an RSA key: no SHA-1 signature');
+    });
+
+    it('C#, Rust and Ruby: the same rule through the shared module', () => {
+      const cs = [
+        'using Renci.SshNet;',
+        'class KeyExport {',
+        '  const string KeyFormat = "ssh-rsa";',
+        '  static readonly string[] HostKeys = { "ssh-rsa" };',
+        '}',
+        '',
+      ].join('\n');
+      assert.deepEqual(rows(csharpDetector, 'src/Ssh/KeyExport.cs', cs), [
+        [3, 'RSA', '', 'KeyFormat'],
+        [4, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'HostKeys'],
+      ]);
+      const rs = ['use ssh_key::PublicKey;', 'fn line(blob: &str) -> String {', '    let key_type = "ssh-ed25519";', '    let prefs = vec!["ssh-rsa"];', '    format!("{} {}", key_type, blob)', '}', ''].join('\n');
+      assert.deepEqual(rows(rustDetector, 'src/ssh.rs', rs), [
+        [3, 'Ed25519', '', 'key_type'],
+        [4, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'prefs'],
+      ]);
+      const rb = ["require 'net/ssh'", "KEY_TYPE = 'ssh-rsa'", "Net::SSH.start(host, user, host_key: ['ssh-rsa'])", ''].join('\n');
+      assert.deepEqual(rows(rubyDetector, 'lib/deploy/ssh.rb', rb), [
+        [2, 'RSA', '', 'KEY_TYPE'],
+        [3, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'host_key'],
+      ]);
+    });
   });
 });
