@@ -147,5 +147,10 @@ function sign(string $payload, JWK $jwk): string {
   const prefilter = new KeywordPrefilter();
   const issuer = '<?php\nuse Jose\\Component\\Signature\\Algorithm\\RS256;\n$m = new AlgorithmManager([new RS256()]);\n';
   assert.deepEqual(prefilter.select([phpDetector], Buffer.from(issuer)), [phpDetector]);
+  const grouped = '<?php\nuse Jose\\Component\\{Core\\AlgorithmManager, Signature\\Algorithm\\ES256};\n$m = new AlgorithmManager([new ES256()]);\n';
+  assert.deepEqual(prefilter.select([phpDetector], Buffer.from(grouped)), [phpDetector]);
+  assert.deepEqual(algorithms(grouped).map((a) => a.name), ['ECDSA-P256-SHA-256']);
+  // JWK plumbing that names no algorithm class nor the factory is not read.
+  assert.deepEqual(prefilter.select([phpDetector], Buffer.from('<?php\nuse Jose\\Component\\Core\\JWK;\n$k = new JWK($values);\n')), []);
   assert.deepEqual(prefilter.select([phpDetector], Buffer.from('<?php\n$m = new Manager([new Widget()]);\n')), []);
 });

@@ -129,8 +129,10 @@ export const phpDetector: Detector = {
   // What every reported construct's text holds: the function families, the library namespaces, the TLS keys.
   keywords: [
     'openssl_', 'hash(', 'hash_', 'md5', 'sha1', 'password_', 'crypt(', 'sodium_', 'mcrypt_', 'rand(', 'uniqid(', 'lcg_value(', 'str_shuffle(',
-    'CURLOPT_', 'STREAM_CRYPTO_METHOD_', 'verify_peer', 'GuzzleHttp', 'Facades\\Http', 'phpseclib', 'Crypt_', 'Firebase\\JWT', 'Lcobucci\\JWT', 'Jose\\', 'Defuse\\Crypto',
+    'CURLOPT_', 'STREAM_CRYPTO_METHOD_', 'verify_peer', 'GuzzleHttp', 'Facades\\Http', 'phpseclib', 'Crypt_', 'Firebase\\JWT', 'Lcobucci\\JWT', 'Defuse\\Crypto',
     'Facades\\Crypt', 'Facades\\Hash', "'cipher'",
+    // web-token: the namespaces of its algorithm classes and JWKFactory (not all of `Jose\`, which every file of the library and its users' JWK plumbing names).
+    'Jose\\Component\\Signature\\Algorithm', 'Jose\\Component\\Encryption\\Algorithm', 'Jose\\Component\\KeyManagement\\JWKFactory', 'Jose\\Component\\{', 'Jose\\Experimental\\',
   ],
   crossFile: true,
   detect: (file: SourceFile, ctx: DetectContext) => detectPhp(file, ctx),
