@@ -210,7 +210,9 @@ export function loadKnowledgeBase(): LoadedKb {
   const byName = new Map(algorithms.map((a) => [a.name, a]));
   for (const name of Object.keys(extra)) if (!byName.has(name)) throw new Error(`knowledge base: extraAliases for unknown entry ${name}`);
 
-  const curves: KbCurve[] = (facts.curves as RawCurve[]).map((c) => ({
+  // The researched table's curves, then the project's (the older SEC 2, X9.62, Brainpool twist and WTLS curves).
+  const rawCurves = [...(facts.curves as RawCurve[]), ...(additions.curves as RawCurve[])];
+  const curves: KbCurve[] = rawCurves.map((c) => ({
     name: c.name,
     bits: c.bits,
     classicalSecurityBits: c.classicalSecurityBits,
@@ -233,7 +235,7 @@ export function loadKnowledgeBase(): LoadedKb {
     }
   });
   const curveIndex = new Map<string, KbCurve>();
-  (facts.curves as RawCurve[]).forEach((raw, i) => {
+  rawCurves.forEach((raw, i) => {
     const curve = curves[i]!;
     // A curve's OID is one of its spellings: code names curves by OID too (`new ECGenParameterSpec("1.3.132.0.34")`).
     for (const s of [raw.name, ...raw.aliases, ...(raw.oid ? [raw.oid] : [])]) {

@@ -89,6 +89,17 @@ test('small-curve: P-192 fires, P-224, P-256 and X25519 do not', () => {
   assert.deepEqual(f.map((x) => x.assetRef), ['algorithm/ecdsa-p192']);
 });
 
+test('small-curve: every knowledge-base curve under 224 bits fires, by any of its names; secp224k1 and K-233 do not', () => {
+  const small = kb.curves.filter((c) => c.bits < 224);
+  assert.ok(small.length >= 30, `${small.length} small curves`);
+  const f = only(small.map((c) => alg('ECDSA', { curve: c.name })), 'small-curve');
+  assert.equal(f.length, small.length);
+  for (const x of f) assert.equal(x.severity, 'high');
+  assert.match(only([alg('ECDSA', { curve: 'K-163' })], 'small-curve')[0]!.detail, /sect163k1 has a 163-bit field \(about 80-bit security\)/);
+  assert.equal(only([alg('ECDH', { curve: 'secp112r1' })], 'small-curve').length, 1);
+  assert.deepEqual(only([alg('ECDSA', { curve: 'secp224k1' }), alg('ECDSA', { curve: 'K-233' }), alg('ECDSA', { curve: 'brainpoolP256t1' })], 'small-curve'), []);
+});
+
 test('rsa-pkcs1v15-encryption: RSA/ECB/PKCS1Padding fires, OAEP and PKCS#1 v1.5 signatures do not', () => {
   const f = only([alg('RSA/ECB/PKCS1Padding', { keySize: 2048 }), alg('RSA/ECB/OAEPWithSHA-256AndMGF1Padding'), alg('SHA256withRSA')], 'rsa-pkcs1v15-encryption');
   assert.deepEqual(f.map((x) => x.assetRef), ['algorithm/rsa-pkcs1-1.5-2048/rsaes-pkcs1']);

@@ -3,6 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { generateKeyPairSync, getCurves } from 'node:crypto';
+import { AsnConvert } from '@peculiar/asn1-schema';
+import { SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
+import { ECParameters } from '@peculiar/asn1-ecc';
+import { fromBER } from 'asn1js';
+import { bitLength } from '../../../src/engine/detectors/artefacts/key-facts.js';
 import { getKnowledgeBase } from '../../../src/engine/kb/index.js';
 
 const root = new URL('../../../', import.meta.url);
@@ -491,4 +497,64 @@ test('cipher suites outside the table are read from their IANA names; other name
   for (const n of ['TLS_FALLBACK_SCSV', 'TLS_EMPTY_RENEGOTIATION_INFO_SCSV', 'TLS_KRB5_WITH_RC4_128_SHA', 'TLS_RSA_WITH_AES_128_GCM', 'TLS_RSA_WITH_AES_128_GCM_MD5', 'TLS_RSA_WITH_TWOFISH_CBC_SHA', 'HMAC_SHA256']) {
     assert.equal(kb.findCipherSuite(n), undefined, n);
   }
+});
+
+test('older named curves: SEC 2 v1.0, X9.62, Brainpool twists and WTLS, with the names code uses and their OIDs', () => {
+  const cases: [string, string, number, number, string][] = [
+    // spelling, KB curve, field bits, classical bits, OID
+    ['secp112r1', 'secp112r1', 112, 56, '1.3.132.0.6'],
+    ['wap-wsg-idm-ecid-wtls6', 'secp112r1', 112, 56, '1.3.132.0.6'],
+    ['secp128r2', 'secp128r2', 128, 63, '1.3.132.0.29'],
+    ['BCRYPT_ECC_CURVE_SECP160K1', 'secp160k1', 160, 80, '1.3.132.0.9'],
+    ['ansip160r1', 'secp160r1', 160, 80, '1.3.132.0.8'],
+    ['secP192k1', 'secp192k1', 192, 80, '1.3.132.0.31'],
+    ['NID_secp224k1', 'secp224k1', 224, 112, '1.3.132.0.32'],
+    ['sect113r1', 'sect113r1', 113, 56, '1.3.132.0.4'],
+    ['sect131r2', 'sect131r2', 131, 65, '1.3.132.0.23'],
+    ['K-163', 'sect163k1', 163, 80, '1.3.132.0.1'],
+    ['NIST B-163', 'sect163r2', 163, 80, '1.3.132.0.15'],
+    ['ec.SECT163R1', 'sect163r1', 163, 80, '1.3.132.0.2'],
+    ['sect193r1', 'sect193r1', 193, 80, '1.3.132.0.24'],
+    ['K-233', 'sect233k1', 233, 112, '1.3.132.0.26'],
+    ['B-283', 'sect283r1', 283, 128, '1.3.132.0.17'],
+    ['K-409', 'sect409k1', 409, 192, '1.3.132.0.36'],
+    ['B-571', 'sect571r1', 571, 256, '1.3.132.0.39'],
+    ['X9.62 prime239v1', 'prime239v1', 239, 112, '1.2.840.10045.3.1.4'],
+    ['BCRYPT_ECC_CURVE_X962P192V2', 'prime192v2', 192, 80, '1.2.840.10045.3.1.2'],
+    ['c2pnb176v1', 'c2pnb176w1', 176, 80, '1.2.840.10045.3.0.4'],
+    ['NID_X9_62_c2tnb191v1', 'c2tnb191v1', 191, 80, '1.2.840.10045.3.0.5'],
+    ['c2tnb431r1', 'c2tnb431r1', 431, 192, '1.2.840.10045.3.0.20'],
+    ['brainpoolP160r1', 'brainpoolP160r1', 160, 80, '1.3.36.3.3.2.8.1.1.1'],
+    ['BCRYPT_ECC_CURVE_BRAINPOOLP192T1', 'brainpoolP192t1', 192, 80, '1.3.36.3.3.2.8.1.1.4'],
+    ['brainpoolP256t1', 'brainpoolP256t1', 256, 128, '1.3.36.3.3.2.8.1.1.8'],
+    ['wtls7', 'wap-wsg-idm-ecid-wtls7', 160, 80, '2.23.43.1.4.7'],
+  ];
+  for (const [spelling, name, bits, classical, oid] of cases) {
+    const c = kb.findCurve(spelling);
+    assert.deepEqual(c && [c.name, c.bits, c.classicalSecurityBits, c.nistQuantumLevel, c.oid], [name, bits, classical, 0, oid], spelling);
+    assert.equal(kb.findByOid(oid)?.impliedParams.curve, name, oid);
+  }
+  const k163 = kb.resolve('ECDSA', { curve: 'K-163' });
+  assert.deepEqual([k163.name, k163.params.curve, k163.classicalSecurityBits, k163.unknownParams], ['ECDSA-sect163k1', 'sect163k1', 80, []]);
+  assert.equal(kb.resolve('secp160r1', {}).name, 'ECDSA-secp160r1', 'a bare curve names an EC key on it');
+  assert.equal(kb.resolveGroup('sect283k1').name, 'ECDH-sect283k1');
+});
+
+test('every curve has OpenSSL\'s field size and an order-based level (SP 800-57 tiers, half the order under 160 bits)', () => {
+  const openssl = new Set(getCurves());
+  let checked = 0;
+  for (const c of kb.curves) {
+    if (!c.oid || !openssl.has(c.name === 'c2pnb176w1' ? 'c2pnb176v1' : c.name)) continue;
+    const der = generateKeyPairSync('ec', { namedCurve: c.name === 'c2pnb176w1' ? 'c2pnb176v1' : c.name, paramEncoding: 'explicit' }).publicKey.export({ type: 'spki', format: 'der' });
+    const spec = AsnConvert.parse(AsnConvert.parse(der, SubjectPublicKeyInfo).algorithm.parameters!, ECParameters).specifiedCurve!;
+    const prime = spec.fieldID.fieldType === '1.2.840.10045.1.1';
+    const field = fromBER(spec.fieldID.parameters).result as unknown as { valueBlock: { valueHexView: Uint8Array; value: { valueBlock: { valueDec: number } }[] } };
+    const fieldBits = prime ? bitLength(field.valueBlock.valueHexView) : field.valueBlock.value[0]!.valueBlock.valueDec;
+    const order = bitLength(new Uint8Array(spec.order));
+    const tier = order >= 512 ? 256 : order >= 384 ? 192 : order >= 256 ? 128 : order >= 224 ? 112 : order >= 160 ? 80 : Math.floor(order / 2);
+    assert.equal(c.bits, fieldBits, `${c.name} field`);
+    assert.equal(c.classicalSecurityBits, tier, `${c.name} level from its ${order}-bit order`);
+    checked++;
+  }
+  assert.ok(checked >= 65, `only ${checked} curves checked`);
 });

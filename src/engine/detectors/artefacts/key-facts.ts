@@ -73,24 +73,6 @@ export function sha256Hex(data: Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/**
- * OpenSSL's short names of named curves the knowledge base does not list (RFC 5480, SEC 2, RFC 5639),
- * the names Node would give them: a key on one is reported on that curve, sized by the name when the
- * fallback table knows it.
- */
-const CURVE_OIDS: Record<string, string> = {
-  '1.2.840.10045.3.1.2': 'prime192v2', '1.2.840.10045.3.1.3': 'prime192v3',
-  '1.2.840.10045.3.1.4': 'prime239v1', '1.2.840.10045.3.1.5': 'prime239v2', '1.2.840.10045.3.1.6': 'prime239v3',
-  '1.3.132.0.6': 'secp112r1', '1.3.132.0.7': 'secp112r2', '1.3.132.0.28': 'secp128r1', '1.3.132.0.29': 'secp128r2',
-  '1.3.132.0.9': 'secp160k1', '1.3.132.0.8': 'secp160r1', '1.3.132.0.30': 'secp160r2',
-  '1.3.132.0.31': 'secp192k1', '1.3.132.0.32': 'secp224k1',
-  '1.3.132.0.1': 'sect163k1', '1.3.132.0.2': 'sect163r1', '1.3.132.0.15': 'sect163r2',
-  '1.3.132.0.26': 'sect233k1', '1.3.132.0.27': 'sect233r1', '1.3.132.0.3': 'sect239k1',
-  '1.3.132.0.16': 'sect283k1', '1.3.132.0.17': 'sect283r1', '1.3.132.0.36': 'sect409k1', '1.3.132.0.37': 'sect409r1',
-  '1.3.132.0.38': 'sect571k1', '1.3.132.0.39': 'sect571r1',
-  '1.3.36.3.3.2.8.1.1.1': 'brainpoolP160r1', '1.3.36.3.3.2.8.1.1.3': 'brainpoolP192r1',
-};
-
 /** Named curves a key with explicit parameters may spell out (OpenSSL recognises these the same way). */
 const EXPLICIT_CANDIDATES = [
   'prime192v1', 'secp224r1', 'prime256v1', 'secp384r1', 'secp521r1', 'secp256k1',
@@ -190,8 +172,9 @@ export function keyFacts(key: KeyObject, kb: KnowledgeBase): KeyFacts {
     algorithm.params.keySize = size;
   }
   if (details.curveOid || details.explicitCurve) {
+    // The knowledge base lists the named curves' OIDs (SEC 2, X9.62, Brainpool, WTLS); another OID is kept as written.
     const kbCurve = details.curveOid ? kb.curves.find((c) => c.oid === details.curveOid) : undefined;
-    const spelling = details.explicitCurve ?? CURVE_OIDS[details.curveOid!] ?? details.curveOid!;
+    const spelling = details.explicitCurve ?? details.curveOid!;
     const curve = kbCurve ? { name: kbCurve.name, bits: kbCurve.bits } : canonicalCurve(kb, spelling);
     algorithm.params.curve = curve.name;
     size = curve.bits;

@@ -189,13 +189,16 @@ test('keys Node cannot describe do not bring the scanner down: sizes and curves 
   assert.equal(odd?.material.algorithm?.spelling, 'ECDSA');
   assert.equal(odd?.material.algorithm?.params.curve, 'P-256');
   assert.equal(odd?.material.size, 256);
-  // DSA's size is its prime's; a curve outside the knowledge base keeps OpenSSL's name.
+  // DSA's size is its prime's; the older named curves are the knowledge base's, sized by their field.
   const dsa = generateKeyPairSync('dsa', { modulusLength: 2048, divisorLength: 256 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const [d] = run(pemDetector, 'dsa.pub.pem', dsa) as MaterialDetection[];
   assert.deepEqual([d?.material.algorithm?.spelling, d?.material.size], ['DSA', 2048]);
   const k1 = generateKeyPairSync('ec', { namedCurve: 'secp224k1' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const [c] = run(pemDetector, 'k1.pub.pem', k1) as MaterialDetection[];
-  assert.equal(c?.material.algorithm?.params.curve, 'secp224k1');
+  assert.deepEqual([c?.material.algorithm?.params.curve, c?.material.size], ['secp224k1', 224]);
+  const b163 = generateKeyPairSync('ec', { namedCurve: 'sect163r2' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const [b] = run(pemDetector, 'b163.pub.pem', b163) as MaterialDetection[];
+  assert.deepEqual([b?.material.algorithm?.params.curve, b?.material.size], ['sect163r2', 163]);
   // A named curve written out as explicit parameters is still that curve.
   const explicit = generateKeyPairSync('ec', { namedCurve: 'secp384r1', paramEncoding: 'explicit' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const [e] = run(pemDetector, 'explicit.pub.pem', explicit) as MaterialDetection[];

@@ -36,6 +36,14 @@ test('a getter only asked for its size or type is not a use', () => {
   assert.deepEqual(names(cFile('    n = EVP_MD_size(EVP_sha1()); t = EVP_MD_get_type(EVP_get_digestbyname(x));')), []);
 });
 
+test('X509_to_X509_REQ with a NULL key signs nothing, so its digest is no use; with a key the digest is reported', () => {
+  const src = cFile(`
+    X509_REQ *bare = X509_to_X509_REQ(cert, NULL, EVP_md5());
+    X509_REQ *unsigned_req = X509_to_X509_REQ(cert, 0, EVP_MD_fetch(NULL, "SHA1", NULL));
+    X509_REQ *signed_req = X509_to_X509_REQ(cert, issuer_key, EVP_sha1());`);
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name]), [[9, 'SHA-1']]);
+});
+
 test('HMAC and PBKDF2 report the digest they are given; a getter written as their argument is not a separate digest', () => {
   const src = cFile(`
     HMAC(EVP_sha1(), param, n, param, n, out, &len);

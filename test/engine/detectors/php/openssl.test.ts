@@ -5,6 +5,8 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { algorithms, names, phpFile, signalLines } from './helpers.js';
+import { phpSprintf } from '../../../../src/engine/detectors/source/php/format.js';
+import { UNKNOWN, bytes, int, str, type Value } from '../../../../src/engine/detectors/source/common/value.js';
 
 test('openssl_encrypt: the OpenSSL name through class constants and variables, IV and tag lengths, static IVs and keys', () => {
   const src = phpFile(`const LEGACY = 'des-ede3-cbc';
@@ -98,6 +100,35 @@ test('password_hash and crypt: costs only where given, Argon2 options, crypt sch
     'bcrypt', 'bcrypt-13', 'bcrypt', 'Argon2i-131072-3-2', 'unknown-key-derivation', 'bcrypt-11', 'bcrypt', 'SHA-256-crypt', 'unknown-key-derivation',
   ]);
   assert.deepEqual(algorithms(src)[0]!.unresolved, ['cost']);
+});
+
+test('sprintf and vsprintf name a cipher or digest as the interpolated string does, when every argument they use is known', () => {
+  const src = phpFile('const WRAP_BITS = 256;', `    $bits = 128;
+    $a = openssl_encrypt($data, sprintf('aes-%d-gcm', $bits), $key, OPENSSL_RAW_DATA, random_bytes(12), $tag);
+    $b = openssl_encrypt($data, sprintf('%s-%d-%s', 'camellia', WRAP_BITS, 'cbc'), $key, 0, random_bytes(16));
+    $c = hash(sprintf('sha%u', 384), $data);
+    $d = openssl_decrypt($data, vsprintf('aes-%2$d-%1$s', ['ctr', 192]), $key, 0, random_bytes(16));
+    $e = openssl_encrypt($data, sprintf('aes-%d-gcm', $n), $key, OPENSSL_RAW_DATA, random_bytes(12), $tag);
+    $f = hash_hmac(sprintf('%s', strtolower($n)), $data, $key);`);
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name]), [
+    [6, 'AES-128-GCM-128-96'], [7, 'CAMELLIA-256-CBC'], [8, 'SHA-384'], [9, 'AES-192-CTR'], [10, 'unknown-cipher'], [11, 'HMAC'],
+  ]);
+  // A formatted message that names a cipher is no use of it.
+  const quiet = phpFile('', `    $msg = sprintf('cipher %s (aes-%d-gcm) is not available', $n, 256);
+    throw new RuntimeException(sprintf('openssl_encrypt failed for aes-%d-cbc', 128));`);
+  assert.deepEqual(algorithms(quiet), []);
+});
+
+test("phpSprintf follows PHP's flags, widths, argument numbers and bases, and gives up on what it does not read", () => {
+  const fmt = (f: string, ...args: Value[]) => phpSprintf(f, args);
+  assert.deepEqual(fmt('aes-%d-%s', int(256), str('gcm')), str('aes-256-gcm'));
+  assert.deepEqual(fmt('%2$s-%1$03d', int(7), str('des')), str('des-007'));
+  assert.deepEqual(fmt("[%'*8s|%-6s|%+05d|%x|%X|%o|%b|%.3s|100%%]", str('rsa'), str('ec'), int(7), int(255), int(255), int(8), int(5), str('sha256')),
+    str('[*****rsa|ec    |+0007|ff|FF|10|101|sha|100%]'));
+  assert.deepEqual(fmt('sha%d', str('512')), str('sha512'), 'a numeric string is its number');
+  for (const [f, args] of [['%d', [UNKNOWN]], ['%s', [bytes(16, 'random')]], ['%f', [int(1)]], ['%s-%s', [str('a')]], ['%u', [int(-1)]], ['%d', [str('12ab')]]] as [string, Value[]][]) {
+    assert.deepEqual(fmt(f, ...args), UNKNOWN, f);
+  }
 });
 
 test('code that only mentions crypto reports nothing', () => {

@@ -96,6 +96,19 @@ export const DIGEST_CONSUMERS = new Set([
   'EVP_DigestSignInit', 'EVP_DigestVerifyInit',
 ]);
 
+/**
+ * Calls that use their digest only to sign with the key they are also given: `X509_to_X509_REQ(x509,
+ * NULL, EVP_md5())` builds an unsigned request (crypto/x509/x509_req.c signs only `if (pkey != NULL)`),
+ * so a digest beside a NULL key hashes nothing.
+ */
+const SIGNS_ONLY_WITH_KEY: Readonly<Record<string, { key: number; md: number }>> = { X509_to_X509_REQ: { key: 1, md: 2 } };
+
+/** Whether a digest argument goes unused: the call would sign with it, but its key is NULL. */
+function unusedDigest(f: CFile, outer: { callee: string; call: SgNode; index: number } | undefined): boolean {
+  const spec = outer ? SIGNS_ONLY_WITH_KEY[outer.callee] : undefined;
+  return spec !== undefined && outer!.index === spec.md && f.isNull(argsOf(outer!.call)[spec.key]);
+}
+
 /** `EVP_DigestSignInit`/`EVP_DigestVerifyInit` and their `_ex` forms (digest-sign.ts reads them). */
 export const DIGEST_SIGN_INIT = /^EVP_Digest(Sign|Verify)Init(_ex)?$/;
 
@@ -154,7 +167,7 @@ export function evpGetter(f: CFile, call: SgNode, callee: string): void {
   if (outer && INTROSPECTION.test(outer.callee)) return;
   if (compared(call)) return;
   if (kind === 'digest') {
-    if (outer && DIGEST_CONSUMERS.has(outer.callee)) return;
+    if ((outer && DIGEST_CONSUMERS.has(outer.callee)) || unusedDigest(f, outer)) return;
     f.algorithm(call, OPENSSL, { spelling: getterSpelling(callee), functions: ['digest'] });
     return;
   }
@@ -217,7 +230,7 @@ function fetch(f: CFile, call: SgNode, callee: string, args: SgNode[]): void {
   // only to ask its size or type is not used.
   const outer = initOf(call);
   if (outer && INTROSPECTION.test(outer.callee)) return;
-  if (spec.role === 'hash' && outer && DIGEST_CONSUMERS.has(outer.callee)) return;
+  if (spec.role === 'hash' && ((outer && DIGEST_CONSUMERS.has(outer.callee)) || unusedDigest(f, outer))) return;
   if (callee === 'EVP_PKEY_CTX_new_from_name') {
     pkeyContext(f, call, name);
     return;

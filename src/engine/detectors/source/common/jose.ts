@@ -1,7 +1,7 @@
 // JOSE algorithm names (RFC 7518) as the knowledge base spells them, shared by the language
 // detectors that read JWT/JWS/JWE libraries (jose and jsonwebtoken in JavaScript; jjwt, Nimbus and
-// java-jwt in Java).
-import type { AlgorithmParams } from '../../../inventory/model.js';
+// java-jwt in Java; go-jose, golang-jwt and jwx in Go; web-token in PHP; …).
+import type { AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
 
 export interface Named {
   spelling: string;
@@ -54,6 +54,18 @@ export function joseSecondary(alg: string): Named | undefined {
   m = /^A(?:128|192|256)CBC-HS(256|384|512)$/.exec(alg);
   if (m) return { spelling: `HMAC-SHA-${m[1]}`, params: { hash: `SHA-${m[1]}` } };
   return undefined;
+}
+
+/**
+ * What a JOSE algorithm does: HMAC tags, signatures sign and verify, ECDH-ES and PBES2 derive the
+ * key that wraps or is the content key (PBES2's PBKDF2 count, `p2c`, is chosen at run time), the
+ * rest encrypt and decrypt.
+ */
+export function joseFunctions(jose: string, signature: boolean): { functions: CryptoFunction[]; unresolved?: 'iterations'[] } {
+  if (signature) return { functions: jose.startsWith('HS') ? ['tag'] : ['sign', 'verify'] };
+  if (jose.startsWith('ECDH-ES')) return { functions: ['keyderive'] };
+  if (jose.startsWith('PBES2')) return { functions: ['keyderive'], unresolved: ['iterations'] };
+  return { functions: ['encrypt', 'decrypt'] };
 }
 
 /** Constant names of jjwt, Nimbus, go-jose and jwx -> JOSE names: RSA_OAEP_256 -> RSA-OAEP-256, A128CBC_HS256 -> A128CBC-HS256. */

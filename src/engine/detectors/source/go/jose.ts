@@ -4,8 +4,7 @@
 // algorithm named in code is what the service signs or encrypts its tokens with;
 // `jwt.SigningMethodNone` / `UnsafeAllowNoneSignatureType` / `jwa.NoSignature` accept unsigned ones.
 import type { SgNode } from '@ast-grep/napi';
-import type { CryptoFunction } from '../../../inventory/model.js';
-import { joseEncryptionAlg, joseName, joseSecondary, joseSignatureAlg } from '../common/jose.js';
+import { joseEncryptionAlg, joseFunctions, joseName, joseSecondary, joseSignatureAlg } from '../common/jose.js';
 import { escapeRegex } from '../common/regex.js';
 import type { GoFile } from './file.js';
 
@@ -40,18 +39,6 @@ function joseOf(path: string, member: string): string | undefined {
   }
   // go-jose and jwx spell the JOSE names as identifiers (RSA_OAEP_256, A128CBC_HS256).
   return /^[A-Z][A-Za-z0-9_]*$/.test(member) ? joseName(member) : undefined;
-}
-
-/**
- * What a JOSE algorithm does: HMAC tags, signatures sign and verify, ECDH-ES and PBES2 derive the
- * key that wraps or is the content key (PBES2's PBKDF2 count, `p2c`, is chosen at run time), the
- * rest encrypt and decrypt.
- */
-function joseFunctions(jose: string, signature: boolean): { functions: CryptoFunction[]; unresolved?: 'iterations'[] } {
-  if (signature) return { functions: jose.startsWith('HS') ? ['tag'] : ['sign', 'verify'] };
-  if (jose.startsWith('ECDH-ES')) return { functions: ['keyderive'] };
-  if (jose.startsWith('PBES2')) return { functions: ['keyderive'], unresolved: ['iterations'] };
-  return { functions: ['encrypt', 'decrypt'] };
 }
 
 /** `pkg.Member` references to the JOSE libraries' algorithms, in files that import one of them. */

@@ -2,6 +2,7 @@
 // plus the parameters the spelling fixes: OpenSSL digest and cipher names (node:crypto), curve
 // names, WebCrypto algorithm names, JOSE `alg`/`enc` values. One table per naming scheme.
 import type { AlgorithmParams } from '../../../inventory/model.js';
+import { getKnowledgeBase } from '../../../kb/index.js';
 import type { Named } from '../common/jose.js';
 
 export type { Named } from '../common/jose.js';
@@ -69,20 +70,13 @@ export function opensslCipher(name: string): Named | undefined {
   return undefined;
 }
 
-/** Curve names of node (`prime256v1`, `secp384r1`), WebCrypto/JOSE (`P-256`) and noble (`p256`). */
-const CURVES: Readonly<Record<string, string>> = {
-  prime192v1: 'P-192', secp192r1: 'P-192', 'p-192': 'P-192',
-  secp224r1: 'P-224', 'p-224': 'P-224', p224: 'P-224',
-  prime256v1: 'P-256', secp256r1: 'P-256', 'p-256': 'P-256', p256: 'P-256',
-  secp384r1: 'P-384', 'p-384': 'P-384', p384: 'P-384',
-  secp521r1: 'P-521', 'p-521': 'P-521', p521: 'P-521',
-  secp256k1: 'secp256k1',
-  brainpoolp256r1: 'brainpoolP256r1', brainpoolp384r1: 'brainpoolP384r1', brainpoolp512r1: 'brainpoolP512r1',
-  x25519: 'Curve25519', x448: 'Curve448', ed25519: 'Edwards25519', ed448: 'Edwards448',
-};
-
+/**
+ * A curve as node (`prime256v1`, `secp384r1`, `sect163k1`), WebCrypto/JOSE (`P-256`), noble (`p256`) and
+ * Ruby's OpenSSL spell it, by the knowledge base's curve names and aliases (`x25519`/`ed25519` name
+ * the curves of those algorithms); a name it does not list is no curve.
+ */
 export function curveName(s: string | undefined): string | undefined {
-  return s ? CURVES[s.toLowerCase()] : undefined;
+  return s ? getKnowledgeBase().findCurve(s)?.name : undefined;
 }
 
 /** RFC 3526/2409 MODP group names of `getDiffieHellman` -> knowledge-base entries. */

@@ -1,10 +1,10 @@
 // PHP source detector: the OpenSSL extension (ciphers by OpenSSL name, keys, signatures, RSA padding,
 // PBKDF2), the hash extension and md5/sha1, password_hash/crypt, libsodium, mcrypt, weak random sources
 // building secrets, the curl/stream/Guzzle TLS switches, and phpseclib, firebase/php-jwt, lcobucci/jwt,
-// defuse/php-encryption and Laravel's facades. PHP's crypto is mostly global functions, so one native
-// query selects the calls of the functions the file's text names, `new`/`::` calls of the library classes
-// it names, the curl and stream constants, and the option keys read as TLS switches. Handlers resolve
-// arguments through the shared Evaluator (resolve.ts).
+// web-token/jwt-framework, defuse/php-encryption and Laravel's facades. PHP's crypto is mostly global
+// functions, so one native query selects the calls of the functions the file's text names, `new`/`::`
+// calls of the library classes it names, the curl and stream constants, and the option keys read as TLS
+// switches. Handlers resolve arguments through the shared Evaluator (resolve.ts).
 import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
@@ -131,6 +131,8 @@ export const phpDetector: Detector = {
     'openssl_', 'hash(', 'hash_', 'md5', 'sha1', 'password_', 'crypt(', 'sodium_', 'mcrypt_', 'rand(', 'uniqid(', 'lcg_value(', 'str_shuffle(',
     'CURLOPT_', 'STREAM_CRYPTO_METHOD_', 'verify_peer', 'GuzzleHttp', 'Facades\\Http', 'phpseclib', 'Crypt_', 'Firebase\\JWT', 'Lcobucci\\JWT', 'Defuse\\Crypto',
     'Facades\\Crypt', 'Facades\\Hash', "'cipher'",
+    // web-token: the namespaces of its algorithm classes and JWKFactory (not all of `Jose\`, which every file of the library and its users' JWK plumbing names).
+    'Jose\\Component\\Signature\\Algorithm', 'Jose\\Component\\Encryption\\Algorithm', 'Jose\\Component\\KeyManagement\\JWKFactory', 'Jose\\Component\\{', 'Jose\\Experimental\\',
   ],
   crossFile: true,
   detect: (file: SourceFile, ctx: DetectContext) => detectPhp(file, ctx),

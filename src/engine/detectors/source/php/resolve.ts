@@ -1,6 +1,7 @@
 // PHP half of argument resolution: how PHP expressions map onto the shared Evaluator's shapes, which
 // bindings a file declares, and the handful of calls whose values the handlers need (`random_bytes(16)`,
-// `str_repeat("\0", 16)`, `hex2bin("…")`, `base64_decode("…")`, `openssl_cipher_iv_length('aes-256-cbc')`).
+// `str_repeat("\0", 16)`, `hex2bin("…")`, `base64_decode("…")`, `openssl_cipher_iv_length('aes-256-cbc')`,
+// `sprintf('aes-%d-gcm', 128)`).
 //
 // Scoping follows PHP: a variable belongs to its function (a function does not see the file's top-level
 // variables, and `$key` in two methods are two variables), so a variable's name in the symbol table is
@@ -20,6 +21,7 @@ import { lastStatement, pathEnds } from '../common/paths.js';
 import type { CrossFile } from '../../cross-file.js';
 import { namespaceAt, type PhpImports } from './imports.js';
 import { phpImportedOwner, phpModuleAlias } from './cross-file.js';
+import { phpSprintf } from './format.js';
 
 /** Nodes whose variables are their own (PHP variables are function-scoped). Arrow functions see their parent's. */
 const FN_KINDS = ['function_definition', 'method_declaration', 'anonymous_function'];
@@ -334,6 +336,15 @@ export class PhpAdapter implements LanguageAdapter {
       case 'strval':
       case 'utf8_encode':
         return ev.eval(first);
+      case 'sprintf':
+      case 'vsprintf': {
+        // `sprintf('aes-%d-gcm', $bits)`, `vsprintf('%s-%d', ['aes', 256])`: the formatted name when every argument it uses is known.
+        const fmt = ev.eval(first);
+        if (fmt.kind !== 'str') return UNKNOWN;
+        if (callee === 'sprintf') return phpSprintf(fmt.value, args.positional.slice(1).map((a) => ev.eval(a)));
+        const list = ev.eval(second);
+        return list.kind === 'list' ? phpSprintf(fmt.value, list.items) : UNKNOWN;
+      }
       default:
         return undefined;
     }
