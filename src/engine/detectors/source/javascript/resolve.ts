@@ -188,10 +188,10 @@ export function jsImports(importNodes: readonly SgNode[], declarators: readonly 
 
 /**
  * Globals that stand for a module when the file neither imports nor declares them: crypto-js's browser
- * bundle (`<script src="crypto-js.js">`) defines the global `CryptoJS`, which pages and the library's own
- * tests use without any import.
+ * bundle (`<script src="crypto-js.js">`) defines the global `CryptoJS`, node-forge's (`forge.min.js`)
+ * the global `forge`, which pages and the libraries' own tests use without any import.
  */
-const MODULE_GLOBALS: Readonly<Record<string, string>> = { CryptoJS: 'crypto-js' };
+const MODULE_GLOBALS: Readonly<Record<string, string>> = { CryptoJS: 'crypto-js', forge: 'node-forge' };
 
 /**
  * Adds to `imports` each module global (MODULE_GLOBALS) the file uses as a free name: not imported,
@@ -301,9 +301,9 @@ export class JsAdapter implements LanguageAdapter {
     if (k !== 'identifier') return undefined;
     const head = cur.text();
     if (GLOBAL_HOSTS.has(head) && props[0] === 'crypto') return `webcrypto:${props.slice(1).join('.')}`;
-    // `window.CryptoJS.MD5(…)`: a module global (addModuleGlobals) reached through the global object.
-    const global = GLOBAL_HOSTS.has(head) && props[0] !== undefined && Object.hasOwn(MODULE_GLOBALS, props[0]) ? this.imports.get(props[0]) : undefined;
-    if (global && !global.member && global.module === MODULE_GLOBALS[props[0]!]) return `${global.module}:${props.slice(1).join('.')}`;
+    // `window.CryptoJS.MD5(…)`, `var forge = window.forge`: a module global (addModuleGlobals) reached
+    // through the global object, which is the global whatever the file binds under that name.
+    if (GLOBAL_HOSTS.has(head) && props[0] !== undefined && Object.hasOwn(MODULE_GLOBALS, props[0])) return `${MODULE_GLOBALS[props[0]]}:${props.slice(1).join('.')}`;
     const imp = this.imports.get(head);
     if (imp) return `${imp.module}:${[...(imp.member ? [imp.member] : []), ...props].join('.')}`;
     const binding = this.ev?.bindingOf(cur);
