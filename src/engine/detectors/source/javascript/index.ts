@@ -26,6 +26,9 @@ export const JS_DETECTOR_ID = 'javascript';
 
 const CALLS: ReadonlyMap<string, CallHandler> = new Map([...NODE_CRYPTO_CALLS, ...WEBCRYPTO_CALLS, ...LIBRARY_CALLS]);
 
+/** Calls whose result has methods the table names (`node-forge:pki.createCertificate().sign`): the adapter names those methods. */
+const FACTORIES: ReadonlySet<string> = new Set([...CALLS.keys()].filter((k) => k.includes('().')).map((k) => k.slice(0, k.indexOf('().'))));
+
 const EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
   '.js': 'javascript', '.mjs': 'javascript', '.cjs': 'javascript', '.jsx': 'javascript',
   '.ts': 'typescript', '.mts': 'typescript', '.cts': 'typescript', '.tsx': 'tsx',
@@ -111,7 +114,7 @@ export function detectJavaScript(file: SourceFile, crossFile?: CrossFile): Detec
   const index = indexFile(root, lang);
   const imports = jsImports(index.imports, index.declarators);
   addModuleGlobals(index, imports, text);
-  const { ev, adapter } = jsEvaluator(index, imports, crossFile);
+  const { ev, adapter } = jsEvaluator(index, imports, crossFile, FACTORIES);
   if (crossFile) declareJsConstants(index, text, file.path, ev, crossFile);
   const sink = new DetectionSink(file.path, text, JS_DETECTOR_ID);
   const f = new JsFile(root, ev, adapter, sink);
