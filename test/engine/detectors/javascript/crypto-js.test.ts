@@ -130,3 +130,14 @@ export const seal = (m, k) => window.CryptoJS.AES.encrypt(m, k, { mode: window.C
 `;
   assert.deepEqual(named(src, 'static/app.js'), [[2, 'SHA-1'], [3, 'AES-ECB-PKCS7']]);
 });
+
+test('a name bound to window.CryptoJS is the global, whatever the file calls it', () => {
+  const src = `
+(function () {
+  var CryptoJS = window.CryptoJS;
+  var C = self.CryptoJS;
+  window.checksum = function (text) { return CryptoJS.MD5(text).toString() + C.SHA256(text); };
+})();
+`;
+  assert.deepEqual(named(src, 'static/legacy.js'), [[5, 'MD5'], [5, 'SHA-256']]);
+});

@@ -26,6 +26,9 @@ export const JS_DETECTOR_ID = 'javascript';
 
 const CALLS: ReadonlyMap<string, CallHandler> = new Map([...NODE_CRYPTO_CALLS, ...WEBCRYPTO_CALLS, ...LIBRARY_CALLS]);
 
+/** Calls whose result has methods the table names (`node-forge:pki.createCertificate().sign`): the adapter names those methods. */
+const FACTORIES: ReadonlySet<string> = new Set([...CALLS.keys()].filter((k) => k.includes('().')).map((k) => k.slice(0, k.indexOf('().'))));
+
 const EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
   '.js': 'javascript', '.mjs': 'javascript', '.cjs': 'javascript', '.jsx': 'javascript',
   '.ts': 'typescript', '.mts': 'typescript', '.cts': 'typescript', '.tsx': 'tsx',
@@ -111,7 +114,7 @@ export function detectJavaScript(file: SourceFile, crossFile?: CrossFile): Detec
   const index = indexFile(root, lang);
   const imports = jsImports(index.imports, index.declarators);
   addModuleGlobals(index, imports, text);
-  const { ev, adapter } = jsEvaluator(index, imports, crossFile);
+  const { ev, adapter } = jsEvaluator(index, imports, crossFile, FACTORIES);
   if (crossFile) declareJsConstants(index, text, file.path, ev, crossFile);
   const sink = new DetectionSink(file.path, text, JS_DETECTOR_ID);
   const f = new JsFile(root, ev, adapter, sink);
@@ -168,7 +171,7 @@ export const javascriptDetector: Detector = {
   appliesTo: (path) => languageOf(path) !== undefined && !/\.d\.[cm]?ts$/.test(path),
   // Every API the detector reads needs one of these bytes: the module names it imports (crypto, tls,
   // crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2 all contain
-  // one; aes-js, @panva/hkdf and libsignal are named), crypto-js's browser global `CryptoJS`, the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
+  // one; aes-js, @panva/hkdf and libsignal are named), crypto-js's and node-forge's browser globals `CryptoJS` and `forge`, the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
   keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'CryptoJS', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', ...WEBAUTHN_KEYWORDS, ...SSH_NAME_KEYWORDS],
   crossFile: true,
   detect: (file: SourceFile, ctx: DetectContext) => detectJavaScript(file, ctx.crossFile),

@@ -1,4 +1,4 @@
-// npm crypto libraries: crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt and
+// npm crypto libraries: crypto-js, node-forge (forge.ts), jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt and
 // bcryptjs, argon2, node-rsa, elliptic, aes-js, @panva/hkdf, libsignal. Keys are canonical callees (`module:member.path`, see resolve.ts); where a
 // library's documentation fixes a default (jsonwebtoken signs with HS256, crypto-js encrypts in CBC
 // mode with PKCS#7 padding and derives a 256-bit key from a passphrase, node-forge's PBKDF2 uses SHA-1),
@@ -7,6 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams } from '../../../inventory/model.js';
 import { JsFile, type AlgorithmEmit } from './file.js';
 import { hkdf, type CallHandler } from './node-crypto.js';
+import { NODE_FORGE } from './forge.js';
 import { digestName, joseEncryptionAlg, joseSecondary, joseSignatureAlg, slhDsaName, type Named } from './names.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
@@ -154,64 +155,6 @@ const CRYPTO_JS: Array<[string, CallHandler]> = [
   ['crypto-js:algo.HMAC.create', (f, call, callee, args) => {
     const hash = cryptoJsHashOf(f, args[0]);
     f.algorithm(call, callee, { spelling: hash ? `HMAC-${hash}` : 'HMAC', params: { hash }, unresolved: ['hash'], functions: ['tag'] });
-  }],
-];
-
-// ---------------------------------------------------------------- node-forge
-
-const FORGE_MD: Readonly<Record<string, string>> = {
-  md5: 'MD5', sha1: 'SHA-1', sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512',
-  'sha512.sha384': 'SHA-384', 'sha512.sha224': 'SHA-512/224', 'sha512.sha256': 'SHA-512/256',
-};
-
-const forgeCipher = (fn: 'encrypt' | 'decrypt'): CallHandler => (f, call, callee, args) => {
-  const name = f.str(args[0]);
-  const m = name ? /^(AES|3DES|DES)-(ECB|CBC|CFB|OFB|CTR|GCM)$/i.exec(name) : null;
-  if (!m) return;
-  const spelling = m[1]!.toUpperCase();
-  const params: AlgorithmParams = { mode: m[2]!.toUpperCase() };
-  if (spelling === 'AES') {
-    const keyBits = bits(f.byteLength(args[1]));
-    if (keyBits === 128 || keyBits === 192 || keyBits === 256) params.keySize = keyBits;
-  }
-  f.algorithm(call, callee, { spelling, params, unresolved: spelling === 'AES' ? ['keySize'] : [], functions: [fn] });
-  if (f.literalSecret(args[1])) f.signal(call, callee, 'hardcoded-key', `${spelling} key is written in the source`);
-};
-
-function forgeHashOf(f: JsFile, node: SgNode | undefined): string | undefined {
-  const p = f.producer(node);
-  const m = p ? /^node-forge:md\.(.+)\.create$/.exec(p.callee) : null;
-  return m ? FORGE_MD[m[1]!] : undefined;
-}
-
-const NODE_FORGE: Array<[string, CallHandler]> = [
-  ['node-forge:pki.rsa.generateKeyPair', (f, call, callee, args) => {
-    const opts = f.props(args[0]);
-    const keySize = opts ? f.int(opts.get('bits')) : f.int(args[0]);
-    f.algorithm(call, callee, { spelling: 'RSA', params: { keySize }, unresolved: ['keySize'], functions: ['keygen'] });
-  }],
-  ['node-forge:pki.ed25519.generateKeyPair', (f, call, callee) => f.algorithm(call, callee, { spelling: 'Ed25519', functions: ['keygen'] })],
-  ['node-forge:ed25519.generateKeyPair', (f, call, callee) => f.algorithm(call, callee, { spelling: 'Ed25519', functions: ['keygen'] })],
-  ...Object.entries(FORGE_MD).map(([md, hash]) => [
-    `node-forge:md.${md}.create`,
-    (f: JsFile, call: SgNode, callee: string) => {
-      // A digest object handed to PBKDF2 or a signature is reported there.
-      if ((call.parent()?.kind() as string) === 'arguments') return;
-      f.algorithm(call, callee, { spelling: hash, functions: ['digest'] });
-    },
-  ] as [string, CallHandler]),
-  ['node-forge:cipher.createCipher', forgeCipher('encrypt')],
-  ['node-forge:cipher.createDecipher', forgeCipher('decrypt')],
-  ['node-forge:pkcs5.pbkdf2', (f, call, callee, args) => {
-    // pbkdf2(password, salt, iterations, keySize, [md]): md defaults to SHA-1 (forge docs).
-    const hash = args[4] && (args[4].kind() as string) !== 'arrow_function' && (args[4].kind() as string) !== 'function_expression' ? forgeHashOf(f, args[4]) : 'SHA-1';
-    f.algorithm(call, callee, {
-      spelling: hash ? `PBKDF2-${hash}` : 'PBKDF2',
-      params: { hash, iterations: f.int(args[2]), outputLength: bits(f.int(args[3])) },
-      unresolved: ['hash', 'iterations', 'outputLength'],
-      functions: ['keyderive'],
-    });
-    if (f.literalSecret(args[0])) f.signal(call, callee, 'hardcoded-password', 'PBKDF2 password is written in the source');
   }],
 ];
 

@@ -188,10 +188,10 @@ export function jsImports(importNodes: readonly SgNode[], declarators: readonly 
 
 /**
  * Globals that stand for a module when the file neither imports nor declares them: crypto-js's browser
- * bundle (`<script src="crypto-js.js">`) defines the global `CryptoJS`, which pages and the library's own
- * tests use without any import.
+ * bundle (`<script src="crypto-js.js">`) defines the global `CryptoJS`, node-forge's (`forge.min.js`)
+ * the global `forge`, which pages and the libraries' own tests use without any import.
  */
-const MODULE_GLOBALS: Readonly<Record<string, string>> = { CryptoJS: 'crypto-js' };
+const MODULE_GLOBALS: Readonly<Record<string, string>> = { CryptoJS: 'crypto-js', forge: 'node-forge' };
 
 /**
  * Adds to `imports` each module global (MODULE_GLOBALS) the file uses as a free name: not imported,
@@ -249,6 +249,8 @@ export class JsAdapter implements LanguageAdapter {
   constructor(
     readonly imports: ReadonlyMap<string, ImportRef>,
     private readonly classes: ReadonlyArray<Scope & { name?: string }> = [],
+    /** Callees whose result is an object the handlers name methods of (`node-forge:pki.createCertificate`). */
+    private readonly factories: ReadonlySet<string> = new Set(),
   ) {}
 
   /**
@@ -298,12 +300,26 @@ export class JsAdapter implements LanguageAdapter {
       const ref = normaliseModule(requireSpec(cur)!, undefined, true);
       return `${ref.module}:${props.join('.')}`;
     }
+    // `forge.pki.createCertificate().sign`, also through `const cert = …`: a method of the object a
+    // library call returns, named after that call (`node-forge:pki.createCertificate().sign`). Only
+    // calls the handlers name as factories: any other call's result stays unnamed (indirect.ts reads
+    // `util.getWebCrypto().subtle.sign(…)` by its method).
+    if (k === 'call_expression' && this.factories.size > 0) {
+      this.qualifying++;
+      try {
+        const made = this.qualify(cur.field('function'));
+        if (!made || !this.factories.has(made)) return undefined;
+        return `${made}()${props.length ? `.${props.join('.')}` : ''}`;
+      } finally {
+        this.qualifying--;
+      }
+    }
     if (k !== 'identifier') return undefined;
     const head = cur.text();
     if (GLOBAL_HOSTS.has(head) && props[0] === 'crypto') return `webcrypto:${props.slice(1).join('.')}`;
-    // `window.CryptoJS.MD5(…)`: a module global (addModuleGlobals) reached through the global object.
-    const global = GLOBAL_HOSTS.has(head) && props[0] !== undefined && Object.hasOwn(MODULE_GLOBALS, props[0]) ? this.imports.get(props[0]) : undefined;
-    if (global && !global.member && global.module === MODULE_GLOBALS[props[0]!]) return `${global.module}:${props.slice(1).join('.')}`;
+    // `window.CryptoJS.MD5(…)`, `var forge = window.forge`: a module global (addModuleGlobals) reached
+    // through the global object, which is the global whatever the file binds under that name.
+    if (GLOBAL_HOSTS.has(head) && props[0] !== undefined && Object.hasOwn(MODULE_GLOBALS, props[0])) return `${MODULE_GLOBALS[props[0]]}:${props.slice(1).join('.')}`;
     const imp = this.imports.get(head);
     if (imp) return `${imp.module}:${[...(imp.member ? [imp.member] : []), ...props].join('.')}`;
     const binding = this.ev?.bindingOf(cur);
@@ -442,6 +458,7 @@ export class JsAdapter implements LanguageAdapter {
       case 'crypto:randomBytes':
       case 'crypto:randomBytesSync':
       case 'node-forge:random.getBytesSync':
+      case 'node-forge:random.getBytes':
       case 'tweetnacl:randomBytes':
         return bytes(intOf(ev.eval(a[0])), 'random');
       case 'crypto:getRandomValues':
@@ -454,6 +471,7 @@ export class JsAdapter implements LanguageAdapter {
       case 'crypto:scryptSync':
         return bytes(intOf(ev.eval(a[2])), 'unknown');
       case 'crypto:pbkdf2Sync':
+      case 'node-forge:pkcs5.pbkdf2':
         return bytes(intOf(ev.eval(a[3])), 'unknown');
       case 'crypto:hkdfSync':
         return bytes(intOf(ev.eval(a[4])), 'unknown');
@@ -1063,9 +1081,9 @@ export function propertyKey(key: SgNode | null | undefined): string | undefined 
   return undefined;
 }
 
-/** The evaluator for one JS/TS file. */
-export function jsEvaluator(index: JsIndex, imports: ReadonlyMap<string, ImportRef>, crossFile?: CrossFile): { ev: Evaluator; adapter: JsAdapter } {
-  const adapter = new JsAdapter(imports, index.classes);
+/** The evaluator for one JS/TS file; `factories` as for JsAdapter. */
+export function jsEvaluator(index: JsIndex, imports: ReadonlyMap<string, ImportRef>, crossFile?: CrossFile, factories?: ReadonlySet<string>): { ev: Evaluator; adapter: JsAdapter } {
+  const adapter = new JsAdapter(imports, index.classes, factories);
   let functions: ReturnType<typeof jsFunctions> | undefined;
   adapter.callSiteArguments = (param: SgNode) => (functions ??= jsFunctions(index.root)).callSiteArguments!(param);
   adapter.returned = (call: SgNode) => (functions ??= jsFunctions(index.root)).returned!(call);

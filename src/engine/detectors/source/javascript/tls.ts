@@ -89,7 +89,7 @@ function verificationSwitch(f: JsFile, pair: SgNode): void {
     if (v.kind === 'bool' && !v.value) f.signal(pair, '', 'cert-verification-disabled', 'rejectUnauthorized is false: server certificates are not verified', undefined, 'rejectUnauthorized: false');
   } else if (key === 'checkServerIdentity' && acceptsAll(value)) {
     f.signal(pair, '', 'hostname-verification-disabled', 'checkServerIdentity accepts every host name', undefined, 'checkServerIdentity');
-  } else if (key === 'hostVerifier' && acceptsEveryKey(value)) {
+  } else if (key === 'hostVerifier' && returnsTrue(value, true)) {
     f.signal(pair, '', 'ssh-host-key-verification-disabled', 'SSH host keys are not verified: hostVerifier accepts every server key', undefined, 'hostVerifier');
   }
 }
@@ -119,20 +119,21 @@ function acceptsAll(fn: SgNode): boolean {
 }
 
 /**
- * An ssh2 hostVerifier that says yes to any key: `() => true`, `function () { return true; }`, or the
- * callback form `(key, verify) => verify(true)`.
+ * A function whose one statement returns `true` (`() => true`, `function () { return true; }`): a
+ * check that passes everything (node-forge's TLS `verify`). With `orCallsBack`, also one that only
+ * calls back with `true`: an ssh2 hostVerifier's callback form `(key, verify) => verify(true)`.
  */
-function acceptsEveryKey(fn: SgNode): boolean {
+export function returnsTrue(fn: SgNode, orCallsBack = false): boolean {
   const k = fn.kind() as string;
   if (k !== 'arrow_function' && k !== 'function_expression' && k !== 'function') return false;
   const body = fn.field('body');
   if (!body) return false;
-  const yes = /^(true|!0|\w+\(\s*true\s*\))$/;
-  if ((body.kind() as string) !== 'statement_block') return yes.test(body.text().replace(/\s+/g, ''));
+  const call = orCallsBack ? '|\\w+\\(\\s*true\\s*\\)' : '';
+  if ((body.kind() as string) !== 'statement_block') return new RegExp(`^(true|!0${call})$`).test(body.text().replace(/\s+/g, ''));
   const stmts = body.namedChildren().filter((s) => (s.kind() as string) !== 'comment');
   if (stmts.length !== 1) return false;
   const only = stmts[0]!.text().replace(/\s+/g, ' ').trim();
-  return /^return (true|!0)\s*;?$/.test(only) || /^\w+\(\s*true\s*\)\s*;?$/.test(only);
+  return /^return (true|!0)\s*;?$/.test(only) || (orCallsBack && /^\w+\(\s*true\s*\)\s*;?$/.test(only));
 }
 
 const SECRET_NAME = /(key|token|secret|nonce|salt|passw|otp|session|csrf|iv$|^iv)/i;
