@@ -100,7 +100,9 @@ export const TYPES: ReadonlyMap<string, TypeSpec> = new Map<string, TypeSpec>([
   ['rustls::ClientConfig', handled('rustls-config')], ['rustls::ServerConfig', handled('rustls-config')],
   ['jsonwebtoken::EncodingKey', handled('jwt-key')], ['jsonwebtoken::DecodingKey', handled('jwt-key')],
   ['jsonwebtoken::Header', handled('jwt-default')], ['jsonwebtoken::Validation', handled('jwt-default')],
-  ['aws_lc_rs::RsaKeyPair', handled('aws-lc-rsa')], ['ring::RsaKeyPair', handled('ring-rsa')],
+  // ring and aws-lc-rs key types whose constructors name the algorithm (ring.ts, ringKeyCall).
+  ...['ring', 'aws_lc_rs'].flatMap((c): Array<[string, TypeSpec]> => ['Ed25519KeyPair', 'RsaKeyPair'].map((n): [string, TypeSpec] => [`${c}::${n}`, handled('ring-key')])),
+  ...['PrivateDecryptingKey', 'PublicEncryptingKey', 'Pkcs1PublicEncryptingKey', 'Pkcs1PrivateDecryptingKey'].map((n): [string, TypeSpec] => [`aws_lc_rs::${n}`, handled('ring-key')]),
   ['rcgen::KeyPair', handled('rcgen-keypair')],
 ]);
 

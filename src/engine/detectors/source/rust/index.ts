@@ -23,7 +23,7 @@ import { PASSWORD_FNS, argon2Call, methodCalledOn, verifiesStoredHash, type FnHa
 import { candidates, collectUses, segments, TypeReader, type Uses } from './paths.js';
 import { rustEvaluator } from './resolve.js';
 import { CONSTANT_ITEMS, declareRustConstants } from './constants.js';
-import { awsLcKeySize, enclosingCall, rcgenConstant, reportRingConstant, ringConstant, webpkiConstant } from './ring.js';
+import { awsLcKeySize, enclosingCall, rcgenConstant, reportRingConstant, ringConstant, ringKeyCall, webpkiConstant } from './ring.js';
 import { rcgenKeyGeneration, rcgenKeyPairCall, rcgenSelfSigned } from './rcgen.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
 import { SODIUM_FNS, sodiumCall } from './sodium.js';
@@ -64,7 +64,7 @@ const METHODS = new Set([...TLS_METHODS, ...AEAD_METHODS, ...RSA_PADDING_METHODS
 /** Constants and unit values read in code: ring/aws-lc-rs, rcgen, rustls, jsonwebtoken, rsa, liboqs, password-hash. */
 const VALUE_REGEX = '^(' + [
   'AES_(128|192|256)(_GCM(_SIV)?)?', 'CHACHA20_POLY1305', 'SHA(1|224|256|384|512|512_256|3_256|3_384|3_512)(_FOR_LEGACY_USE_ONLY)?',
-  '(HMAC|PBKDF2_HMAC|HKDF)_SHA\\w+', 'X25519', 'X448', 'ED25519', 'ECDH_P\\d+', 'ECDSA_\\w+', 'RSA_(PKCS1|PSS)_\\w+', 'ML_KEM_\\d+', 'ML_DSA_\\w+',
+  '(HMAC|PBKDF2_HMAC|HKDF)_SHA\\w+', 'OAEP_SHA\\d+_MGF1SHA\\d+', 'X25519', 'X448', 'ED25519', 'ECDH_P\\d+', 'ECDSA_\\w+', 'RSA_(PKCS1|PSS)_\\w+', 'ML_KEM_\\d+', 'ML_DSA_\\w+',
   'Rsa\\d{4}', 'PKCS_(ECDSA|RSA|ED25519|ML_DSA)\\w*', 'TLS1[23]', 'TLS13_\\w+', 'TLS_\\w+', 'SECP\\d+R1(MLKEM768)?', 'X25519MLKEM768', 'MLKEM(768|1024)',
   'HS(256|384|512)', 'RS(256|384|512)', 'PS(256|384|512)', 'ES(256|384)', 'EdDSA', 'Pkcs1v15Encrypt', 'Pbkdf2', 'Scrypt',
   '(MlKem|Kyber)\\d+', 'MlDsa\\d+', 'Dilithium\\d', 'Falcon\\d+', 'Sphincs\\w+',
@@ -273,6 +273,9 @@ function typeSite(f: RsFile, tc: TypeCall, spec: TypeSpec): void {
       return;
     case 'rcgen-keypair':
       rcgenKeyPairCall(f, tc);
+      return;
+    case 'ring-key':
+      ringKeyCall(f, tc);
       return;
     default:
       if (spec.family.startsWith('openssl-')) opensslTypeCall(f, tc, spec.family);
