@@ -96,7 +96,7 @@ export const TYPES: ReadonlyMap<string, TypeSpec> = new Map<string, TypeSpec>([
   ['slh_dsa::SigningKey', handled('slh-dsa')], ['slh_dsa::VerifyingKey', handled('slh-dsa')],
   ['openssl::Cipher', handled('openssl-cipher')], ['openssl::MessageDigest', handled('openssl-digest')], ['openssl::Rsa', handled('openssl-rsa')],
   ['openssl::Dsa', handled('openssl-dsa')], ['openssl::EcGroup', handled('openssl-ec')], ['openssl::PKey', handled('openssl-pkey')],
-  ['openssl::SslMethod', handled('openssl-method')], ['openssl::Dh', handled('openssl-dh')],
+  ['openssl::SslMethod', handled('openssl-method')], ['openssl::Dh', handled('openssl-dh')], ['openssl::SslAcceptor', handled('openssl-acceptor')],
   ['rustls::ClientConfig', handled('rustls-config')], ['rustls::ServerConfig', handled('rustls-config')],
   ['jsonwebtoken::EncodingKey', handled('jwt-key')], ['jsonwebtoken::DecodingKey', handled('jwt-key')],
   ['jsonwebtoken::Header', handled('jwt-default')], ['jsonwebtoken::Validation', handled('jwt-default')],

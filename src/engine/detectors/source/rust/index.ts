@@ -28,7 +28,7 @@ import { rcgenKeyGeneration, rcgenKeyPairCall, rcgenSelfSigned } from './rcgen.j
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
 import { SODIUM_FNS, sodiumCall } from './sodium.js';
 import { RANDOM_METHODS, weakFill } from './random.js';
-import { acceptingVerifier, rustlsBuilder, rustlsConstant, tlsMethod } from './tls.js';
+import { acceptingVerifier, opensslAcceptor, rustlsBuilder, rustlsConstant, tlsMethod } from './tls.js';
 
 export const RUST_DETECTOR_ID = 'rust';
 
@@ -264,6 +264,9 @@ function typeSite(f: RsFile, tc: TypeCall, spec: TypeSpec): void {
       return;
     case 'rustls-config':
       rustlsBuilder(f, tc);
+      return;
+    case 'openssl-acceptor':
+      opensslAcceptor(f, tc);
       return;
     case 'jwt-key':
       jwtKeyCall(f, tc);

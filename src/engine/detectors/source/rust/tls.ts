@@ -117,6 +117,63 @@ const KX_GROUPS: Record<string, { spelling: string; curve?: string }> = {
 };
 
 /**
+ * rust-openssl's `SslAcceptor` builders after Mozilla's Server Side TLS recommendations (openssl/src/ssl/
+ * connector.rs): the protocol versions each leaves on (SSL 2 and 3 are off in all), the suites it sets
+ * (OpenSSL names for TLS 1.2 and below, IANA names for TLS 1.3) and the finite-field group of its DHE suites
+ * (`set_tmp_dh` with RFC 7919's ffdhe2048). The v4 profiles only switch TLS 1.3 off, so `mozilla_intermediate`
+ * still allows TLS 1.0 and 1.1 with 3DES suites; `SslConnector` has no such profile.
+ */
+interface AcceptorProfile { versions: string[]; suites: string[]; groups?: string[] }
+const TLS13_SUITES = ['TLS_AES_128_GCM_SHA256', 'TLS_AES_256_GCM_SHA384', 'TLS_CHACHA20_POLY1305_SHA256'];
+const V5_INTERMEDIATE_SUITES = [
+  'ECDHE-ECDSA-AES128-GCM-SHA256', 'ECDHE-RSA-AES128-GCM-SHA256', 'ECDHE-ECDSA-AES256-GCM-SHA384', 'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305', 'ECDHE-RSA-CHACHA20-POLY1305', 'DHE-RSA-AES128-GCM-SHA256', 'DHE-RSA-AES256-GCM-SHA384',
+];
+const ACCEPTOR_PROFILES: Readonly<Record<string, AcceptorProfile>> = {
+  mozilla_modern_v5: { versions: ['1.3'], suites: TLS13_SUITES },
+  mozilla_intermediate_v5: { versions: ['1.2', '1.3'], suites: [...V5_INTERMEDIATE_SUITES, ...TLS13_SUITES], groups: ['ffdhe2048'] },
+  mozilla_modern: {
+    versions: ['1.2'],
+    suites: [
+      'ECDHE-ECDSA-AES256-GCM-SHA384', 'ECDHE-RSA-AES256-GCM-SHA384', 'ECDHE-ECDSA-CHACHA20-POLY1305', 'ECDHE-RSA-CHACHA20-POLY1305',
+      'ECDHE-ECDSA-AES128-GCM-SHA256', 'ECDHE-RSA-AES128-GCM-SHA256', 'ECDHE-ECDSA-AES256-SHA384', 'ECDHE-RSA-AES256-SHA384',
+      'ECDHE-ECDSA-AES128-SHA256', 'ECDHE-RSA-AES128-SHA256',
+    ],
+  },
+  mozilla_intermediate: {
+    versions: ['1.0', '1.1', '1.2'],
+    suites: [
+      'ECDHE-ECDSA-CHACHA20-POLY1305', 'ECDHE-RSA-CHACHA20-POLY1305', 'ECDHE-ECDSA-AES128-GCM-SHA256', 'ECDHE-RSA-AES128-GCM-SHA256',
+      'ECDHE-ECDSA-AES256-GCM-SHA384', 'ECDHE-RSA-AES256-GCM-SHA384', 'DHE-RSA-AES128-GCM-SHA256', 'DHE-RSA-AES256-GCM-SHA384',
+      'ECDHE-ECDSA-AES128-SHA256', 'ECDHE-RSA-AES128-SHA256', 'ECDHE-ECDSA-AES128-SHA', 'ECDHE-RSA-AES256-SHA384', 'ECDHE-RSA-AES128-SHA',
+      'ECDHE-ECDSA-AES256-SHA384', 'ECDHE-ECDSA-AES256-SHA', 'ECDHE-RSA-AES256-SHA', 'DHE-RSA-AES128-SHA256', 'DHE-RSA-AES128-SHA',
+      'DHE-RSA-AES256-SHA256', 'DHE-RSA-AES256-SHA', 'ECDHE-ECDSA-DES-CBC3-SHA', 'ECDHE-RSA-DES-CBC3-SHA', 'EDH-RSA-DES-CBC3-SHA',
+      'AES128-GCM-SHA256', 'AES256-GCM-SHA384', 'AES128-SHA256', 'AES256-SHA256', 'AES128-SHA', 'AES256-SHA', 'DES-CBC3-SHA',
+    ],
+    groups: ['ffdhe2048'],
+  },
+};
+
+/**
+ * `SslAcceptor::mozilla_intermediate_v5(SslMethod::tls())`: one TLS protocol per version the profile allows,
+ * each with the profile's suites that version can negotiate (the knowledge base's versions of each suite, as
+ * the server-configuration reader does) and, below TLS 1.3, the DHE group. TLS 1.0 and 1.1 are also an
+ * `insecure-protocol-version` signal. Settings the code changes on the builder afterwards
+ * (`set_min_proto_version`, `set_cipher_list`) are read where they are written.
+ */
+export function opensslAcceptor(f: RsFile, tc: TypeCall): void {
+  const profile = ACCEPTOR_PROFILES[tc.method];
+  if (!profile) return;
+  const symbol = symbolOf(tc);
+  for (const version of profile.versions) {
+    const suites = profile.suites.filter((s) => f.kb.findCipherSuite(s)?.versions.includes(version));
+    const groups = version !== '1.3' ? profile.groups ?? [] : [];
+    f.protocol(tc.call, symbol, { protocolType: 'tls', version, cipherSuites: suites, ...(groups.length ? { groups } : {}) });
+    if (version === '1.0' || version === '1.1') f.signal(tc.call, symbol, 'insecure-protocol-version', `${tc.method} (Mozilla's v4 profile) allows TLS ${version}`);
+  }
+}
+
+/**
  * `fn verify_server_cert(…) -> Result<ServerCertVerified, Error> { Ok(ServerCertVerified::assertion()) }`
  * (and the client-certificate twin): a verifier whose whole body accepts, so the peer is never checked.
  */
