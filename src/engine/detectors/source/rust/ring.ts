@@ -1,8 +1,9 @@
 // ring and aws-lc-rs name every algorithm by a constant (`&aead::AES_256_GCM`, `digest::SHA256`,
 // `&signature::ECDSA_P256_SHA256_ASN1_SIGNING`, `pbkdf2::PBKDF2_HMAC_SHA256`): each constant read in
 // code is the algorithm, at that place. PBKDF2's iteration count and output length come from the
-// `pbkdf2::derive`/`verify` call the constant is given to. rcgen's signature-algorithm constants
-// follow the same pattern.
+// `pbkdf2::derive`/`verify` call the constant is given to; an aws-lc-rs AES key's mode, from the cipher key
+// it is given to. Their key types (`Ed25519KeyPair`, `RsaKeyPair`, aws-lc-rs's RSA encryption keys) name the
+// algorithm where no constant is written. rcgen's signature-algorithm constants follow the same pattern.
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';

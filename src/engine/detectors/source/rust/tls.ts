@@ -1,8 +1,9 @@
-// TLS in Rust: rustls (protocol versions, cipher suites and key-exchange groups by constant; the
-// default versions of a `ClientConfig::builder()`; certificate verifiers that accept everything),
-// native-tls/reqwest/hyper-tls/ureq builder switches (`danger_accept_invalid_certs(true)`,
-// `min_tls_version(Version::TLS_1_0)`), and the openssl crate's SSL builders (`set_verify(SslVerifyMode::NONE)`,
-// `set_min_proto_version(Some(SslVersion::TLS1))`, `set_cipher_list("…")`, `set_groups_list("X25519MLKEM768:P-256")`).
+// TLS in Rust: rustls (protocol versions, cipher suites, key-exchange groups, HPKE suites and signature
+// schemes by constant, also from rustls 0.24's provider crates; the default versions of a
+// `ClientConfig::builder()`; certificate verifiers that accept everything), native-tls/reqwest/hyper-tls/ureq
+// builder switches (`danger_accept_invalid_certs(true)`, `min_tls_version(Version::TLS_1_0)`), and the openssl
+// crate's SSL builders (`set_verify(SslVerifyMode::NONE)`, `set_min_proto_version(Some(SslVersion::TLS1))`,
+// `set_cipher_list("…")`, `set_groups_list("X25519MLKEM768:P-256")`, the Mozilla `SslAcceptor` profiles).
 import type { SgNode } from '@ast-grep/napi';
 import { parseCipherString } from '../../../detectors/artefacts/tls-config.js';
 import { kindOf } from '../common/languages.js';
