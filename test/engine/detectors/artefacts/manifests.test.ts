@@ -134,7 +134,9 @@ test('the library list covers the main crypto libraries of each ecosystem', () =
     ...['ring', 'aws-lc-rs', 'rustls', 'openssl', 'native-tls', 'boring', 'rsa', 'aes', 'aes-gcm', 'aes-gcm-siv', 'aes-siv', 'ccm', 'chacha20', 'chacha20poly1305', 'xsalsa20poly1305', 'crypto_box',
       'des', 'cbc', 'ctr', 'sha1', 'sha2', 'sha3', 'md-5', 'md5', 'blake2', 'blake3', 'hmac', 'cmac', 'poly1305', 'pbkdf2', 'scrypt', 'argon2', 'bcrypt', 'hkdf', 'p256', 'p384', 'p521', 'k256', 'ecdsa',
       'ed25519-dalek', 'x25519-dalek', 'curve25519-dalek', 'ml-kem', 'ml-dsa', 'slh-dsa', 'pqcrypto', 'pqcrypto-mlkem', 'pqcrypto-kyber', 'pqcrypto-dilithium', 'pqcrypto-falcon', 'pqcrypto-sphincsplus', 'oqs',
-      'jsonwebtoken', 'josekit', 'sequoia-openpgp', 'pgp', 'russh', 'ssh2', 'age', 'orion', 'sodiumoxide', 'libsodium-sys', 'rcgen'].map((c) => `cargo:${c}`),
+      'jsonwebtoken', 'josekit', 'sequoia-openpgp', 'pgp', 'russh', 'ssh2', 'age', 'orion', 'sodiumoxide', 'libsodium-sys', 'rcgen',
+      'rustls-webpki', 'rustls-post-quantum', 'graviola', 'secp256k1', 'hpke', 'fips203', 'fips204', 'fips205', 'libcrux', 'libcrux-ml-kem', 'libcrux-ml-dsa',
+      'libcrux-kem'].map((c) => `cargo:${c}`),
     ...['phpseclib/phpseclib', 'firebase/php-jwt', 'lcobucci/jwt', 'web-token/jwt-framework', 'web-token/jwt-library', 'defuse/php-encryption', 'paragonie/halite',
       'paragonie/sodium_compat', 'paragonie/paseto', 'paragonie/ciphersweet', 'spomky-labs/otphp', 'namshi/jose', 'gree/jose', 'illuminate/encryption', 'league/oauth2-server'].map((c) => `composer:${c}`),
     ...['openssl', 'bcrypt', 'rbnacl', 'jwt', 'json-jwt', 'jose', 'argon2', 'scrypt', 'net-ssh', 'ed25519', 'x25519', 'lockbox', 'attr_encrypted', 'symmetric-encryption',
@@ -287,6 +289,31 @@ tls = ["dep:rustls"]
   // Windows line endings change nothing.
   const crlf = run(cargoManifestDetector, 'Cargo.toml', member.replace(/\n/g, '\r\n'));
   assert.deepEqual([purls(crlf), lines(crlf)], [purls(ds), lines(ds)]);
+});
+
+test('Cargo.toml: rustls-webpki renamed to webpki, the post-quantum crates, graviola, secp256k1 and hpke are crypto libraries', () => {
+  const toml = `[package]
+name = "relay-node"
+version = "0.3.0"
+
+[dependencies]
+webpki = { package = "rustls-webpki", version = "=0.103.4", default-features = false }
+graviola = "=0.2.1"
+secp256k1 = { version = "0.30", features = ["recovery"] }
+libcrux-ml-kem = "=0.0.2"
+libcrux_sha3 = "0.0.3"
+fips204 = "=0.4.6"
+rustls-post-quantum = "0.2"
+hpke = { version = "=0.13.0", default-features = false, features = ["x25519"] }
+serde_json = "1"
+`;
+  const ds = run(cargoManifestDetector, 'Cargo.toml', toml);
+  assert.deepEqual(purls(ds), [
+    'pkg:cargo/rustls-webpki@0.103.4', 'pkg:cargo/graviola@0.2.1', 'pkg:cargo/secp256k1', 'pkg:cargo/libcrux-ml-kem@0.0.2', 'pkg:cargo/libcrux-sha3',
+    'pkg:cargo/fips204@0.4.6', 'pkg:cargo/rustls-post-quantum', 'pkg:cargo/hpke@0.13.0',
+  ]);
+  // The renamed dependency is reported where its package is named.
+  assert.deepEqual([ds[0]!.occurrence.line, ds[0]!.occurrence.symbol], [6, 'rustls-webpki']);
 });
 
 test('Cargo.toml: version requirements that are ranges give no version', () => {

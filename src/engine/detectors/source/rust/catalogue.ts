@@ -96,11 +96,13 @@ export const TYPES: ReadonlyMap<string, TypeSpec> = new Map<string, TypeSpec>([
   ['slh_dsa::SigningKey', handled('slh-dsa')], ['slh_dsa::VerifyingKey', handled('slh-dsa')],
   ['openssl::Cipher', handled('openssl-cipher')], ['openssl::MessageDigest', handled('openssl-digest')], ['openssl::Rsa', handled('openssl-rsa')],
   ['openssl::Dsa', handled('openssl-dsa')], ['openssl::EcGroup', handled('openssl-ec')], ['openssl::PKey', handled('openssl-pkey')],
-  ['openssl::SslMethod', handled('openssl-method')], ['openssl::Dh', handled('openssl-dh')],
+  ['openssl::SslMethod', handled('openssl-method')], ['openssl::Dh', handled('openssl-dh')], ['openssl::SslAcceptor', handled('openssl-acceptor')],
   ['rustls::ClientConfig', handled('rustls-config')], ['rustls::ServerConfig', handled('rustls-config')],
   ['jsonwebtoken::EncodingKey', handled('jwt-key')], ['jsonwebtoken::DecodingKey', handled('jwt-key')],
   ['jsonwebtoken::Header', handled('jwt-default')], ['jsonwebtoken::Validation', handled('jwt-default')],
-  ['aws_lc_rs::RsaKeyPair', handled('aws-lc-rsa')], ['ring::RsaKeyPair', handled('ring-rsa')],
+  // ring and aws-lc-rs key types whose constructors name the algorithm (ring.ts, ringKeyCall).
+  ...['ring', 'aws_lc_rs'].flatMap((c): Array<[string, TypeSpec]> => ['Ed25519KeyPair', 'RsaKeyPair'].map((n): [string, TypeSpec] => [`${c}::${n}`, handled('ring-key')])),
+  ...['PrivateDecryptingKey', 'PublicEncryptingKey', 'Pkcs1PublicEncryptingKey', 'Pkcs1PrivateDecryptingKey'].map((n): [string, TypeSpec] => [`aws_lc_rs::${n}`, handled('ring-key')]),
   ['rcgen::KeyPair', handled('rcgen-keypair')],
 ]);
 

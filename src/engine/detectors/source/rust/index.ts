@@ -23,12 +23,12 @@ import { PASSWORD_FNS, argon2Call, methodCalledOn, verifiesStoredHash, type FnHa
 import { candidates, collectUses, segments, TypeReader, type Uses } from './paths.js';
 import { rustEvaluator } from './resolve.js';
 import { CONSTANT_ITEMS, declareRustConstants } from './constants.js';
-import { awsLcKeySize, enclosingCall, rcgenConstant, reportRingConstant, ringConstant, webpkiConstant } from './ring.js';
+import { awsLcKeySize, enclosingCall, rcgenConstant, reportRingConstant, ringConstant, ringKeyCall, webpkiConstant } from './ring.js';
 import { rcgenKeyGeneration, rcgenKeyPairCall, rcgenSelfSigned } from './rcgen.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
 import { SODIUM_FNS, sodiumCall } from './sodium.js';
 import { RANDOM_METHODS, weakFill } from './random.js';
-import { acceptingVerifier, rustlsBuilder, rustlsConstant, tlsMethod } from './tls.js';
+import { acceptingVerifier, opensslAcceptor, rustlsBuilder, rustlsConstant, tlsMethod } from './tls.js';
 
 export const RUST_DETECTOR_ID = 'rust';
 
@@ -64,8 +64,9 @@ const METHODS = new Set([...TLS_METHODS, ...AEAD_METHODS, ...RSA_PADDING_METHODS
 /** Constants and unit values read in code: ring/aws-lc-rs, rcgen, rustls, jsonwebtoken, rsa, liboqs, password-hash. */
 const VALUE_REGEX = '^(' + [
   'AES_(128|192|256)(_GCM(_SIV)?)?', 'CHACHA20_POLY1305', 'SHA(1|224|256|384|512|512_256|3_256|3_384|3_512)(_FOR_LEGACY_USE_ONLY)?',
-  '(HMAC|PBKDF2_HMAC|HKDF)_SHA\\w+', 'X25519', 'X448', 'ED25519', 'ECDH_P\\d+', 'ECDSA_\\w+', 'RSA_(PKCS1|PSS)_\\w+', 'ML_KEM_\\d+', 'ML_DSA_\\w+',
-  'Rsa\\d{4}', 'PKCS_(ECDSA|RSA|ED25519|ML_DSA)\\w*', 'TLS1[23]', 'TLS13_\\w+', 'TLS_\\w+', 'SECP\\d+R1(MLKEM768)?', 'X25519MLKEM768', 'MLKEM(768|1024)',
+  '(HMAC|PBKDF2_HMAC|HKDF)_SHA\\w+', 'OAEP_SHA\\d+_MGF1SHA\\d+', 'X25519', 'X448', 'ED25519', 'ECDH_P\\d+', 'ECDSA_\\w+', 'RSA_(PKCS1|PSS)_\\w+', 'ML_KEM_\\d+', 'ML_DSA_\\w+',
+  'Rsa\\d{4}', 'PKCS_(ECDSA|RSA|ED25519|ML_DSA)\\w*', 'TLS1[23]', 'TLS13_\\w+', 'TLS_\\w+', '(SECP|secp)\\d+(R1|r1)(MLKEM\\d+)?', 'X25519MLKEM768', 'MLKEM(512|768|1024)',
+  'FFDHE\\d+', 'brainpoolP\\d+r1tls13', 'curveSM2', 'ED448', 'SM2_SM3', 'DH_KEM_\\w+',
   'HS(256|384|512)', 'RS(256|384|512)', 'PS(256|384|512)', 'ES(256|384)', 'EdDSA', 'Pkcs1v15Encrypt', 'Pbkdf2', 'Scrypt',
   '(MlKem|Kyber)\\d+', 'MlDsa\\d+', 'Dilithium\\d', 'Falcon\\d+', 'Sphincs\\w+',
 ].join('|') + ')$';
@@ -164,11 +165,24 @@ function macroExpressionSites(root: SgNode, text: string, callRegex: string | un
   return out;
 }
 
-/** Whether a node is (part of) an argument of a call, rather than a value compared or printed itself. */
+/**
+ * Whether a node is (part of) an argument of a call, rather than a value compared or printed itself. A
+ * tuple-struct or enum constructor (`Some(X)`, `Op::SetHint(_, X)`: a capitalised last name) only wraps the
+ * value, as in `assert_eq!(group, Some(NamedGroup::secp384r1))` or a `matches!` pattern, so the search goes on.
+ */
 function givenToCall(node: SgNode): boolean {
   for (let cur = node.parent(); cur; cur = cur.parent()) {
     const k = kindOf(cur);
-    if (k === 'arguments') return kindOf(cur.parent() ?? cur) === 'call_expression';
+    if (k === 'arguments') {
+      const call = cur.parent();
+      if (!call || kindOf(call) !== 'call_expression') return false;
+      const fn = call.field('function');
+      if (fn && /^(identifier|scoped_identifier)$/.test(kindOf(fn)) && /^[A-Z]/.test(segments(fn.text()).pop() ?? '')) {
+        cur = call;
+        continue;
+      }
+      return true;
+    }
     if (k === 'expression_statement' || k === 'source_file' || k === 'binary_expression') return false;
   }
   return false;
@@ -265,6 +279,9 @@ function typeSite(f: RsFile, tc: TypeCall, spec: TypeSpec): void {
     case 'rustls-config':
       rustlsBuilder(f, tc);
       return;
+    case 'openssl-acceptor':
+      opensslAcceptor(f, tc);
+      return;
     case 'jwt-key':
       jwtKeyCall(f, tc);
       return;
@@ -273,6 +290,9 @@ function typeSite(f: RsFile, tc: TypeCall, spec: TypeSpec): void {
       return;
     case 'rcgen-keypair':
       rcgenKeyPairCall(f, tc);
+      return;
+    case 'ring-key':
+      ringKeyCall(f, tc);
       return;
     default:
       if (spec.family.startsWith('openssl-')) opensslTypeCall(f, tc, spec.family);
@@ -323,6 +343,9 @@ function macroValueSite(f: RsFile, id: SgNode): void {
   valueAt(f, id, candidates(f.types.uses, text), text);
 }
 
+/** rustls, a crate that re-exports it, and rustls 0.24's provider crates (whose `cipher_suite`, `kx_group` and `hpke` modules are rustls 0.23's `crypto::ring::…`). */
+const RUSTLS_CRATES = new Set(['rustls', 'tokio_rustls', 'rustls_ring', 'rustls_aws_lc_rs', 'rustls_post_quantum']);
+
 function valueAt(f: RsFile, outer: SgNode, paths: string[], symbol: string): void {
   for (const path of paths) {
     const crate = path.split('::')[0]!;
@@ -341,8 +364,11 @@ function valueAt(f: RsFile, outer: SgNode, paths: string[], symbol: string): voi
     } else if (crate === 'webpki') {
       const a = webpkiConstant(name);
       if (a) return f.algorithm(outer, symbol, a);
-    } else if (crate === 'rustls' || crate === 'tokio_rustls') {
-      if (rustlsConstant(f, outer, symbol, name)) return;
+    } else if (RUSTLS_CRATES.has(crate)) {
+      if (rustlsConstant(f, outer, symbol, path)) return;
+      // rustls 0.24's provider crates re-export rustls-webpki's verification algorithms at their root (`rustls_aws_lc_rs::ED25519`).
+      const a = crate !== 'rustls' && crate !== 'tokio_rustls' && path.split('::').length === 2 ? webpkiConstant(name) : undefined;
+      if (a) return f.algorithm(outer, symbol, a);
     } else if (crate === 'jsonwebtoken') {
       if (jwtAlgorithm(f, outer, symbol, name)) return;
     } else if (crate === 'rsa' && name === 'Pkcs1v15Encrypt') {

@@ -1,13 +1,15 @@
 // ring and aws-lc-rs name every algorithm by a constant (`&aead::AES_256_GCM`, `digest::SHA256`,
 // `&signature::ECDSA_P256_SHA256_ASN1_SIGNING`, `pbkdf2::PBKDF2_HMAC_SHA256`): each constant read in
 // code is the algorithm, at that place. PBKDF2's iteration count and output length come from the
-// `pbkdf2::derive`/`verify` call the constant is given to. rcgen's signature-algorithm constants
-// follow the same pattern.
+// `pbkdf2::derive`/`verify` call the constant is given to; an aws-lc-rs AES key's mode, from the cipher key
+// it is given to. Their key types (`Ed25519KeyPair`, `RsaKeyPair`, aws-lc-rs's RSA encryption keys) name the
+// algorithm where no constant is written. rcgen's signature-algorithm constants follow the same pattern.
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
-import type { AlgorithmEmit, RsFile } from './file.js';
+import type { AlgorithmEmit, RsFile, TypeCall } from './file.js';
 import { segments } from './paths.js';
+import { symbolOf } from './rustcrypto.js';
 
 type Fixed = AlgorithmEmit & { functions: CryptoFunction[] };
 const fixed = (spelling: string, params: AlgorithmParams, ...functions: CryptoFunction[]): Fixed => ({ spelling, params, functions });
@@ -38,9 +40,44 @@ export function ringConstant(name: string): Fixed | undefined {
     // Verification accepting keys from the first number up to 8192 bits: the key size is not fixed.
     return fixed(m[1] === 'PSS' ? 'RSASSA-PSS' : 'RSASSA-PKCS1-v1_5', { hash: HASHES[m[3]!] }, 'verify');
   }
+  // aws-lc-rs `rsa::OAEP_SHA256_MGF1SHA256` (the MGF1 hash is the OAEP hash in each of them).
+  if ((m = /^OAEP_(SHA\d+)_MGF1SHA\d+$/.exec(n)) && HASHES[m[1]!]) return fixed('RSA-OAEP', { hash: HASHES[m[1]!] }, 'encrypt');
   if ((m = /^ML_KEM_(512|768|1024)$/.exec(n))) return fixed('ML-KEM', { parameterSet: m[1] }, 'keygen');
   if ((m = /^ML_DSA_(44|65|87)(_SIGNING)?$/.exec(n))) return fixed('ML-DSA', { parameterSet: m[1] }, m[2] ? 'sign' : 'verify');
   return undefined;
+}
+
+/**
+ * ring's and aws-lc-rs's key types, whose constructors say the algorithm where no constant is given:
+ * `Ed25519KeyPair::generate_pkcs8(&rng)` (aws-lc-rs also `generate()`) makes an Ed25519 key, `from_pkcs8`,
+ * `from_pkcs8_maybe_unchecked` and `from_seed_*` load one that signs; `RsaKeyPair::from_pkcs8`/`from_der`
+ * load an RSA signing key, aws-lc-rs's `PrivateDecryptingKey::from_pkcs8` and `PublicEncryptingKey::from_der`
+ * an RSA encryption key (their size is the key file's); `Pkcs1PublicEncryptingKey::new(pk)` and
+ * `Pkcs1PrivateDecryptingKey::new(sk)` choose PKCS#1 v1.5 encryption padding. RSA key generation
+ * (`RsaKeyPair::generate(KeySize::Rsa3072)`) is the `KeySize` constant's, reported where it is written, and an
+ * OAEP key's hash is the `OAEP_SHA256_MGF1SHA256` constant given to its `encrypt`/`decrypt`.
+ */
+export function ringKeyCall(f: RsFile, tc: TypeCall): void {
+  const symbol = symbolOf(tc);
+  const name = tc.type.path.split('::').pop() ?? '';
+  if (name === 'Ed25519KeyPair') {
+    const keygen = /^generate(_pkcs8)?$/.test(tc.method);
+    if (!keygen && !/^from_(pkcs8|seed)/.test(tc.method)) return;
+    f.algorithm(tc.call, symbol, { spelling: 'Ed25519', functions: [keygen ? 'keygen' : 'sign'] });
+    if (!keygen && f.constantBytes(tc.args[0])) f.signal(tc.call, symbol, 'hardcoded-key', 'Ed25519 private key is written in the source', { spelling: 'Ed25519' });
+    return;
+  }
+  if (/^Pkcs1(PublicEncrypting|PrivateDecrypting)Key$/.test(name)) {
+    if (tc.method !== 'new') return;
+    f.algorithm(tc.call, symbol, {
+      spelling: 'RSA', params: { padding: 'PKCS1v15' }, unresolved: ['keySize'], functions: [name.includes('Public') ? 'encrypt' : 'decrypt'],
+    });
+    return;
+  }
+  if (!/^from_(pkcs8|der|components)/.test(tc.method)) return;
+  const functions: CryptoFunction[] = name === 'RsaKeyPair' ? ['sign'] : name === 'PrivateDecryptingKey' ? ['decrypt'] : ['encrypt'];
+  f.algorithm(tc.call, symbol, { spelling: 'RSA', unresolved: ['keySize'], functions });
+  if (name !== 'PublicEncryptingKey' && f.constantBytes(tc.args[0])) f.signal(tc.call, symbol, 'hardcoded-key', 'RSA private key is written in the source', { spelling: 'RSA' });
 }
 
 /** aws-lc-rs `KeySize::Rsa2048` … `Rsa8192` (RSA key generation). */
@@ -86,14 +123,50 @@ export function reportRingConstant(f: RsFile, node: SgNode, symbol: string, a: F
     f.algorithm(node, symbol, { spelling: a.spelling, params, unresolved: ['iterations'], functions: a.functions });
     return;
   }
-  f.algorithm(node, symbol, { spelling: a.spelling, params, functions: a.functions });
-  // `hmac::Key::new(hmac::HMAC_SHA256, b"secret")`, `aead::UnboundKey::new(&aead::AES_256_GCM, &KEY)`: the key bytes follow the algorithm.
   const call = enclosingCall(node);
   const fn = call?.field('function')?.text().replace(/\s+/g, '') ?? '';
+  let functions = a.functions;
+  // `EcdsaKeyPair::generate_pkcs8(&ECDSA_P384_SHA384_ASN1_SIGNING, &rng)`: a key pair generated for the algorithm.
+  if (/(^|::)\w*KeyPair::generate(_pkcs8)?$/.test(fn)) functions = ['keygen'];
+  // `private_key.decrypt(&OAEP_SHA256_MGF1SHA256, ciphertext, out)`: the operation is the method's.
+  else if (a.spelling === 'RSA-OAEP' && call && /\.decrypt$/.test(fn)) functions = ['decrypt'];
+  // `UnboundCipherKey::new(&AES_256, k)` given to `PaddedBlockEncryptingKey::cbc_pkcs7(key)`: the mode is the key's.
+  else if (call && /(^|::)UnboundCipherKey::new$/.test(fn)) {
+    const keyed = cipherKeyMode(f, call);
+    if (keyed) {
+      Object.assign(params, keyed.params);
+      functions = keyed.functions;
+    }
+  }
+  f.algorithm(node, symbol, { spelling: a.spelling, params, functions });
+  // `hmac::Key::new(hmac::HMAC_SHA256, b"secret")`, `aead::UnboundKey::new(&aead::AES_256_GCM, &KEY)`: the key bytes follow the algorithm.
   if (call && /(^|::)(Key|UnboundKey|UnboundCipherKey)::new$/.test(fn)) {
     const args = call.field('arguments')?.namedChildren().filter((c) => !kindOf(c).endsWith('comment')) ?? [];
     if (f.constantBytes(args[1])) f.signal(call, fn, 'hardcoded-key', `${a.spelling} key is written in the source`, { spelling: a.spelling, params });
   }
+}
+
+/** aws-lc-rs cipher-key constructors (`PaddedBlockEncryptingKey::cbc_pkcs7`, `EncryptingKey::ctr`, …) -> the mode they fix. */
+const CIPHER_KEY_MODES: Record<string, AlgorithmParams> = {
+  cbc_pkcs7: { mode: 'CBC', padding: 'PKCS7' }, less_safe_cbc_pkcs7: { mode: 'CBC', padding: 'PKCS7' }, ecb_pkcs7: { mode: 'ECB', padding: 'PKCS7' },
+  ctr: { mode: 'CTR' }, cfb128: { mode: 'CFB128' }, ecb: { mode: 'ECB' },
+};
+const CIPHER_KEY_CALL = /^aws_lc_rs::(\w+::)*(PaddedBlock|Streaming)?(Encrypting|Decrypting)Key::(\w+)$/;
+
+/**
+ * The mode of an aws-lc-rs `UnboundCipherKey::new(&AES_256, k)`: the constructor of the encrypting or
+ * decrypting key it is given to, directly or through the `let` it is bound to. An unbound key is moved into
+ * one key, so the first such call decides; a key that goes nowhere the file shows keeps no mode.
+ */
+function cipherKeyMode(f: RsFile, unbound: SgNode): { params: AlgorithmParams; functions: CryptoFunction[] } | undefined {
+  for (const c of f.callsNamed(Object.keys(CIPHER_KEY_MODES).join('|'))) {
+    const m = CIPHER_KEY_CALL.exec(f.adapter.callee(c));
+    if (!m) continue;
+    const first = c.field('arguments')?.namedChildren().find((a) => !kindOf(a).endsWith('comment'));
+    if (f.origin(first)?.id() !== unbound.id()) continue;
+    return { params: { ...CIPHER_KEY_MODES[m[4]!] }, functions: [m[3] === 'Encrypting' ? 'encrypt' : 'decrypt'] };
+  }
+  return undefined;
 }
 
 /** Rounds and output length of `pbkdf2::derive(alg, rounds, salt, secret, &mut out)` / `verify(alg, rounds, salt, secret, previous)`. */

@@ -1,14 +1,15 @@
-// TLS in Rust: rustls (protocol versions, cipher suites and key-exchange groups by constant; the
-// default versions of a `ClientConfig::builder()`; certificate verifiers that accept everything),
-// native-tls/reqwest/hyper-tls/ureq builder switches (`danger_accept_invalid_certs(true)`,
-// `min_tls_version(Version::TLS_1_0)`), and the openssl crate's SSL builders (`set_verify(SslVerifyMode::NONE)`,
-// `set_min_proto_version(Some(SslVersion::TLS1))`, `set_cipher_list("…")`, `set_groups_list("X25519MLKEM768:P-256")`).
+// TLS in Rust: rustls (protocol versions, cipher suites, key-exchange groups, HPKE suites and signature
+// schemes by constant, also from rustls 0.24's provider crates; the default versions of a
+// `ClientConfig::builder()`; certificate verifiers that accept everything), native-tls/reqwest/hyper-tls/ureq
+// builder switches (`danger_accept_invalid_certs(true)`, `min_tls_version(Version::TLS_1_0)`), and the openssl
+// crate's SSL builders (`set_verify(SslVerifyMode::NONE)`, `set_min_proto_version(Some(SslVersion::TLS1))`,
+// `set_cipher_list("…")`, `set_groups_list("X25519MLKEM768:P-256")`, the Mozilla `SslAcceptor` profiles).
 import type { SgNode } from '@ast-grep/napi';
 import { parseCipherString } from '../../../detectors/artefacts/tls-config.js';
 import { kindOf } from '../common/languages.js';
 import { nodeText } from '../common/symbols.js';
 import { parseTlsVersion } from '../common/versions.js';
-import type { RsFile, TypeCall } from './file.js';
+import type { AlgorithmEmit, RsFile, TypeCall } from './file.js';
 import { symbolOf } from './rustcrypto.js';
 
 /** rustls's default protocol versions (rustls::DEFAULT_VERSIONS: TLS 1.3 and TLS 1.2). */
@@ -89,8 +90,16 @@ export function rustlsBuilder(f: RsFile, tc: TypeCall): void {
   for (const version of versions ?? []) f.protocol(tc.call, symbolOf(tc), { protocolType: 'tls', version });
 }
 
-/** rustls constants: `version::TLS13`, `cipher_suite::TLS13_AES_256_GCM_SHA384`, `kx_group::X25519MLKEM768`. */
-export function rustlsConstant(f: RsFile, node: SgNode, symbol: string, name: string): boolean {
+/**
+ * rustls constants, from rustls itself (`version::TLS13`, `crypto::ring::cipher_suite::TLS13_AES_256_GCM_SHA384`,
+ * `crypto::aws_lc_rs::kx_group::X25519MLKEM768`, `crypto::aws_lc_rs::hpke::DH_KEM_X25519_HKDF_SHA256_AES_128`,
+ * `CipherSuite::…`, `NamedGroup::secp384r1`, `SignatureScheme::RSA_PSS_SHA256`) or from rustls 0.24's provider
+ * crates, whose modules have the same names (`rustls_aws_lc_rs::kx_group::X25519`). `path` is canonical.
+ */
+export function rustlsConstant(f: RsFile, node: SgNode, symbol: string, path: string): boolean {
+  const segs = path.split('::');
+  const name = segs[segs.length - 1]!;
+  const owner = segs[segs.length - 2];
   const v = /^TLS1([23])$/.exec(name);
   if (v) {
     f.protocol(node, symbol, { protocolType: 'tls', version: `1.${v[1]}` });
@@ -102,19 +111,127 @@ export function rustlsConstant(f: RsFile, node: SgNode, symbol: string, name: st
     f.protocol(node, symbol, { protocolType: 'tls', cipherSuites: [suite] });
     return true;
   }
-  const group = KX_GROUPS[name];
-  if (group) {
-    f.algorithm(node, symbol, { spelling: group.spelling, params: group.curve ? { curve: group.curve } : {}, functions: ['keygen'] });
+  if (owner === 'SignatureScheme') {
+    // A scheme checked for (`offered.contains(&SignatureScheme::ED25519)`) is a comparison, as `==` is.
+    const scheme = signatureScheme(name);
+    if (scheme && !containsArgument(node)) f.algorithm(node, symbol, scheme);
+    return scheme !== undefined;
+  }
+  if (GROUP_NAME.test(name)) {
+    // The knowledge base knows the groups by their TLS names, whatever the case (`SECP384R1`, `secp384r1`).
+    const group = f.kb.resolveGroup(name);
+    if (!group.entry) return false;
+    if (!containsArgument(node)) f.algorithm(node, symbol, { spelling: group.name, params: group.params, functions: ['keygen'] });
+    return true;
+  }
+  const hpke = HPKE_SUITE.exec(name);
+  if (hpke) {
+    hpkeSuite(f, node, symbol, hpke);
     return true;
   }
   return false;
 }
 
-const KX_GROUPS: Record<string, { spelling: string; curve?: string }> = {
-  X25519: { spelling: 'X25519' }, X448: { spelling: 'X448' }, SECP256R1: { spelling: 'ECDH', curve: 'P-256' }, SECP384R1: { spelling: 'ECDH', curve: 'P-384' },
-  SECP521R1: { spelling: 'ECDH', curve: 'P-521' }, X25519MLKEM768: { spelling: 'X25519MLKEM768' }, SECP256R1MLKEM768: { spelling: 'SecP256r1MLKEM768' },
-  MLKEM768: { spelling: 'ML-KEM-768' }, MLKEM1024: { spelling: 'ML-KEM-1024' },
+/** Key-exchange group names: rustls's `kx_group` constants and the `NamedGroup` variants (TLS's own spellings). */
+const GROUP_NAME = /^(X25519|X448|(SECP|secp)(256|384|521)(R1|r1)(MLKEM(768|1024))?|X25519MLKEM768|MLKEM(512|768|1024)|FFDHE\d+|brainpoolP\d+r1tls13|curveSM2)$/;
+
+/** `x.contains(&CONSTANT)`: the constant is looked for, not used. */
+function containsArgument(node: SgNode): boolean {
+  let cur = node;
+  for (let parent = cur.parent(); parent && kindOf(parent) === 'reference_expression'; parent = cur.parent()) cur = parent;
+  const args = cur.parent();
+  const call = args && kindOf(args) === 'arguments' ? args.parent() : null;
+  const fn = call && kindOf(call) === 'call_expression' ? call.field('function') : null;
+  return !!fn && kindOf(fn) === 'field_expression' && fn.field('field')?.text() === 'contains';
+}
+
+const HASH_OF = (h: string): string => h.replace(/^SHA(\d+)$/, 'SHA-$1');
+
+/**
+ * rustls's `SignatureScheme` variants (TLS's SignatureScheme registry): the signature algorithm each names.
+ * Where a scheme is listed (`supported_verify_schemes`, `choose_scheme(&[…])`, a key's `scheme()`), the
+ * detector cannot tell signing from verifying, so no function is given. `ECDSA_SHA1_Legacy` fixes no curve.
+ */
+function signatureScheme(name: string): AlgorithmEmit | undefined {
+  let m: RegExpExecArray | null;
+  if ((m = /^RSA_(PKCS1|PSS)_(SHA\d+)$/.exec(name))) return { spelling: m[1] === 'PSS' ? 'RSASSA-PSS' : 'RSASSA-PKCS1-v1_5', params: { hash: HASH_OF(m[2]!) } };
+  if (name === 'ECDSA_SHA1_Legacy') return { spelling: 'ECDSA', params: { hash: 'SHA-1' }, unresolved: ['curve'] };
+  if ((m = /^ECDSA_NISTP(256|384|521)_(SHA\d+)$/.exec(name))) return { spelling: 'ECDSA', params: { curve: `P-${m[1]}`, hash: HASH_OF(m[2]!) } };
+  if ((m = /^ECDSA_BRAINPOOLP(256|384|512)R1TLS13_(SHA\d+)$/.exec(name))) return { spelling: 'ECDSA', params: { curve: `brainpoolP${m[1]}r1`, hash: HASH_OF(m[2]!) } };
+  if (name === 'ED25519' || name === 'ED448') return { spelling: name === 'ED25519' ? 'Ed25519' : 'Ed448' };
+  if ((m = /^ML_DSA_(44|65|87)$/.exec(name))) return { spelling: 'ML-DSA', params: { parameterSet: m[1] } };
+  if (name === 'SM2_SM3') return { spelling: 'SM2', params: { hash: 'SM3' } };
+  return undefined;
+}
+
+/** rustls's HPKE suites (`hpke::DH_KEM_P256_HKDF_SHA256_AES_128`, RFC 9180): the KEM, the KDF and the AEAD. */
+const HPKE_SUITE = /^DH_KEM_(P256|P384|P521|X25519)_HKDF_(SHA\d+)_(AES_128|AES_256|CHACHA20_POLY1305)$/;
+
+/** Each part of an HPKE suite is an asset at the constant, as CryptoKit's `HPKE.Ciphersuite` and CIRCL's suite identifiers are. */
+function hpkeSuite(f: RsFile, node: SgNode, symbol: string, m: RegExpExecArray): void {
+  const kem: AlgorithmEmit = m[1] === 'X25519' ? { spelling: 'X25519' } : { spelling: 'ECDH', params: { curve: `P-${m[1]!.slice(1)}` } };
+  f.algorithm(node, symbol, { ...kem, functions: ['encapsulate'] });
+  f.algorithm(node, symbol, { spelling: 'HKDF', params: { hash: HASH_OF(m[2]!) }, functions: ['keyderive'] });
+  const aead: AlgorithmEmit = m[3] === 'CHACHA20_POLY1305' ? { spelling: 'ChaCha20-Poly1305' } : { spelling: 'AES', params: { keySize: Number(m[3]!.slice(4)), mode: 'GCM' } };
+  f.algorithm(node, symbol, { ...aead, functions: ['encrypt'] });
+}
+
+/**
+ * rust-openssl's `SslAcceptor` builders after Mozilla's Server Side TLS recommendations (openssl/src/ssl/
+ * connector.rs): the protocol versions each leaves on (SSL 2 and 3 are off in all), the suites it sets
+ * (OpenSSL names for TLS 1.2 and below, IANA names for TLS 1.3) and the finite-field group of its DHE suites
+ * (`set_tmp_dh` with RFC 7919's ffdhe2048). The v4 profiles only switch TLS 1.3 off, so `mozilla_intermediate`
+ * still allows TLS 1.0 and 1.1 with 3DES suites; `SslConnector` has no such profile.
+ */
+interface AcceptorProfile { versions: string[]; suites: string[]; groups?: string[] }
+const TLS13_SUITES = ['TLS_AES_128_GCM_SHA256', 'TLS_AES_256_GCM_SHA384', 'TLS_CHACHA20_POLY1305_SHA256'];
+const V5_INTERMEDIATE_SUITES = [
+  'ECDHE-ECDSA-AES128-GCM-SHA256', 'ECDHE-RSA-AES128-GCM-SHA256', 'ECDHE-ECDSA-AES256-GCM-SHA384', 'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305', 'ECDHE-RSA-CHACHA20-POLY1305', 'DHE-RSA-AES128-GCM-SHA256', 'DHE-RSA-AES256-GCM-SHA384',
+];
+const ACCEPTOR_PROFILES: Readonly<Record<string, AcceptorProfile>> = {
+  mozilla_modern_v5: { versions: ['1.3'], suites: TLS13_SUITES },
+  mozilla_intermediate_v5: { versions: ['1.2', '1.3'], suites: [...V5_INTERMEDIATE_SUITES, ...TLS13_SUITES], groups: ['ffdhe2048'] },
+  mozilla_modern: {
+    versions: ['1.2'],
+    suites: [
+      'ECDHE-ECDSA-AES256-GCM-SHA384', 'ECDHE-RSA-AES256-GCM-SHA384', 'ECDHE-ECDSA-CHACHA20-POLY1305', 'ECDHE-RSA-CHACHA20-POLY1305',
+      'ECDHE-ECDSA-AES128-GCM-SHA256', 'ECDHE-RSA-AES128-GCM-SHA256', 'ECDHE-ECDSA-AES256-SHA384', 'ECDHE-RSA-AES256-SHA384',
+      'ECDHE-ECDSA-AES128-SHA256', 'ECDHE-RSA-AES128-SHA256',
+    ],
+  },
+  mozilla_intermediate: {
+    versions: ['1.0', '1.1', '1.2'],
+    suites: [
+      'ECDHE-ECDSA-CHACHA20-POLY1305', 'ECDHE-RSA-CHACHA20-POLY1305', 'ECDHE-ECDSA-AES128-GCM-SHA256', 'ECDHE-RSA-AES128-GCM-SHA256',
+      'ECDHE-ECDSA-AES256-GCM-SHA384', 'ECDHE-RSA-AES256-GCM-SHA384', 'DHE-RSA-AES128-GCM-SHA256', 'DHE-RSA-AES256-GCM-SHA384',
+      'ECDHE-ECDSA-AES128-SHA256', 'ECDHE-RSA-AES128-SHA256', 'ECDHE-ECDSA-AES128-SHA', 'ECDHE-RSA-AES256-SHA384', 'ECDHE-RSA-AES128-SHA',
+      'ECDHE-ECDSA-AES256-SHA384', 'ECDHE-ECDSA-AES256-SHA', 'ECDHE-RSA-AES256-SHA', 'DHE-RSA-AES128-SHA256', 'DHE-RSA-AES128-SHA',
+      'DHE-RSA-AES256-SHA256', 'DHE-RSA-AES256-SHA', 'ECDHE-ECDSA-DES-CBC3-SHA', 'ECDHE-RSA-DES-CBC3-SHA', 'EDH-RSA-DES-CBC3-SHA',
+      'AES128-GCM-SHA256', 'AES256-GCM-SHA384', 'AES128-SHA256', 'AES256-SHA256', 'AES128-SHA', 'AES256-SHA', 'DES-CBC3-SHA',
+    ],
+    groups: ['ffdhe2048'],
+  },
 };
+
+/**
+ * `SslAcceptor::mozilla_intermediate_v5(SslMethod::tls())`: one TLS protocol per version the profile allows,
+ * each with the profile's suites that version can negotiate (the knowledge base's versions of each suite, as
+ * the server-configuration reader does) and, below TLS 1.3, the DHE group. TLS 1.0 and 1.1 are also an
+ * `insecure-protocol-version` signal. Settings the code changes on the builder afterwards
+ * (`set_min_proto_version`, `set_cipher_list`) are read where they are written.
+ */
+export function opensslAcceptor(f: RsFile, tc: TypeCall): void {
+  const profile = ACCEPTOR_PROFILES[tc.method];
+  if (!profile) return;
+  const symbol = symbolOf(tc);
+  for (const version of profile.versions) {
+    const suites = profile.suites.filter((s) => f.kb.findCipherSuite(s)?.versions.includes(version));
+    const groups = version !== '1.3' ? profile.groups ?? [] : [];
+    f.protocol(tc.call, symbol, { protocolType: 'tls', version, cipherSuites: suites, ...(groups.length ? { groups } : {}) });
+    if (version === '1.0' || version === '1.1') f.signal(tc.call, symbol, 'insecure-protocol-version', `${tc.method} (Mozilla's v4 profile) allows TLS ${version}`);
+  }
+}
 
 /**
  * `fn verify_server_cert(…) -> Result<ServerCertVerified, Error> { Ok(ServerCertVerified::assertion()) }`
