@@ -18,6 +18,7 @@ struct Box {
         let md5mac = try HMAC(key: secret).authenticate(plain)
         let dk = try PKCS5.PBKDF2(password: pw, salt: salt, iterations: 100_000, keyLength: 32, variant: .sha2(.sha512)).calculate()
         let dk2 = try PKCS5.PBKDF2(password: pw, salt: salt).calculate()
+        let old = try PKCS5.PBKDF1(password: pw, salt: salt8).calculate()
         let hex = "abc".md5()
         let h2 = Data(plain).sha256()
         let h3 = plain.sha3(.keccak256)
@@ -26,7 +27,7 @@ struct Box {
   const found = algorithms(src);
   assert.deepEqual(found.map((a) => `${a.line} ${a.name}`), [
     '6 AES-128-CBC-PKCS7', '8 AES-GCM-128', '9 AES-256-ECB-PKCS7', '10 Blowfish-CBC-PKCS7', '11 ChaCha20', '12 HMAC-SHA-256', '13 HMAC-MD5',
-    '14 PBKDF2-SHA-512-100000', '15 PBKDF2-SHA-256-4096', '16 MD5', '17 SHA-256', '18 Keccak-256',
+    '14 PBKDF2-SHA-512-100000', '15 PBKDF2-SHA-256-4096', '16 PBKDF1-SHA-1-4096', '17 MD5', '18 SHA-256', '19 Keccak-256',
   ]);
   assert.deepEqual(found[1]!.functions, ['encrypt']);
   assert.deepEqual(signals(src).map((s) => `${s.occurrence.line} ${s.signal}`), ['6 hardcoded-key', '6 static-iv', '9 hardcoded-key', '10 static-iv']);

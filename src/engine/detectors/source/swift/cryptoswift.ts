@@ -5,7 +5,7 @@
 // their PKCS#1 v1.5 variant, `encrypt`/`decrypt` with their padding), `SHA2(variant:)`/`SHA3(variant:)`, `Digest.md5(…)` and the `.md5()`/`.sha256()`
 // extensions on strings, `Data` and byte arrays. Defaults the initialisers document are filled in:
 // `padding: .pkcs7` (AES, Blowfish), `blockMode: CBC(iv: zeros)` (Blowfish), `variant: .md5` (HMAC),
-// `iterations: 4096` and `variant: .sha2(.sha256)` (PBKDF2), `variant: .sha2(.sha256)` (HKDF),
+// `iterations: 4096` and `variant: .sha2(.sha256)` (PBKDF2) or `.sha1` (PBKDF1), `variant: .sha2(.sha256)` (HKDF),
 // `.message_pkcs1v15_SHA256` (RSA `sign(_:)`, `verify(signature:for:)`), `.pksc1v15` (RSA `encrypt(_:)`).
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
@@ -125,9 +125,10 @@ export function cryptoSwiftCall(f: SwFile, call: SwCall): boolean {
   if (path === 'PKCS5.PBKDF2' || path === 'PKCS5.PBKDF1') {
     const v = arg(call, 'variant');
     const v2 = path.endsWith('2');
-    const hash = v ? variantHash(f, v) : v2 ? 'SHA-256' : undefined;
+    // Defaults: `variant: .sha2(.sha256)` (PBKDF2) or `.sha1` (PBKDF1), `iterations: 4096` (both).
+    const hash = v ? variantHash(f, v) : v2 ? 'SHA-256' : 'SHA-1';
     const it = arg(call, 'iterations');
-    const iterations = it ? f.int(it) : v2 ? 4096 : undefined;
+    const iterations = it ? f.int(it) : 4096;
     const len = f.int(arg(call, 'keyLength'));
     const saltLength = f.byteLength(arg(call, 'salt'));
     const params: AlgorithmParams = { ...(hash ? { hash } : {}), ...(iterations ? { iterations } : {}), ...(len ? { outputLength: len * 8 } : {}), ...(saltLength ? { saltLength } : {}) };
