@@ -18,6 +18,7 @@ struct Box {
         let md5mac = try HMAC(key: secret).authenticate(plain)
         let dk = try PKCS5.PBKDF2(password: pw, salt: salt, iterations: 100_000, keyLength: 32, variant: .sha2(.sha512)).calculate()
         let dk2 = try PKCS5.PBKDF2(password: pw, salt: salt).calculate()
+        let old = try PKCS5.PBKDF1(password: pw, salt: salt8).calculate()
         let hex = "abc".md5()
         let h2 = Data(plain).sha256()
         let h3 = plain.sha3(.keccak256)
@@ -26,10 +27,52 @@ struct Box {
   const found = algorithms(src);
   assert.deepEqual(found.map((a) => `${a.line} ${a.name}`), [
     '6 AES-128-CBC-PKCS7', '8 AES-GCM-128', '9 AES-256-ECB-PKCS7', '10 Blowfish-CBC-PKCS7', '11 ChaCha20', '12 HMAC-SHA-256', '13 HMAC-MD5',
-    '14 PBKDF2-SHA-512-100000', '15 PBKDF2-SHA-256-4096', '16 MD5', '17 SHA-256', '18 Keccak-256',
+    '14 PBKDF2-SHA-512-100000', '15 PBKDF2-SHA-256-4096', '16 PBKDF1-SHA-1-4096', '17 MD5', '18 SHA-256', '19 Keccak-256',
   ]);
   assert.deepEqual(found[1]!.functions, ['encrypt']);
   assert.deepEqual(signals(src).map((s) => `${s.occurrence.line} ${s.signal}`), ['6 hardcoded-key', '6 static-iv', '9 hardcoded-key', '10 static-iv']);
+});
+
+test('CryptoSwift RSA keys and what the file does with them: signature variants and encryption paddings, with the key size in sight', () => {
+  const src = `import CryptoSwift
+import Foundation
+struct Licensing {
+    func signLicense(_ payload: [UInt8]) throws -> [UInt8] {
+        let signer = try RSA(keySize: 1024)
+        let legacy = try signer.sign(payload, variant: .message_pkcs1v15_SHA1)
+        _ = try signer.verify(signature: legacy, for: payload, variant: .digest_pkcs1v15_SHA512)
+        return try signer.sign(payload)
+    }
+    func seal(_ secret: [UInt8], der: Data, modulus: [UInt8], exponent: [UInt8]) throws -> [UInt8] {
+        let pub = try RSA(rawRepresentation: der)
+        let wrapped = try pub.encrypt(secret)
+        let textbook = RSA(n: modulus, e: exponent)
+        _ = try textbook.encrypt(secret, variant: .unsafe)
+        return wrapped
+    }
+}`;
+  assert.deepEqual(algorithms(src).map((a) => `${a.line} ${a.name} ${(a.functions ?? []).join(',')}`), [
+    '5 RSA-1024 keygen', '6 RSA-PKCS1-1.5-SHA-1-1024 sign', '7 RSA-PKCS1-1.5-SHA-512-1024 verify', '8 RSA-PKCS1-1.5-SHA-256-1024 sign',
+    '11 RSA ', '12 RSA-PKCS1-1.5 encrypt', '13 RSA ', '14 RSA encrypt',
+  ]);
+  const unpadded = algorithms(src).find((a) => a.line === 14);
+  assert.equal(unpadded?.params.padding, 'NoPadding');
+});
+
+test('an AES key made from a digest has the digest\'s length; a digest of a literal passphrase is a hard-coded key', () => {
+  const src = `import CryptoSwift
+import CryptoKit
+func lock(_ text: String, passphrase: String, nonce: [UInt8], iv: [UInt8]) throws -> [UInt8] {
+    let k256 = passphrase.bytes.sha256()
+    let gcm = try AES(key: k256, blockMode: GCM(iv: nonce, mode: .combined), padding: .noPadding)
+    let legacy = try AES(key: passphrase.bytes.md5(), blockMode: CBC(iv: iv), padding: .pkcs7)
+    let fixed = try AES(key: Digest.sha256("correct horse".bytes), blockMode: CTR(iv: iv))
+    let kit = SymmetricKey(data: SHA256.hash(data: Data(passphrase.utf8)))
+    return try gcm.encrypt(text.bytes) + legacy.encrypt(text.bytes) + fixed.encrypt([])
+}`;
+  const found = algorithms(src).filter((a) => a.name.startsWith('AES'));
+  assert.deepEqual(found.map((a) => `${a.line} ${a.name}`), ['5 AES-256-GCM', '6 AES-128-CBC-PKCS7', '7 AES-256-CTR']);
+  assert.deepEqual(signals(src).filter((s) => s.signal === 'hardcoded-key').map((s) => s.occurrence.line), [7]);
 });
 
 test('CryptoSwift names in a file that does not import CryptoSwift are not its', () => {

@@ -1,16 +1,18 @@
 // CryptoSwift (krzyzanowskim/CryptoSwift), read only in files that `import CryptoSwift`: AES and
 // Blowfish over a block-mode object (`CBC(iv:)`, `GCM(iv:mode:)`, `ECB()`, …, also through a variable),
 // ChaCha20/XChaCha20/Rabbit, the ChaCha20-Poly1305 AEADs, HMAC, CMAC, Poly1305, HKDF, PBKDF2, scrypt,
-// RSA key generation, `SHA2(variant:)`/`SHA3(variant:)`, `Digest.md5(…)` and the `.md5()`/`.sha256()`
+// RSA keys (generated, or from `n`/`e` or DER) and what the file does with them (`sign`/`verify` with
+// their PKCS#1 v1.5 variant, `encrypt`/`decrypt` with their padding), `SHA2(variant:)`/`SHA3(variant:)`, `Digest.md5(…)` and the `.md5()`/`.sha256()`
 // extensions on strings, `Data` and byte arrays. Defaults the initialisers document are filled in:
 // `padding: .pkcs7` (AES, Blowfish), `blockMode: CBC(iv: zeros)` (Blowfish), `variant: .md5` (HMAC),
-// `iterations: 4096` and `variant: .sha2(.sha256)` (PBKDF2), `variant: .sha2(.sha256)` (HKDF).
+// `iterations: 4096` and `variant: .sha2(.sha256)` (PBKDF2) or `.sha1` (PBKDF1), `variant: .sha2(.sha256)` (HKDF),
+// `.message_pkcs1v15_SHA256` (RSA `sign(_:)`, `verify(signature:for:)`), `.pksc1v15` (RSA `encrypt(_:)`).
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
 import { fromCaller } from '../common/from-caller.js';
 import { kindOf } from '../common/languages.js';
 import type { AlgorithmEmit, SwFile } from './file.js';
-import { arg, namedKids, siteOf, suffixName, type SwCall } from './syntax.js';
+import { arg, namedKids, receiverOf, siteOf, suffixName, type SwCall } from './syntax.js';
 
 const MODES: Readonly<Record<string, string>> = { CBC: 'CBC', ECB: 'ECB', CTR: 'CTR', CFB: 'CFB', OFB: 'OFB', PCBC: 'PCBC', GCM: 'GCM', CCM: 'CCM', OCB: 'OCB' };
 /** Modes in which the cipher is used as a stream (padding does not apply). */
@@ -26,8 +28,16 @@ const SHA3_VARIANTS: Readonly<Record<string, string>> = {
 
 export const CRYPTOSWIFT_CALL_NAMES = [
   'AES', 'Blowfish', 'ChaCha20', 'XChaCha20', 'Rabbit', 'HMAC', 'CMAC', 'Poly1305', 'HKDF', 'PBKDF2', 'PBKDF1', 'Scrypt', 'RSA', 'SHA2', 'SHA3', 'SHA1', 'MD5',
-  'encrypt', 'decrypt', ...Object.keys(DIGEST_METHODS), 'sha2', 'sha3',
+  'encrypt', 'decrypt', 'sign', 'verify', ...Object.keys(DIGEST_METHODS), 'sha2', 'sha3',
 ];
+
+/** RSA signature variants (`SignatureVariant`): `message_pkcs1v15_SHA1`, `digest_pkcs1v15_SHA256`, … to the hash. */
+const SIGNATURE_HASHES: Readonly<Record<string, string>> = {
+  MD5: 'MD5', SHA1: 'SHA-1', SHA224: 'SHA-224', SHA256: 'SHA-256', SHA384: 'SHA-384', SHA512: 'SHA-512',
+  SHA512_224: 'SHA-512/224', SHA512_256: 'SHA-512/256', SHA3_256: 'SHA3-256', SHA3_384: 'SHA3-384', SHA3_512: 'SHA3-512',
+};
+/** RSA encryption variants (`RSAEncryptionVariant`) to the padding: `raw` zero-pads deterministically, `unsafe` not at all. */
+const RSA_PADDINGS: Readonly<Record<string, string>> = { pksc1v15: 'PKCS1v15', raw: 'NoPadding', unsafe: 'NoPadding' };
 
 /** The last name of an implicit member or member path value (`.pkcs7`, `Padding.pkcs7`, `.sha2(.sha256)`'s inner). */
 function memberOf(f: SwFile, node: SgNode | undefined): string | undefined {
@@ -115,9 +125,10 @@ export function cryptoSwiftCall(f: SwFile, call: SwCall): boolean {
   if (path === 'PKCS5.PBKDF2' || path === 'PKCS5.PBKDF1') {
     const v = arg(call, 'variant');
     const v2 = path.endsWith('2');
-    const hash = v ? variantHash(f, v) : v2 ? 'SHA-256' : undefined;
+    // Defaults: `variant: .sha2(.sha256)` (PBKDF2) or `.sha1` (PBKDF1), `iterations: 4096` (both).
+    const hash = v ? variantHash(f, v) : v2 ? 'SHA-256' : 'SHA-1';
     const it = arg(call, 'iterations');
-    const iterations = it ? f.int(it) : v2 ? 4096 : undefined;
+    const iterations = it ? f.int(it) : 4096;
     const len = f.int(arg(call, 'keyLength'));
     const saltLength = f.byteLength(arg(call, 'salt'));
     const params: AlgorithmParams = { ...(hash ? { hash } : {}), ...(iterations ? { iterations } : {}), ...(len ? { outputLength: len * 8 } : {}), ...(saltLength ? { saltLength } : {}) };
@@ -142,6 +153,15 @@ export function cryptoSwiftCall(f: SwFile, call: SwCall): boolean {
     const bits = f.int(arg(call, 'keySize'));
     f.algorithm(node, path, { spelling: 'RSA', params: bits ? { keySize: bits } : {}, unresolved: ['keySize'], functions: ['keygen'] });
     return true;
+  }
+  if (path === 'RSA' && (arg(call, 'n') || arg(call, 'rawRepresentation'))) {
+    // A key from its modulus and exponents, or from DER: an RSA key in use, sized by a modulus the source writes.
+    f.algorithm(node, path, { spelling: 'RSA', params: rsaKeySize(f, call), unresolved: ['keySize'] });
+    return true;
+  }
+  if (['sign', 'verify', 'encrypt', 'decrypt'].includes(call.name)) {
+    const key = f.originCall(receiverOf(call));
+    if (key && key.path.replace(/^CryptoSwift\./, '') === 'RSA' && !f.ownTypes.has('RSA')) return rsaUse(f, call, key);
   }
   if (path === 'SHA2' || path === 'SHA3') {
     const m = memberOf(f, arg(call, 'variant', 0));
@@ -231,4 +251,35 @@ function keyAndIv(f: SwFile, call: SwCall, symbol: string, related: AlgorithmEmi
   const rel = { spelling: related.spelling, ...(related.params ? { params: related.params } : {}) };
   if (key && f.constantBytes(key)) f.signal(call.node, symbol, 'hardcoded-key', `${symbol} key fixed in the source`, rel);
   if (iv && f.constantBytes(iv)) f.signal(call.node, symbol, 'static-iv', `${symbol} IV fixed in the source`, rel);
+}
+
+/** The modulus size of an `RSA(…)` key the file makes: `RSA(keySize: 2048)`, or `RSA(n: bytes, …)` with a known length. */
+function rsaKeySize(f: SwFile, key: SwCall): AlgorithmParams {
+  const bits = f.int(arg(key, 'keySize')) ?? (() => {
+    const len = f.byteLength(arg(key, 'n'));
+    return len ? len * 8 : undefined;
+  })();
+  return bits ? { keySize: bits } : {};
+}
+
+/**
+ * `rsa.sign(bytes, variant: .message_pkcs1v15_SHA1)`, `rsa.verify(signature:for:variant:)`,
+ * `rsa.encrypt(bytes, variant: .pksc1v15)` on a key made in the file. Without `variant` the
+ * defaults are PKCS#1 v1.5 with SHA-256 (signatures) and PKCS#1 v1.5 padding (encryption).
+ */
+function rsaUse(f: SwFile, call: SwCall, key: SwCall): boolean {
+  const size = rsaKeySize(f, key);
+  const variantArg = arg(call, 'variant');
+  const variant = variantArg ? memberOf(f, variantArg) : undefined;
+  const symbol = `RSA.${call.name}`;
+  if (call.name === 'sign' || call.name === 'verify') {
+    const m = variant ? /^(?:message|digest)_pkcs1v15_(\w+)$/.exec(variant) : undefined;
+    const hash = variantArg ? (m ? SIGNATURE_HASHES[m[1]!] : undefined) : 'SHA-256';
+    // `.raw` and `.digest_pkcs1v15_RAW` sign what they are given: a PKCS#1 v1.5 signature of no named hash.
+    f.algorithm(call.node, symbol, { spelling: 'RSASSA-PKCS1-v1_5', params: { ...size, ...(hash ? { hash } : {}) }, unresolved: ['keySize', 'hash'], functions: [call.name] });
+    return true;
+  }
+  const padding = variantArg ? (variant ? RSA_PADDINGS[variant] : undefined) : 'PKCS1v15';
+  f.algorithm(call.node, symbol, { spelling: 'RSA', params: { ...size, ...(padding ? { padding } : {}) }, unresolved: ['keySize', 'padding'], functions: [call.name as CryptoFunction] });
+  return true;
 }

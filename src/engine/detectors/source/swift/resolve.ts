@@ -11,9 +11,9 @@ import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, declarationScope, type Binding, type Scope } from '../common/symbols.js';
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
-import { stringBytesOrigin } from '../common/from-caller.js';
+import { fromCaller, stringBytesOrigin } from '../common/from-caller.js';
 import { CC_CONSTANTS, CC_CONVERSIONS } from './commoncrypto.js';
-import { callParts, namedKids, pathText, suffixName, typeName } from './syntax.js';
+import { callParts, namedKids, pathText, receiverOf, suffixName, typeName } from './syntax.js';
 import { exitsOf, lastStatement, pathEnds } from '../common/paths.js';
 import type { CrossFile } from '../../cross-file.js';
 
@@ -244,7 +244,7 @@ export class SwiftAdapter implements LanguageAdapter {
     return ownerOf(node);
   }
 
-  call(callee: string, args: Args, ev: Evaluator, _node: SgNode, receiver?: SgNode): Value | undefined {
+  call(callee: string, args: Args, ev: Evaluator, node: SgNode, receiver?: SgNode): Value | undefined {
     const [first] = args.positional;
     const named = (n: string): SgNode | undefined => args.named.get(n);
     if (callee === TEMPLATE) {
@@ -315,6 +315,16 @@ export class SwiftAdapter implements LanguageAdapter {
     if (kit === 'SymmetricKeySize') {
       const n = named('bitCount');
       return n ? ev.eval(n) : UNKNOWN;
+    }
+    // A digest fixes its length: `password.bytes.sha256()` (CryptoSwift), `SHA256.hash(data:)` (CryptoKit),
+    // `Digest.md5(bytes)` are 32 and 16 bytes, so an AES key made from one has a known size. The bytes
+    // are as constant as what was hashed (a literal passphrase makes a hard-coded key).
+    const parts = receiver ? undefined : callParts(node);
+    const digest = digestBytes(callee, args, receiver ?? (parts && receiverOf(parts)));
+    if (digest) {
+      const input = ev.eval(digest.input);
+      const literal = (input.kind === 'str' || (input.kind === 'bytes' && input.origin === 'literal')) && !fromCaller(ev, digest.input);
+      return bytes(digest.length, literal ? 'literal' : 'unknown');
     }
     if (!receiver) return undefined;
     const method = callee.slice(callee.lastIndexOf('.') + 1);
@@ -513,3 +523,23 @@ export function swiftEvaluator(root: SgNode, crossFile?: CrossFile): Evaluator {
 }
 
 export { pathText };
+
+/** Output bytes of the digests whose calls give bytes: CryptoSwift's extensions and `Digest.*`, CryptoKit's `hash(data:)`. */
+const DIGEST_LENGTHS: Readonly<Record<string, number>> = { md5: 16, sha1: 20, sha224: 28, sha256: 32, sha384: 48, sha512: 64 };
+const KIT_DIGEST_LENGTHS: Readonly<Record<string, number>> = { 'Insecure.MD5': 16, 'Insecure.SHA1': 20, SHA256: 32, SHA384: 48, SHA512: 64 };
+
+/** A call that returns a digest: its length and the expression hashed. */
+function digestBytes(callee: string, args: Args, receiver: SgNode | undefined): { length: number; input: SgNode } | undefined {
+  const dot = callee.lastIndexOf('.');
+  const method = callee.slice(dot + 1);
+  const owner = callee.slice(0, Math.max(dot, 0)).replace(/^(CryptoSwift|CryptoKit|Crypto)\./, '');
+  const [first] = args.positional;
+  // `bytes.sha256()`, `"text".md5()`: a CryptoSwift extension on the receiver.
+  if (receiver && DIGEST_LENGTHS[method] && args.positional.length === 0 && args.named.size === 0) return { length: DIGEST_LENGTHS[method]!, input: receiver };
+  // `Digest.sha256(bytes)`.
+  if (owner === 'Digest' && DIGEST_LENGTHS[method] && first && args.positional.length === 1) return { length: DIGEST_LENGTHS[method]!, input: first };
+  // `SHA256.hash(data: d)`, `Insecure.MD5.hash(data: d)`.
+  const data = args.named.get('data');
+  if (method === 'hash' && KIT_DIGEST_LENGTHS[owner] && data) return { length: KIT_DIGEST_LENGTHS[owner]!, input: data };
+  return undefined;
+}

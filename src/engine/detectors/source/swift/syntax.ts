@@ -183,3 +183,10 @@ export function siteOf(call: SwCall): SgNode {
   if (!callee || kindOf(callee) !== 'navigation_expression' || !callee.text().includes('\n')) return call.node;
   return namedKids(callee).find((c) => kindOf(c) === 'navigation_suffix') ?? call.node;
 }
+
+/** The receiver of a method call, also when the call is written as a name path (`signer.sign(…)`: `signer`). */
+export function receiverOf(call: SwCall): SgNode | undefined {
+  if (call.receiver) return call.receiver;
+  const fn = namedKids(call.node)[0];
+  return fn && kindOf(fn) === 'navigation_expression' ? namedKids(fn)[0] : undefined;
+}
