@@ -44,7 +44,30 @@ function unescape(body: string, raw: boolean): string {
 
 /** Callee of a string template (not a Kotlin name, so no real call can have it). */
 const TEMPLATE = '"${}"';
-const COLLECTIONS = new Set(['arrayOf', 'listOf', 'setOf', 'mutableListOf', 'arrayListOf', 'mutableSetOf', 'hashSetOf', 'linkedSetOf']);
+const COLLECTIONS = new Set(['arrayOf', 'listOf', 'setOf', 'mutableListOf', 'arrayListOf', 'mutableSetOf', 'hashSetOf', 'linkedSetOf', 'sequenceOf',
+  // Primitive arrays (`for (bits in intArrayOf(2048, 4096))`); `byteArrayOf` is bytes (KotlinAdapter.call).
+  'intArrayOf', 'longArrayOf', 'shortArrayOf', 'uintArrayOf', 'ulongArrayOf', 'ushortArrayOf']);
+
+/**
+ * Iterating calls whose lambda's parameter is each element of the receiver (`listOf(2048, 4096).forEach { bits -> … }`,
+ * `it` without a parameter list): the index of that parameter (the `…Indexed` forms take the index first).
+ */
+const EACH_PARAM: Readonly<Record<string, number>> = {
+  forEach: 0, onEach: 0, map: 0, mapNotNull: 0, flatMap: 0, associateWith: 0,
+  forEachIndexed: 1, onEachIndexed: 1, mapIndexed: 1, mapIndexedNotNull: 1,
+};
+
+/** For the trailing lambda of `xs.forEach { … }` (EACH_PARAM): the call's receiver and the element parameter's index. */
+function eachOf(lambda: SgNode): { receiver: SgNode; index: number } | undefined {
+  const call = lambda.parent()?.parent()?.parent();
+  if (!call || kindOf(lambda.parent()!) !== 'annotated_lambda' || kindOf(call) !== 'call_expression') return undefined;
+  const c = callParts(call);
+  const index = c && Object.hasOwn(EACH_PARAM, c.name) ? EACH_PARAM[c.name]! : undefined;
+  return index !== undefined && c?.receiver ? { receiver: c.receiver, index } : undefined;
+}
+
+/** Scope functions whose lambda has no `it` (`this` is their receiver): an `it` inside them is the enclosing lambda's. */
+const NO_IT = new Set(['apply', 'run', 'with', '']);
 const PASS_THROUGH = new Set(['copyOf', 'clone', 'toTypedArray', 'toList', 'toSet', 'trim', 'trimIndent', 'trimMargin', 'toString', 'toCharArray', 'toMutableList', 'orEmpty']);
 
 /** The value of an `if` branch or `when` entry (armsShape): its last expression; null for a jump (`throw`, `return`). */
@@ -129,6 +152,11 @@ export class KotlinAdapter implements LanguageAdapter {
         const shape = armsShape([blockValue(then), blockValue(otherwise)]);
         // Both arms give a value: the condition may pick one.
         return shape.t === 'choice' && shape.options.length === 2 ? { ...shape, condition } : shape;
+      }
+      case 'lambda_literal': {
+        // An element parameter of `xs.forEach { x -> … }` (its binding's value is the lambda): each element of `xs`.
+        const each = eachOf(node);
+        return each ? { t: 'element', of: each.receiver } : { t: 'opaque' };
       }
       case 'for_statement': {
         // The loop variable's value: each element of what it iterates (a list the evaluator can read).
@@ -252,6 +280,11 @@ export class KotlinAdapter implements LanguageAdapter {
       return v.kind === 'bytes' && lambda ? bytes(v.length, 'unknown') : v;
     }
     if (PASS_THROUGH.has(method)) return ev.eval(receiver);
+    if (/^to(Int|Long|Short|UInt|ULong)$/.test(method) && args.positional.length === 0) {
+      // `for (len in longArrayOf(2048L, 4096L)) kpg.initialize(len.toInt())`: a number stays the number (not a string's parse).
+      const v = ev.eval(receiver);
+      return v.kind === 'int' ? v : UNKNOWN;
+    }
     return undefined;
   }
 }
@@ -381,7 +414,20 @@ export function kotlinPathEnds(statement: SgNode): Scope[] {
   return pathEnds(bodies, leavesArm, exhaustive ? undefined : nodeSpan(statement).start);
 }
 
-const BINDING_RULE = { any: ['property_declaration', 'class_parameter', 'parameter', 'assignment', 'lambda_parameters', 'for_statement'].map((kind) => ({ kind })) };
+/** `.forEach`, `?.map`: the suffix of a call EACH_PARAM lists. */
+const EACH_SUFFIX = `^\\??\\.\\s*(${Object.keys(EACH_PARAM).join('|')})$`;
+
+/** The trailing lambda without a parameter list (its parameter is `it`) of a call EACH_PARAM lists. */
+const IMPLICIT_EACH = {
+  kind: 'lambda_literal',
+  not: { has: { kind: 'lambda_parameters' } },
+  inside: {
+    kind: 'annotated_lambda',
+    inside: { kind: 'call_suffix', inside: { kind: 'call_expression', has: { kind: 'navigation_expression', has: { kind: 'navigation_suffix', regex: EACH_SUFFIX } } } },
+  },
+};
+
+const BINDING_RULE = { any: [...['property_declaration', 'class_parameter', 'parameter', 'assignment', 'lambda_parameters', 'for_statement'].map((kind) => ({ kind })), IMPLICIT_EACH] };
 
 /** Bindings of a Kotlin file. */
 export function kotlinBindings(root: SgNode): Binding[] {
@@ -425,10 +471,24 @@ export function kotlinBindings(root: SgNode): Binding[] {
       const owner = kind === 'lambda_parameters' ? node.parent() : node;
       if (!owner) continue;
       const decls = kind === 'lambda_parameters' ? namedKids(node) : namedKids(node).filter((c) => kindOf(c) === 'variable_declaration' || kindOf(c) === 'multi_variable_declaration');
-      // `for (alg in listOf("SHA-256", "SHA-512"))`: one variable's value is its loop (each element).
+      // `for (alg in listOf("SHA-256", "SHA-512"))`: one variable's value is its loop (each element);
+      // `xs.forEach { alg -> … }`: the element parameter's value is the lambda (KotlinAdapter.shape).
       const single = kind === 'for_statement' && decls.length === 1 && kindOf(decls[0]!) === 'variable_declaration';
+      const each = kind === 'lambda_parameters' ? eachOf(owner) : undefined;
+      const element = each && decls[each.index] && kindOf(decls[each.index]!) === 'variable_declaration' ? decls[each.index]! : undefined;
       for (const d of decls) for (const id of [d, ...d.findAll({ rule: { kind: 'simple_identifier' } })]) {
-        if (kindOf(id) === 'simple_identifier') out.push({ name: id.text(), value: single ? node : null, visibleFrom: span.start, scope: nodeSpan(owner), member: false });
+        const value = single ? node : d === element ? owner : null;
+        if (kindOf(id) === 'simple_identifier') out.push({ name: id.text(), value, visibleFrom: span.start, scope: nodeSpan(owner), member: false });
+      }
+    } else if (kind === 'lambda_literal') {
+      // `xs.forEach { kpg.initialize(it) }`: `it` is each element. A lambda inside without a parameter list
+      // has an `it` of its own (unknown) unless it is a scope function's that passes `this` instead.
+      out.push({ name: 'it', value: node, visibleFrom: span.start, scope: span, member: false });
+      for (const inner of node.findAll({ rule: { kind: 'lambda_literal', not: { has: { kind: 'lambda_parameters' } } } })) {
+        const call = inner.parent()?.parent()?.parent();
+        const c = call ? callParts(call) : undefined;
+        if (inner.id() === node.id() || eachOf(inner) || (c && NO_IT.has(c.name))) continue;
+        out.push({ name: 'it', value: null, visibleFrom: nodeSpan(inner).start, scope: nodeSpan(inner), member: false });
       }
     } else {
       const target = namedKids(node)[0];
