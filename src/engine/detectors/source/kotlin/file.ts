@@ -88,6 +88,24 @@ export class KtFile extends EvaluatedFile {
   }
 
   /**
+   * The class a name written as `written` certainly denotes among `packages`' (its simple name, also
+   * under an alias), or undefined: written qualified under one of them, imported from one by name, or
+   * star-imported from one. Stricter than isClassFrom, which also takes a name imported from nowhere:
+   * libraries' class names (`SslContextBuilder`, `SelfSignedCertificate`) need a visible link.
+   */
+  classOf(written: string, packages: readonly string[]): string | undefined {
+    const parts = written.split('.');
+    const simple = parts.at(-1)!;
+    if (parts.length > 1) return /^[a-z]/.test(parts[0]!) && packages.includes(parts.slice(0, -1).join('.')) ? simple : undefined;
+    const imported = this.imports.get(simple);
+    if (imported) {
+      const i = imported.lastIndexOf('.');
+      return packages.includes(imported.slice(0, i)) ? imported.slice(i + 1) : undefined;
+    }
+    return !this.ownTypes.has(simple) && this.starImports.some((p) => packages.includes(p)) ? simple : undefined;
+  }
+
+  /**
    * The expression an argument stands for: through `val`s, `!!`, casts, parentheses and `apply`/`also`
    * (which return their receiver), e.g. `val c = Cipher.getInstance(t).apply { … }` -> the getInstance call.
    */
