@@ -38,6 +38,8 @@ export class KtFile extends EvaluatedFile {
     /** Classes, objects and interfaces the file declares. */
     readonly ownTypes: ReadonlySet<string>,
     calls: readonly KtCall[],
+    /** The file's package (`com.acme.crypto`), if it declares one. */
+    readonly pkg?: string,
   ) {
     super(ev);
     for (const c of calls) {
@@ -88,10 +90,11 @@ export class KtFile extends EvaluatedFile {
   }
 
   /**
-   * The class a name written as `written` certainly denotes among `packages`' (its simple name, also
-   * under an alias), or undefined: written qualified under one of them, imported from one by name, or
-   * star-imported from one. Stricter than isClassFrom, which also takes a name imported from nowhere:
-   * libraries' class names (`SslContextBuilder`, `SelfSignedCertificate`) need a visible link.
+   * The class (or top-level function) a name written as `written` certainly denotes among `packages`'
+   * (its simple name, also under an alias), or undefined: written qualified under one of them, imported
+   * from one by name, star-imported from one, or used in a file of one of them. Stricter than isClassFrom,
+   * which also takes a name imported from nowhere: libraries' names (`SslContextBuilder`,
+   * `SelfSignedCertificate`, Ktor's `generateCertificate`) need a visible link.
    */
   classOf(written: string, packages: readonly string[]): string | undefined {
     const parts = written.split('.');
@@ -102,7 +105,8 @@ export class KtFile extends EvaluatedFile {
       const i = imported.lastIndexOf('.');
       return packages.includes(imported.slice(0, i)) ? imported.slice(i + 1) : undefined;
     }
-    return !this.ownTypes.has(simple) && this.starImports.some((p) => packages.includes(p)) ? simple : undefined;
+    if (this.ownTypes.has(simple)) return undefined;
+    return this.starImports.some((p) => packages.includes(p)) || (this.pkg !== undefined && packages.includes(this.pkg)) ? simple : undefined;
   }
 
   /**

@@ -15,6 +15,7 @@ import { SHARED_PROPERTIES, declareKotlinConstants, type KtImports } from './con
 import { KtFile } from './file.js';
 import { JCA_FACTORIES, SECRET_SPECS, handleGetInstance, handleSpec } from './jca.js';
 import { AUTH0_METHOD, JJWT_CONSTANT, KTOR_TRANSFORMERS, TINK_CONSTANT, handleAuth0, handleJjwtConstant, handleJjwtSecret, handleKtorSession, handleTinkConstant, handleTinkGet } from './libraries.js';
+import { KTOR_CERTIFICATES_KEYWORD, KTOR_CERTIFICATE_CALLS, handleKtorCertificate } from './ktor-certificates.js';
 import { INSECURE_TRUST, NETTY_BUILDER_METHODS, NETTY_KEYWORDS, handleInsecureTrustManager, handleNettyBuilderCall, handleSelfSignedCertificate, usesNettyBuilder } from './netty.js';
 import { kotlinEvaluator } from './resolve.js';
 import { callParts, namedKids, type KtCall } from './syntax.js';
@@ -65,6 +66,7 @@ function readImports(root: SgNode): KtImports & { names: Map<string, string>; st
 const LISTED_NAMES = [
   'getInstance', ...SECRET_SPECS, ...TLS_METHODS, 'nextBytes', 'signWith', 'setSigningKey', 'get', ...Object.keys(MUTATORS),
   'init', 'initialize', 'initSign', 'initVerify', 'generateSecret', ...KTOR_TRANSFORMERS, ...NETTY_BUILDER_METHODS, 'SelfSignedCertificate',
+  ...KTOR_CERTIFICATE_CALLS,
 ];
 const AUTH0_NAMES = AUTH0_METHOD.source.slice(1, -1);
 const LISTED_CALLS = `^(${[...new Set(LISTED_NAMES)].join('|')}|${AUTH0_NAMES})$`;
@@ -157,7 +159,7 @@ export function detectKotlin(file: SourceFile, crossFile?: CrossFile): Detection
     } else others.push(n);
   }
   const sink = new DetectionSink(file.path, text, KOTLIN_DETECTOR_ID);
-  const f = new KtFile(root, kotlinEvaluator(root, crossFile, imports), sink, names, stars, ownTypes, calls);
+  const f = new KtFile(root, kotlinEvaluator(root, crossFile, imports), sink, names, stars, ownTypes, calls, imports.pkg);
   if (crossFile) declareKotlinConstants(imports.properties, f.ev, crossFile, imports.pkg);
 
   // Arrays written after their creation (`random.nextBytes(iv)`) are not constants; arrays given to key,
@@ -172,6 +174,7 @@ export function detectKotlin(file: SourceFile, crossFile?: CrossFile): Detection
   }
   const usesJjwt = text.includes('io.jsonwebtoken');
   const nettyBuilder = usesNettyBuilder(text);
+  const ktorCertificates = text.includes(KTOR_CERTIFICATES_KEYWORD);
   const mocks = mockBlocks(root, text);
   const visit = (c: KtCall): void => {
     const name = c.name;
@@ -195,6 +198,8 @@ export function detectKotlin(file: SourceFile, crossFile?: CrossFile): Detection
       handleNettyBuilderCall(f, c);
     } else if (name === 'SelfSignedCertificate') {
       handleSelfSignedCertificate(f, c);
+    } else if (ktorCertificates && KTOR_CERTIFICATE_CALLS.has(name)) {
+      handleKtorCertificate(f, c);
     }
   };
   const other = (n: SgNode): void => {
@@ -219,15 +224,16 @@ export function detectKotlin(file: SourceFile, crossFile?: CrossFile): Detection
  * `<Factory>.getInstance` (a bare `getInstance` is every singleton's), the spec classes by name,
  * the TLS setters and properties by their full names, the trust-manager and verifier overrides,
  * `nextBytes` (weak random), the libraries' package names (their classes are recognised only
- * when imported), Ktor's session transformers (`SessionTransportTransformer…`), and Netty's TLS class
- * names (NETTY_KEYWORDS).
+ * when imported), Ktor's session transformers (`SessionTransportTransformer…`) and certificate
+ * generator (its package, imported or the file's own), and Netty's TLS class names (NETTY_KEYWORDS).
  */
 export const KOTLIN_KEYWORDS = [
   ...[...JCA_FACTORIES].map((factory) => `${factory}.getInstance`),
   'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec',
   'nabledProtocols', 'nabledCipherSuites', 'setProtocols', 'setCipherSuites', 'tlsVersions', 'cipherSuites',
   'checkServerTrusted', 'ostnameVerifier', 'nextBytes',
-  'com.auth0.jwt', 'io.jsonwebtoken', 'com.google.crypto.tink', 'SessionTransportTransformer', ...NETTY_KEYWORDS,
+  'com.auth0.jwt', 'io.jsonwebtoken', 'com.google.crypto.tink', 'SessionTransportTransformer', KTOR_CERTIFICATES_KEYWORD,
+  ...NETTY_KEYWORDS,
 ] as const;
 
 export const kotlinDetector: Detector = {
