@@ -161,3 +161,19 @@ fun digests(names: List<String>, sizes: IntArray, spec: Spec) {
     '8 unknown-hash', '9 SHA3-256', '9 SHA-256', '10 unknown-hash', '11 RSA', '12 AES',
   ]);
 });
+
+test('copyOf(n) and copyOfRange(a, b) size the key they cut, also once per loop element; a literal source stays hard-coded', () => {
+  const src = `${JCA}
+fun seal(master: ByteArray, iv: ByteArray) {
+    for (len in intArrayOf(16, 32)) {
+        val c = Cipher.getInstance("AES/GCM/NoPadding")
+        c.init(Cipher.ENCRYPT_MODE, SecretKeySpec(master.copyOf(len), "AES"), GCMParameterSpec(128, iv))
+    }
+    val mac = Mac.getInstance("HmacSHA256")
+    mac.init(SecretKeySpec(master.copyOfRange(16, 48), "HmacSHA256"))
+    val fixed = SecretKeySpec("correct horse battery".toByteArray().copyOf(24), "DESede")
+}`;
+  assert.deepEqual(algorithms(src).filter((a) => a.occurrence.symbol !== 'SecretKeySpec').map((a) => `${a.line} ${a.name}`), ['9 AES-128-GCM-128', '9 AES-256-GCM-128', '12 HMAC-SHA-256']);
+  assert.deepEqual(algorithms(src).find((a) => a.line === 12)!.params, { keySize: 256 });
+  assert.deepEqual(signals(src).map((s) => `${s.occurrence.line} ${s.signal}`), ['14 hardcoded-key']);
+});

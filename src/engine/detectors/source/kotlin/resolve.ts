@@ -279,6 +279,15 @@ export class KotlinAdapter implements LanguageAdapter {
       if (v.kind === 'bytes' && lambda && /\bnextBytes\b/.test(lambda.text())) return bytes(v.length, 'random');
       return v.kind === 'bytes' && lambda ? bytes(v.length, 'unknown') : v;
     }
+    if ((method === 'copyOf' && args.positional.length === 1) || (method === 'copyOfRange' && args.positional.length === 2)) {
+      // `material.copyOf(32)`, `buf.copyOfRange(0, 16)`: an array of that many bytes (from the receiver's,
+      // zero-padded past its end); a receiver read at run time gives bytes of unknown origin.
+      const [a, b] = args.positional.map((n) => ev.eval(n));
+      const n = method === 'copyOf' ? (a?.kind === 'int' ? a.value : undefined) : a?.kind === 'int' && b?.kind === 'int' ? b.value - a.value : undefined;
+      const v = ev.eval(receiver);
+      if (v.kind !== 'bytes' && v.kind !== 'unknown') return UNKNOWN;
+      return bytes(n !== undefined && n >= 0 ? n : undefined, v.kind === 'bytes' ? v.origin : 'unknown');
+    }
     if (PASS_THROUGH.has(method)) return ev.eval(receiver);
     if (/^to(Int|Long|Short|UInt|ULong)$/.test(method) && args.positional.length === 0) {
       // `for (len in longArrayOf(2048L, 4096L)) kpg.initialize(len.toInt())`: a number stays the number (not a string's parse).
