@@ -57,17 +57,55 @@ const EACH_PARAM: Readonly<Record<string, number>> = {
   forEachIndexed: 1, onEachIndexed: 1, mapIndexed: 1, mapIndexedNotNull: 1,
 };
 
-/** For the trailing lambda of `xs.forEach { … }` (EACH_PARAM): the call's receiver and the element parameter's index. */
-function eachOf(lambda: SgNode): { receiver: SgNode; index: number } | undefined {
-  const call = lambda.parent()?.parent()?.parent();
-  if (!call || kindOf(lambda.parent()!) !== 'annotated_lambda' || kindOf(call) !== 'call_expression') return undefined;
-  const c = callParts(call);
-  const index = c && Object.hasOwn(EACH_PARAM, c.name) ? EACH_PARAM[c.name]! : undefined;
-  return index !== undefined && c?.receiver ? { receiver: c.receiver, index } : undefined;
+interface Each {
+  /** What the call iterates (`xs` in `xs.forEach { … }`). */
+  receiver: SgNode;
+  /** The element parameter's index (EACH_PARAM). */
+  index: number;
 }
 
-/** Scope functions whose lambda has no `it` (`this` is their receiver): an `it` inside them is the enclosing lambda's. */
-const NO_IT = new Set(['apply', 'run', 'with', '']);
+/** `.forEach`, `?.map`: the suffix of a call EACH_PARAM lists. */
+const EACH_SUFFIX = `^\\??\\.\\s*(${Object.keys(EACH_PARAM).join('|')})$`;
+
+/**
+ * Calls whose trailing lambda has no `it` (`this` is their receiver: `x.apply { … }`, `x.run { … }`,
+ * `run { … }`, `with(x) { … }`, and any call on a call, as tree-sitter-kotlin reads `with(x) { … }`):
+ * an `it` inside is the enclosing lambda's.
+ */
+const NO_IT_CALL = {
+  kind: 'call_expression',
+  any: [
+    { has: { kind: 'navigation_expression', has: { kind: 'navigation_suffix', regex: '^\\??\\.\\s*(apply|run)$' } } },
+    { has: { kind: 'simple_identifier', regex: '^(run|with)$' } },
+    { has: { kind: 'call_expression' } },
+  ],
+};
+
+/**
+ * A file's lambdas by role, found top-down from their calls (tree-sitter finds a node's parent by a
+ * walk from the root, so a parent walk per lambda would cost time quadratic in the nesting): the
+ * trailing lambdas of EACH_PARAM calls, and those of NO_IT_CALL.
+ */
+interface LambdaRoles {
+  each: Map<number, Each>;
+  noIt: Set<number>;
+}
+const rolesByRoot = new WeakMap<SgNode, LambdaRoles>();
+function lambdaRoles(root: SgNode): LambdaRoles {
+  let roles = rolesByRoot.get(root);
+  if (roles) return roles;
+  roles = { each: new Map(), noIt: new Set() };
+  for (const call of root.findAll({ rule: { kind: 'call_expression', has: { kind: 'navigation_expression', has: { kind: 'navigation_suffix', regex: EACH_SUFFIX } } } })) {
+    const c = callParts(call);
+    if (c?.lambda && c.receiver && Object.hasOwn(EACH_PARAM, c.name)) roles.each.set(c.lambda.id(), { receiver: c.receiver, index: EACH_PARAM[c.name]! });
+  }
+  for (const call of root.findAll({ rule: NO_IT_CALL })) {
+    const lambda = callParts(call)?.lambda;
+    if (lambda) roles.noIt.add(lambda.id());
+  }
+  rolesByRoot.set(root, roles);
+  return roles;
+}
 const PASS_THROUGH = new Set(['copyOf', 'clone', 'toTypedArray', 'toList', 'toSet', 'trim', 'trimIndent', 'trimMargin', 'toString', 'toCharArray', 'toMutableList', 'orEmpty']);
 
 /** The value of an `if` branch or `when` entry (armsShape): its last expression; null for a jump (`throw`, `return`). */
@@ -87,6 +125,9 @@ export class KotlinAdapter implements LanguageAdapter {
 
   /** Set per file by kotlinEvaluator (call-sites.ts). */
   returned?: (call: SgNode) => Returned | undefined;
+
+  /** Set per file by kotlinEvaluator: for the trailing lambda of `xs.forEach { … }`, what it iterates (lambdaRoles). */
+  eachOf?: (lambda: SgNode) => Each | undefined;
 
   /** Set per file by kotlinEvaluator (kotlinPathEnds). */
   pathEnds?: (statement: SgNode) => readonly Scope[];
@@ -155,7 +196,7 @@ export class KotlinAdapter implements LanguageAdapter {
       }
       case 'lambda_literal': {
         // An element parameter of `xs.forEach { x -> … }` (its binding's value is the lambda): each element of `xs`.
-        const each = eachOf(node);
+        const each = this.eachOf?.(node);
         return each ? { t: 'element', of: each.receiver } : { t: 'opaque' };
       }
       case 'for_statement': {
@@ -423,26 +464,14 @@ export function kotlinPathEnds(statement: SgNode): Scope[] {
   return pathEnds(bodies, leavesArm, exhaustive ? undefined : nodeSpan(statement).start);
 }
 
-/** `.forEach`, `?.map`: the suffix of a call EACH_PARAM lists. */
-const EACH_SUFFIX = `^\\??\\.\\s*(${Object.keys(EACH_PARAM).join('|')})$`;
-
-/** The trailing lambda without a parameter list (its parameter is `it`) of a call EACH_PARAM lists. */
-const IMPLICIT_EACH = {
-  kind: 'lambda_literal',
-  not: { has: { kind: 'lambda_parameters' } },
-  inside: {
-    kind: 'annotated_lambda',
-    inside: { kind: 'call_suffix', inside: { kind: 'call_expression', has: { kind: 'navigation_expression', has: { kind: 'navigation_suffix', regex: EACH_SUFFIX } } } },
-  },
-};
-
-const BINDING_RULE = { any: [...['property_declaration', 'class_parameter', 'parameter', 'assignment', 'lambda_parameters', 'for_statement'].map((kind) => ({ kind })), IMPLICIT_EACH] };
+const BINDING_RULE = { any: ['property_declaration', 'class_parameter', 'parameter', 'assignment', 'lambda_parameters', 'for_statement'].map((kind) => ({ kind })) };
 
 /** Bindings of a Kotlin file. */
 export function kotlinBindings(root: SgNode): Binding[] {
   const scopes = new ScopeIndex(root, SCOPE_KINDS);
   const out: Binding[] = [];
   const scopeOf = (node: SgNode): Scope => scopes.spanAround(node, SCOPES);
+  const roles = lambdaRoles(root);
   for (const node of root.findAll({ rule: BINDING_RULE })) {
     const kind = kindOf(node);
     const span = nodeSpan(node);
@@ -483,21 +512,11 @@ export function kotlinBindings(root: SgNode): Binding[] {
       // `for (alg in listOf("SHA-256", "SHA-512"))`: one variable's value is its loop (each element);
       // `xs.forEach { alg -> … }`: the element parameter's value is the lambda (KotlinAdapter.shape).
       const single = kind === 'for_statement' && decls.length === 1 && kindOf(decls[0]!) === 'variable_declaration';
-      const each = kind === 'lambda_parameters' ? eachOf(owner) : undefined;
+      const each = kind === 'lambda_parameters' ? roles.each.get(owner.id()) : undefined;
       const element = each && decls[each.index] && kindOf(decls[each.index]!) === 'variable_declaration' ? decls[each.index]! : undefined;
       for (const d of decls) for (const id of [d, ...d.findAll({ rule: { kind: 'simple_identifier' } })]) {
         const value = single ? node : d === element ? owner : null;
         if (kindOf(id) === 'simple_identifier') out.push({ name: id.text(), value, visibleFrom: span.start, scope: nodeSpan(owner), member: false });
-      }
-    } else if (kind === 'lambda_literal') {
-      // `xs.forEach { kpg.initialize(it) }`: `it` is each element. A lambda inside without a parameter list
-      // has an `it` of its own (unknown) unless it is a scope function's that passes `this` instead.
-      out.push({ name: 'it', value: node, visibleFrom: span.start, scope: span, member: false });
-      for (const inner of node.findAll({ rule: { kind: 'lambda_literal', not: { has: { kind: 'lambda_parameters' } } } })) {
-        const call = inner.parent()?.parent()?.parent();
-        const c = call ? callParts(call) : undefined;
-        if (inner.id() === node.id() || eachOf(inner) || (c && NO_IT.has(c.name))) continue;
-        out.push({ name: 'it', value: null, visibleFrom: nodeSpan(inner).start, scope: nodeSpan(inner), member: false });
       }
     } else {
       const target = namedKids(node)[0];
@@ -520,6 +539,29 @@ export function kotlinBindings(root: SgNode): Binding[] {
       }, scopes.file));
     }
   }
+  if (roles.each.size) out.push(...implicitIts(root, roles));
+  return out;
+}
+
+/**
+ * `it` in the lambdas without a parameter list: in `xs.forEach { kpg.initialize(it) }` each element;
+ * in a lambda inside such a one, its own (unknown) unless it is a NO_IT_CALL's, whose `it` is the
+ * enclosing one's. One sweep over the file's such lambdas in document order, with a stack of the
+ * enclosing `forEach` spans (nested or disjoint).
+ */
+function implicitIts(root: SgNode, roles: LambdaRoles): Binding[] {
+  const out: Binding[] = [];
+  const open: Scope[] = [];
+  for (const lambda of root.findAll({ rule: { kind: 'lambda_literal', not: { has: { kind: 'lambda_parameters' } } } })) {
+    const span = nodeSpan(lambda);
+    while (open.length && open.at(-1)!.end < span.start) open.pop();
+    if (roles.each.has(lambda.id())) {
+      out.push({ name: 'it', value: lambda, visibleFrom: span.start, scope: span, member: false });
+      open.push(span);
+    } else if (open.length && !roles.noIt.has(lambda.id())) {
+      out.push({ name: 'it', value: null, visibleFrom: span.start, scope: span, member: false });
+    }
+  }
   return out;
 }
 
@@ -536,6 +578,7 @@ export function kotlinEvaluator(root: SgNode, crossFile?: CrossFile, imports?: K
   adapter.callSiteArguments = (param: SgNode) => (functions ??= kotlinFunctions(root)).callSiteArguments(param);
   adapter.returned = (call: SgNode) => (functions ??= kotlinFunctions(root)).returned(call);
   adapter.pathEnds = kotlinPathEnds;
+  adapter.eachOf = (lambda) => lambdaRoles(root).each.get(lambda.id());
   adapter.computed = computedProperties(root);
   return new Evaluator(adapter, () => new SymbolTable(kotlinBindings(root)), crossFile);
 }
