@@ -128,3 +128,52 @@ object MessageDigest { fun getInstance(name: String) = name }
 fun f() = MessageDigest.getInstance("MD5")`;
   assert.deepEqual(detect(src), []);
 });
+
+test('loops over primitive arrays and forEach/map lambdas: each element is a use, one case each', () => {
+  const src = `${JCA}
+val ROTATION_SIZES = longArrayOf(3072L, 4096L)
+fun rotate(store: KeyVault) {
+    for (modulus in intArrayOf(1024, 2048)) {
+        val gen = KeyPairGenerator.getInstance("RSA")
+        gen.initialize(modulus)
+        store.put(gen.generateKeyPair())
+    }
+    shortArrayOf(128, 192).forEach { width -> KeyGenerator.getInstance("AES").init(width.toInt()) }
+    arrayOf("MD5", "SHA-1").forEach { store.fingerprint(MessageDigest.getInstance(it)) }
+    ROTATION_SIZES.forEachIndexed { slot, size -> store.slot(slot, KeyPairGenerator.getInstance("DSA").apply { initialize(size.toInt()) }) }
+    listOf("SHA-384").map { name -> MessageDigest.getInstance(name) }
+}`;
+  assert.deepEqual(algorithms(src).map((a) => `${a.line} ${a.name}`), [
+    '10 RSA-1024', '10 RSA-2048', '14 AES-128', '14 AES-192', '15 MD5', '15 SHA-1', '16 DSA-3072', '16 DSA-4096', '17 SHA-384',
+  ]);
+});
+
+test("a parameterless lambda inside the loop's has an it of its own (a scope function passing this has none); loops over values read at run time stay unknown", () => {
+  const src = `${JCA}
+fun digests(names: List<String>, sizes: IntArray, spec: Spec) {
+    listOf("SHA-512").forEach { spec.items.filter { MessageDigest.getInstance(it) } }
+    listOf("SHA-256").forEach { MessageDigest.getInstance("SHA3-256").run { MessageDigest.getInstance(it) } }
+    names.forEach { MessageDigest.getInstance(it) }
+    for (bits in sizes) KeyPairGenerator.getInstance("RSA").initialize(bits)
+    "12".let { KeyGenerator.getInstance("AES").init(it.toInt()) }
+}`;
+  assert.deepEqual(algorithms(src).map((a) => `${a.line} ${a.name}`), [
+    '8 unknown-hash', '9 SHA3-256', '9 SHA-256', '10 unknown-hash', '11 RSA', '12 AES',
+  ]);
+});
+
+test('copyOf(n) and copyOfRange(a, b) size the key they cut, also once per loop element; a literal source stays hard-coded', () => {
+  const src = `${JCA}
+fun seal(master: ByteArray, iv: ByteArray) {
+    for (len in intArrayOf(16, 32)) {
+        val c = Cipher.getInstance("AES/GCM/NoPadding")
+        c.init(Cipher.ENCRYPT_MODE, SecretKeySpec(master.copyOf(len), "AES"), GCMParameterSpec(128, iv))
+    }
+    val mac = Mac.getInstance("HmacSHA256")
+    mac.init(SecretKeySpec(master.copyOfRange(16, 48), "HmacSHA256"))
+    val fixed = SecretKeySpec("correct horse battery".toByteArray().copyOf(24), "DESede")
+}`;
+  assert.deepEqual(algorithms(src).filter((a) => a.occurrence.symbol !== 'SecretKeySpec').map((a) => `${a.line} ${a.name}`), ['9 AES-128-GCM-128', '9 AES-256-GCM-128', '12 HMAC-SHA-256']);
+  assert.deepEqual(algorithms(src).find((a) => a.line === 12)!.params, { keySize: 256 });
+  assert.deepEqual(signals(src).map((s) => `${s.occurrence.line} ${s.signal}`), ['14 hardcoded-key']);
+});

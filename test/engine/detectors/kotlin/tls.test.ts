@@ -2,7 +2,8 @@
 // verifiers against real checks, weak random for secrets only, java-jwt, jjwt, Tink.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { names, protocols, signals } from './helpers.js';
+import { KOTLIN_KEYWORDS } from '../../../../src/engine/detectors/source/kotlin/index.js';
+import { algorithms, names, protocols, signals } from './helpers.js';
 
 test('trust-all X509TrustManager object and allow-all verifiers; a checking manager and a real verifier are not', () => {
   const src = `package com.acme
@@ -86,4 +87,68 @@ val k = KeyTemplates.get("CHACHA20_POLY1305")
 val old = AeadKeyTemplates.AES128_GCM`;
   assert.deepEqual(names(src), ['HMAC-SHA-512', 'ECDSA-P256-SHA-256', 'ChaCha20-Poly1305', 'RSA-PKCS1-1.5-SHA-256', 'AES-128-GCM']);
   assert.deepEqual(signals(src).map((s) => s.signal), ['hardcoded-key']);
+});
+
+test('Netty: SslContextBuilder and GrpcSslContexts chains (also through a val and apply), InsecureTrustManagerFactory wherever used, SelfSignedCertificate keys', () => {
+  const src = `package com.acme.gateway
+import io.grpc.netty.GrpcSslContexts
+import io.netty.handler.ssl.SslContextBuilder
+import io.netty.handler.ssl.SslProtocols
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory
+import io.netty.handler.ssl.util.SelfSignedCertificate
+import io.netty.handler.codec.quic.QuicSslContextBuilder
+
+object EdgeContexts {
+    private val LEGACY_SUITES = listOf("TLS_RSA_WITH_AES_128_CBC_SHA", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256")
+    fun legacyServer(cert: SelfSignedCertificate) = SslContextBuilder.forServer(cert.certificate(), cert.privateKey())
+        .protocols("TLSv1.1", SslProtocols.TLS_v1_2)
+        .ciphers(LEGACY_SUITES)
+        .build()
+    fun partner() {
+        val builder = SslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE)
+        builder.protocols(*arrayOf("TLSv1.3"))
+        GrpcSslContexts.forClient().apply { protocols(listOf("TLSv1")) }.build()
+    }
+    fun quic() = QuicSslContextBuilder.forClient()
+        .trustManager(InsecureTrustManagerFactory
+            .INSTANCE)
+        .applicationProtocols("h3")
+        .build()
+    fun testCerts() {
+        SelfSignedCertificate()
+        SelfSignedCertificate("edge.test", "EC", 384)
+        io.netty.handler.ssl.util.SelfSignedCertificate("edge.test", "RSA", 1024)
+    }
+}`;
+  assert.ok(KOTLIN_KEYWORDS.some((k) => src.includes(k)));
+  assert.deepEqual(protocols(src).map((p) => `${p.occurrence.line} ${p.occurrence.symbol} ${p.protocol.version ?? p.protocol.cipherSuites?.join()} ${p.library?.name}`), [
+    '13 SslContextBuilder.ciphers TLS_RSA_WITH_AES_128_CBC_SHA,TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256 io.netty:netty-handler',
+    '12 SslContextBuilder.protocols 1.1 io.netty:netty-handler',
+    '12 SslContextBuilder.protocols 1.2 io.netty:netty-handler',
+    '17 SslContextBuilder.protocols 1.3 io.netty:netty-handler',
+    '18 SslContextBuilder.protocols 1.0 io.netty:netty-handler',
+  ]);
+  assert.deepEqual(signals(src).map((s) => `${s.occurrence.line} ${s.signal}`), [
+    '12 insecure-protocol-version', '18 insecure-protocol-version', '16 cert-verification-disabled', '21 cert-verification-disabled',
+  ]);
+  assert.deepEqual(algorithms(src).map((a) => `${a.line} ${a.name} ${a.functions?.join()}`), ['26 RSA-2048 keygen', '27 ECDSA-P384 keygen', '28 RSA-1024 keygen']);
+});
+
+test("Netty names without Netty: a builder, trust factory or certificate class of the file's own or another package, and strings, are not Netty's", () => {
+  const src = `package com.acme.mesh
+import com.acme.mesh.tls.SslContextBuilder
+import com.acme.mesh.tls.SelfSignedCertificate
+
+class InsecureTrustManagerFactory { companion object { val INSTANCE = InsecureTrustManagerFactory() } }
+
+fun contexts(policy: TlsPolicy) {
+    SslContextBuilder.forClient().protocols("TLSv1").ciphers(listOf("TLS_RSA_WITH_RC4_128_SHA"))
+    policy.builder().protocols("SSLv3")
+    val trust = InsecureTrustManagerFactory.INSTANCE
+    SelfSignedCertificate("mesh.local", "RSA", 512)
+    log.warn("never use io.netty.handler.ssl.util.InsecureTrustManagerFactory.INSTANCE")
+}`;
+  assert.deepEqual(protocols(src), []);
+  assert.deepEqual(signals(src), []);
+  assert.deepEqual(algorithms(src), []);
 });

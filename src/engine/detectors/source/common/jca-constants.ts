@@ -52,6 +52,12 @@ const STRINGS: Record<string, string> = {
   'SslProtocols.TLS_v1_3': 'TLSv1.3',
 };
 
+/** The named curve the JDK's `KeyPairGenerator.getInstance("EC").initialize(bits)` picks for a size. */
+const JDK_EC_CURVES: Readonly<Record<number, string>> = { 256: 'P-256', 384: 'P-384', 521: 'P-521' };
+export function jdkEcCurve(bits: number): string | undefined {
+  return JDK_EC_CURVES[bits];
+}
+
 /** The string a constant member stands for, or undefined. */
 export function knownConstant(path: string): string | undefined {
   const parts = path.split('.');

@@ -38,6 +38,8 @@ export class KtFile extends EvaluatedFile {
     /** Classes, objects and interfaces the file declares. */
     readonly ownTypes: ReadonlySet<string>,
     calls: readonly KtCall[],
+    /** The file's package (`com.acme.crypto`), if it declares one. */
+    readonly pkg?: string,
   ) {
     super(ev);
     for (const c of calls) {
@@ -85,6 +87,26 @@ export class KtFile extends EvaluatedFile {
     // No import names it: a same-package class or a missing import; Java's rule reads it as the library's
     // only when nothing else could define it, so a name the file never imports is accepted.
     return simple;
+  }
+
+  /**
+   * The class (or top-level function) a name written as `written` certainly denotes among `packages`'
+   * (its simple name, also under an alias), or undefined: written qualified under one of them, imported
+   * from one by name, star-imported from one, or used in a file of one of them. Stricter than isClassFrom,
+   * which also takes a name imported from nowhere: libraries' names (`SslContextBuilder`,
+   * `SelfSignedCertificate`, Ktor's `generateCertificate`) need a visible link.
+   */
+  classOf(written: string, packages: readonly string[]): string | undefined {
+    const parts = written.split('.');
+    const simple = parts.at(-1)!;
+    if (parts.length > 1) return /^[a-z]/.test(parts[0]!) && packages.includes(parts.slice(0, -1).join('.')) ? simple : undefined;
+    const imported = this.imports.get(simple);
+    if (imported) {
+      const i = imported.lastIndexOf('.');
+      return packages.includes(imported.slice(0, i)) ? imported.slice(i + 1) : undefined;
+    }
+    if (this.ownTypes.has(simple)) return undefined;
+    return this.starImports.some((p) => packages.includes(p)) || (this.pkg !== undefined && packages.includes(this.pkg)) ? simple : undefined;
   }
 
   /**

@@ -1,7 +1,7 @@
 // Kotlin source detector (`.kt`, `.kts`): the JCA/JCE and JSSE calls Android apps and Ktor/Spring
 // services make in Kotlin syntax (no `new`, named arguments, `val`/`var`, string templates, scope
 // functions, `object :` expressions), the Android Keystore's KeyGenParameterSpec, OkHttp's TLS
-// settings, trust-all managers and verifiers, Auth0 java-jwt, jjwt and Tink. One native query
+// settings, Netty's TLS builders, trust-all managers and verifiers, Auth0 java-jwt, jjwt and Tink. One native query
 // selects a file's calls, the `checkServerTrusted`/`verify` overrides, TLS property assignments and
 // library constants; handlers resolve arguments through the shared Evaluator (resolve.ts).
 import type { SgNode } from '@ast-grep/napi';
@@ -15,6 +15,8 @@ import { SHARED_PROPERTIES, declareKotlinConstants, type KtImports } from './con
 import { KtFile } from './file.js';
 import { JCA_FACTORIES, SECRET_SPECS, handleGetInstance, handleSpec } from './jca.js';
 import { AUTH0_METHOD, JJWT_CONSTANT, KTOR_TRANSFORMERS, TINK_CONSTANT, handleAuth0, handleJjwtConstant, handleJjwtSecret, handleKtorSession, handleTinkConstant, handleTinkGet } from './libraries.js';
+import { KTOR_CERTIFICATES_KEYWORD, KTOR_CERTIFICATE_CALLS, handleKtorCertificate } from './ktor-certificates.js';
+import { INSECURE_TRUST, NETTY_BUILDER_METHODS, NETTY_KEYWORDS, handleInsecureTrustManager, handleNettyBuilderCall, handleSelfSignedCertificate, usesNettyBuilder } from './netty.js';
 import { kotlinEvaluator } from './resolve.js';
 import { callParts, namedKids, type KtCall } from './syntax.js';
 import { OVERRIDDEN_CHECKS, TLS_METHODS, handleFunctionDeclaration, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
@@ -63,14 +65,16 @@ function readImports(root: SgNode): KtImports & { names: Map<string, string>; st
  */
 const LISTED_NAMES = [
   'getInstance', ...SECRET_SPECS, ...TLS_METHODS, 'nextBytes', 'signWith', 'setSigningKey', 'get', ...Object.keys(MUTATORS),
-  'init', 'initialize', 'initSign', 'initVerify', 'generateSecret', ...KTOR_TRANSFORMERS,
+  'init', 'initialize', 'initSign', 'initVerify', 'generateSecret', ...KTOR_TRANSFORMERS, ...NETTY_BUILDER_METHODS, 'SelfSignedCertificate',
+  ...KTOR_CERTIFICATE_CALLS,
 ];
 const AUTH0_NAMES = AUTH0_METHOD.source.slice(1, -1);
 const LISTED_CALLS = `^(${[...new Set(LISTED_NAMES)].join('|')}|${AUTH0_NAMES})$`;
 const LISTED_SUFFIX = `^\\??\\.\\s*(${[...new Set(LISTED_NAMES)].join('|')}|${AUTH0_NAMES})$`;
 
-/** JJWT_CONSTANT as a JS test, compiled once (the native rule takes the source). */
+/** JJWT_CONSTANT and INSECURE_TRUST as JS tests, compiled once (the native rule takes the source). */
 const JJWT_CONSTANT_RE = new RegExp(JJWT_CONSTANT);
+const INSECURE_TRUST_RE = new RegExp(INSECURE_TRUST);
 
 /** mockk's stubbing and verification blocks (`every { Cipher.getInstance(any()) } returns mock`): a test double, not a use. */
 const MOCK_BLOCKS = new Set(['every', 'coEvery', 'verify', 'coVerify', 'verifyOrder', 'verifySequence', 'excludeRecords']);
@@ -142,7 +146,7 @@ export function detectKotlin(file: SourceFile, crossFile?: CrossFile): Detection
         },
         { kind: 'function_declaration', has: { kind: 'simple_identifier', regex: `^(${OVERRIDDEN_CHECKS.join('|')})$` } },
         { kind: 'assignment', regex: '(enabledProtocols|enabledCipherSuites|ostnameVerifier)\\s*[+]?=' },
-        { kind: 'navigation_expression', regex: `${JJWT_CONSTANT}|${TINK_CONSTANT}` },
+        { kind: 'navigation_expression', regex: `${JJWT_CONSTANT}|${TINK_CONSTANT}|${INSECURE_TRUST}` },
       ],
     },
   });
@@ -155,7 +159,7 @@ export function detectKotlin(file: SourceFile, crossFile?: CrossFile): Detection
     } else others.push(n);
   }
   const sink = new DetectionSink(file.path, text, KOTLIN_DETECTOR_ID);
-  const f = new KtFile(root, kotlinEvaluator(root, crossFile, imports), sink, names, stars, ownTypes, calls);
+  const f = new KtFile(root, kotlinEvaluator(root, crossFile, imports), sink, names, stars, ownTypes, calls, imports.pkg);
   if (crossFile) declareKotlinConstants(imports.properties, f.ev, crossFile, imports.pkg);
 
   // Arrays written after their creation (`random.nextBytes(iv)`) are not constants; arrays given to key,
@@ -169,6 +173,8 @@ export function detectKotlin(file: SourceFile, crossFile?: CrossFile): Detection
     if (SECRET_SPECS.has(c.name)) for (const a of c.args) if (kindOf(a.expr) === 'simple_identifier') keyed.add(a.expr.text());
   }
   const usesJjwt = text.includes('io.jsonwebtoken');
+  const nettyBuilder = usesNettyBuilder(text);
+  const ktorCertificates = text.includes(KTOR_CERTIFICATES_KEYWORD);
   const mocks = mockBlocks(root, text);
   const visit = (c: KtCall): void => {
     const name = c.name;
@@ -188,12 +194,19 @@ export function detectKotlin(file: SourceFile, crossFile?: CrossFile): Detection
       handleTinkGet(f, c);
     } else if (KTOR_TRANSFORMERS.has(name)) {
       handleKtorSession(f, c);
+    } else if (nettyBuilder && NETTY_BUILDER_METHODS.has(name)) {
+      handleNettyBuilderCall(f, c);
+    } else if (name === 'SelfSignedCertificate') {
+      handleSelfSignedCertificate(f, c);
+    } else if (ktorCertificates && KTOR_CERTIFICATE_CALLS.has(name)) {
+      handleKtorCertificate(f, c);
     }
   };
   const other = (n: SgNode): void => {
     const k = kindOf(n);
     if (k === 'function_declaration') handleFunctionDeclaration(f, n);
     else if (k === 'assignment') handleTlsAssignment(f, n);
+    else if (INSECURE_TRUST_RE.test(n.text())) handleInsecureTrustManager(f, n);
     else if (JJWT_CONSTANT_RE.test(n.text().replace(/\s+/g, ''))) handleJjwtConstant(f, n);
     else handleTinkConstant(f, n);
   };
@@ -211,14 +224,16 @@ export function detectKotlin(file: SourceFile, crossFile?: CrossFile): Detection
  * `<Factory>.getInstance` (a bare `getInstance` is every singleton's), the spec classes by name,
  * the TLS setters and properties by their full names, the trust-manager and verifier overrides,
  * `nextBytes` (weak random), the libraries' package names (their classes are recognised only
- * when imported), and Ktor's session transformers (`SessionTransportTransformer…`).
+ * when imported), Ktor's session transformers (`SessionTransportTransformer…`) and certificate
+ * generator (its package, imported or the file's own), and Netty's TLS class names (NETTY_KEYWORDS).
  */
 export const KOTLIN_KEYWORDS = [
   ...[...JCA_FACTORIES].map((factory) => `${factory}.getInstance`),
   'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec',
   'nabledProtocols', 'nabledCipherSuites', 'setProtocols', 'setCipherSuites', 'tlsVersions', 'cipherSuites',
   'checkServerTrusted', 'ostnameVerifier', 'nextBytes',
-  'com.auth0.jwt', 'io.jsonwebtoken', 'com.google.crypto.tink', 'SessionTransportTransformer',
+  'com.auth0.jwt', 'io.jsonwebtoken', 'com.google.crypto.tink', 'SessionTransportTransformer', KTOR_CERTIFICATES_KEYWORD,
+  ...NETTY_KEYWORDS,
 ] as const;
 
 export const kotlinDetector: Detector = {

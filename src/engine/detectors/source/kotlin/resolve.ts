@@ -44,7 +44,68 @@ function unescape(body: string, raw: boolean): string {
 
 /** Callee of a string template (not a Kotlin name, so no real call can have it). */
 const TEMPLATE = '"${}"';
-const COLLECTIONS = new Set(['arrayOf', 'listOf', 'setOf', 'mutableListOf', 'arrayListOf', 'mutableSetOf', 'hashSetOf', 'linkedSetOf']);
+const COLLECTIONS = new Set(['arrayOf', 'listOf', 'setOf', 'mutableListOf', 'arrayListOf', 'mutableSetOf', 'hashSetOf', 'linkedSetOf', 'sequenceOf',
+  // Primitive arrays (`for (bits in intArrayOf(2048, 4096))`); `byteArrayOf` is bytes (KotlinAdapter.call).
+  'intArrayOf', 'longArrayOf', 'shortArrayOf', 'uintArrayOf', 'ulongArrayOf', 'ushortArrayOf']);
+
+/**
+ * Iterating calls whose lambda's parameter is each element of the receiver (`listOf(2048, 4096).forEach { bits -> … }`,
+ * `it` without a parameter list): the index of that parameter (the `…Indexed` forms take the index first).
+ */
+const EACH_PARAM: Readonly<Record<string, number>> = {
+  forEach: 0, onEach: 0, map: 0, mapNotNull: 0, flatMap: 0, associateWith: 0,
+  forEachIndexed: 1, onEachIndexed: 1, mapIndexed: 1, mapIndexedNotNull: 1,
+};
+
+interface Each {
+  /** What the call iterates (`xs` in `xs.forEach { … }`). */
+  receiver: SgNode;
+  /** The element parameter's index (EACH_PARAM). */
+  index: number;
+}
+
+/** `.forEach`, `?.map`: the suffix of a call EACH_PARAM lists. */
+const EACH_SUFFIX = `^\\??\\.\\s*(${Object.keys(EACH_PARAM).join('|')})$`;
+
+/**
+ * Calls whose trailing lambda has no `it` (`this` is their receiver: `x.apply { … }`, `x.run { … }`,
+ * `run { … }`, `with(x) { … }`, and any call on a call, as tree-sitter-kotlin reads `with(x) { … }`):
+ * an `it` inside is the enclosing lambda's.
+ */
+const NO_IT_CALL = {
+  kind: 'call_expression',
+  any: [
+    { has: { kind: 'navigation_expression', has: { kind: 'navigation_suffix', regex: '^\\??\\.\\s*(apply|run)$' } } },
+    { has: { kind: 'simple_identifier', regex: '^(run|with)$' } },
+    { has: { kind: 'call_expression' } },
+  ],
+};
+
+/**
+ * A file's lambdas by role, found top-down from their calls (tree-sitter finds a node's parent by a
+ * walk from the root, so a parent walk per lambda would cost time quadratic in the nesting): the
+ * trailing lambdas of EACH_PARAM calls, and those of NO_IT_CALL.
+ */
+interface LambdaRoles {
+  each: Map<number, Each>;
+  noIt: Set<number>;
+}
+const rolesByRoot = new WeakMap<SgNode, LambdaRoles>();
+function lambdaRoles(root: SgNode): LambdaRoles {
+  let roles = rolesByRoot.get(root);
+  if (roles) return roles;
+  roles = { each: new Map(), noIt: new Set() };
+  for (const call of root.findAll({ rule: { kind: 'call_expression', has: { kind: 'navigation_expression', has: { kind: 'navigation_suffix', regex: EACH_SUFFIX } } } })) {
+    const c = callParts(call);
+    if (c?.lambda && c.receiver && Object.hasOwn(EACH_PARAM, c.name)) roles.each.set(c.lambda.id(), { receiver: c.receiver, index: EACH_PARAM[c.name]! });
+  }
+  for (const call of root.findAll({ rule: NO_IT_CALL })) {
+    const lambda = callParts(call)?.lambda;
+    if (lambda) roles.noIt.add(lambda.id());
+  }
+  rolesByRoot.set(root, roles);
+  return roles;
+}
 const PASS_THROUGH = new Set(['copyOf', 'clone', 'toTypedArray', 'toList', 'toSet', 'trim', 'trimIndent', 'trimMargin', 'toString', 'toCharArray', 'toMutableList', 'orEmpty']);
 
 /** The value of an `if` branch or `when` entry (armsShape): its last expression; null for a jump (`throw`, `return`). */
@@ -64,6 +125,9 @@ export class KotlinAdapter implements LanguageAdapter {
 
   /** Set per file by kotlinEvaluator (call-sites.ts). */
   returned?: (call: SgNode) => Returned | undefined;
+
+  /** Set per file by kotlinEvaluator: for the trailing lambda of `xs.forEach { … }`, what it iterates (lambdaRoles). */
+  eachOf?: (lambda: SgNode) => Each | undefined;
 
   /** Set per file by kotlinEvaluator (kotlinPathEnds). */
   pathEnds?: (statement: SgNode) => readonly Scope[];
@@ -129,6 +193,11 @@ export class KotlinAdapter implements LanguageAdapter {
         const shape = armsShape([blockValue(then), blockValue(otherwise)]);
         // Both arms give a value: the condition may pick one.
         return shape.t === 'choice' && shape.options.length === 2 ? { ...shape, condition } : shape;
+      }
+      case 'lambda_literal': {
+        // An element parameter of `xs.forEach { x -> … }` (its binding's value is the lambda): each element of `xs`.
+        const each = this.eachOf?.(node);
+        return each ? { t: 'element', of: each.receiver } : { t: 'opaque' };
       }
       case 'for_statement': {
         // The loop variable's value: each element of what it iterates (a list the evaluator can read).
@@ -251,7 +320,21 @@ export class KotlinAdapter implements LanguageAdapter {
       if (v.kind === 'bytes' && lambda && /\bnextBytes\b/.test(lambda.text())) return bytes(v.length, 'random');
       return v.kind === 'bytes' && lambda ? bytes(v.length, 'unknown') : v;
     }
+    if ((method === 'copyOf' && args.positional.length === 1) || (method === 'copyOfRange' && args.positional.length === 2)) {
+      // `material.copyOf(32)`, `buf.copyOfRange(0, 16)`: an array of that many bytes (from the receiver's,
+      // zero-padded past its end); a receiver read at run time gives bytes of unknown origin.
+      const [a, b] = args.positional.map((n) => ev.eval(n));
+      const n = method === 'copyOf' ? (a?.kind === 'int' ? a.value : undefined) : a?.kind === 'int' && b?.kind === 'int' ? b.value - a.value : undefined;
+      const v = ev.eval(receiver);
+      if (v.kind !== 'bytes' && v.kind !== 'unknown') return UNKNOWN;
+      return bytes(n !== undefined && n >= 0 ? n : undefined, v.kind === 'bytes' ? v.origin : 'unknown');
+    }
     if (PASS_THROUGH.has(method)) return ev.eval(receiver);
+    if (/^to(Int|Long|Short|UInt|ULong)$/.test(method) && args.positional.length === 0) {
+      // `for (len in longArrayOf(2048L, 4096L)) kpg.initialize(len.toInt())`: a number stays the number (not a string's parse).
+      const v = ev.eval(receiver);
+      return v.kind === 'int' ? v : UNKNOWN;
+    }
     return undefined;
   }
 }
@@ -388,6 +471,7 @@ export function kotlinBindings(root: SgNode): Binding[] {
   const scopes = new ScopeIndex(root, SCOPE_KINDS);
   const out: Binding[] = [];
   const scopeOf = (node: SgNode): Scope => scopes.spanAround(node, SCOPES);
+  const roles = lambdaRoles(root);
   for (const node of root.findAll({ rule: BINDING_RULE })) {
     const kind = kindOf(node);
     const span = nodeSpan(node);
@@ -425,10 +509,14 @@ export function kotlinBindings(root: SgNode): Binding[] {
       const owner = kind === 'lambda_parameters' ? node.parent() : node;
       if (!owner) continue;
       const decls = kind === 'lambda_parameters' ? namedKids(node) : namedKids(node).filter((c) => kindOf(c) === 'variable_declaration' || kindOf(c) === 'multi_variable_declaration');
-      // `for (alg in listOf("SHA-256", "SHA-512"))`: one variable's value is its loop (each element).
+      // `for (alg in listOf("SHA-256", "SHA-512"))`: one variable's value is its loop (each element);
+      // `xs.forEach { alg -> … }`: the element parameter's value is the lambda (KotlinAdapter.shape).
       const single = kind === 'for_statement' && decls.length === 1 && kindOf(decls[0]!) === 'variable_declaration';
+      const each = kind === 'lambda_parameters' ? roles.each.get(owner.id()) : undefined;
+      const element = each && decls[each.index] && kindOf(decls[each.index]!) === 'variable_declaration' ? decls[each.index]! : undefined;
       for (const d of decls) for (const id of [d, ...d.findAll({ rule: { kind: 'simple_identifier' } })]) {
-        if (kindOf(id) === 'simple_identifier') out.push({ name: id.text(), value: single ? node : null, visibleFrom: span.start, scope: nodeSpan(owner), member: false });
+        const value = single ? node : d === element ? owner : null;
+        if (kindOf(id) === 'simple_identifier') out.push({ name: id.text(), value, visibleFrom: span.start, scope: nodeSpan(owner), member: false });
       }
     } else {
       const target = namedKids(node)[0];
@@ -451,6 +539,29 @@ export function kotlinBindings(root: SgNode): Binding[] {
       }, scopes.file));
     }
   }
+  if (roles.each.size) out.push(...implicitIts(root, roles));
+  return out;
+}
+
+/**
+ * `it` in the lambdas without a parameter list: in `xs.forEach { kpg.initialize(it) }` each element;
+ * in a lambda inside such a one, its own (unknown) unless it is a NO_IT_CALL's, whose `it` is the
+ * enclosing one's. One sweep over the file's such lambdas in document order, with a stack of the
+ * enclosing `forEach` spans (nested or disjoint).
+ */
+function implicitIts(root: SgNode, roles: LambdaRoles): Binding[] {
+  const out: Binding[] = [];
+  const open: Scope[] = [];
+  for (const lambda of root.findAll({ rule: { kind: 'lambda_literal', not: { has: { kind: 'lambda_parameters' } } } })) {
+    const span = nodeSpan(lambda);
+    while (open.length && open.at(-1)!.end < span.start) open.pop();
+    if (roles.each.has(lambda.id())) {
+      out.push({ name: 'it', value: lambda, visibleFrom: span.start, scope: span, member: false });
+      open.push(span);
+    } else if (open.length && !roles.noIt.has(lambda.id())) {
+      out.push({ name: 'it', value: null, visibleFrom: span.start, scope: span, member: false });
+    }
+  }
   return out;
 }
 
@@ -467,6 +578,7 @@ export function kotlinEvaluator(root: SgNode, crossFile?: CrossFile, imports?: K
   adapter.callSiteArguments = (param: SgNode) => (functions ??= kotlinFunctions(root)).callSiteArguments(param);
   adapter.returned = (call: SgNode) => (functions ??= kotlinFunctions(root)).returned(call);
   adapter.pathEnds = kotlinPathEnds;
+  adapter.eachOf = (lambda) => lambdaRoles(root).each.get(lambda.id());
   adapter.computed = computedProperties(root);
   return new Evaluator(adapter, () => new SymbolTable(kotlinBindings(root)), crossFile);
 }

@@ -38,7 +38,8 @@ function names(f: KtFile, exprs: SgNode[]): string[] | undefined {
   return out;
 }
 
-function protocols(f: KtFile, node: SgNode, symbol: string, exprs: SgNode[], library?: LibraryRef): void {
+/** TLS versions among the names `exprs` give (`"TLSv1.2"`, `TlsVersion.TLS_1_2`, a list), each a protocol; an old one `insecure-protocol-version`. */
+export function protocols(f: KtFile, node: SgNode, symbol: string, exprs: SgNode[], library?: LibraryRef): void {
   for (const name of names(f, exprs) ?? []) {
     const v = parseTlsVersion(name);
     if (!v) continue;
@@ -47,7 +48,8 @@ function protocols(f: KtFile, node: SgNode, symbol: string, exprs: SgNode[], lib
   }
 }
 
-function suites(f: KtFile, node: SgNode, symbol: string, exprs: SgNode[], library?: LibraryRef): void {
+/** The cipher-suite names `exprs` give, as one protocol's suites. */
+export function suites(f: KtFile, node: SgNode, symbol: string, exprs: SgNode[], library?: LibraryRef): void {
   const list = names(f, exprs);
   if (list?.length) f.sink.protocol(node, symbol, { protocolType: 'tls', cipherSuites: list }, library);
 }
