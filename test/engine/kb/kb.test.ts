@@ -181,6 +181,14 @@ test('curves named by their OID resolve to the curve; an OID we do not know leav
   assert.ok(unknown.unknownParams.includes('curve'));
 });
 
+test('every Keccak output size of the SHA-3 competition has the level of the SHA-3 hash of that size', () => {
+  for (const n of [224, 256, 384, 512]) {
+    const keccak = kb.resolve(`Keccak${n}`, {});
+    const sha3 = kb.resolve(`SHA3-${n}`, {});
+    assert.deepEqual([keccak.name, keccak.classicalSecurityBits, keccak.nistQuantumLevel], [`Keccak-${n}`, sha3.classicalSecurityBits, sha3.nistQuantumLevel]);
+  }
+});
+
 test('resolve narrows generic entries only as far as the parameters allow', () => {
   const aes = kb.resolve('AES', {});
   assert.equal(aes.name, 'AES');
