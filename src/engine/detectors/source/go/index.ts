@@ -20,6 +20,7 @@ import { GO_CALLS, isCryptoImport } from './calls.js';
 import { detectConfigLiterals, detectConfigAssignments } from './config.js';
 import { detectJoseNames, isJoseImport } from './jose.js';
 import { detectSignatureAlgorithms } from './x509.js';
+import { detectKeySignatures } from './keys.js';
 import { GO_PKCS12, detectPkcs12Encoders } from './pkcs12.js';
 import { circlCall, detectCirclHpke } from './circl.js';
 import { LEGO_CERTCRYPTO, detectLegoKeyTypes } from './lego.js';
@@ -42,7 +43,7 @@ export function detectGo(file: SourceFile, crossFile?: CrossFile): Detection[] {
   // Before the crypto check: a file of constants (`package cryptoconf`) often imports no crypto package.
   if (crossFile) declareGoConstants(root, index, ev, crossFile);
   if (!uses) return [];
-  const f = new GoFile(root, ev, adapter, new DetectionSink(file.path, text, GO_DETECTOR_ID));
+  const f = new GoFile(root, ev, adapter, new DetectionSink(file.path, text, GO_DETECTOR_ID), index.statements);
 
   if (locals.length > 0) {
     const pkgRegex = `^(${locals.map(escapeRegex).join('|')})\\.`;
@@ -59,6 +60,7 @@ export function detectGo(file: SourceFile, crossFile?: CrossFile): Detection[] {
     detectConfigLiterals(f, pkgRegex, text);
     detectConfigAssignments(f, index.statements);
     detectSignatureAlgorithms(f, index.statements, text);
+    detectKeySignatures(f, text);
     if ([...imports.values()].some((p) => (LEGO_CERTCRYPTO as readonly string[]).includes(p))) detectLegoKeyTypes(f, root);
     const pkcs12 = [...imports].filter(([, path]) => path === GO_PKCS12).map(([local]) => local);
     if (pkcs12.length > 0) detectPkcs12Encoders(f, root, pkcs12);
