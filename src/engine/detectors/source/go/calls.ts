@@ -10,7 +10,7 @@ import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { X509_SIGNING_CALLS, pemEncryption, x509Signing } from './x509.js';
 import { GO_PKCS12, pkcs12Call } from './pkcs12.js';
 import { STEP_KEY_CALLS, STEP_MODULE, stepKeyGeneration } from './step.js';
-import { LEGO_CERTCRYPTO, legoKeyGeneration } from './lego.js';
+import { KEY_TYPE_PACKAGES, LEGO_CERTCRYPTO, legoKeyGeneration } from './acme.js';
 import { isCirclImport } from './circl.js';
 import { MISCREANT, miscreantCall } from './miscreant.js';
 import { DSA_CALLS } from './dsa.js';
@@ -20,11 +20,11 @@ export type CallHandler = (f: GoFile, call: SgNode, callee: string, args: SgNode
 
 const X = 'golang.org/x/crypto';
 
-/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke and /age, go-pkcs12, go.step.sm/crypto/*, CIRCL, miscreant (AES-SIV), math/rand. */
+/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke and /age, go-pkcs12, go.step.sm/crypto/*, CIRCL, miscreant (AES-SIV), math/rand, lego's certcrypto and certmagic (key types). */
 export function isCryptoImport(path: string): boolean {
   return path === 'crypto' || path.startsWith('crypto/') || path.startsWith(`${X}/`) || path === 'math/rand' || path === 'math/rand/v2'
     || path === 'filippo.io/hpke' || path === 'filippo.io/age' || path === GO_PKCS12 || path.startsWith(`${STEP_MODULE}/`) || isCirclImport(path)
-    || path === MISCREANT || (LEGO_CERTCRYPTO as readonly string[]).includes(path);
+    || path === MISCREANT || KEY_TYPE_PACKAGES.includes(path);
 }
 
 const AES_KEY_BITS = new Set([128, 192, 256]);
