@@ -171,3 +171,67 @@ describe('Go: signatures with a key generated in sight', () => {
     assert.deepEqual(uses(source), ['13 RSA-PKCS1-1.5-SHA-256', '14 RSA-PKCS1-1.5-SHA-512']);
   });
 });
+
+describe('Go: a key chosen in an if or switch', () => {
+  it('the signature is one algorithm per path, never mixing a key with another path\'s hash', () => {
+    const source = [
+      'package notary', // 1
+      'import (',
+      '\t"crypto"',
+      '\t"crypto/ecdsa"',
+      '\t"crypto/elliptic"',
+      '\t"crypto/rand"',
+      '\t"crypto/rsa"',
+      '\t"crypto/x509"',
+      ')',
+      'func bySwitch(tpl *x509.Certificate, curve string) ([]byte, error) {', // 10
+      '\tvar priv any',
+      '\tvar err error',
+      '\tswitch curve {',
+      '\tcase "P256":',
+      '\t\tpriv, err = ecdsa.GenerateKey(elliptic.P256(), rand.Reader)',
+      '\tcase "P384":',
+      '\t\tpriv, err = ecdsa.GenerateKey(elliptic.P384(), rand.Reader)',
+      '\tdefault:',
+      '\t\tpriv, err = rsa.GenerateKey(rand.Reader, 2048)',
+      '\t}',
+      '\tif err != nil {',
+      '\t\treturn nil, err',
+      '\t}',
+      '\treturn x509.CreateCertificate(rand.Reader, tpl, tpl, nil, priv)', // 24
+      '}',
+      'func byIf(digest []byte, strong bool) ([]byte, error) {',
+      '\tvar key *rsa.PrivateKey',
+      '\tvar h crypto.Hash',
+      '\tif strong {',
+      '\t\tkey, _ = rsa.GenerateKey(rand.Reader, 4096)',
+      '\t\th = crypto.SHA512',
+      '\t} else {',
+      '\t\tkey, _ = rsa.GenerateKey(rand.Reader, 2048)',
+      '\t\th = crypto.SHA256',
+      '\t}',
+      '\treturn rsa.SignPKCS1v15(rand.Reader, key, h, digest)', // 36
+      '}',
+      'func scoped(tpl *x509.Certificate, useEC bool) ([]byte, error) {',
+      '\tvar signer any',
+      '\tif useEC {',
+      '\t\tk, _ := ecdsa.GenerateKey(elliptic.P384(), rand.Reader)',
+      '\t\tsigner = k',
+      '\t} else {',
+      '\t\tk, _ := rsa.GenerateKey(rand.Reader, 3072)',
+      '\t\tsigner = k',
+      '\t}',
+      '\treturn x509.CreateCertificate(rand.Reader, tpl, tpl, nil, signer)', // 47
+      '}',
+    ].join('\n');
+    assert.deepEqual(uses(source), [
+      '24 ECDSA-P256-SHA-256',
+      '24 ECDSA-P384-SHA-384',
+      '24 RSA-PKCS1-1.5-SHA-256-2048',
+      '36 RSA-PKCS1-1.5-SHA-512-4096',
+      '36 RSA-PKCS1-1.5-SHA-256-2048',
+      '47 ECDSA-P384-SHA-384',
+      '47 RSA-PKCS1-1.5-SHA-256-3072',
+    ]);
+  });
+});

@@ -203,13 +203,16 @@ export class GoFile {
   /**
    * The call a name was last set from and which of its results it took (`k` in `k, err :=
    * ecdsa.GenerateKey(…)` is result 0, `priv` in `_, priv, err := ed25519.GenerateKey(r)` result 1),
-   * following `a := b` chains; undefined for a parameter, a value joined from branches, or anything else.
+   * following `a := b` chains and, for a name assigned in the arms of an `if` or `switch`, the arm of
+   * the case being run (Evaluator.joinedBinding: one case per path); undefined for a parameter or
+   * anything else.
    */
   result(node: SgNode): { call: SgNode; index: number } | undefined {
     let cur: SgNode | null = node;
     for (let i = 0; cur && i < 8; i++) {
       if (cur.kind() === 'call_expression') return { call: cur, index: 0 };
-      const b = this.ev.bindingOf(cur);
+      const found = this.ev.bindingOf(cur);
+      const b = found?.join && !found.value ? this.ev.joinedBinding(found) : found;
       if (!b) return undefined;
       if (b.value) {
         cur = b.value;

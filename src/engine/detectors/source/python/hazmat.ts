@@ -117,7 +117,9 @@ interface KeyFacts {
  * key in another resolves to one of them, which must not give an RSA scheme a curve.
  */
 function keyFacts(ctx: PyContext, node: SgNode | undefined, depth = 0): KeyFacts {
-  const call = ctx.originCall(node);
+  // A key chosen in a branch (`if kind == "rsa": key = rsa.generate_private_key(…) else: key = ec…`) is
+  // each path's key, one case each: its signature is one algorithm per path.
+  const call = ctx.originCall(node, true);
   if (!call || depth > 4) return { params: {} };
   const c = ctx.call(call);
   if (c.method && SAME_KEY_METHODS.has(c.method) && c.receiver && !c.name) return keyFacts(ctx, c.receiver, depth + 1);
