@@ -208,3 +208,107 @@ describe('Go: legacy suite constant names', () => {
     ]);
   });
 });
+
+describe('Go: a tls.Config made empty and filled in field by field', () => {
+  const source = [
+    'package relay', // 1
+    'import (',
+    '\t"crypto/tls"',
+    '\t"net/http"',
+    ')',
+    'type Upstream struct{ Insecure bool; Name string }',
+    'func dialer(u Upstream) *tls.Config {',
+    '\tconf := new(tls.Config)', // 8
+    '\tconf.ServerName = u.Name',
+    '\tconf.InsecureSkipVerify = u.Insecure', // 10
+    '\treturn conf',
+    '}',
+    'func pinned(u Upstream) *http.Transport {',
+    '\tvar tc tls.Config', // 14
+    '\ttc.MinVersion = tls.VersionTLS11', // 15
+    '\ttc.InsecureSkipVerify = u.Insecure', // 16
+    '\treturn &http.Transport{TLSClientConfig: &tc}',
+    '}',
+    'func lab() *tls.Config {',
+    '\tc := new(tls.Config)', // 20
+    '\tc.InsecureSkipVerify = true', // 21
+    '\treturn c',
+    '}',
+  ].join('\n');
+
+  it('new(tls.Config) and `var c tls.Config` are TLS of unknown version, as &tls.Config{} is', () => {
+    assert.deepEqual(protocols(source).map((p) => [p.occurrence.line, p.protocol]), [
+      [8, { protocolType: 'tls' }],
+      [14, { protocolType: 'tls' }],
+      [20, { protocolType: 'tls' }],
+    ]);
+  });
+
+  it('their InsecureSkipVerify taken from configuration is reported, like a literal config\'s', () => {
+    assert.deepEqual(signals(source).map((s) => `${s.occurrence.line} ${s.signal} ${s.detail}`), [
+      '10 cert-verification-disabled InsecureSkipVerify is taken from u.Insecure: configuration can turn server certificate verification off',
+      '15 insecure-protocol-version MinVersion set to TLS 1.1',
+      '16 cert-verification-disabled InsecureSkipVerify is taken from u.Insecure: configuration can turn server certificate verification off',
+      '21 cert-verification-disabled InsecureSkipVerify is set to true: server certificates are not verified',
+    ]);
+  });
+
+  it('a pointer declared without a config, other packages\' new() and a compared new(tls.Config) make none', () => {
+    const other = [
+      'package relay',
+      'import (',
+      '\t"crypto/tls"',
+      '\t"testing"',
+      '\t"github.com/stretchr/testify/require"',
+      ')',
+      'type Options struct{ InsecureSkipVerify bool }',
+      'func f(t *testing.T, skip bool, got *tls.Config) {',
+      '\tvar cfg *tls.Config', // no config yet: a pointer
+      '\t_ = cfg',
+      '\to := new(Options)',
+      '\to.InsecureSkipVerify = skip', // an options struct: a value passed through is not reported
+      '\twant := new(tls.Config)',
+      '\trequire.Equal(t, want, got)',
+      '\tvar conns []tls.Conn',
+      '\t_ = conns',
+      '}',
+    ].join('\n');
+    assert.deepEqual(detect(other), []);
+  });
+});
+
+describe('Go: suites and groups appended to a config\'s lists', () => {
+  it('append(cfg.CipherSuites, tls.TLS_…) offers what it appends; a list extended is reported once, with the append', () => {
+    const source = [
+      'package edge', // 1
+      'import "crypto/tls"',
+      'var modern = []uint16{tls.TLS_AES_256_GCM_SHA384}', // 3: extended below, reported there
+      'func compat() *tls.Config {',
+      '\tcfg := &tls.Config{MinVersion: tls.VersionTLS12}', // 5
+      '\tcfg.CipherSuites = append(cfg.CipherSuites, tls.TLS_RSA_WITH_3DES_EDE_CBC_SHA, tls.TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256)', // 6
+      '\tcfg.CurvePreferences = append(cfg.CurvePreferences, tls.CurveP521)', // 7
+      '\treturn cfg',
+      '}',
+      'func widened(extra []uint16) *tls.Config {',
+      '\tsuites := append(modern, tls.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256)',
+      '\tsuites = append(suites, extra...)',
+      '\treturn &tls.Config{CipherSuites: suites}', // 13
+      '}',
+      'func ids() []uint16 {',
+      '\tvar out []uint16',
+      '\tfor _, s := range tls.CipherSuites() {',
+      '\t\tout = append(out, s.ID)', // nothing known: no list
+      '\t}',
+      '\treturn append(out, tls.TLS_FALLBACK_SCSV)', // a signalling value, not a suite
+      '}',
+    ].join('\n');
+    assert.deepEqual(protocols(source).map((p) => [p.occurrence.line, p.protocol]), [
+      [5, { protocolType: 'tls', version: '1.2' }],
+      [13, { protocolType: 'tls', cipherSuites: ['TLS_AES_256_GCM_SHA384', 'TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256'] }],
+      [6, { protocolType: 'tls', cipherSuites: ['TLS_RSA_WITH_3DES_EDE_CBC_SHA', 'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256'] }],
+      [7, { protocolType: 'tls', groups: ['P-521'] }],
+    ]);
+    const { findings } = evaluateFindings(buildInventory(detect(source), stats, kb));
+    assert.ok(findings.some((f) => f.ruleId === 'weak-cipher-suite' && f.locations.some((l) => l.line === 6)));
+  });
+});

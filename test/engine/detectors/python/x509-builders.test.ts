@@ -28,3 +28,66 @@ def attest(signer, payload):
 `);
   assert.deepEqual(found.map((a) => [a.name, a.functions]), [['SHA-512', ['digest']]]);
 });
+
+test('an OCSP response builder signs like the x509 builders; the hash of add_response stays a digest', () => {
+  const found = algorithms(`
+import datetime
+from cryptography.x509 import ocsp
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec
+
+def good_status(cert, issuer, responder):
+    responder_key = ec.generate_private_key(ec.SECP384R1())
+    now = datetime.datetime.now(datetime.timezone.utc)
+    builder = ocsp.OCSPResponseBuilder().add_response(
+        cert=cert, issuer=issuer, algorithm=hashes.SHA1(), cert_status=ocsp.OCSPCertStatus.GOOD,
+        this_update=now, next_update=None, revocation_time=None, revocation_reason=None,
+    ).responder_id(ocsp.OCSPResponderEncoding.HASH, responder)
+    return builder.sign(responder_key, hashes.SHA256())
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.functions]), [
+    [8, 'ECDSA-P384', ['keygen']],
+    [11, 'SHA-1', ['digest']],
+    [14, 'ECDSA-P384-SHA-256', ['sign']],
+  ]);
+  assert.equal(found.find((a) => a.line === 14)?.occurrence.symbol, 'OCSPResponseBuilder.sign');
+});
+
+test('a builder signed with an Ed25519 or Ed448 key and no hash is an Ed25519/Ed448 signature', () => {
+  const found = algorithms(`
+from cryptography import x509
+from cryptography.hazmat.primitives.asymmetric import ed25519, ed448
+
+def device_csr(subject):
+    device_key = ed25519.Ed25519PrivateKey.generate()
+    csr = x509.CertificateSigningRequestBuilder().subject_name(subject)
+    return csr.sign(device_key, None)
+
+def root(subject, raw):
+    root_key = ed448.Ed448PrivateKey.from_private_bytes(raw)
+    return x509.CertificateBuilder().subject_name(subject).issuer_name(subject).sign(private_key=root_key, algorithm=None)
+
+def crl(issuer, key):
+    return x509.CertificateRevocationListBuilder().issuer_name(issuer).sign(key, None)
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.functions ?? []]), [
+    [6, 'Ed25519', ['keygen']],
+    [8, 'Ed25519', ['sign']],
+    [11, 'Ed448', []],
+    [12, 'Ed448', ['sign']],
+    // A key handed in: signed without a hash, so an Edwards key of one of two curves; not guessed.
+    [15, 'unknown-signature', ['sign']],
+  ]);
+});
+
+test('sign(data, None) on something that is not a builder reports nothing', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.asymmetric import ed25519
+
+def attest(payload, signer):
+    key = ed25519.Ed25519PrivateKey.generate()
+    token = key.sign(payload)
+    return signer.sign(payload, None), token
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.functions]), [[5, 'Ed25519', ['keygen']]]);
+});

@@ -593,6 +593,63 @@ export class Evaluator {
     }
   }
 
+  /**
+   * For a join binding (a local some paths of a branching statement assign), the binding the path of
+   * the case being run leaves at the statement's end: one case per path that leaves a different one,
+   * keyed by the statement as joined() keys its values, so that an object chosen in a branch (`if ec:
+   * key = ec.generate_private_key(…) else: key = rsa.generate_private_key(…)`) is each path's, and a
+   * scalar set in the same arms takes the same path in a run. Bindings that are joins again (an `if`
+   * nested in an arm) are followed. Undefined outside eachCase when the paths differ, past MAX_CASES, or
+   * on a path that leads back into the join.
+   */
+  joinedBinding(b: Binding): Binding | undefined {
+    let cur: Binding | undefined = b;
+    for (let depth = 0; cur && !cur.value && cur.join && depth < 8; depth++) cur = this.pathBinding(cur, cur.join);
+    return cur && (cur.value || !cur.join) ? cur : undefined;
+  }
+
+  private pathBinding(b: Binding, join: SgNode): Binding | undefined {
+    const id = join.id();
+    let ends = this.ends.get(id);
+    if (!ends) this.ends.set(id, (ends = this.adapter.pathEnds?.(join) ?? []));
+    if (ends.length === 0) return undefined;
+    const reaching = (arm: Scope): Binding | undefined => {
+      // The statement's own join bindings are visible where its last arm ends, too: passed over.
+      const outside = (o: Binding): boolean => o.scope.start > arm.start || (o.join !== undefined && o.join.id() === id);
+      return this.symbols.lookup(b.name, arm.end, outside);
+    };
+    const chosen = this.assumed.get(id);
+    if (chosen !== undefined) return ends[chosen] ? reaching(ends[chosen]!) : undefined;
+    const all = ends.map(reaching);
+    // Every path leaves the same binding: no case to make.
+    if (all.every((r) => r === all[0])) return all[0];
+    const cases = this.cases;
+    if (!cases || cases.length + ends.length - 1 > MAX_CASES) {
+      this.split = true;
+      return undefined;
+    }
+    for (let i = 1; i < ends.length; i++) cases.push(new Map(this.assumed).set(id, i));
+    this.assumed.set(id, 0);
+    return all[0];
+  }
+
+  /**
+   * Like origin, but through joins: at a local assigned on several paths of an `if` or `switch`, the
+   * expression the case's path assigned (joinedBinding), so that a key object chosen in a branch gives
+   * one use per path, as a scalar does. Opt-in per detector (keys of signatures).
+   */
+  originByPath(node: SgNode | null | undefined, hops = 8): SgNode | null {
+    let cur = node ?? null;
+    for (let i = 0; cur && i < hops; i++) {
+      const found = this.bindingOf(cur);
+      if (!found) return cur;
+      const b = found.value || !found.join ? found : this.joinedBinding(found);
+      if (!b?.value) return null;
+      cur = b.value;
+    }
+    return cur;
+  }
+
   /** Evaluates an expression node; never throws, returns UNKNOWN for anything it cannot compute. */
   eval(node: SgNode | null | undefined): Value {
     if (!node || this.depth > MAX_DEPTH) return UNKNOWN;

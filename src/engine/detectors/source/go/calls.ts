@@ -10,20 +10,21 @@ import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { X509_SIGNING_CALLS, pemEncryption, x509Signing } from './x509.js';
 import { GO_PKCS12, pkcs12Call } from './pkcs12.js';
 import { STEP_KEY_CALLS, STEP_MODULE, stepKeyGeneration } from './step.js';
-import { LEGO_CERTCRYPTO, legoKeyGeneration } from './lego.js';
+import { KEY_TYPE_PACKAGES, LEGO_CERTCRYPTO, legoKeyGeneration } from './acme.js';
 import { isCirclImport } from './circl.js';
 import { MISCREANT, miscreantCall } from './miscreant.js';
 import { DSA_CALLS } from './dsa.js';
+import { keyOf } from './keys.js';
 
 export type CallHandler = (f: GoFile, call: SgNode, callee: string, args: SgNode[]) => void;
 
 const X = 'golang.org/x/crypto';
 
-/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke and /age, go-pkcs12, go.step.sm/crypto/*, CIRCL, miscreant (AES-SIV), math/rand. */
+/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke and /age, go-pkcs12, go.step.sm/crypto/*, CIRCL, miscreant (AES-SIV), math/rand, lego's certcrypto and certmagic (key types). */
 export function isCryptoImport(path: string): boolean {
   return path === 'crypto' || path.startsWith('crypto/') || path.startsWith(`${X}/`) || path === 'math/rand' || path === 'math/rand/v2'
     || path === 'filippo.io/hpke' || path === 'filippo.io/age' || path === GO_PKCS12 || path.startsWith(`${STEP_MODULE}/`) || isCirclImport(path)
-    || path === MISCREANT || (LEGO_CERTCRYPTO as readonly string[]).includes(path);
+    || path === MISCREANT || KEY_TYPE_PACKAGES.includes(path);
 }
 
 const AES_KEY_BITS = new Set([128, 192, 256]);
@@ -91,7 +92,14 @@ function withHash(base: string, hash: string | undefined): string {
   return hash ? `${base}-${hash}` : base;
 }
 
-function rsa(spelling: string, padding: string | undefined, hashArg: number | undefined, fn: 'encrypt' | 'decrypt' | 'sign' | 'verify'): CallHandler {
+/** The modulus size of an RSA key argument generated in sight (go/keys.ts), else undefined. */
+function rsaKeySize(f: GoFile, key: SgNode | undefined): number | undefined {
+  const k = keyOf(f, key);
+  return k?.kind === 'RSA' ? k.keySize : undefined;
+}
+
+/** crypto/rsa's operations: `keyArg` is the key's position, which gives the size when the file made the key. */
+function rsa(spelling: string, padding: string | undefined, hashArg: number | undefined, keyArg: number, fn: 'encrypt' | 'decrypt' | 'sign' | 'verify'): CallHandler {
   return (f, call, callee, args) => {
     const hash = hashArg === undefined ? undefined : f.hash(args[hashArg]);
     // A PKCS#1 v1.5 signature is the RSASSA scheme even when its hash is a variable (without a hash,
@@ -99,10 +107,19 @@ function rsa(spelling: string, padding: string | undefined, hashArg: number | un
     const signature = padding === 'PKCS1v15' && (fn === 'sign' || fn === 'verify');
     f.algorithm(call, callee, {
       spelling: signature ? 'RSASSA-PKCS1-v1_5' : spelling,
-      params: { padding: signature ? undefined : padding, hash },
+      params: { padding: signature ? undefined : padding, hash, keySize: rsaKeySize(f, args[keyArg]) },
       unresolved: hashArg === undefined ? ['keySize'] : ['keySize', 'hash'],
       functions: [fn],
     });
+  };
+}
+
+/** crypto/ecdsa's signing and verification: the curve of the key at `keyArg` when the file made it. */
+function ecdsaUse(keyArg: number, fn: 'sign' | 'verify'): CallHandler {
+  return (f, call, callee, args) => {
+    const k = keyOf(f, args[keyArg]);
+    const curve = k?.kind === 'EC' ? k.curve : undefined;
+    f.algorithm(call, callee, { spelling: 'ECDSA', params: { curve }, unresolved: ['curve'], functions: [fn] });
   };
 }
 
@@ -166,23 +183,26 @@ const table: Array<[string, CallHandler]> = [
     f.algorithm(call, callee, { spelling: 'RSA', params: { keySize: f.int(args[2]) }, unresolved: ['keySize'], functions: ['keygen'] });
     weakReader(f, call, callee, args[0]);
   }],
-  ['crypto/rsa.EncryptOAEP', rsa('RSA-OAEP', 'OAEP', 0, 'encrypt')],
-  ['crypto/rsa.DecryptOAEP', rsa('RSA-OAEP', 'OAEP', 0, 'decrypt')],
-  ['crypto/rsa.EncryptPKCS1v15', rsa('RSA', 'PKCS1v15', undefined, 'encrypt')],
-  ['crypto/rsa.DecryptPKCS1v15', rsa('RSA', 'PKCS1v15', undefined, 'decrypt')],
-  ['crypto/rsa.SignPKCS1v15', rsa('RSA', 'PKCS1v15', 2, 'sign')],
-  ['crypto/rsa.VerifyPKCS1v15', rsa('RSA', 'PKCS1v15', 1, 'verify')],
-  ['crypto/rsa.SignPSS', rsa('RSA-PSS', 'PSS', 2, 'sign')],
-  ['crypto/rsa.VerifyPSS', rsa('RSA-PSS', 'PSS', 1, 'verify')],
+  // EncryptOAEP(hash, random, pub, msg, label), EncryptPKCS1v15(random, pub, msg), SignPKCS1v15(random, priv, hash, hashed),
+  // VerifyPKCS1v15(pub, hash, hashed, sig), SignPSS(random, priv, hash, digest, opts), VerifyPSS(pub, hash, digest, sig, opts).
+  ['crypto/rsa.EncryptOAEP', rsa('RSA-OAEP', 'OAEP', 0, 2, 'encrypt')],
+  ['crypto/rsa.DecryptOAEP', rsa('RSA-OAEP', 'OAEP', 0, 2, 'decrypt')],
+  ['crypto/rsa.EncryptPKCS1v15', rsa('RSA', 'PKCS1v15', undefined, 1, 'encrypt')],
+  ['crypto/rsa.DecryptPKCS1v15', rsa('RSA', 'PKCS1v15', undefined, 1, 'decrypt')],
+  ['crypto/rsa.SignPKCS1v15', rsa('RSA', 'PKCS1v15', 2, 1, 'sign')],
+  ['crypto/rsa.VerifyPKCS1v15', rsa('RSA', 'PKCS1v15', 1, 0, 'verify')],
+  ['crypto/rsa.SignPSS', rsa('RSA-PSS', 'PSS', 2, 1, 'sign')],
+  ['crypto/rsa.VerifyPSS', rsa('RSA-PSS', 'PSS', 1, 0, 'verify')],
 
   ['crypto/ecdsa.GenerateKey', (f, call, callee, args) => {
     ecdsaCurve(f, call, callee, args[0], 'ECDSA');
     weakReader(f, call, callee, args[1]);
   }],
-  ['crypto/ecdsa.SignASN1', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['sign'] })],
-  ['crypto/ecdsa.Sign', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['sign'] })],
-  ['crypto/ecdsa.VerifyASN1', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['verify'] })],
-  ['crypto/ecdsa.Verify', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['verify'] })],
+  // Sign/SignASN1(rand, priv, hash), Verify(pub, hash, r, s), VerifyASN1(pub, hash, sig).
+  ['crypto/ecdsa.SignASN1', ecdsaUse(1, 'sign')],
+  ['crypto/ecdsa.Sign', ecdsaUse(1, 'sign')],
+  ['crypto/ecdsa.VerifyASN1', ecdsaUse(0, 'verify')],
+  ['crypto/ecdsa.Verify', ecdsaUse(0, 'verify')],
   ['crypto/ecdh.P256', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDH', params: { curve: 'P-256' }, functions: ['keygen'] })],
   ['crypto/ecdh.P384', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDH', params: { curve: 'P-384' }, functions: ['keygen'] })],
   ['crypto/ecdh.P521', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDH', params: { curve: 'P-521' }, functions: ['keygen'] })],

@@ -63,6 +63,20 @@ function fields(literal: SgNode): Map<string, SgNode> {
 /** The list literals a tls.Config literal read as its CipherSuites/CurvePreferences (directly or through a variable). */
 type Consumed = Set<number>;
 
+const isAppend = (node: SgNode): boolean => node.kind() === 'call_expression' && node.field('function')?.text() === 'append';
+
+/**
+ * Marks the list a config field or an `append` reads as read (by its start): the literal behind it, or an
+ * `append` and, through it, the lists it extends (`append(defaults, tls.TLS_…)`, `append(base, extra...)`).
+ */
+function consume(f: GoFile, node: SgNode | null | undefined, consumed: Consumed, depth = 0): void {
+  const origin = node && depth < 8 ? f.ev.origin(node) : undefined;
+  if (!origin) return;
+  consumed.add(origin.range().start.index);
+  if (!isAppend(origin)) return;
+  for (const a of origin.field('arguments')?.namedChildren() ?? []) consume(f, a.kind() === 'variadic_argument' ? a.namedChildren()[0] : a, consumed, depth + 1);
+}
+
 /** Functions whose arguments are compared, not used: testify's `assert`/`require`, `reflect.DeepEqual`, go-cmp. */
 const COMPARISONS = /^(Equal|EqualValues|Exactly|NotEqual|NotEqualValues|ElementsMatch|Contains|NotContains|Subset|DeepEqual|Diff|Equals)f?$/;
 /** Names of an expected value in a table test or before a comparison (`want`, `expected`, `wantConfig`). */
@@ -110,11 +124,7 @@ function tlsConfig(f: GoFile, lit: SgNode, consumed: Consumed): void {
   if (comparedValue(lit)) return;
   const fs = fields(lit);
   const callee = `${TLS}.Config`;
-  for (const field of ['CipherSuites', 'CurvePreferences']) {
-    const v = fs.get(field);
-    const origin = v && f.ev.origin(v);
-    if (origin) consumed.add(origin.range().start.index);
-  }
+  for (const field of ['CipherSuites', 'CurvePreferences']) consume(f, fs.get(field), consumed);
   const min = fs.has('MinVersion') ? tlsVersion(f.eval(fs.get('MinVersion'))) : undefined;
   const max = fs.has('MaxVersion') ? tlsVersion(f.eval(fs.get('MaxVersion'))) : undefined;
   const cipherSuites = fs.has('CipherSuites') ? members(f.eval(fs.get('CipherSuites')), TLS) : [];
@@ -179,12 +189,52 @@ function sshConfig(f: GoFile, lit: SgNode, name: string): void {
 
 const SSH_CONFIGS = new Set(['Config', 'ServerConfig', 'ClientConfig']);
 
+/** Whether a type node is crypto/tls's `Config` (`tls.Config` under whatever name the file imports it). */
+function isTlsConfigType(f: GoFile, type: SgNode | null | undefined): boolean {
+  return type?.kind() === 'qualified_type' && f.adapter.imports.get(type.field('package')?.text() ?? '') === TLS && type.field('name')?.text() === 'Config';
+}
+
+/**
+ * Whether an expression makes a tls.Config: a literal (`&tls.Config{…}`, `tls.Config{}`), `new(tls.Config)`,
+ * or the type node a `var cfg tls.Config` binds its name to (its zero value, GoAdapter's bindings).
+ */
+function makesTlsConfig(f: GoFile, node: SgNode | null | undefined): boolean {
+  let o = node;
+  if (o?.kind() === 'unary_expression') o = o.field('operand');
+  if (o?.kind() === 'composite_literal') return isTlsConfigType(f, o.field('type'));
+  if (o?.kind() === 'call_expression') return o.field('function')?.text() === 'new' && isTlsConfigType(f, o.field('arguments')?.namedChildren()[0]);
+  return isTlsConfigType(f, o);
+}
+
+/**
+ * A config made empty and filled in field by field (`cfg := new(tls.Config)`, `var cfg tls.Config`): TLS
+ * of unknown version, as `cfg := &tls.Config{}` is. The fields set later (`cfg.MinVersion = …`,
+ * `cfg.InsecureSkipVerify = …`) are read by detectConfigAssignments, which knows such a name for a config.
+ */
+function zeroTlsConfig(f: GoFile, node: SgNode): void {
+  const made = node.kind() === 'var_spec' ? node.field('type') : node;
+  if (node.kind() === 'var_spec' && node.field('value')) return;
+  if (!makesTlsConfig(f, made) || comparedValue(node)) return;
+  f.protocol(node, 'tls.Config', `${TLS}.Config`, { protocolType: 'tls' });
+}
+
 /** tls.Config{...} and ssh.Config{...} literals (also nested, also behind `&`), then suite and group lists kept apart from a config. */
 export function detectConfigLiterals(f: GoFile, pkgRegex: string, text: string): void {
   const consumed: Consumed = new Set();
   // Config literals: the query walks the whole tree, so it is skipped in files without one.
   if (text.includes('Config')) {
-    for (const lit of f.root.findAll({ rule: { kind: 'composite_literal', has: { field: 'type', kind: 'qualified_type', regex: pkgRegex } } })) {
+    const rule = {
+      any: [
+        { kind: 'composite_literal', has: { field: 'type', kind: 'qualified_type', regex: pkgRegex } },
+        { kind: 'call_expression', has: { field: 'function', kind: 'identifier', regex: '^new$' } },
+        { kind: 'var_spec', has: { field: 'type', kind: 'qualified_type', regex: pkgRegex } },
+      ],
+    };
+    for (const lit of f.root.findAll({ rule })) {
+      if (lit.kind() !== 'composite_literal') {
+        zeroTlsConfig(f, lit);
+        continue;
+      }
       const type = lit.field('type')!;
       const pkg = f.adapter.imports.get(type.field('package')?.text() ?? '');
       const name = type.field('name')?.text();
@@ -202,22 +252,35 @@ export function detectConfigLiterals(f: GoFile, pkgRegex: string, text: string):
  * `var defaultSuites = []uint16{tls.TLS_…}` and `[]tls.CurveID{tls.X25519MLKEM768, …}`: a preference list
  * kept in a variable (a package's defaults), which a config takes later through a helper, `copy` or an
  * assignment (`cfg.CipherSuites = defaultSuites()`): the suites or groups the program offers, without a
- * version. Lists a tls.Config literal of the file already read are not reported twice, and maps
+ * version; likewise what an `append` adds to one (`cfg.CipherSuites = append(cfg.CipherSuites, tls.TLS_…)`).
+ * Lists a tls.Config literal or an append of the file already read are not reported twice, and maps
  * (`map[string]uint16{"TLS_…": tls.TLS_…}`) are not lists: they are tables of the values a
  * configuration may name, not a choice.
  */
 function tlsLists(f: GoFile, consumed: Consumed): void {
-  const rule = { kind: 'composite_literal', has: { field: 'type', any: [{ kind: 'slice_type' }, { kind: 'array_type' }, { kind: 'implicit_length_array_type' }] } };
-  for (const lit of f.root.findAll({ rule })) {
-    // A list inside any crypto/tls literal is not an offer of its own: a config's fields read it, and a
-    // `&tls.ClientHelloInfo{CipherSuites: …}` is a client's hello made up by a test.
-    if (consumed.has(lit.range().start.index) || insideTlsLiteral(f, lit) || comparedValue(lit)) continue;
-    const names = members(f.eval(lit), TLS);
+  const rule = {
+    any: [
+      { kind: 'composite_literal', has: { field: 'type', any: [{ kind: 'slice_type' }, { kind: 'array_type' }, { kind: 'implicit_length_array_type' }] } },
+      { kind: 'call_expression', has: { field: 'function', kind: 'identifier', regex: '^append$' } },
+    ],
+  };
+  const lists: Array<{ node: SgNode; cipherSuites: string[]; groups: string[] }> = [];
+  for (const node of f.root.findAll({ rule })) {
+    const names = members(f.eval(node), TLS);
     // TLS_FALLBACK_SCSV is a signalling value, not a suite (`append([]uint16{tls.TLS_FALLBACK_SCSV}, …)`).
     const cipherSuites = names.filter((n) => n.startsWith('TLS_') && n !== 'TLS_FALLBACK_SCSV');
     const groups = names.filter((n) => TLS_GROUPS[n] !== undefined).map((g) => TLS_GROUPS[g]!);
     if (cipherSuites.length === 0 && groups.length === 0) continue;
-    f.protocol(lit, cipherSuites.length ? 'tls.CipherSuites list' : 'tls.CurveID list', `${TLS}.Config`, {
+    lists.push({ node, cipherSuites, groups });
+    // `cfg.CipherSuites = append(cfg.CipherSuites, tls.TLS_…)`: the suites appended are offered too,
+    // reported once with the lists the append extends (`s = append(s, …)` twice is its last append).
+    if (isAppend(node)) for (const a of node.field('arguments')?.namedChildren() ?? []) consume(f, a.kind() === 'variadic_argument' ? a.namedChildren()[0] : a, consumed);
+  }
+  for (const { node, cipherSuites, groups } of lists) {
+    // A list inside any crypto/tls literal is not an offer of its own: a config's fields read it, and a
+    // `&tls.ClientHelloInfo{CipherSuites: …}` is a client's hello made up by a test.
+    if (consumed.has(node.range().start.index) || insideTlsLiteral(f, node) || comparedValue(node)) continue;
+    f.protocol(node, cipherSuites.length ? 'tls.CipherSuites list' : 'tls.CurveID list', `${TLS}.Config`, {
       protocolType: 'tls',
       ...(cipherSuites.length ? { cipherSuites } : {}),
       ...(groups.length ? { groups } : {}),
@@ -247,17 +310,14 @@ function maybeTlsConfig(f: GoFile, object: SgNode | null): boolean {
 /**
  * Whether the object of `x.InsecureSkipVerify = v` surely is a tls.Config, as a value passed through
  * needs (the same field of an options struct is copied between structs all the time): declared so, made
- * by a `tls.Config` literal, or a transport's or server's `TLSClientConfig`/`TLSConfig` field.
+ * by a `tls.Config` literal, `new(tls.Config)` or `var x tls.Config`, or a transport's or server's
+ * `TLSClientConfig`/`TLSConfig` field.
  */
 function surelyTlsConfig(f: GoFile, object: SgNode | null): boolean {
   if (!object) return false;
   if (object.kind() === 'selector_expression') return /^(TLSClientConfig|TLSConfig)$/.test(object.field('field')?.text() ?? '');
   if (object.kind() !== 'identifier') return false;
-  if (declaredType(f.adapter, object) === `${TLS}.Config`) return true;
-  let o = f.ev.origin(object);
-  if (o?.kind() === 'unary_expression') o = o.field('operand');
-  const type = o?.kind() === 'composite_literal' ? o.field('type') : undefined;
-  return type?.kind() === 'qualified_type' && f.adapter.imports.get(type.field('package')?.text() ?? '') === TLS && type.field('name')?.text() === 'Config';
+  return declaredType(f.adapter, object) === `${TLS}.Config` || makesTlsConfig(f, f.ev.origin(object));
 }
 
 /** `cfg.MinVersion = tls.VersionTLS10`, `cfg.InsecureSkipVerify = true` on an existing config. */

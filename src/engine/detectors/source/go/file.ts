@@ -50,11 +50,13 @@ export interface AlgorithmEmit {
 export class GoFile {
   readonly occ: OccurrenceFactory;
 
+  /** `statements`: the file's `:=` and `=` statements (GoIndex), where `result` finds a name's multi-value call. */
   constructor(
     readonly root: SgNode,
     readonly ev: Evaluator,
     readonly adapter: GoAdapter,
     readonly sink: DetectionSink,
+    private readonly statements: readonly SgNode[] = [],
   ) {
     this.occ = sink.occurrences;
   }
@@ -196,6 +198,46 @@ export class GoFile {
     const target = this.ev.origin(node);
     if (target?.kind() !== 'call_expression') return undefined;
     return { callee: this.adapter.callee(target), call: target };
+  }
+
+  /**
+   * The call a name was last set from and which of its results it took (`k` in `k, err :=
+   * ecdsa.GenerateKey(…)` is result 0, `priv` in `_, priv, err := ed25519.GenerateKey(r)` result 1),
+   * following `a := b` chains and, for a name assigned in the arms of an `if` or `switch`, the arm of
+   * the case being run (Evaluator.joinedBinding: one case per path); undefined for a parameter or
+   * anything else.
+   */
+  result(node: SgNode): { call: SgNode; index: number } | undefined {
+    let cur: SgNode | null = node;
+    for (let i = 0; cur && i < 8; i++) {
+      if (cur.kind() === 'call_expression') return { call: cur, index: 0 };
+      const found = this.ev.bindingOf(cur);
+      const b = found?.join && !found.value ? this.ev.joinedBinding(found) : found;
+      if (!b) return undefined;
+      if (b.value) {
+        cur = b.value;
+        continue;
+      }
+      if (b.param || b.join) return undefined;
+      // The binding's statement ends where the binding becomes visible; the bindings of the later names
+      // of `a, b := f()` have no value (GoAdapter pairs only the first with the call).
+      const stmt = this.statementsByEnd().get(b.visibleFrom);
+      const left = stmt?.field('left')?.namedChildren() ?? [];
+      const right = stmt?.field('right')?.namedChildren() ?? [];
+      const index = left.findIndex((n) => n.kind() === 'identifier' && n.text() === b.name);
+      return right.length === 1 && right[0]!.kind() === 'call_expression' && index > 0 ? { call: right[0]!, index } : undefined;
+    }
+    return undefined;
+  }
+
+  private byEnd: Map<number, SgNode> | undefined;
+
+  private statementsByEnd(): Map<number, SgNode> {
+    if (!this.byEnd) {
+      this.byEnd = new Map();
+      for (const s of this.statements) this.byEnd.set(s.range().end.index, s);
+    }
+    return this.byEnd;
   }
 
   static isHashFunction(callee: string): boolean {

@@ -20,9 +20,10 @@ import { GO_CALLS, isCryptoImport } from './calls.js';
 import { detectConfigLiterals, detectConfigAssignments } from './config.js';
 import { detectJoseNames, isJoseImport } from './jose.js';
 import { detectSignatureAlgorithms } from './x509.js';
+import { detectKeySignatures } from './keys.js';
 import { GO_PKCS12, detectPkcs12Encoders } from './pkcs12.js';
 import { circlCall, detectCirclHpke } from './circl.js';
-import { LEGO_CERTCRYPTO, detectLegoKeyTypes } from './lego.js';
+import { KEY_TYPE_PACKAGES, detectAcmeKeyTypes } from './acme.js';
 
 export const GO_DETECTOR_ID = 'go';
 
@@ -42,7 +43,7 @@ export function detectGo(file: SourceFile, crossFile?: CrossFile): Detection[] {
   // Before the crypto check: a file of constants (`package cryptoconf`) often imports no crypto package.
   if (crossFile) declareGoConstants(root, index, ev, crossFile);
   if (!uses) return [];
-  const f = new GoFile(root, ev, adapter, new DetectionSink(file.path, text, GO_DETECTOR_ID));
+  const f = new GoFile(root, ev, adapter, new DetectionSink(file.path, text, GO_DETECTOR_ID), index.statements);
 
   if (locals.length > 0) {
     const pkgRegex = `^(${locals.map(escapeRegex).join('|')})\\.`;
@@ -59,7 +60,8 @@ export function detectGo(file: SourceFile, crossFile?: CrossFile): Detection[] {
     detectConfigLiterals(f, pkgRegex, text);
     detectConfigAssignments(f, index.statements);
     detectSignatureAlgorithms(f, index.statements, text);
-    if ([...imports.values()].some((p) => (LEGO_CERTCRYPTO as readonly string[]).includes(p))) detectLegoKeyTypes(f, root);
+    detectKeySignatures(f, text);
+    if ([...imports.values()].some((p) => KEY_TYPE_PACKAGES.includes(p))) detectAcmeKeyTypes(f, root);
     const pkcs12 = [...imports].filter(([, path]) => path === GO_PKCS12).map(([local]) => local);
     if (pkcs12.length > 0) detectPkcs12Encoders(f, root, pkcs12);
   }
@@ -79,8 +81,9 @@ export const goDetector: Detector = {
   // is the weak-random signal; filippo.io/hpke is the HPKE module that predates crypto/hpke, filippo.io/age
   // the age file encryption module, go-pkcs12 the PKCS#12 encoder, cloudflare/circl the post-quantum
   // schemes, miscreant AES-SIV (go.step.sm/crypto/* is covered by "crypto/"); the JOSE libraries
-  // (golang-jwt, jwt-go, go-jose, jwx) and lego's certcrypto by their module paths.
-  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'go-pkcs12', 'cloudflare/circl', 'miscreant', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx', 'lego/v4/certcrypto', 'lego/v3/certcrypto', 'lego/certcrypto'],
+  // (golang-jwt, jwt-go, go-jose, jwx), lego's certcrypto and certmagic (the ACME clients' key types) by
+  // their module paths: a Caddy file that configures certmagic's keys often imports no crypto/ package.
+  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'go-pkcs12', 'cloudflare/circl', 'miscreant', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx', 'lego/v4/certcrypto', 'lego/v3/certcrypto', 'lego/certcrypto', 'caddyserver/certmagic'],
   crossFile: true,
   detect: (file: SourceFile, ctx: DetectContext) => detectGo(file, ctx.crossFile),
 };

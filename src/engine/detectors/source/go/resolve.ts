@@ -363,6 +363,7 @@ export class GoAdapter implements LanguageAdapter {
       return UNKNOWN;
     }
     if (NUMERIC_CONVERSIONS.has(callee)) return ev.eval(a[0]);
+    if (callee === 'append') return appended(a, ev);
     if (callee === 'len') {
       const v = ev.eval(a[0]);
       if (v.kind === 'bytes' && v.length !== undefined) return int(v.length);
@@ -405,6 +406,28 @@ export class GoAdapter implements LanguageAdapter {
     const n = hash ? digestBytes(hash) : undefined;
     return n === undefined ? undefined : bytes(n, 'unknown');
   }
+}
+
+/**
+ * `append(s, x, y)` and `append(s, more...)`: the items of `s` followed by those appended
+ * (`cfg.CipherSuites = append(cfg.CipherSuites, tls.TLS_…)`). A slice the file does not show (a
+ * config's field, a parameter) is one unknown item in its place, so that the list is never read as
+ * all there is; a byte slice, or a list of which nothing is known, is unknown.
+ */
+function appended(args: readonly SgNode[], ev: Evaluator): Value {
+  const items: Value[] = [];
+  for (const [i, a] of args.entries()) {
+    const spread = a.kind() === 'variadic_argument';
+    if (i > 0 && !spread) {
+      items.push(ev.eval(a));
+      continue;
+    }
+    const v = ev.eval(spread ? a.namedChildren()[0] : a);
+    if (v.kind === 'bytes') return UNKNOWN;
+    if (v.kind === 'list') items.push(...v.items);
+    else items.push(UNKNOWN);
+  }
+  return items.some((v) => v.kind !== 'unknown') ? { kind: 'list', items } : UNKNOWN;
 }
 
 function byteConversion(operand: SgNode, adapter: GoAdapter): Value {
@@ -530,9 +553,11 @@ function bindingsOf(index: GoIndex, specs: readonly SgNode[], statements: readon
     const valueList = spec.field('value');
     const values = valueList ? valueList.namedChildren() : [];
     if (values.length === 0) {
-      // `var key [32]byte` is a zeroed array; any other declaration without a value is unknown here.
+      // `var key [32]byte` is a zeroed array; `var cfg tls.Config` the zero value of a package's struct
+      // type, whose type node origin() shows (a config made here, as `&tls.Config{}` is); any other
+      // declaration without a value is unknown here.
       const type = spec.field('type');
-      bind(names.map((n) => [n, type?.kind() === 'array_type' ? type : null]), spec, false);
+      bind(names.map((n) => [n, type?.kind() === 'array_type' || type?.kind() === 'qualified_type' ? type : null]), spec, false);
       continue;
     }
     bind(pair(names, values), spec, false);

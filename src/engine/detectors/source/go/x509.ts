@@ -7,10 +7,11 @@
 import type { SgNode } from '@ast-grep/napi';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import type { GoFile } from './file.js';
+import type { AlgorithmParams } from '../../../inventory/model.js';
 import { textHolds } from '../common/symbols.js';
 import { FUNCTION_KINDS } from './resolve.js';
-import { declaredType } from './types.js';
-import { STEP_KEY_CALLS, STEP_MODULE, stepKey, type StepKey } from './step.js';
+import { keyOf } from './keys.js';
+import { STEP_MODULE } from './step.js';
 
 const X509 = 'crypto/x509';
 
@@ -36,70 +37,30 @@ export const X509_SIGNING_CALLS: Readonly<Record<string, { template?: number; si
 };
 
 /** The signature Go picks for a key (crypto/x509 signingParamsForKey) when the template names none. */
-const ECDSA_DEFAULT: Readonly<Record<string, string>> = { 'P-256': 'SHA256withECDSA', 'P-384': 'SHA384withECDSA', 'P-521': 'SHA512withECDSA' };
-function defaultSignature(f: GoFile, signer: SgNode | undefined, depth = 0): string | undefined {
-  const p = f.producer(signer);
-  switch (p?.callee) {
-    case 'crypto/rsa.GenerateKey':
-    case 'crypto/rsa.GenerateMultiPrimeKey':
-    case `${X509}.ParsePKCS1PrivateKey`:
-      return 'SHA256withRSA';
-    case 'crypto/ecdsa.GenerateKey': {
-      const curve = f.curve(p.call.field('arguments')?.namedChildren()[0]);
-      return curve ? ECDSA_DEFAULT[curve] : 'ECDSA';
-    }
-    case 'crypto/ed25519.GenerateKey':
-    case 'crypto/ed25519.NewKeyFromSeed':
-      return 'Ed25519';
-    default:
-      if (p && STEP_KEY_CALLS.includes(p.callee)) return stepSignature(stepKey(f, p.callee, p.call.field('arguments')?.namedChildren() ?? []));
-      if (p && depth < 2) return helperSignature(f, p.call, depth);
-      return p ? undefined : declaredSignature(f, signer);
-  }
-}
-
-/**
- * A signer made by a helper of the same file (`func signer() crypto.Signer { k, _ :=
- * ecdsa.GenerateKey(elliptic.P256(), rand.Reader); return k }`, then `x509.CreateCertificate(…,
- * signer())`), as Java and Python follow `rsaKeys()`: the key each `return` gives (first result;
- * `return nil, err` gives none), when every such return agrees. Only package-level functions called by
- * name, two levels deep.
- */
-function helperSignature(f: GoFile, call: SgNode, depth: number): string | undefined {
-  const fn = call.field('function');
-  if (fn?.kind() !== 'identifier') return undefined;
-  const decl = f.root.find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: `^${fn.text()}$` } } });
-  const body = decl?.field('body');
-  if (!body) return undefined;
-  const found = new Set<string | undefined>();
-  for (const ret of body.findAll({ rule: { kind: 'return_statement' } })) {
-    // A return inside a function literal belongs to that literal.
-    if (ret.ancestors().find((a) => FUNCTION_KINDS.has(a.kind() as string))?.id() !== decl!.id()) continue;
-    const first = ret.namedChildren()[0]?.namedChildren()[0];
-    if (!first || first.kind() === 'nil') continue;
-    found.add(defaultSignature(f, first, depth + 1));
-    if (found.size > 1) return undefined;
-  }
-  return found.size === 1 ? [...found][0] : undefined;
-}
-
-function stepSignature(key: StepKey): string | undefined {
-  if (key.kty === 'RSA') return 'SHA256withRSA';
-  if (key.kty === 'EC') return key.crv ? ECDSA_DEFAULT[key.crv] : 'ECDSA';
-  return key.kty === 'OKP' && key.crv === 'Ed25519' ? 'Ed25519' : undefined;
-}
-
-/**
- * A signer the file does not make but declares (`func issue(key *rsa.PrivateKey)`, or `k` in `case
- * *rsa.PrivateKey:` of a type switch): its kind fixes Go's choice, except an ECDSA key's hash, which
- * follows its curve (ECDSA of unknown curve and hash).
- */
-const SIGNER_TYPES: Readonly<Record<string, string>> = {
-  'crypto/rsa.PrivateKey': 'SHA256withRSA', 'crypto/ecdsa.PrivateKey': 'ECDSA', 'crypto/ed25519.PrivateKey': 'Ed25519',
+const ECDSA_DEFAULT: Readonly<Record<string, string>> = {
+  'P-224': 'SHA256withECDSA', 'P-256': 'SHA256withECDSA', 'P-384': 'SHA384withECDSA', 'P-521': 'SHA512withECDSA',
 };
-function declaredSignature(f: GoFile, signer: SgNode | undefined): string | undefined {
-  const type = signer && declaredType(f.adapter, signer);
-  return type ? SIGNER_TYPES[type] : undefined;
+
+/**
+ * Go's default signature for the signer key (go/keys.ts: a key the file generated, parsed, had a helper
+ * make, or declares by type), with the key's size or curve: `rsa.GenerateKey(rand.Reader, 1024)` signs
+ * with RSA-PKCS1-1.5-SHA-256 on a 1024-bit key; an ECDSA key's hash follows its curve (ECDSA of unknown
+ * curve and hash when the file does not name it).
+ */
+function defaultSignature(f: GoFile, signer: SgNode | undefined): { spelling: string; params: AlgorithmParams } | undefined {
+  const key = keyOf(f, signer);
+  switch (key?.kind) {
+    case 'RSA':
+      return { spelling: 'SHA256withRSA', params: key.keySize !== undefined ? { keySize: key.keySize } : {} };
+    case 'EC': {
+      const spelling = key.curve ? ECDSA_DEFAULT[key.curve] : undefined;
+      return spelling ? { spelling, params: { curve: key.curve } } : { spelling: 'ECDSA', params: {} };
+    }
+    case 'Ed25519':
+      return { spelling: 'Ed25519', params: {} };
+    default:
+      return undefined;
+  }
 }
 
 /** KB name of a `x509.SHA256WithRSA`-like value, or undefined (unknown, or `x509.UnknownSignatureAlgorithm`). */
@@ -147,8 +108,8 @@ export function x509Signing(f: GoFile, call: SgNode, callee: string, args: SgNod
   if (name?.kind() === 'identifier' && new RegExp(`\\b${name.text()}\\.SignatureAlgorithm\\s*=[^=]`).test(fn.text())) return;
   // No algorithm in the template: Go's default for the signer key when the file made or parsed it
   // (`priv, _ := ecdsa.GenerateKey(elliptic.P384(), …)` signs with ECDSA-SHA-384), else unknown.
-  const spelling = defaultSignature(f, args[pos.signer]) ?? unresolvedSpelling('signature');
-  f.algorithm(call, callee, { spelling, ...(spelling === 'ECDSA' ? { unresolved: ['curve' as const] } : {}), functions: ['sign'] });
+  const { spelling, params } = defaultSignature(f, args[pos.signer]) ?? { spelling: unresolvedSpelling('signature'), params: {} };
+  f.algorithm(call, callee, { spelling, params, ...(spelling === 'ECDSA' ? { unresolved: ['curve' as const] } : {}), functions: ['sign'] });
 }
 
 /** `SignatureAlgorithm: x509.SHA1WithRSA` in a template literal and `tpl.SignatureAlgorithm = …` assignments. */

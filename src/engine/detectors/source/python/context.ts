@@ -152,8 +152,11 @@ export class PyContext {
     return undefined;
   }
 
-  /** The call (if any) an expression comes from, following variables. */
-  originCall(node: SgNode | undefined): SgNode | undefined {
+  /**
+   * The call (if any) an expression comes from, following variables; with `byPath`, also through a
+   * local assigned on several paths of an `if`/`match`/`try` (the case's path: Evaluator.originByPath).
+   */
+  originCall(node: SgNode | undefined, byPath = false): SgNode | undefined {
     let cur: SgNode | null | undefined = node;
     for (let i = 0; cur && i < 8; i++) {
       const k = kindOf(cur);
@@ -163,7 +166,7 @@ export class PyContext {
         continue;
       }
       if (k !== 'identifier' && k !== 'attribute') return undefined;
-      const next = this.ev.origin(cur, 1);
+      const next: SgNode | null = byPath ? this.ev.originByPath(cur, 1) : this.ev.origin(cur, 1);
       if (!next || next.id() === cur.id()) return undefined;
       cur = next;
     }

@@ -1,7 +1,7 @@
 // pyca/cryptography: hashes, ciphers with modes, AEAD classes, asymmetric key generation, padding
 // schemes linked to the key they are used with, KDFs, Fernet and key (de)serialisation.
 import type { SgNode } from '@ast-grep/napi';
-import type { AlgorithmParamName, AlgorithmParams } from '../../../inventory/model.js';
+import type { AlgorithmParamName, AlgorithmParams, LibraryRef } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { isConstantBytes } from '../common/value.js';
 import { arg, pyIntString } from './adapter.js';
@@ -28,7 +28,9 @@ const EDWARDS: Record<string, string> = {
 };
 const EDWARDS_METHODS = new Set(['generate', 'from_private_bytes', 'from_public_bytes']);
 
-type KeyKind = 'RSA' | 'DSA' | 'DH' | 'EC';
+/** Key algorithms whose numbers classes make keys; Edwards keys have none, and their class fixes everything. */
+type NumbersKind = 'RSA' | 'DSA' | 'DH' | 'EC';
+type KeyKind = NumbersKind | 'Ed25519' | 'Ed448';
 
 /**
  * Keys built from their numbers (`rsa.RSAPublicNumbers(e, n).public_key()`, `dsa.DSAPrivateNumbers(x,
@@ -37,7 +39,7 @@ type KeyKind = 'RSA' | 'DSA' | 'DH' | 'EC';
  * written in the file, the curve comes from the `curve` argument, and a private or public numbers
  * object takes them from the numbers it is built on (`from`).
  */
-const NUMBERS: Record<string, { kind: KeyKind; modulus?: [number, string]; curve?: [number, string]; from?: [number, string] }> = {
+const NUMBERS: Record<string, { kind: NumbersKind; modulus?: [number, string]; curve?: [number, string]; from?: [number, string] }> = {
   RSAPublicNumbers: { kind: 'RSA', modulus: [1, 'n'] },
   RSAPrivateNumbers: { kind: 'RSA', from: [6, 'public_numbers'] },
   DSAParameterNumbers: { kind: 'DSA', modulus: [0, 'p'] },
@@ -49,7 +51,7 @@ const NUMBERS: Record<string, { kind: KeyKind; modulus?: [number, string]; curve
   EllipticCurvePublicNumbers: { kind: 'EC', curve: [2, 'curve'] },
   EllipticCurvePrivateNumbers: { kind: 'EC', from: [1, 'public_numbers'] },
 };
-const NUMBERS_MODULE: Record<KeyKind, string> = { RSA: 'rsa', DSA: 'dsa', DH: 'dh', EC: 'ec' };
+const NUMBERS_MODULE: Record<NumbersKind, string> = { RSA: 'rsa', DSA: 'dsa', DH: 'dh', EC: 'ec' };
 /** Methods that return the key (or parameters) of the object they are called on, or one made from them. */
 const SAME_KEY_METHODS = new Set(['public_key', 'private_key', 'parameters', 'generate_private_key', 'public_numbers', 'private_numbers', 'parameter_numbers']);
 
@@ -115,7 +117,9 @@ interface KeyFacts {
  * key in another resolves to one of them, which must not give an RSA scheme a curve.
  */
 function keyFacts(ctx: PyContext, node: SgNode | undefined, depth = 0): KeyFacts {
-  const call = ctx.originCall(node);
+  // A key chosen in a branch (`if kind == "rsa": key = rsa.generate_private_key(…) else: key = ec…`) is
+  // each path's key, one case each: its signature is one algorithm per path.
+  const call = ctx.originCall(node, true);
   if (!call || depth > 4) return { params: {} };
   const c = ctx.call(call);
   if (c.method && SAME_KEY_METHODS.has(c.method) && c.receiver && !c.name) return keyFacts(ctx, c.receiver, depth + 1);
@@ -136,6 +140,11 @@ function keyFacts(ctx: PyContext, node: SgNode | undefined, depth = 0): KeyFacts
   if (c.name === 'hazmat.asymmetric.ec.generate_private_key' || c.name === 'hazmat.asymmetric.ec.derive_private_key') {
     const curve = ctx.curve(arg(c.args, c.name.endsWith('derive_private_key') ? 1 : 0, 'curve'));
     return { kind: 'EC', params: curve ? { curve } : {} };
+  }
+  // An Edwards signing key (`ed25519.Ed25519PrivateKey.generate()`): the class is the algorithm.
+  const [cls, made] = lastTwo(c.name);
+  if (/^hazmat\.asymmetric\.ed(25519|448)\./.test(c.name) && EDWARDS_METHODS.has(made) && EDWARDS[cls]?.startsWith('Ed')) {
+    return { kind: EDWARDS[cls] as 'Ed25519' | 'Ed448', params: {} };
   }
   if (c.name === 'hazmat.asymmetric.ec.EllipticCurvePublicKey.from_encoded_point') {
     const curve = ctx.curve(arg(c.args, 0, 'curve'));
@@ -491,8 +500,11 @@ function signalConstantKey(ctx: PyContext, c: Call, related: { spelling: string;
   ctx.sink.signal(c.node, `algorithms.${alg}`, 'hardcoded-key', `${alg} key bytes are fixed in source`, { related });
 }
 
-/** The x509 builders whose `sign(private_key, algorithm)` signs a certificate, a CSR or a CRL. */
-const X509_BUILDER = /(^|\.)x509\.(Certificate|CertificateSigningRequest|CertificateRevocationList)Builder$/;
+/**
+ * The builders whose `sign(private_key, algorithm)` signs what they build: an x509 certificate, CSR or
+ * CRL, and an OCSP response (`ocsp.OCSPResponseBuilder`, under `cryptography.x509.ocsp`).
+ */
+const X509_BUILDER = /(^|\.)x509\.(?:ocsp\.)?(Certificate|CertificateSigningRequest|CertificateRevocationList|OCSPResponse)Builder$/;
 
 /** The builder class (`CertificateBuilder`) a call constructs, if it constructs one. */
 function builderClass(ctx: PyContext, call: SgNode): string | undefined {
@@ -555,38 +567,67 @@ function builderVariable(ctx: PyContext, name: SgNode): string | undefined {
   return builder;
 }
 
-/**
- * `builder.sign(key, hashes.SHA256())` on an x509 certificate, CSR or CRL builder: a signature with
- * that hash, by the key's algorithm when the file shows it (an RSA key signs with PKCS#1 v1.5 unless
- * `rsa_padding` says otherwise, an EC key with ECDSA), else a signature of unknown scheme. Reached
- * from the hash argument, since the builder's `sign` call is a method on a local value. The hash
- * belongs to the signature: no separate digest asset.
- */
-function x509Signature(ctx: PyContext, hash: Call, lib: { library?: import('../../../inventory/model.js').LibraryRef }): boolean {
-  let holder = hash.node.parent();
+/** The builder signing call whose `algorithm` a hash call is written as (`builder.sign(key, hashes.SHA256())`), if any. */
+function builderSignCall(ctx: PyContext, hash: SgNode): { call: SgNode; builder: string } | undefined {
+  let holder = hash.parent();
   if (holder && kindOf(holder) === 'keyword_argument') {
-    if (holder.field('name')?.text() !== 'algorithm') return false;
+    if (holder.field('name')?.text() !== 'algorithm') return undefined;
     holder = holder.parent();
   } else if (holder && kindOf(holder) === 'argument_list') {
     const positional = holder.namedChildren().filter((a) => kindOf(a) !== 'comment' && kindOf(a) !== 'keyword_argument');
-    if (positional[1]?.id() !== hash.node.id()) return false;
-  } else return false;
+    if (positional[1]?.id() !== hash.id()) return undefined;
+  } else return undefined;
   const call = holder?.parent();
-  if (!call || kindOf(call) !== 'call') return false;
+  if (!call || kindOf(call) !== 'call') return undefined;
   const fn = call.field('function');
-  if (!fn || kindOf(fn) !== 'attribute' || fn.field('attribute')?.text() !== 'sign') return false;
+  if (!fn || kindOf(fn) !== 'attribute' || fn.field('attribute')?.text() !== 'sign') return undefined;
   const builder = x509BuilderOf(ctx, fn.field('object') ?? undefined);
+  return builder ? { call, builder } : undefined;
+}
+
+/**
+ * `builder.sign(key, hashes.SHA256())` on an x509 certificate, CSR, CRL or OCSP response builder: a
+ * signature with that hash, by the key's algorithm when the file shows it (an RSA key signs with PKCS#1
+ * v1.5 unless `rsa_padding` says otherwise, an EC key with ECDSA), else a signature of unknown scheme.
+ * Reached from the hash argument, since the builder's `sign` call is a method on a local value. The hash
+ * belongs to the signature: no separate digest asset.
+ */
+function x509Signature(ctx: PyContext, hash: Call, lib: { library?: LibraryRef }): boolean {
+  const found = builderSignCall(ctx, hash.node);
+  if (!found) return false;
+  builderSignature(ctx, found.call, found.builder, ctx.hash(hash.node), lib);
+  return true;
+}
+
+/**
+ * `builder.sign(ed25519_key, None)` (or `algorithm=None`, or no algorithm): pyca takes no hash only for
+ * Ed25519 and Ed448 keys, which sign the data themselves. Reached as a `sign` method on a builder, as no
+ * hash call leads to it; a builder's `sign` with any other algorithm is reported from its hash.
+ */
+export function handleBuilderSign(ctx: PyContext, c: Call): boolean {
+  if (c.method !== 'sign' || !c.receiver) return false;
+  const algorithm = arg(c.args, 1, 'algorithm');
+  if (algorithm && ctx.value(algorithm).kind !== 'none') return false;
+  const builder = x509BuilderOf(ctx, c.receiver);
   if (!builder) return false;
-  const h = ctx.hash(hash.node);
+  builderSignature(ctx, c.node, builder, undefined, { library: libraryOf('cryptography')! });
+  return true;
+}
+
+/** The signature a builder's `sign(private_key, algorithm[, rsa_padding=])` call makes, by its key's kind. */
+function builderSignature(ctx: PyContext, call: SgNode, builder: string, h: string | undefined, lib: { library?: LibraryRef }): void {
   const sign = ctx.call(call);
   const facts = keyFacts(ctx, arg(sign.args, 0, 'private_key'));
+  if (facts.kind === 'Ed25519' || facts.kind === 'Ed448') {
+    ctx.sink.algorithm(call, `${builder}.sign`, facts.kind, {}, { functions: ['sign'], ...lib });
+    return;
+  }
   const params: AlgorithmParams = { ...facts.params, ...(h ? { hash: h } : {}) };
   const paddingCall = ctx.originCall(sign.args.named.get('rsa_padding'));
   const pss = paddingCall !== undefined && (ctx.call(paddingCall).name?.endsWith('padding.PSS') ?? false);
   const spelling = facts.kind === 'RSA' ? (pss ? 'RSASSA-PSS' : 'RSASSA-PKCS1-v1_5') : facts.kind === 'EC' ? 'ECDSA' : facts.kind === 'DSA' ? 'DSA' : unresolvedSpelling('signature');
   const unresolved: AlgorithmParamName[] = facts.kind === 'RSA' ? ['keySize'] : facts.kind === 'EC' ? ['curve'] : [];
   ctx.sink.algorithm(call, `${builder}.sign`, spelling, params, { unresolved, functions: ['sign'], ...lib });
-  return true;
 }
 
 interface PaddingUse { receiver?: SgNode; fn: 'sign' | 'verify' | 'encrypt' | 'decrypt'; hashArg?: SgNode }

@@ -15,7 +15,7 @@ import { handleAuth } from './auth.js';
 import { handleAuthlib } from './authlib.js';
 import { PyContext } from './context.js';
 import { handleCryptodome } from './cryptodome.js';
-import { handleHazmat, handleKeyFromParameters } from './hazmat.js';
+import { handleBuilderSign, handleHazmat, handleKeyFromParameters } from './hazmat.js';
 import { handleNacl } from './nacl.js';
 import { OPENSSL_METHODS, handleOpenSsl, handleOpenSslMethod, importsOpenSsl } from './openssl.js';
 import { handleParamiko } from './paramiko.js';
@@ -68,9 +68,10 @@ export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection
   const openssl = importsOpenSsl(imports);
   const josepy = importsJosepy(imports);
   const cipherClassImported = importsCipherClass(imports);
-  // pyca's DH/DSA `parameters.generate_private_key()`, on a local object, only in files importing cryptography.
+  // pyca's DH/DSA `parameters.generate_private_key()` and an x509 builder's `sign(ed25519_key, None)`, on
+  // local objects, only in files importing cryptography.
   const pyca = importsPyca(imports);
-  const methods = `^(${[...UNQUALIFIED_METHODS, ...(openssl ? OPENSSL_METHODS : []), ...(pyca ? ['generate_private_key'] : [])].join('|')})$`;
+  const methods = `^(${[...UNQUALIFIED_METHODS, ...(openssl ? OPENSSL_METHODS : []), ...(pyca ? ['generate_private_key', 'sign'] : [])].join('|')})$`;
   const rule = {
     any: [
       ...(josepy
@@ -141,6 +142,8 @@ export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection
       if (handleOpenSslMethod(ctx, c)) return;
     } else if (pyca && c.method === 'generate_private_key') {
       if (handleKeyFromParameters(ctx, c)) return;
+    } else if (pyca && c.method === 'sign') {
+      if (handleBuilderSign(ctx, c)) return;
     }
     handleTlsCall(ctx, c);
   };

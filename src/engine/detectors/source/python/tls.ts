@@ -84,7 +84,9 @@ export function handleTlsCall(ctx: PyContext, c: Call): boolean {
   const verify = httpCall ? c.args.named.get('verify') : undefined;
   if (verify && (HTTP_CALL.test(name) || (c.receiver && isHttpClient(ctx, c.receiver)))) {
     const v = ctx.value(verify);
-    if (v.kind === 'bool' && !v.value) ctx.sink.signal(node, name || `${c.method ?? 'request'}`, 'cert-verification-disabled', 'verify=False: the server certificate is not checked');
+    // A request to a plain http:// URL has no certificate to check: `verify=False` there is inert.
+    const plain = plainHttp(ctx, urlArgument(c, c.method ?? name.split('.').at(-1) ?? ''));
+    if (v.kind === 'bool' && !v.value && !plain) ctx.sink.signal(node, name || `${c.method ?? 'request'}`, 'cert-verification-disabled', 'verify=False: the server certificate is not checked');
     return true;
   }
   if (c.method === 'set_missing_host_key_policy') {
@@ -104,6 +106,49 @@ export function handleTlsCall(ctx: PyContext, c: Call): boolean {
   }
   return false;
 }
+
+/**
+ * The URL a request call is given: the first argument, or the second after the method of
+ * `request(method, url)` and `stream(method, url)`. A client, a session or `send(prepared)` has none.
+ */
+function urlArgument(c: Call, fn: string): SgNode | undefined {
+  if (fn === 'request' || fn === 'stream') return arg(c.args, 1, 'url');
+  if (fn === 'Client' || fn === 'AsyncClient' || fn === 'Session' || fn === 'send') return undefined;
+  return arg(c.args, 0, 'url');
+}
+
+/**
+ * Whether a URL surely starts with `http://` (plain HTTP, no TLS): a string the evaluator reads, or
+ * the literal head of a string built at run time (`'http://127.0.0.1:{0}/health'.format(port)`,
+ * `f"http://{host}/status"`, `"http://%s/" % host`, `"http://" + host`), also through a local.
+ * Anything else (a parameter, an `https://` URL, a URL chosen in a branch) may be HTTPS.
+ */
+function plainHttp(ctx: PyContext, node: SgNode | undefined, depth = 0): boolean {
+  if (!node || depth > 4) return false;
+  const v = ctx.value(node);
+  if (v.kind === 'str') return PLAIN_HTTP.test(v.value);
+  const target = kindOf(node) === 'identifier' ? ctx.ev.origin(node) : node;
+  if (!target) return false;
+  switch (kindOf(target)) {
+    case 'parenthesized_expression':
+      return plainHttp(ctx, target.namedChildren()[0], depth + 1);
+    case 'binary_operator':
+      return ['+', '%'].includes(target.field('operator')?.text() ?? '') && plainHttp(ctx, target.field('left') ?? undefined, depth + 1);
+    case 'call': {
+      const fn = target.field('function');
+      return fn !== null && kindOf(fn) === 'attribute' && fn.field('attribute')?.text() === 'format' && plainHttp(ctx, fn.field('object') ?? undefined, depth + 1);
+    }
+    case 'string': {
+      // An f-string: its literal head, the content right after the opening quote.
+      const head = target.children()[1];
+      return head !== undefined && kindOf(head) === 'string_content' && PLAIN_HTTP.test(head.text());
+    }
+    default:
+      return false;
+  }
+}
+
+const PLAIN_HTTP = /^http:\/\//i;
 
 const ATTRIBUTES = new Set(['verify_mode', 'check_hostname', 'minimum_version', 'maximum_version', 'verify', '_create_default_https_context']);
 
