@@ -474,13 +474,12 @@ export class Evaluator {
   /** Inside evalOwn: parameters are not read from call sites. */
   private ownOnly = 0;
 
-  /** The value a call passes for a parameter of `fn` (unknown while `fn`'s own call sites are being read: recursion). */
   /** The value call site `i` passes: the one the adapter gives for it, or its argument's. */
   private siteValue(sites: CallSites, i: number): Value {
-    const given = sites.values?.[i];
-    return given ?? this.argumentValue(sites.function, sites.args[i] ?? null);
+    return sites.values?.[i] ?? this.argumentValue(sites.function, sites.args[i] ?? null);
   }
 
+  /** The value a call passes for a parameter of `fn` (unknown while `fn`'s own call sites are being read: recursion). */
   private argumentValue(fn: number, arg: SgNode | null): Value {
     if (!arg || this.viaCallSites.has(fn)) return UNKNOWN;
     this.viaCallSites.add(fn);

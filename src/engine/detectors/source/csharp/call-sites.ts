@@ -315,7 +315,6 @@ export function csharpFunctions(root: SgNode): { callSiteArguments: (param: SgNo
     const uses: ({ name?: string; value: SgNode }[] | null)[] = [];
     /** Per use: where its name is written (a call's site, for `returned`). */
     const ats: number[] = [];
-
     // Calls inside the function itself (recursion) pass what it received.
     const outside = (at: number): boolean => !within(at, span);
     if (k === 'constructor_declaration' || TYPE_KINDS.has(k)) {

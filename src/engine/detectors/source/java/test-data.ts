@@ -1,6 +1,6 @@
 // JUnit 5 parameterised tests: the calls the framework makes of a test method, one per value of its
 // `@ValueSource` and per row of its `@CsvSource`, read as calls of the method written in the file
-// (call-sites.ts; docs/detectors.md, Java, "Values passed by the file's own calls").
+// (call-sites.ts; docs/detectors.md, "Values passed by the file's own calls", "Parameterised tests").
 import type { SgNode } from '@ast-grep/napi';
 import { kindOf } from '../common/languages.js';
 import { UNKNOWN, int, str, type Value } from '../common/value.js';
