@@ -3,7 +3,10 @@
 // unknown case unless the helper is private, recursion, `params` arrays and extension receivers unread.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { algorithms, signals } from './helpers.js';
+import { algorithms, detect, kb, signals } from './helpers.js';
+import { buildInventory } from '../../../../src/engine/inventory/build.js';
+import { evaluateFindings } from '../../../../src/engine/findings/index.js';
+import { SKIP_REASONS, type ScanStats } from '../../../../src/engine/inventory/model.js';
 
 const names = (source: string) => algorithms(source).map((a) => `${a.line} ${a.name}`).sort();
 const head = 'using System;\nusing System.Security.Cryptography;\n';
@@ -204,5 +207,74 @@ describe('C#: values passed by the file\'s own calls', () => {
     const rows = [...new Set(algorithms(source).map((a) => `${a.line} ${a.name}`))].filter((r) => /^(16|17|26|27) /.test(r)).sort();
     // Line 17: the guarded `when` section's labels are unknown, so it does not rule the last return out (and cannot match "RS1" as a constant).
     assert.deepEqual(rows, ['16 RSA-PKCS1-1.5-SHA-384', '17 RSA-PKCS1-1.5-SHA-256', '26 RSA-PKCS1-1.5-SHA-512', '27 RSA-PKCS1-1.5-SHA-256']);
+  });
+});
+
+describe('C#: parameterised tests (xUnit, NUnit, MSTest data attributes)', () => {
+  const testFile = [
+    'using System.Security.Cryptography;',
+    'using NUnit.Framework;',
+    'using Xunit;',
+    'public class CryptoAgilityTests {',
+    '  [Theory]',
+    '  [InlineData(1024)]', // 6
+    '  [Xunit.InlineData(3072)]', // 7
+    '  public void Generates_keys(int modulusBits) {',
+    '    using var key = RSA.Create(modulusBits);', // 9
+    '  }',
+    '  [TestCase("SHA1", ExpectedResult = 20)]', // 11
+    '  [TestCase(digestName: "SHA512", ExpectedResult = 64)]', // 12
+    '  public int Digest_length(string digestName) {',
+    '    using var h = HashAlgorithm.Create(digestName);', // 14
+    '    return h.HashSize / 8;',
+    '  }',
+    '  [DataTestMethod]',
+    '  [DataRow("MD5", 16)]', // 18
+    '  [DataRowAttribute("SHA384", 48)]', // 19
+    '  public void Hmac_key(string hash, int keyBytes) {',
+    '    using var mac = HMAC.Create("HMAC" + hash);', // 21
+    '  }',
+    '  [Theory]',
+    '  [InlineData("SHA256")]', // 24
+    '  [MemberData(nameof(MoreNames))]',
+    '  public void Mixed_sources(string name) {',
+    '    using var h = HashAlgorithm.Create(name);', // 27
+    '  }',
+    '  [Theory]',
+    '  [Trait("Category", "MD5")]',
+    '  public void No_rows(string name) {',
+    '    using var h = HashAlgorithm.Create(name);', // 32
+    '  }',
+    '}',
+  ].join('\n');
+
+  it('each row is one call of the test method: RSA.Create(bits) with [InlineData(1024)] is RSA-1024, reported at the row too', () => {
+    const found = algorithms(testFile);
+    const at = (line: number) => found.filter((a) => a.line === line).map((a) => `${a.name} ${a.occurrence.symbol}`);
+    assert.deepEqual(at(9), ['RSA-1024 RSA.Create', 'RSA-3072 RSA.Create']);
+    assert.deepEqual([...at(6), ...at(7)], ['RSA-1024 InlineData', 'RSA-3072 InlineData']);
+    assert.deepEqual(found.filter((a) => a.line === 9).map((a) => a.params.keySize), [1024, 3072]);
+  });
+
+  it('NUnit TestCase: positional and named arguments fill parameters, ExpectedResult = … does not; MSTest DataRow', () => {
+    const rows = names(testFile);
+    assert.deepEqual(rows.filter((r) => /^(11|12|14) /.test(r)), ['11 SHA-1', '12 SHA-512', '14 SHA-1', '14 SHA-512']);
+    assert.deepEqual(rows.filter((r) => /^(18|19|21) /.test(r)), ['18 HMAC-MD5', '19 HMAC-SHA-384', '21 HMAC-MD5', '21 HMAC-SHA-384']);
+  });
+
+  it('a test that also takes MemberData keeps an unknown case; one without rows stays unknown; an attribute that is not a row gives nothing', () => {
+    const rows = names(testFile);
+    assert.deepEqual(rows.filter((r) => /^(24|25|27) /.test(r)), ['24 SHA-256', '27 SHA-256', '27 unknown-hash']);
+    assert.deepEqual(rows.filter((r) => /^(30|31|32) /.test(r)), ['32 unknown-hash']);
+  });
+
+  it('a short key from a row is a short-key finding at the row and at the call', () => {
+    const stats: ScanStats = {
+      filesSeen: 1, filesScanned: 1, bytesScanned: testFile.length, skipped: Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as ScanStats['skipped'],
+      filesByDetector: {}, truncated: false,
+    };
+    const { findings } = evaluateFindings(buildInventory(detect(testFile), stats, kb));
+    const short = findings.filter((f) => f.ruleId === 'short-key');
+    assert.deepEqual(short.map((f) => [f.assetRef, f.locations.map((l) => l.line).sort((a, b) => a - b)]), [['algorithm/rsa-1024', [6, 9]]]);
   });
 });

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { csharpDetector } from '../../../../src/engine/detectors/source/csharp/index.js';
-import { algorithms, csFile, names, signals } from './helpers.js';
+import { algorithms, csFile, kb, names, signals } from './helpers.js';
 import { corpusFiles } from '../source-helpers.js';
 
 test('Aes.Create reads KeySize, Mode and Padding set on the variable later; a key from a parameter leaves the size to KeySize', () => {
@@ -153,6 +153,23 @@ test('a key created with a size generates a key pair; one imported afterwards ha
         var sig = loaded.SignData(data, HashAlgorithmName.SHA256, RSASignaturePadding.Pkcs1);`);
   assert.deepEqual(names(src), ['RSA-3072', 'RSA', 'RSA-PKCS1-1.5-SHA-256']);
   assert.deepEqual(algorithms(src).map((a) => a.functions ?? []), [['keygen'], [], ['sign']]);
+});
+
+test('a curve named by its OID: CreateFromValue, CreateFromOid over new Oid / Oid.FromOidValue / Oid.FromFriendlyName; an unknown OID leaves the curve unknown', () => {
+  const src = csFile(`
+        using var a = ECDsa.Create(ECCurve.CreateFromValue("1.3.132.0.34"));
+        using var b = ECDsa.Create(ECCurve.CreateFromOid(new Oid("1.2.840.10045.3.1.7")));
+        using var c = ECDiffieHellman.Create(ECCurve.CreateFromOid(Oid.FromOidValue("1.3.132.0.35", OidGroup.All)));
+        var secp = Oid.FromFriendlyName("nistP384", OidGroup.PublicKeyAlgorithm);
+        using var d = ECDsa.Create(ECCurve.CreateFromOid(secp));
+        using var e = ECDsa.Create(ECCurve.CreateFromOid(new Oid("1.2.3.4.5")));
+        using var g = ECDsa.Create(ECCurve.CreateFromOid(OidFor(n)));`, `
+    static Oid OidFor(int n) => new Oid(n.ToString());`);
+  assert.deepEqual(names(src), ['ECDSA-P384', 'ECDSA-P256', 'ECDH-P521', 'ECDSA-P384', 'ECDSA', 'ECDSA']);
+  const all = algorithms(src);
+  assert.deepEqual(all.map((x) => x.line), [11, 12, 13, 15, 16, 17]);
+  // The detector passes the OID on; the knowledge base knows no curve by it and leaves the curve unknown.
+  assert.equal(kb.resolve(all[4]!.spelling, all[4]!.params).params.curve, undefined);
 });
 
 test('a zero IV written out to a stream is still static; one filled through a span or BinaryPrimitives is not', () => {

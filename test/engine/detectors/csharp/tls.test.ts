@@ -2,7 +2,7 @@
 // that accept everything vs real checks, CertificateRequest signatures, IdentityModel constants.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { names, protocols, signals } from './helpers.js';
+import { algorithms, names, protocols, signals } from './helpers.js';
 
 const file = (body: string, members = '') =>
   `using System.Net;\nusing System.Net.Http;\nusing System.Net.Security;\nusing System.Security.Authentication;\nusing System.Security.Cryptography;\nusing Microsoft.IdentityModel.Tokens;\nclass C {\n${members}\n  void M(bool flag, string alg) {\n${body}\n  }\n}\n`;
@@ -51,6 +51,22 @@ test('SecurityAlgorithms constants map to JOSE algorithms; comparisons and error
     if (alg == SecurityAlgorithms.EcdsaSha256) { }
     if (flag) throw new System.ArgumentException(SecurityAlgorithms.RsaOAEP);`);
   assert.deepEqual(names(src), ['RSA-PKCS1-1.5-SHA-256', 'AES-256-CBC', 'HMAC-SHA-512', 'AES-128-CBC']);
+});
+
+test('X509SigningCredentials without an algorithm signs with RS256 (IdentityModel\'s default); with one, that one', () => {
+  const src = file(`    var cert = X509CertificateLoader.LoadCertificateFromFile("signing.cer");
+    var byDefault = new X509SigningCredentials(cert);
+    var explicitPss = new X509SigningCredentials(cert, SecurityAlgorithms.RsaSsaPssSha384);
+    var literal = new Microsoft.IdentityModel.Tokens.X509SigningCredentials(cert, "ES512");
+    var fromConfig = new X509SigningCredentials(cert, alg);
+    var wrap = new X509EncryptingCredentials(cert);`);
+  const found = algorithms(src);
+  assert.deepEqual(found.map((a) => [a.name, a.line, a.occurrence.symbol]), [
+    ['RSA-PKCS1-1.5-SHA-256', 11, 'new X509SigningCredentials'],
+    ['ECDSA-P521-SHA-512', 13, 'new X509SigningCredentials'],
+    ['RSA-PSS-SHA-384', 12, 'SecurityAlgorithms.RsaSsaPssSha384'],
+  ]);
+  assert.deepEqual(found[0]!.params, { padding: 'PKCS1v15', hash: 'SHA-256' });
 });
 
 test('a SymmetricSecurityKey from literal bytes is a hard-coded key; RequireSignedTokens = false accepts unsigned tokens', () => {

@@ -101,6 +101,14 @@ export interface CallSites {
    * call's own arguments are where it chooses, so they name the call site in preference (absent: none).
    */
   defaulted?: boolean[];
+  /**
+   * Per call site, a value that is not an expression of its own (a field of a JUnit `@CsvSource` row,
+   * converted to the parameter's type): it stands for the argument, `args` giving where it is written
+   * (absent, or undefined at a site: the argument is evaluated).
+   */
+  values?: (Value | undefined)[];
+  /** Per call site, the symbol its occurrence is reported with when not `name` (`InlineData` for `[InlineData(1024)]`). */
+  symbols?: (string | undefined)[];
   open: boolean;
 }
 
@@ -328,9 +336,9 @@ export class Evaluator {
     if (!sites?.args.length) return UNKNOWN;
     const fn = sites.function;
     const chosen = this.assumed.get(fn);
-    if (chosen !== undefined) return chosen < 0 ? UNKNOWN : this.supply(sites, chosen, this.argumentValue(fn, sites.args[chosen] ?? null));
+    if (chosen !== undefined) return chosen < 0 ? UNKNOWN : this.supply(sites, chosen, this.siteValue(sites, chosen));
     if (sites.args.length > MAX_CALL_SITES) return UNKNOWN;
-    const values = sites.args.map((a) => this.argumentValue(fn, a));
+    const values = sites.args.map((_, i) => this.siteValue(sites, i));
     const distinct = new Set(values.map(valueKey));
     // Callers elsewhere may pass anything: their case is the unknown one, next to those seen here.
     if (sites.open) distinct.add(valueKey(UNKNOWN));
@@ -369,7 +377,7 @@ export class Evaluator {
     // Not while reading a return value: the call that passed the value is the one being evaluated.
     if (!this.cases || this.returning.size > 0 || !arg || !namesOrSizes(value)) return value;
     const defaulted = sites.defaulted?.[i] === true;
-    const entry = { arg, name: sites.name, function: sites.function, site: i, defaulted };
+    const entry = { arg, name: sites.symbols?.[i] ?? sites.name, function: sites.function, site: i, defaulted };
     const at = this.supplied.findIndex((s) => s.function === entry.function && s.site === i);
     if (at < 0) this.supplied.push(entry);
     else if (this.supplied[at]!.defaulted && !defaulted) this.supplied[at] = entry;
@@ -465,6 +473,11 @@ export class Evaluator {
 
   /** Inside evalOwn: parameters are not read from call sites. */
   private ownOnly = 0;
+
+  /** The value call site `i` passes: the one the adapter gives for it, or its argument's. */
+  private siteValue(sites: CallSites, i: number): Value {
+    return sites.values?.[i] ?? this.argumentValue(sites.function, sites.args[i] ?? null);
+  }
 
   /** The value a call passes for a parameter of `fn` (unknown while `fn`'s own call sites are being read: recursion). */
   private argumentValue(fn: number, arg: SgNode | null): Value {
@@ -704,11 +717,13 @@ export class Evaluator {
     const sites = this.adapter.callSiteArguments?.(param);
     if (!sites?.args.length) return null;
     const fn = sites.function;
+    // A value the adapter gives has no expression to follow (the node is where it is written).
+    const node = (i: number): SgNode | null => (sites.values?.[i] !== undefined ? null : (sites.args[i] ?? null));
     const chosen = this.assumed.get(fn);
-    if (chosen !== undefined) return chosen < 0 ? null : (sites.args[chosen] ?? null);
+    if (chosen !== undefined) return chosen < 0 ? null : node(chosen);
     if (sites.args.length > MAX_CALL_SITES) return null;
-    if (sites.args.length === 1 && !sites.open) return sites.args[0] ?? null;
-    return this.caseBySite(sites) ? (sites.args[0] ?? null) : null;
+    if (sites.args.length === 1 && !sites.open) return node(0);
+    return this.caseBySite(sites) ? node(0) : null;
   }
 
   /** Binding a name/member node refers to, if the file has one. */

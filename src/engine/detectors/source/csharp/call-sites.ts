@@ -67,6 +67,55 @@ function argumentsOf(list: SgNode | undefined): { name?: string; value: SgNode }
   });
 }
 
+/** Test-data attributes each of which is one call of the test method with its positional arguments. */
+const DATA_ROWS = new Set(['InlineData', 'TestCase', 'DataRow']);
+/**
+ * Other sources of a test method's arguments, read nowhere here: `[MemberData]`, `[ClassData]`,
+ * `[TestCaseSource]`, `[DynamicData]`, AutoFixture's `[AutoData]`/`[InlineAutoData]` (which generate the
+ * arguments a row leaves out), and any attribute on a parameter (NUnit `[Values]`, `[Range]`, `[ValueSource]`).
+ */
+const OTHER_SOURCES = /(?:Data|Source)$/;
+
+/** An attribute's name without namespace or `Attribute` suffix (`Xunit.InlineDataAttribute` -> InlineData). */
+function attributeName(attr: SgNode): string {
+  const name = attr.namedChildren().find((c) => kindOf(c) !== 'attribute_argument_list');
+  return simpleType(name?.text() ?? '').replace(/Attribute$/, '');
+}
+
+/**
+ * The calls a test framework makes of a method from its data attributes (xUnit `[InlineData(1024)]`,
+ * NUnit `[TestCase("SHA1")]`, MSTest `[DataRow(…)]`): one per attribute, its positional arguments (and
+ * `name: value` ones) filling the parameters; `Prop = value` sets a property of the attribute
+ * (`ExpectedResult`, `TestName`), no parameter. `others`: the method takes arguments from elsewhere too.
+ */
+function dataRows(fn: SgNode): { rows: { at: number; symbol: string; args: { name?: string; value: SgNode }[] }[]; others: boolean } {
+  const rows: { at: number; symbol: string; args: { name?: string; value: SgNode }[] }[] = [];
+  let others = false;
+  for (const list of fn.children()) {
+    if (kindOf(list) !== 'attribute_list') continue;
+    for (const attr of list.namedChildren()) {
+      if (kindOf(attr) !== 'attribute') continue;
+      const name = attributeName(attr);
+      if (!DATA_ROWS.has(name)) {
+        if (OTHER_SOURCES.test(name)) others = true;
+        continue;
+      }
+      const args: { name?: string; value: SgNode }[] = [];
+      for (const a of attr.namedChildren().find((c) => kindOf(c) === 'attribute_argument_list')?.namedChildren() ?? []) {
+        if (kindOf(a) !== 'attribute_argument') continue;
+        const kids = a.namedChildren().filter((c) => !kindOf(c).includes('comment'));
+        const value = kids.at(-1);
+        if (!value || kindOf(value) === 'assignment_expression') continue;
+        const named = kids.length === 2 && kindOf(kids[0]!) === 'identifier' && a.children().some((c) => c.text() === ':') ? kids[0]!.text() : undefined;
+        args.push({ ...(named ? { name: named } : {}), value });
+      }
+      rows.push({ at: attr.range().start.index, symbol: name, args });
+    }
+  }
+  if (rows.length > 0 && parameterList(fn)?.namedChildren().some((p) => kindOf(p) === 'parameter' && p.children().some((c) => kindOf(c) === 'attribute_list'))) others = true;
+  return { rows, others };
+}
+
 /** Whether a call with these arguments can be a call of `s` (counts and names; types are not read). */
 function applicable(s: Signature, args: { name?: string }[]): boolean {
   const given = new Set<number>();
@@ -164,7 +213,7 @@ export function csharpFunctions(root: SgNode): { callSiteArguments: (param: SgNo
   const usesByName = new Map<string, Use[]>();
   const declsByName = new Map<string, SgNode[]>();
   const creationsByType = new Map<string, { at: number; args: { name?: string; value: SgNode }[]; fromInside?: SgNode }[]>();
-  const bySite = new Map<number, { sig: Signature; sites: ((SgNode | null)[] | null)[]; ats: number[]; open: boolean } | undefined>();
+  const bySite = new Map<number, { sig: Signature; sites: ((SgNode | null)[] | null)[]; ats: number[]; symbols: (string | undefined)[]; open: boolean } | undefined>();
 
   /** Every use of `name` in the file (one query). */
   const usesOf = (name: string): Use[] => {
@@ -328,11 +377,22 @@ export function csharpFunctions(root: SgNode): { callSiteArguments: (param: SgNo
         ats.push(u.at);
       }
     }
+    // A test method is called by its framework with the rows of its data attributes, and by no other
+    // file: it is open only when it takes arguments from a source not read here as well.
+    const data = k === 'method_declaration' ? dataRows(fn) : undefined;
+    /** Per use: the symbol of its occurrence, where not the function's name (`InlineData` for a row). */
+    const symbols: (string | undefined)[] = uses.map(() => undefined);
+    for (const row of data?.rows ?? []) {
+      uses.push(applicable(sig, row.args) ? row.args : null);
+      ats.push(row.at);
+      symbols.push(row.symbol);
+    }
     return {
       sig,
       sites: uses.map((args) => (args ? sig.params.map((_, i) => passed(sig, i, args)) : null)),
       ats,
-      open: r === 'open',
+      symbols,
+      open: data?.rows.length ? data.others : r === 'open',
     };
   };
 
@@ -351,7 +411,13 @@ export function csharpFunctions(root: SgNode): { callSiteArguments: (param: SgNo
     if (!entry) return undefined;
     const index = entry.sig.params.findIndex((p) => p.name === param.field('name')?.text());
     if (index < 0) return undefined;
-    return { function: fn.id(), name: declaredName(fn), args: entry.sites.map((s) => (s ? s[index] ?? null : null)), open: entry.open };
+    return {
+      function: fn.id(),
+      name: declaredName(fn),
+      args: entry.sites.map((s) => (s ? s[index] ?? null : null)),
+      ...(entry.symbols.some((x) => x !== undefined) ? { symbols: entry.symbols } : {}),
+      open: entry.open,
+    };
   };
 
   /**

@@ -370,12 +370,31 @@ function creationCallee(inv: SgNode): string {
   return (inv.field('function')?.text() ?? '').replace(/\s+/g, '');
 }
 
-/** `ECCurve.NamedCurves.nistP256`, `ECCurve.CreateFromFriendlyName("nistP384")`, `ECCurve.CreateFromValue("1.2.840.10045.3.1.7")`. */
+/**
+ * `ECCurve.NamedCurves.nistP256`, `ECCurve.CreateFromFriendlyName("nistP384")`, `ECCurve.CreateFromValue("1.2.840.10045.3.1.7")`,
+ * `ECCurve.CreateFromOid(new Oid("1.2.840.10045.3.1.7"))`. The knowledge base reads a curve's dotted OID as one of its spellings.
+ */
 function curveOf(f: CsFile, node: SgNode | undefined): string | undefined {
   const m = f.member(node);
   if (m?.type === 'NamedCurves') return m.name;
   const o = f.origin(node);
-  if (o && kindOf(o) === 'invocation_expression' && /ECCurve\.CreateFrom(FriendlyName|Value|Oid)$/.test(creationCallee(o))) return f.str(callArgs(o)[0]);
+  if (!o || kindOf(o) !== 'invocation_expression') return undefined;
+  const callee = creationCallee(o);
+  if (/ECCurve\.CreateFrom(FriendlyName|Value)$/.test(callee)) return f.str(callArgs(o)[0]);
+  if (/ECCurve\.CreateFromOid$/.test(callee)) return oidText(f, callArgs(o)[0]);
+  return undefined;
+}
+
+/**
+ * The value or friendly name an `Oid` object is made from: `new Oid("1.3.132.0.34")` (the constructor
+ * takes either), `Oid.FromOidValue("1.3.132.0.35", OidGroup.All)`, `Oid.FromFriendlyName("nistP256", OidGroup.All)`.
+ */
+function oidText(f: CsFile, node: SgNode | undefined): string | undefined {
+  const o = f.origin(node);
+  if (!o) return undefined;
+  const k = kindOf(o);
+  if (k === 'object_creation_expression' && createdType(o) === 'Oid') return f.str(callArgs(o)[0]);
+  if (k === 'invocation_expression' && /(?:^|\.)Oid\.From(OidValue|FriendlyName)$/.test(creationCallee(o))) return f.str(callArgs(o)[0]);
   return undefined;
 }
 

@@ -16,7 +16,7 @@ import { BC_GENERATORS, BC_UTILITIES, bcGenerator, bcUtility } from './bc.js';
 import { BC_LIGHTWEIGHT_TYPES, bcLightweight } from './bc-lightweight.js';
 import { PQC_ALGORITHM_TYPE, creationHandlers, hashNameConstant, instanceHandlers, pqcIdentifier, rsaPaddingConstant, staticHandlers, type Handler } from './dotnet.js';
 import { CsFile } from './file.js';
-import { credentials, requireSignedTokens, securityAlgorithm, symmetricSecurityKey } from './jose.js';
+import { CREDENTIAL_TYPES, credentials, requireSignedTokens, securityAlgorithm, symmetricSecurityKey } from './jose.js';
 import { callArgs, createdType, csharpEvaluator, simpleType, type CSharpImports } from './resolve.js';
 import { VALIDATION_CALLBACKS, certificateRequest, dangerousValidator, pkcs12Load, protocolMember, sslStream, validationAssignment, readsOnly } from './tls.js';
 import { namesIn } from '../common/regex.js';
@@ -52,7 +52,7 @@ function tablesFor(kb: KnowledgeBase): Tables {
   let t = tables.get(kb);
   if (!t) {
     const creations = creationHandlers(kb);
-    const types = [...creations.keys(), ...BC_GENERATORS, ...BC_LIGHTWEIGHT_TYPES, 'SslStream', 'CertificateRequest', 'X509Certificate2', 'SymmetricSecurityKey', 'SigningCredentials', 'EncryptingCredentials'];
+    const types = [...creations.keys(), ...BC_GENERATORS, ...BC_LIGHTWEIGHT_TYPES, 'SslStream', 'CertificateRequest', 'X509Certificate2', 'SymmetricSecurityKey', ...CREDENTIAL_TYPES];
     t = {
       statics: staticHandlers(kb),
       creations,
@@ -156,7 +156,7 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
         else if (type === 'CertificateRequest') t.certRequest(f, node);
         else if (type === 'X509Certificate2' && callArgs(node).length >= 2) pkcs12Load(f, node, 'new X509Certificate2', callArgs(node)[1]);
         else if (type === 'SymmetricSecurityKey') symmetricSecurityKey(f, node);
-        else if (type === 'SigningCredentials' || type === 'EncryptingCredentials') credentials(f, node, type);
+        else if (CREDENTIAL_TYPES.includes(type)) credentials(f, node, type);
         else if (bouncy && BC_GENERATORS.has(type)) bcGenerator(f, node, type);
         else if (bouncy && BC_LIGHT.has(type)) t.bcLight(f, node, type);
         break;

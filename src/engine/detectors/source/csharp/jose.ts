@@ -54,13 +54,23 @@ function emitJose(f: CsFile, node: SgNode, symbol: string, jose: string): boolea
   return true;
 }
 
-/** `new SigningCredentials(key, "HS256")` / `new EncryptingCredentials(key, "RSA-OAEP", "A256GCM")` with literal JOSE names. */
+/** Credential classes read by `credentials`: the key (or certificate) first, then the algorithm names. */
+export const CREDENTIAL_TYPES = ['SigningCredentials', 'EncryptingCredentials', 'X509SigningCredentials', 'X509EncryptingCredentials'];
+
+/**
+ * `new SigningCredentials(key, "HS256")` / `new EncryptingCredentials(key, "RSA-OAEP", "A256GCM")` with literal
+ * JOSE names (a `SecurityAlgorithms.X` argument is read where it is written). `new X509SigningCredentials(cert)`
+ * names no algorithm: IdentityModel's constructor signs with `SecurityAlgorithms.RsaSha256` (RS256, RSA
+ * PKCS#1 v1.5 with SHA-256), as does the older System.IdentityModel one. X509EncryptingCredentials' own
+ * default has changed between IdentityModel versions and is not filled in.
+ */
 export function credentials(f: CsFile, node: SgNode, type: string): void {
   const args = callArgs(node);
   for (const a of args.slice(1)) {
     const s = f.str(a);
     if (s !== undefined) emitJose(f, a, `new ${type}`, s);
   }
+  if (type === 'X509SigningCredentials' && args.length === 1) emitJose(f, node, `new ${type}`, 'RS256');
 }
 
 /** `new SymmetricSecurityKey(bytes)`: a secret key; bytes written in the source are a hard-coded key. */

@@ -7,7 +7,9 @@ import { conditionGuards, fieldIf, switchGuard } from '../common/paths.js';
 import { kindOf } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeSpan, startsWithin } from '../common/scopes.js';
+import { UNKNOWN, type Value } from '../common/value.js';
 import { callArguments } from './adapter.js';
+import { junitRows } from './test-data.js';
 
 const CLASS_KINDS = new Set(['class_declaration', 'enum_declaration', 'record_declaration']);
 
@@ -37,6 +39,16 @@ function simpleType(text: string): string {
 interface Call {
   node: SgNode;
   args: SgNode[];
+  /** A JUnit `@CsvSource` row's fields (test-data.ts). */
+  values?: Value[];
+  /** The occurrence's symbol of a call the test framework makes (`ValueSource`, `CsvSource`). */
+  symbol?: string;
+}
+
+/** A function's calls, and whether files other than this one may call it too. */
+interface Calls {
+  calls: Call[];
+  open: boolean;
 }
 
 /** A method's parameter list as a call fills it, or undefined for varargs (the count varies). */
@@ -149,11 +161,11 @@ function caseGuard(clause: SgNode): Guard | undefined {
  * and lambdas are not read. Each function's call sites are found once (one query per name).
  */
 export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArguments' | 'returned'> {
-  const byFunction = new Map<number, Call[] | undefined>();
+  const byFunction = new Map<number, Calls | undefined>();
   /** The file's method declarations per name (one query per name the evaluator asks about). */
   const methodsNamed = new Map<string, SgNode[]>();
 
-  const callsOf = (fn: SgNode, arity: number): Call[] | undefined => {
+  const callsOf = (fn: SgNode, arity: number): Calls | undefined => {
     const k = kindOf(fn);
     const cls = declaringClass(fn);
     if (!cls) return undefined;
@@ -172,6 +184,13 @@ export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArgu
         const args = callArguments(call);
         if (args.length === arity && outside(call)) out.push({ node: call, args });
       }
+      // A parameterised test is called by JUnit with the values of its sources, and by no other file:
+      // it is open only when it takes arguments from a source not read here as well.
+      const data = junitRows(fn);
+      if (data.rows.length > 0) {
+        out.push(...data.rows);
+        return { calls: out, open: data.others };
+      }
     } else if (k === 'constructor_declaration') {
       const calls = root.findAll({
         rule: { any: [{ kind: 'object_creation_expression', has: { field: 'type', regex: `(^|\\.)${escapeRegex(cls)}(<|$)` } }, { kind: 'explicit_constructor_invocation' }] },
@@ -186,10 +205,10 @@ export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArgu
     } else {
       return undefined;
     }
-    return out;
+    return { calls: out, open: !isPrivate(fn) };
   };
 
-  const calls = (fn: SgNode, arity: number): Call[] | undefined => {
+  const calls = (fn: SgNode, arity: number): Calls | undefined => {
     if (!byFunction.has(fn.id())) byFunction.set(fn.id(), callsOf(fn, arity));
     return byFunction.get(fn.id());
   };
@@ -224,13 +243,22 @@ export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArgu
       const params = fn && formalParameters(fn);
       const index = params?.findIndex((p) => p.id() === param.id()) ?? -1;
       if (!fn || !params || index < 0) return undefined;
-      const list = calls(fn, params.length);
-      return list && { function: fn.id(), name: fn.field('name')?.text() ?? declaringClass(fn) ?? '', args: list.map((c) => c.args[index] ?? null), open: !isPrivate(fn) };
+      const found = calls(fn, params.length);
+      if (!found) return undefined;
+      const list = found.calls;
+      return {
+        function: fn.id(),
+        name: fn.field('name')?.text() ?? declaringClass(fn) ?? '',
+        args: list.map((c) => c.args[index] ?? null),
+        ...(list.some((c) => c.values) ? { values: list.map((c) => c.values?.[index] ?? (c.values ? UNKNOWN : undefined)) } : {}),
+        ...(list.some((c) => c.symbol) ? { symbols: list.map((c) => c.symbol) } : {}),
+        open: found.open,
+      };
     },
     returned: (call) => {
       const fn = target(call);
       if (!fn) return undefined;
-      const site = calls(fn, formalParameters(fn)!.length)?.findIndex((c) => c.node.id() === call.id());
+      const site = calls(fn, formalParameters(fn)!.length)?.calls.findIndex((c) => c.node.id() === call.id());
       const returns = returnedExpressions(fn);
       return { function: fn.id(), open: !cannotBeOverridden(fn), ...(site !== undefined && site >= 0 ? { site } : {}), returns: returns.map((r) => r.value), guards: returns.map((r) => r.guards) };
     },
