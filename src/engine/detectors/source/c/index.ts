@@ -15,6 +15,7 @@ import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
+import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames, mayHoldSshNames } from '../common/ssh-names.js';
 import { CFile } from './file.js';
 import { cEvaluator, calleeName, indexCFile, quotedIncludes } from './resolve.js';
 import { declareCConstants } from './constants.js';
@@ -85,14 +86,18 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
     },
   });
   const crossFile = ctx.crossFile;
-  if (calls.length === 0 && !crossFile) return [];
+  // SSH proposal strings and tables (OpenSSH's `#define KEX_SERVER_KEX "mlkem768x25519-sha256," …`, a
+  // `{ "hmac-sha1", … }` row), read as in the other languages; the sink is made only when needed.
+  let sink: DetectionSink | undefined;
+  if (mayHoldSshNames(text)) detectSshAlgorithmNames(root, (sink = new DetectionSink(file.path, text, C_DETECTOR_ID)), language, text);
+  if (calls.length === 0 && !crossFile) return sink?.detections ?? [];
   // Made on the first name looked up: a file without calls may declare only literals.
   const index = calls.length > 0 ? indexCFile(root, language) : lazily(() => indexCFile(root, language));
   const { ev, defines } = cEvaluator(root, index, language, HEADER.test(file.path), crossFile, crossFile ? quotedIncludes(text) : []);
   // Before the check for calls: a header of constants calls nothing.
   if (crossFile) declareCConstants(file.path, text, root, ev, defines, crossFile);
-  if (calls.length === 0) return [];
-  const f = new CFile(root, ev, ctx.kb, new DetectionSink(file.path, text, C_DETECTOR_ID), text);
+  if (calls.length === 0) return sink?.detections ?? [];
+  const f = new CFile(root, ev, ctx.kb, sink ?? new DetectionSink(file.path, text, C_DETECTOR_ID), text);
   for (const call of calls) {
     if (call.kind() === 'identifier') {
       tableGetter(f, call, call.text());
@@ -121,12 +126,14 @@ export const cDetector: Detector = {
   // digests, PKEY contexts and fetches; the low-level RSA/EC/DSA/DH/HMAC/PKCS5, AES/DES/RC4/BF key
   // schedules and modes, and one-shot digests have their own), libssl's with SSL_CTX_/SSL_set; libsodium's with crypto_ followed by a primitive
   // family (SUPERCOP's post-quantum crypto_kem_/crypto_sign_ names too), mbedTLS's with mbedtls_, liboqs's
-  // with OQS_, PQClean's with PQCLEAN_. A file without any of them cannot hold a call we report.
+  // with OQS_, PQClean's with PQCLEAN_. A file without any of them cannot hold a call we report; SSH
+  // algorithm names need one of SSH_NAME_KEYWORDS, as in the other languages.
   keywords: [
     'EVP_', 'RSA_', 'EC_KEY_', 'EC_GROUP_', 'ECDSA_', 'ECDH_', 'DSA_', 'DH_', 'HMAC', 'PKCS5_', 'AES_set_', 'AES_ecb', 'AES_c', 'AES_o', 'AES_ige', 'AES_wrap', 'AES_unwrap', 'DES_', 'RC4_set_key', 'RC4(', 'BF_set_key', 'SHA1(', 'SHA1_', 'SHA224', 'SHA256', 'SHA384',
     'SHA512', 'MD5', 'MD4', 'RIPEMD160', 'SSL_CTX_', 'SSL_set', 'crypto_box', 'crypto_secretbox', 'crypto_sign', 'crypto_aead',
     'crypto_pwhash', 'crypto_kx', 'crypto_scalarmult', 'crypto_generichash', 'crypto_hash', 'crypto_auth', 'crypto_kdf', 'crypto_stream',
     'crypto_kem', 'crypto_secretstream', 'crypto_onetimeauth', 'crypto_shorthash', 'mbedtls_', 'OQS_', 'PQCLEAN_',
+    ...SSH_NAME_KEYWORDS,
   ],
   crossFile: true,
   detect: (file, ctx) => detectC(file, ctx),
