@@ -24,6 +24,7 @@ import { TLS_CALLS } from './tls.js';
 import { DIGEST_SIGN_CALLS } from './digest-sign.js';
 import { SODIUM_CALLS, MBEDTLS_CALLS, definedMbedCipher } from './sodium-mbedtls.js';
 import { pqcHandler } from './pqc.js';
+import { MECHANISM_TYPE, pkcs11Mechanism } from './pkcs11.js';
 
 export const C_DETECTOR_ID = 'c';
 
@@ -82,6 +83,10 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
         // EVP_aes_256_ctr`, `#define SSH2_SHA256_ALG EVP_sha256()`): a backend's map of the
         // algorithms it offers; the body is raw text to the grammar.
         { kind: 'preproc_arg', regex: DEFINED_GETTER.source, inside: { kind: 'preproc_def', stopBy: 'neighbor' } },
+        // PKCS#11 mechanisms: a `CK_MECHANISM` initialiser, a `.mechanism =` assignment or designator (pkcs11.ts).
+        { kind: 'init_declarator', has: { field: 'value', kind: 'initializer_list' }, inside: { kind: 'declaration', stopBy: 'neighbor', has: { field: 'type', regex: MECHANISM_TYPE } } },
+        { kind: 'assignment_expression', has: { field: 'left', kind: 'field_expression', regex: '(\\.|->)\\s*mechanism$' } },
+        { kind: 'initializer_pair', regex: '^\\.\\s*mechanism\\s*=' },
       ],
     },
   });
@@ -101,6 +106,10 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
   for (const call of calls) {
     if (call.kind() === 'identifier') {
       tableGetter(f, call, call.text());
+      continue;
+    }
+    if (call.kind() === 'init_declarator' || call.kind() === 'assignment_expression' || call.kind() === 'initializer_pair') {
+      eachCaseMarked(ev, { sink: f.sink }, () => pkcs11Mechanism(f, call));
       continue;
     }
     if (call.kind() === 'preproc_arg') {
@@ -127,12 +136,12 @@ export const cDetector: Detector = {
   // schedules and modes, and one-shot digests have their own), libssl's with SSL_CTX_/SSL_set; libsodium's with crypto_ followed by a primitive
   // family (SUPERCOP's post-quantum crypto_kem_/crypto_sign_ names too), mbedTLS's with mbedtls_, liboqs's
   // with OQS_, PQClean's with PQCLEAN_. A file without any of them cannot hold a call we report; SSH
-  // algorithm names need one of SSH_NAME_KEYWORDS, as in the other languages.
+  // algorithm names need one of SSH_NAME_KEYWORDS, as in the other languages; PKCS#11 mechanisms are CKM_ constants.
   keywords: [
     'EVP_', 'RSA_', 'EC_KEY_', 'EC_GROUP_', 'ECDSA_', 'ECDH_', 'DSA_', 'DH_', 'HMAC', 'PKCS5_', 'AES_set_', 'AES_ecb', 'AES_c', 'AES_o', 'AES_ige', 'AES_wrap', 'AES_unwrap', 'DES_', 'RC4_set_key', 'RC4(', 'BF_set_key', 'SHA1(', 'SHA1_', 'SHA224', 'SHA256', 'SHA384',
     'SHA512', 'MD5', 'MD4', 'RIPEMD160', 'SSL_CTX_', 'SSL_set', 'crypto_box', 'crypto_secretbox', 'crypto_sign', 'crypto_aead',
     'crypto_pwhash', 'crypto_kx', 'crypto_scalarmult', 'crypto_generichash', 'crypto_hash', 'crypto_auth', 'crypto_kdf', 'crypto_stream',
-    'crypto_kem', 'crypto_secretstream', 'crypto_onetimeauth', 'crypto_shorthash', 'mbedtls_', 'OQS_', 'PQCLEAN_',
+    'crypto_kem', 'crypto_secretstream', 'crypto_onetimeauth', 'crypto_shorthash', 'mbedtls_', 'OQS_', 'PQCLEAN_', 'CKM_',
     ...SSH_NAME_KEYWORDS,
   ],
   crossFile: true,
