@@ -110,6 +110,7 @@ int sign_both(const char *configured, uint8_t *sig, size_t *len, const uint8_t *
     OQS_KEM_kyber_768_keypair(sig, (uint8_t *)sk);
     OQS_SIG *mayo = OQS_SIG_new(OQS_SIG_alg_mayo_1);
     OQS_SIG *any = OQS_SIG_new(configured);
+    OQS_KEM *build = OQS_KEM_new(OQS_KEM_alg_default);
     return 0;
 }
 `;
@@ -118,6 +119,7 @@ int sign_both(const char *configured, uint8_t *sig, size_t *len, const uint8_t *
     ['ML-KEM-768', ['keygen']],
     ['mayo-1', []],
     ['unknown-signature', []],
+    ['unknown-key-agreement', []],
   ]);
 });
 

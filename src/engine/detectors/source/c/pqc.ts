@@ -127,11 +127,14 @@ function patterned(library: LibraryRef, kind: Kind, written: string, op: string 
  * `OQS_KEM_new(OQS_KEM_alg_ml_kem_768)` / `OQS_SIG_new("ML-DSA-65")`: the algorithm of the object,
  * with the operations the same function runs on it (`OQS_KEM_keypair(kem, …)`, `OQS_SIG_sign(sig, …)`).
  * A constant the knowledge base does not know is kept as liboqs names it (`OQS_SIG_alg_mayo_1` ->
- * `mayo-1`); an algorithm from a parameter is `unknown-key-agreement` / `unknown-signature`.
+ * `mayo-1`); an algorithm from a parameter, or liboqs's build-time `OQS_*_alg_default`, is
+ * `unknown-key-agreement` / `unknown-signature`.
  */
 function oqsNew(kind: Kind): CallHandler {
   return (f, call, _callee, args) => {
-    const written = f.str(args[0]) ?? OQS_ALG.exec(f.symbol(args[0]) ?? '')?.[1];
+    // `OQS_KEM_alg_default` is whatever the build configured: no name to keep.
+    const constant = OQS_ALG.exec(f.symbol(args[0]) ?? '')?.[1];
+    const written = f.str(args[0]) ?? (constant === 'default' ? undefined : constant);
     const known = written === undefined ? [] : algorithmsOf(f.kb, written, kind);
     const spellings = known.length ? known : [written?.replace(/_/g, '-') ?? unresolvedSpelling(kind === 'kem' ? 'key-agreement' : 'signature')];
     const functions = new Set<CryptoFunction>();
