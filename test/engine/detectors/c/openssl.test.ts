@@ -234,9 +234,11 @@ test('EVP getters named as rows of a table are the ciphers and digests the progr
     'const EVP_CIPHER *EVP_aes_192_cbc(void);',
     '',
   ].join('\n');
-  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name, a.functions ?? []]), [
+  // The rows' names are SSH cipher names (OpenSSH's table), read as such at the same lines (ssh-names.test.ts).
+  assert.deepEqual(algorithms(src).filter((a) => a.occurrence.symbol.startsWith('EVP_')).map((a) => [a.line, a.name, a.functions ?? []]), [
     [4, 'AES-128-CTR', []], [5, '3DES-168-CBC', []], [8, 'SHA-256', []], [8, 'MD5', []],
   ]);
+  assert.deepEqual(algorithms(src).filter((a) => a.occurrence.symbol === 'offers').map((a) => [a.line, a.name]), [[4, 'AES-128-CTR'], [5, '3DES-168-CBC']]);
 });
 
 test('a sign init takes its scheme from a key the file makes; an unknown key leaves it unknown', () => {
@@ -297,4 +299,81 @@ int two(const unsigned char *key, size_t keylen)
 }
 `;
   assert.deepEqual(names(src), ['CMAC', 'CMAC', 'HMAC']);
+});
+
+test('finite-field DH: key generation and agreement on a DH object, built-in and named groups, parameter generation', () => {
+  const src = `#include <openssl/dh.h>
+#include <openssl/evp.h>
+
+int exchange(DH *dh, const BIGNUM *peer, unsigned char *shared)
+{
+    if (!DH_generate_key(dh))
+        return -1;
+    return DH_compute_key(shared, peer, dh);
+}
+
+DH *groups(EVP_PKEY_CTX *ext)
+{
+    DH *small = DH_get_1024_160();
+    DH *mid = DH_get_2048_224();
+    DH *big = DH_get_2048_256();
+    DH *named = DH_new_by_nid(NID_ffdhe3072);
+    DH *fresh = DH_new();
+    DH_generate_parameters_ex(fresh, 3072, DH_GENERATOR_2, NULL);
+    EVP_PKEY_CTX_set_dh_paramgen_prime_len(ext, 4096);
+    EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_name(NULL, "DH", NULL);
+    EVP_PKEY_paramgen_init(pctx);
+    EVP_PKEY_CTX_set_dh_paramgen_prime_len(pctx, 2048);
+    return DH_free(small), big;
+}
+`;
+  assert.deepEqual(algorithms(src).map((a) => [a.name, a.functions ?? [], a.line]), [
+    ['FFDH', ['keygen'], 6],
+    ['FFDH', ['keyderive'], 8],
+    ['FFDH-1024', [], 13],
+    ['FFDH-2048', [], 14],
+    ['FFDH-2048', [], 15],
+    ['FFDHE-ffdhe3072', [], 16],
+    ['FFDH-3072', ['keygen'], 18],
+    ['FFDH-4096', ['keygen'], 19],
+    ['FFDH-2048', ['keygen'], 20],
+  ]);
+  assert.deepEqual(algorithms(src)[0]!.unresolved, ['keySize']);
+});
+
+test('DH_set0_pqg: the prime size from BN_bin2bn bytes or BN_hex2bn digits the file fixes; a prime from outside stays unknown', () => {
+  const src = `#include <openssl/dh.h>
+
+static const char modp_hex[] =
+    "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74"
+    "020BBEA63B139B22514A08798E3404DDEF9519B3CD3A431B302B0A6DF25F1437";
+
+static DH *from_bytes(void)
+{
+    static unsigned char prime_bytes[] = { 0xF7, 0x11, 0x9A, 0x03, 0x5C, 0x6E, 0x21, 0x88, 0x90, 0x4D, 0x3B, 0xA2, 0x17, 0xCC, 0x6F, 0x05 };
+    static unsigned char gen_bytes[] = { 0x02 };
+    DH *dh = DH_new();
+    BIGNUM *p = BN_bin2bn(prime_bytes, sizeof(prime_bytes), NULL);
+    BIGNUM *g = BN_bin2bn(gen_bytes, sizeof(gen_bytes), NULL);
+    DH_set0_pqg(dh, p, NULL, g);
+    return dh;
+}
+
+static DH *from_hex(void)
+{
+    DH *dh = DH_new();
+    BIGNUM *p = NULL, *g = NULL;
+    BN_hex2bn(&p, modp_hex);
+    BN_hex2bn(&g, "2");
+    DH_set0_pqg(dh, p, NULL, g);
+    return dh;
+}
+
+DH *from_caller(DH *dh, BIGNUM *p, BIGNUM *g)
+{
+    DH_set0_pqg(dh, p, NULL, g);
+    return dh;
+}
+`;
+  assert.deepEqual(algorithms(src).map((a) => [a.name, a.line]), [['FFDH-128', 14], ['FFDH-512', 24], ['FFDH', 30]]);
 });

@@ -38,9 +38,12 @@ export class CFile {
     private readonly text = '',
   ) {}
 
-  /** The library a handler names, unless it is libsodium and the file does not include libsodium. */
-  private provider(library: LibraryRef): LibraryRef | undefined {
-    if (library.name !== 'libsodium') return library;
+  /**
+   * The library a handler names, unless it is libsodium and the file does not include libsodium; none
+   * for an API that names no library (PKCS#11: the token's module is chosen at run time).
+   */
+  private provider(library: LibraryRef | undefined): LibraryRef | undefined {
+    if (library?.name !== 'libsodium') return library;
     this.includesSodium ??= SODIUM_HEADER.test(this.text);
     return this.includesSodium ? library : undefined;
   }
@@ -49,7 +52,7 @@ export class CFile {
     return this.sink.detections;
   }
 
-  algorithm(node: SgNode, library: LibraryRef, a: AlgorithmEmit): void {
+  algorithm(node: SgNode, library: LibraryRef | undefined, a: AlgorithmEmit): void {
     const provider = this.provider(library);
     this.sink.algorithm(node, symbolOf(node), a.spelling, a.params ?? {}, {
       unresolved: a.unresolved ?? [],

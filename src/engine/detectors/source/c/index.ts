@@ -1,6 +1,7 @@
 // C/C++ source detector: OpenSSL's libcrypto (EVP ciphers, digests, MACs, KDFs, key generation,
 // RSA/EC/DSA/DH, ML-KEM/ML-DSA by name) and libssl configuration (protocol versions, cipher lists,
-// groups, peer verification), libsodium and mbedTLS. Calls are found by syntax tree: one ast-grep
+// groups, peer verification), libsodium, mbedTLS, and post-quantum KEMs and signatures by their
+// API's naming pattern (SUPERCOP/NaCl, PQClean, liboqs: pqc.ts). Calls are found by syntax tree: one ast-grep
 // query per file for calls whose function name starts with a prefix of these libraries (bare C call
 // patterns match nothing in ast-grep, so calls are selected by kind and callee regex), then each
 // call's arguments are resolved through the shared Evaluator with C's bindings (resolve.ts).
@@ -14,6 +15,7 @@ import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
+import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames, mayHoldSshNames } from '../common/ssh-names.js';
 import { CFile } from './file.js';
 import { cEvaluator, calleeName, indexCFile, quotedIncludes } from './resolve.js';
 import { declareCConstants } from './constants.js';
@@ -21,6 +23,8 @@ import { EVP_GETTER, OPENSSL_CALLS, argsOf, evpGetter, tableGetter, type CallHan
 import { TLS_CALLS } from './tls.js';
 import { DIGEST_SIGN_CALLS } from './digest-sign.js';
 import { SODIUM_CALLS, MBEDTLS_CALLS, definedMbedCipher } from './sodium-mbedtls.js';
+import { pqcHandler } from './pqc.js';
+import { MECHANISM_TYPE, pkcs11Mechanism } from './pkcs11.js';
 
 export const C_DETECTOR_ID = 'c';
 
@@ -30,7 +34,7 @@ const CALLS: ReadonlyMap<string, CallHandler> = new Map([...OPENSSL_CALLS, ...DI
  * Function-name prefixes of the calls the handlers read, as one regex for the native query (the
  * callee may be `::NAME` in C++). Narrow on purpose: a file's other calls never reach JS.
  */
-const CALLEE_REGEX = '^(::)?(EVP_|RSA_|EC_|ECDSA_|ECDH_|DSA_|DH_|HMAC|PKCS5_|SSL_|MD4|MD5|SHA1|SHA2|SHA3|SHA5|RIPEMD|AES_|DES_|RC4|BF_|crypto_|mbedtls_)';
+const CALLEE_REGEX = '^(::)?(EVP_|RSA_|EC_|ECDSA_|ECDH_|DSA_|DH_|HMAC|PKCS5_|SSL_|MD4|MD5|SHA1|SHA2|SHA3|SHA5|RIPEMD|AES_|DES_|RC4|BF_|crypto_|mbedtls_|OQS_|PQCLEAN_)';
 
 /**
  * A `#define` body that names a cipher or digest: an EVP getter, named or called (`EVP_aes_256_ctr`,
@@ -79,21 +83,33 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
         // EVP_aes_256_ctr`, `#define SSH2_SHA256_ALG EVP_sha256()`): a backend's map of the
         // algorithms it offers; the body is raw text to the grammar.
         { kind: 'preproc_arg', regex: DEFINED_GETTER.source, inside: { kind: 'preproc_def', stopBy: 'neighbor' } },
+        // PKCS#11 mechanisms: a `CK_MECHANISM` initialiser, a `.mechanism =` assignment or designator (pkcs11.ts).
+        { kind: 'init_declarator', has: { field: 'value', kind: 'initializer_list' }, inside: { kind: 'declaration', stopBy: 'neighbor', has: { field: 'type', regex: MECHANISM_TYPE } } },
+        { kind: 'assignment_expression', has: { field: 'left', kind: 'field_expression', regex: '(\\.|->)\\s*mechanism$' } },
+        { kind: 'initializer_pair', regex: '^\\.\\s*mechanism\\s*=' },
       ],
     },
   });
   const crossFile = ctx.crossFile;
-  if (calls.length === 0 && !crossFile) return [];
+  // SSH proposal strings and tables (OpenSSH's `#define KEX_SERVER_KEX "mlkem768x25519-sha256," …`, a
+  // `{ "hmac-sha1", … }` row), read as in the other languages; the sink is made only when needed.
+  let sink: DetectionSink | undefined;
+  if (mayHoldSshNames(text)) detectSshAlgorithmNames(root, (sink = new DetectionSink(file.path, text, C_DETECTOR_ID)), language, text);
+  if (calls.length === 0 && !crossFile) return sink?.detections ?? [];
   // Made on the first name looked up: a file without calls may declare only literals.
   const index = calls.length > 0 ? indexCFile(root, language) : lazily(() => indexCFile(root, language));
   const { ev, defines } = cEvaluator(root, index, language, HEADER.test(file.path), crossFile, crossFile ? quotedIncludes(text) : []);
   // Before the check for calls: a header of constants calls nothing.
   if (crossFile) declareCConstants(file.path, text, root, ev, defines, crossFile);
-  if (calls.length === 0) return [];
-  const f = new CFile(root, ev, ctx.kb, new DetectionSink(file.path, text, C_DETECTOR_ID), text);
+  if (calls.length === 0) return sink?.detections ?? [];
+  const f = new CFile(root, ev, ctx.kb, sink ?? new DetectionSink(file.path, text, C_DETECTOR_ID), text);
   for (const call of calls) {
     if (call.kind() === 'identifier') {
       tableGetter(f, call, call.text());
+      continue;
+    }
+    if (call.kind() === 'init_declarator' || call.kind() === 'assignment_expression' || call.kind() === 'initializer_pair') {
+      eachCaseMarked(ev, { sink: f.sink }, () => pkcs11Mechanism(f, call));
       continue;
     }
     if (call.kind() === 'preproc_arg') {
@@ -103,7 +119,8 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
       continue;
     }
     const callee = calleeName(call);
-    const handler = CALLS.get(callee);
+    // Post-quantum APIs name the algorithm in the function (`crypto_kem_mlkem768_enc`, `OQS_SIG_ml_dsa_65_sign`): by pattern.
+    const handler = CALLS.get(callee) ?? pqcHandler(callee);
     // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
     if (handler) eachCaseMarked(ev, { sink: f.sink }, () => handler(f, call, callee, argsOf(call)));
     else if (EVP_GETTER.test(callee)) evpGetter(f, call, callee);
@@ -117,12 +134,15 @@ export const cDetector: Detector = {
   // Every OpenSSL libcrypto API the handlers read starts with one of these (EVP_ covers ciphers,
   // digests, PKEY contexts and fetches; the low-level RSA/EC/DSA/DH/HMAC/PKCS5, AES/DES/RC4/BF key
   // schedules and modes, and one-shot digests have their own), libssl's with SSL_CTX_/SSL_set; libsodium's with crypto_ followed by a primitive
-  // family, mbedTLS's with mbedtls_. A file without any of them cannot hold a call we report.
+  // family (SUPERCOP's post-quantum crypto_kem_/crypto_sign_ names too), mbedTLS's with mbedtls_, liboqs's
+  // with OQS_, PQClean's with PQCLEAN_. A file without any of them cannot hold a call we report; SSH
+  // algorithm names need one of SSH_NAME_KEYWORDS, as in the other languages; PKCS#11 mechanisms are CKM_ constants.
   keywords: [
     'EVP_', 'RSA_', 'EC_KEY_', 'EC_GROUP_', 'ECDSA_', 'ECDH_', 'DSA_', 'DH_', 'HMAC', 'PKCS5_', 'AES_set_', 'AES_ecb', 'AES_c', 'AES_o', 'AES_ige', 'AES_wrap', 'AES_unwrap', 'DES_', 'RC4_set_key', 'RC4(', 'BF_set_key', 'SHA1(', 'SHA1_', 'SHA224', 'SHA256', 'SHA384',
     'SHA512', 'MD5', 'MD4', 'RIPEMD160', 'SSL_CTX_', 'SSL_set', 'crypto_box', 'crypto_secretbox', 'crypto_sign', 'crypto_aead',
     'crypto_pwhash', 'crypto_kx', 'crypto_scalarmult', 'crypto_generichash', 'crypto_hash', 'crypto_auth', 'crypto_kdf', 'crypto_stream',
-    'crypto_kem', 'crypto_secretstream', 'crypto_onetimeauth', 'crypto_shorthash', 'mbedtls_',
+    'crypto_kem', 'crypto_secretstream', 'crypto_onetimeauth', 'crypto_shorthash', 'mbedtls_', 'OQS_', 'PQCLEAN_', 'CKM_',
+    ...SSH_NAME_KEYWORDS,
   ],
   crossFile: true,
   detect: (file, ctx) => detectC(file, ctx),

@@ -393,6 +393,12 @@ function unlinkedSetter(f: CFile, call: SgNode, callee: string, args: SgNode[]):
     case 'EVP_PKEY_CTX_set_rsa_keygen_bits':
       f.algorithm(call, OPENSSL, { spelling: 'RSA', params: { keySize: f.int(args[1]) }, unresolved: ['keySize'], functions: ['keygen'] });
       return;
+    case 'EVP_PKEY_CTX_set_dh_paramgen_prime_len':
+      f.algorithm(call, OPENSSL, { spelling: 'DH', params: { keySize: f.int(args[1]) }, unresolved: ['keySize'], functions: ['keygen'] });
+      return;
+    case 'EVP_PKEY_CTX_set_dh_nid':
+      f.algorithm(call, OPENSSL, { ...dhGroup(f, args[1]), functions: ['keygen'] });
+      return;
     case 'EVP_PKEY_CTX_set_ec_paramgen_curve_nid': {
       const curve = f.symbol(args[1]);
       f.algorithm(call, OPENSSL, curve && f.kb.findCurve(curve) ? { spelling: curve, functions: ['keygen'] } : { spelling: 'EC', unresolved: ['curve'], functions: ['keygen'] });
@@ -497,7 +503,7 @@ const table: Array<[string, CallHandler]> = [
     const id = f.symbol(args[0]);
     pkeyContext(f, call, id?.startsWith('EVP_PKEY_') ? id.slice('EVP_PKEY_'.length).replace(/_/g, '-') : undefined);
   }],
-  ...['EVP_PKEY_CTX_set_rsa_keygen_bits', 'EVP_PKEY_CTX_set_ec_paramgen_curve_nid', 'EVP_PKEY_CTX_set_rsa_padding']
+  ...['EVP_PKEY_CTX_set_rsa_keygen_bits', 'EVP_PKEY_CTX_set_ec_paramgen_curve_nid', 'EVP_PKEY_CTX_set_rsa_padding', 'EVP_PKEY_CTX_set_dh_paramgen_prime_len', 'EVP_PKEY_CTX_set_dh_nid']
     .map((n): [string, CallHandler] => [n, unlinkedSetter]),
 
   // RSA.
@@ -552,7 +558,49 @@ const table: Array<[string, CallHandler]> = [
   // DSA and DH parameters.
   ['DSA_generate_parameters_ex', (f, call, _c, args) => f.algorithm(call, OPENSSL, { spelling: 'DSA', params: { keySize: f.int(args[1]) }, unresolved: ['keySize'], functions: ['keygen'] })],
   ['DH_generate_parameters_ex', (f, call, _c, args) => f.algorithm(call, OPENSSL, { spelling: 'DH', params: { keySize: f.int(args[1]) }, unresolved: ['keySize'], functions: ['keygen'] })],
+  ['DH_generate_parameters', (f, call, _c, args) => f.algorithm(call, OPENSSL, { spelling: 'DH', params: { keySize: f.int(args[0]) }, unresolved: ['keySize'], functions: ['keygen'] })],
+
+  // Finite-field Diffie-Hellman on a DH object: the key pair and the agreement (the group is where the object gets it).
+  ['DH_generate_key', (f, call) => f.algorithm(call, OPENSSL, { spelling: 'DH', unresolved: ['keySize'], functions: ['keygen'] })],
+  ['DH_compute_key', (f, call) => f.algorithm(call, OPENSSL, { spelling: 'DH', unresolved: ['keySize'], functions: ['keyderive'] })],
+  ['DH_compute_key_padded', (f, call) => f.algorithm(call, OPENSSL, { spelling: 'DH', unresolved: ['keySize'], functions: ['keyderive'] })],
+  // Built-in groups: RFC 5114's MODP groups with prime-order subgroups (1024/160, 2048/224, 2048/256), by
+  // NID (`NID_ffdhe2048`, `NID_modp_2048`: knowledge-base spellings), BoringSSL's RFC 7919 getter.
+  ...([['DH_get_1024_160', 1024], ['DH_get_2048_224', 2048], ['DH_get_2048_256', 2048]] as const)
+    .map(([fn, bits]): [string, CallHandler] => [fn, (f, call) => f.algorithm(call, OPENSSL, { spelling: 'DH', params: { keySize: bits } })]),
+  ['DH_new_by_nid', (f, call, _c, args) => f.algorithm(call, OPENSSL, dhGroup(f, args[0]))],
+  ['DH_get_rfc7919_2048', (f, call) => f.algorithm(call, OPENSSL, { spelling: 'ffdhe2048' })],
+  // A group the code sets itself: the size of its prime, when the same function makes it from literal bytes or digits.
+  ['DH_set0_pqg', (f, call, _c, args) => f.algorithm(call, OPENSSL, { spelling: 'DH', params: { keySize: primeBits(f, call, args[1]) }, unresolved: ['keySize'] })],
 ];
+
+/** A named DH group (`NID_ffdhe2048`, `NID_modp_3072`) as the knowledge base spells it, else DH of unknown size. */
+function dhGroup(f: CFile, node: SgNode | undefined): Omit<AlgorithmEmit, 'functions'> {
+  const nid = f.symbol(node);
+  const hit = nid ? f.kb.findAlgorithm(nid) : undefined;
+  return hit?.entry.family === 'FFDH' ? { spelling: nid! } : { spelling: 'DH', unresolved: ['keySize'] };
+}
+
+/**
+ * Bit length of the prime handed to `DH_set0_pqg`: made by `BN_bin2bn(bytes, len, NULL)` (`openssl
+ * dhparam -C` writes such functions; the byte count is the size) or, earlier in the same function,
+ * by `BN_hex2bn(&p, "FFFF…")` / `BN_dec2bn(&p, "…")` with digits the file fixes. Undefined otherwise.
+ */
+function primeBits(f: CFile, call: SgNode, node: SgNode | undefined): number | undefined {
+  const made = f.producer(node);
+  if (made?.callee === 'BN_bin2bn') return bitsOf(f.int(argsOf(made.call)[1]));
+  const name = node?.text().trim();
+  if (!name || !/^[A-Za-z_]\w*$/.test(name)) return undefined;
+  const at = call.range().start.index;
+  const setter = f.callsOn(`&${name}`, firstStatementOf(call), /^BN_(hex|dec)2bn$/).filter((c) => c.range().start.index < at).at(-1);
+  // A `char p[] = "FFFF…"` array is bytes to the evaluator (its size); its initialiser is the string.
+  const arg = setter ? argsOf(setter)[1] : undefined;
+  const digits = f.str(arg) ?? f.str(f.origin(arg));
+  if (!setter || !digits) return undefined;
+  const hex = calleeName(setter) === 'BN_hex2bn';
+  if (!(hex ? /^[0-9A-Fa-f]+$/ : /^[0-9]+$/).test(digits)) return undefined;
+  return BigInt(hex ? `0x${digits}` : digits).toString(2).length;
+}
 
 /** AES_set_encrypt_key(userKey, bits, &key): AES with the key size; a literal key is hard-coded. */
 function lowLevelAes(f: CFile, call: SgNode, _callee: string, args: SgNode[]): void {

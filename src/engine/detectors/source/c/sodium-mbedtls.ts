@@ -9,7 +9,7 @@ import type { CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import type { CFile } from './file.js';
 import type { CallHandler } from './openssl.js';
 
-const SODIUM: LibraryRef = { ecosystem: 'generic', name: 'libsodium' };
+export const SODIUM: LibraryRef = { ecosystem: 'generic', name: 'libsodium' };
 const MBEDTLS: LibraryRef = { ecosystem: 'generic', name: 'mbedtls' };
 
 function bitsOf(bytes: number | undefined): number | undefined {

@@ -31,6 +31,7 @@ const FUNCTIONS: Readonly<Record<SshAlgorithmRole, CryptoFunction[]>> = {
  */
 export const SSH_NAME_KEYWORDS = [
   '-ctr', '-cbc', '@openssh.com', 'arcfour', 'hmac-', 'curve25519-sha256', 'curve448-sha512', 'mlkem768x25519-sha256', 'mlkem768nistp256-sha256', 'mlkem1024nistp384-sha384',
+  'sntrup761x25519-sha512',
   'ecdh-sha2-', 'diffie-hellman-group', 'ssh-ed25519', 'ssh-ed448', 'ssh-rsa', 'ssh-dss', 'ecdsa-sha2-', 'rsa-sha2-',
 ] as const;
 
@@ -40,6 +41,11 @@ export const SSH_NAME_KEYWORDS = [
  * there for other keywords: this check, on text already in memory, spares them the query.
  */
 const ANY_KEYWORD = new RegExp(SSH_NAME_KEYWORDS.map(escapeRegex).join('|'));
+
+/** Whether a file's text may hold an SSH name literal (for a detector that makes its sink only when needed). */
+export function mayHoldSshNames(text: string): boolean {
+  return ANY_KEYWORD.test(text);
+}
 
 /**
  * SSH names that are also other things' names: crypto-js's module names (`hmac-md5`, `hmac-sha1`,
@@ -56,6 +62,19 @@ const REFUSING_CONTEXT = /disabl|remov|exclud|blacklist|blocklist|deny|denied|re
 
 /** Calls whose arguments are messages, not settings (`log.info("... %s", "aes256-ctr")`, `print(...)`, C#'s `logger.LogDebug`, `Console.WriteLine`). */
 const MESSAGE_CALL = /(^|\.)(debug|info|warn|warning|error|critical|exception|fatal|trace|log|print|println|printf|WriteLine|Log(Trace|Debug|Information|Warning|Error|Critical))$/i;
+
+/**
+ * C's printing and logging calls (the last segment of the callee: `fprintf`, OpenSSH's `debug2_f`,
+ * `error_fr`, `logit`, `verbose`, libssh's `SSH_LOG`, GLib's `g_warning`).
+ */
+const C_MESSAGE_CALL = /^(?:[fsv]?printf|vfprintf|puts|fputs|perror|v?syslog|logit|verbose\w*|debug\d?\w*|error\w*|fatal\w*|sshlog|do_log\d?|log_\w+|SSH_LOG|ssh_set_error\w*|g_(?:message|warning|debug|info|error|critical))$/;
+
+/**
+ * C functions and macros that compare or search a name (`strcmp(alg, "ssh-rsa") == 0`, OpenSSH's
+ * `match_pattern_list`, libssh2's `SSH2_IS_LITERAL`) or assert it (`ASSERT_STRING_EQ(sig->type,
+ * "ssh-rsa")`): reading a choice, not offering one.
+ */
+const C_COMPARE_CALL = /cmp|equal|_eq(?:_|$)|is_literal|assert|^match_|^(?:memcmp|strn?str|strcasestr|compare|find|starts_with|ends_with)$/i;
 
 /** Kinds that are calls: their name is checked against MESSAGE_CALL. */
 const CALL_KINDS = new Set(['call', 'method_invocation', 'call_expression', 'invocation_expression']);
@@ -77,6 +96,9 @@ const NAMED_CONTEXT: Readonly<Record<string, readonly string[]>> = {
   field_initializer: ['field'], // rust Preferred { kex: ... }
   const_item: ['name'], // rust const AES_128_CTR: Name = Name("aes128-ctr")
   static_item: ['name'], // rust static ...
+  init_declarator: ['declarator'], // c static const char *kex = ...
+  preproc_def: ['name'], // c #define KEX_DEFAULT "..."
+  initializer_pair: ['designator'], // c { .ciphers = "..." }
 };
 
 /** Ruby's `call` names its method in `method` (`logger.info "…"`, `Net::SSH.start(…)`); Python's `call` is read by NAMED_CONTEXT. */
@@ -94,9 +116,11 @@ interface Names {
   readonly onlySsh: RegExp;
   /** Per language: an anchored regex for a literal node's whole text, quotes included. */
   readonly literal: Readonly<Record<LiteralFamily, string>>;
+  /** A list of names without quotes (the joined pieces of a C concatenation). */
+  readonly bare: RegExp;
 }
 
-type LiteralFamily = 'python' | 'java' | 'javascript' | 'ruby';
+type LiteralFamily = 'python' | 'java' | 'javascript' | 'ruby' | 'c';
 
 let names: Names | undefined;
 
@@ -117,7 +141,9 @@ function loadNames(): Names {
       javascript: `^(?:"${list}"|'${list}'|\`${list}\`)$`,
       // Ruby: quoted strings, and the bare words of `%w[aes256-ctr aes128-ctr]`.
       ruby: `^(?:"${list}"|'${list}'|${list})$`,
+      c: `^"${list}"$`,
     },
+    bare: new RegExp(`^${list}$`),
   };
 }
 
@@ -126,7 +152,21 @@ const LITERAL_KINDS: Readonly<Record<LiteralFamily, readonly string[]>> = {
   java: ['string_literal'],
   javascript: ['string', 'template_string'],
   ruby: ['string', 'bare_string'],
+  c: ['string_literal'],
 };
+
+/**
+ * C and C++: a string literal of names (not a piece of a concatenation), and the concatenations and
+ * `#define` bodies that hold a keyword, whose joined pieces are checked in JS (cStringText): a
+ * `#define` body is raw text to the grammar, and OpenSSH writes its proposals one name per piece.
+ */
+function cLiteralRules(regex: string) {
+  return [
+    { kind: 'string_literal', regex, not: { inside: { kind: 'concatenated_string', stopBy: 'neighbor' as const } } },
+    { kind: 'concatenated_string', regex: ANY_KEYWORD.source },
+    { kind: 'preproc_arg', regex: ANY_KEYWORD.source, inside: { kind: 'preproc_def', stopBy: 'neighbor' as const } },
+  ];
+}
 
 function familyOf(language: SourceLanguage): LiteralFamily | undefined {
   if (language === 'python' || language === 'java') return language;
@@ -134,6 +174,7 @@ function familyOf(language: SourceLanguage): LiteralFamily | undefined {
   if (language === 'csharp' || language === 'rust') return 'java';
   if (language === 'javascript' || language === 'typescript' || language === 'tsx') return 'javascript';
   if (language === 'ruby') return 'ruby';
+  if (language === 'c' || language === 'cpp') return 'c';
   return undefined;
 }
 
@@ -163,7 +204,8 @@ function contextNames(literal: SgNode, ruby = false): ContextName[] {
       for (const f of fields) {
         const named = node.field(f);
         // A dict key that is the literal itself (`{"aes128-ctr": {...}}`) names nothing about it.
-        if (named && named.id() !== child.id()) out.push({ text: named.text().replace(/^["'`]|["'`]$/g, ''), call: CALL_KINDS.has(kind), listed });
+        // A C declarator carries its pointer and array syntax (`*ciphers`, `mac_rows[]`).
+        if (named && named.id() !== child.id()) out.push({ text: named.text().replace(/^["'`]|["'`]$/g, '').replace(/^[*&\s]+|\s*\[[^\]]*\]$/g, ''), call: CALL_KINDS.has(kind), listed });
       }
     }
     if (STOP.test(kind)) break;
@@ -249,12 +291,52 @@ function comparedRuby(literal: SgNode): boolean {
   return false;
 }
 
+/** The callee's own name (`debug2_f`, `ssh->log` -> `log`, `std::strcmp` -> `strcmp`). */
+function lastSegment(callee: string): string {
+  return callee.slice(Math.max(callee.lastIndexOf('.'), callee.lastIndexOf('>'), callee.lastIndexOf(':')) + 1).trim();
+}
+
+/** A C/C++ literal a name is compared with or searched for (`strcmp(alg, "ssh-rsa")`, `name == "ssh-dss"` on a std::string), or measured (`sizeof`). */
+function comparedC(literal: SgNode): boolean {
+  let p = literal.parent();
+  if (p && (p.kind() as string) === 'parenthesized_expression') p = p.parent();
+  if (!p) return false;
+  const k = p.kind() as string;
+  // `sizeof("ssh-rsa") - 1`: a length, not a use.
+  if (k === 'sizeof_expression') return true;
+  if (k === 'binary_expression') return /^(==|!=)$/.test(p.field('operator')?.text() ?? '');
+  if (k !== 'argument_list') return false;
+  const call = p.parent();
+  return !!call && (call.kind() as string) === 'call_expression' && C_COMPARE_CALL.test(lastSegment(call.field('function')?.text() ?? ''));
+}
+
+/**
+ * The text of a C string literal, of a concatenation of literals, or of a `#define` body made of
+ * literals (OpenSSH's proposal lists: `"curve25519-sha256," \\` on one line, the next name on the
+ * next). A macro name among the pieces stands for another list (`KEX_SERVER_KEX "," "diffie-hellman-…"`)
+ * and must sit next to a comma; it adds nothing here. Undefined when anything else is part of it (a
+ * call, an escape).
+ */
+function cStringText(node: SgNode): string | undefined {
+  let joined = '';
+  let pieces = 0;
+  for (const m of node.text().matchAll(/"((?:[^"\\\n]|\\.)*)"|([A-Za-z_]\w*)|([\s\\]+)|(.)/g)) {
+    if (m[4] !== undefined || m[1]?.includes('\\')) return undefined;
+    if (m[1] !== undefined) {
+      joined += m[1];
+      pieces++;
+    } else if (m[2] !== undefined) joined += '\0';
+  }
+  if (pieces === 0 || /[^,\0]\0|\0[^,\0]/.test(joined)) return undefined;
+  return joined.replace(/\0/g, '').replace(/^,+|,+$/g, '').replace(/,{2,}/g, ',');
+}
+
 /**
  * Outside a file about SSH: whether a literal names something only SSH names, itself or in the list
  * it belongs to (`["aes128-ctr", "hmac-sha1"]`: the second is an SSH MAC too).
  */
-function sshNamed(literal: SgNode, onlySsh: RegExp): boolean {
-  const written = literal.text().replace(/^[rRuUbB]{0,2}["'`]|["'`]$/g, '').split(',').map((n) => n.trim());
+function sshNamed(literal: SgNode, inner: string, onlySsh: RegExp): boolean {
+  const written = inner.split(',').map((n) => n.trim());
   if (!written.every((n) => NOT_ONLY_SSH.has(n))) return true;
   const list = literal.parent();
   if (!list || (list.kind() as string) === 'pair') return false;
@@ -276,18 +358,21 @@ export function detectSshAlgorithmNames(root: SgNode, sink: DetectionSink, langu
   names ??= loadNames();
   const { roleOf } = names;
   const regex = names.literal[family];
-  const literals = root.findAll({ rule: { any: LITERAL_KINDS[family].map((kind) => ({ kind, regex })) } });
+  const literals = root.findAll({ rule: { any: family === 'c' ? cLiteralRules(regex) : LITERAL_KINDS[family].map((kind) => ({ kind, regex })) } });
   const sshFile = SSH_FILE.test(text);
   for (const literal of literals) {
-    if (!sshFile && !sshNamed(literal, names.onlySsh)) continue;
+    const inner = family === 'c' ? cStringText(literal) : literal.text().replace(/^[rRuUbB]{0,2}["'`]|["'`]$/g, '');
+    if (inner === undefined || (family === 'c' && !names.bare.test(inner))) continue;
+    if (!sshFile && !sshNamed(literal, inner, names.onlySsh)) continue;
     if (language === 'csharp' && comparedCSharp(literal)) continue;
     if (language === 'rust' && comparedRust(literal)) continue;
     if (language === 'ruby' && comparedRuby(literal)) continue;
+    if (family === 'c' && comparedC(literal)) continue;
     const context = contextNames(literal, language === 'ruby');
     if (language === 'ruby' && context.some((c) => c.call && RUBY_MESSAGE_CALL.test(c.text))) continue;
+    if (family === 'c' && context.some((c) => c.call && C_MESSAGE_CALL.test(lastSegment(c.text)))) continue;
     if (context.some((c) => REFUSING_CONTEXT.test(c.text) || (c.call && MESSAGE_CALL.test(c.text)))) continue;
     const symbol = (context[0]?.text ?? 'SSH algorithm name').slice(0, 80);
-    const inner = literal.text().replace(/^[rRuUbB]{0,2}["'`]|["'`]$/g, '');
     const kex: string[] = [];
     const written = inner.split(',').map((s) => s.trim());
     // `const keyType = 'ssh-rsa'`: an RSA key's format, not RSA signatures with SHA-1.
