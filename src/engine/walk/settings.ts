@@ -26,6 +26,15 @@ export const EXCLUDED_DIR_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Folders that hold vendored code only inside a parent of a given name: ASP.NET's web root keeps the
+ * client libraries that libman and the project templates copy in (jQuery, Bootstrap: IdentityServer4's
+ * 113 of them cost most of its scan) under `wwwroot/lib`, while a `lib` folder elsewhere is source.
+ */
+export const VENDORED_CHILD_DIRS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  wwwroot: ['lib'],
+});
+
+/**
  * Output folders that are only excluded when a sibling build file shows they hold generated output
  * (a `build/` folder without a build tool next to it may be source).
  */

@@ -6,7 +6,7 @@ import { join, sep } from 'node:path';
 import { fdir } from 'fdir';
 import picomatch from 'picomatch';
 import {
-  BUILD_OUTPUT_DIRS, DEFAULT_CAPS, EXCLUDED_DIR_NAMES, MINIFIED_NAME, type ScanCaps,
+  BUILD_OUTPUT_DIRS, DEFAULT_CAPS, EXCLUDED_DIR_NAMES, MINIFIED_NAME, VENDORED_CHILD_DIRS, type ScanCaps,
 } from './settings.js';
 import { emptySkips, type SkipCounts } from './skips.js';
 
@@ -67,9 +67,14 @@ export async function walk(root: string, options: WalkOptions = {}): Promise<Wal
         skipped['excluded-dir']++;
         return true;
       }
+      const parent = dirPath.slice(0, dirPath.length - dirName.length - 1 - (dirPath.endsWith(sep) ? 1 : 0));
+      const parentName = parent.slice(parent.lastIndexOf(sep) + 1);
+      if (Object.hasOwn(VENDORED_CHILD_DIRS, parentName) && VENDORED_CHILD_DIRS[parentName]!.includes(dirName)) {
+        skipped['excluded-dir']++;
+        return true;
+      }
       const markers = BUILD_OUTPUT_DIRS[dirName];
       if (markers) {
-        const parent = dirPath.slice(0, dirPath.length - dirName.length - 1 - (dirPath.endsWith(sep) ? 1 : 0));
         if (markers.some((m) => existsSync(join(parent, m)))) {
           skipped['excluded-dir']++;
           return true;

@@ -37,6 +37,20 @@ test('default excludes prune VCS, dependency and vendored folders, and build out
   assert.equal(r.truncated, false);
 });
 
+test('ASP.NET\'s wwwroot/lib holds vendored client libraries; a lib folder anywhere else is source', async (t) => {
+  const root = tree({
+    'src/Host/wwwroot/lib/jquery/dist/jquery.js': 'x',
+    'src/Host/wwwroot/js/signin.js': 'x',
+    'src/Host/Startup.cs': 'x',
+    'lib/crypto/keys.ts': 'x',
+    'src/Host/lib/Signing.cs': 'x',
+  });
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const r = await walk(root);
+  assert.deepEqual(r.files.map((f) => f.path), ['lib/crypto/keys.ts', 'src/Host/Startup.cs', 'src/Host/lib/Signing.cs', 'src/Host/wwwroot/js/signin.js']);
+  assert.equal(r.skipped['excluded-dir'], 1);
+});
+
 test('user globs, minified names, files over 1 MB and files no detector wants are counted, not read', async (t) => {
   const root = tree({
     'a.txt': 'a',
