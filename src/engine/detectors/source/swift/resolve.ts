@@ -319,8 +319,12 @@ export class SwiftAdapter implements LanguageAdapter {
     // A digest fixes its length: `password.bytes.sha256()` (CryptoSwift), `SHA256.hash(data:)` (CryptoKit),
     // `Digest.md5(bytes)` are 32 and 16 bytes, so an AES key made from one has a known size. The bytes
     // are as constant as what was hashed (a literal passphrase makes a hard-coded key).
-    const parts = receiver ? undefined : callParts(node);
-    const digest = digestBytes(callee, args, receiver ?? (parts && receiverOf(parts)));
+    // The receiver of a name-path call (`password.bytes.sha256()`) is read only for a digest's name.
+    const digest = digestBytes(callee, args, () => {
+      if (receiver) return receiver;
+      const parts = callParts(node);
+      return parts && receiverOf(parts);
+    });
     if (digest) {
       const input = ev.eval(digest.input);
       const literal = (input.kind === 'str' || (input.kind === 'bytes' && input.origin === 'literal')) && !fromCaller(ev, digest.input);
@@ -529,13 +533,16 @@ const DIGEST_LENGTHS: Readonly<Record<string, number>> = { md5: 16, sha1: 20, sh
 const KIT_DIGEST_LENGTHS: Readonly<Record<string, number>> = { 'Insecure.MD5': 16, 'Insecure.SHA1': 20, SHA256: 32, SHA384: 48, SHA512: 64 };
 
 /** A call that returns a digest: its length and the expression hashed. */
-function digestBytes(callee: string, args: Args, receiver: SgNode | undefined): { length: number; input: SgNode } | undefined {
+function digestBytes(callee: string, args: Args, readReceiver: () => SgNode | undefined): { length: number; input: SgNode } | undefined {
   const dot = callee.lastIndexOf('.');
   const method = callee.slice(dot + 1);
   const owner = callee.slice(0, Math.max(dot, 0)).replace(/^(CryptoSwift|CryptoKit|Crypto)\./, '');
   const [first] = args.positional;
   // `bytes.sha256()`, `"text".md5()`: a CryptoSwift extension on the receiver.
-  if (receiver && DIGEST_LENGTHS[method] && args.positional.length === 0 && args.named.size === 0) return { length: DIGEST_LENGTHS[method]!, input: receiver };
+  if (DIGEST_LENGTHS[method] && args.positional.length === 0 && args.named.size === 0) {
+    const receiver = readReceiver();
+    if (receiver) return { length: DIGEST_LENGTHS[method]!, input: receiver };
+  }
   // `Digest.sha256(bytes)`.
   if (owner === 'Digest' && DIGEST_LENGTHS[method] && first && args.positional.length === 1) return { length: DIGEST_LENGTHS[method]!, input: first };
   // `SHA256.hash(data: d)`, `Insecure.MD5.hash(data: d)`.
