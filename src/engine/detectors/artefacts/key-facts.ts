@@ -172,10 +172,8 @@ export function keyFacts(key: KeyObject, kb: KnowledgeBase): KeyFacts {
     algorithm.params.keySize = size;
   }
   if (details.curveOid || details.explicitCurve) {
-    // The knowledge base lists the named curves' OIDs (SEC 2, X9.62, Brainpool, WTLS); another OID is kept as written.
-    const kbCurve = details.curveOid ? kb.curves.find((c) => c.oid === details.curveOid) : undefined;
-    const spelling = details.explicitCurve ?? details.curveOid!;
-    const curve = kbCurve ? { name: kbCurve.name, bits: kbCurve.bits } : canonicalCurve(kb, spelling);
+    // A curve's OID is one of its knowledge-base spellings (SEC 2, X9.62, Brainpool, WTLS); another OID is kept as written.
+    const curve = canonicalCurve(kb, details.explicitCurve ?? details.curveOid!);
     algorithm.params.curve = curve.name;
     size = curve.bits;
   }

@@ -17,7 +17,7 @@ import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames, mayHoldSshNames } from '../common/ssh-names.js';
 import { CFile } from './file.js';
-import { cEvaluator, calleeName, indexCFile, quotedIncludes } from './resolve.js';
+import { cEvaluator, calleeName, quotedIncludes } from './resolve.js';
 import { declareCConstants } from './constants.js';
 import { EVP_GETTER, OPENSSL_CALLS, argsOf, evpGetter, tableGetter, type CallHandler } from './openssl.js';
 import { TLS_CALLS } from './tls.js';
@@ -49,11 +49,6 @@ const CPP_EXTENSIONS = new Set(['cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', '
 
 /** C++-only syntax that makes a `.h` a C++ header. */
 const CPP_HEADER = /\bnamespace\s+\w+\s*\{|\btemplate\s*<|\bclass\s+\w+[^;(]*\{|\b(public|private|protected)\s*:|\w::\w|#include\s*<(string|vector|memory|iostream|map)>/;
-
-function lazily<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
-}
 
 function extensionOf(path: string): string {
   const slash = path.lastIndexOf('/');
@@ -96,9 +91,7 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
   let sink: DetectionSink | undefined;
   if (mayHoldSshNames(text)) detectSshAlgorithmNames(root, (sink = new DetectionSink(file.path, text, C_DETECTOR_ID)), language, text);
   if (calls.length === 0 && !crossFile) return sink?.detections ?? [];
-  // Made on the first name looked up: a file without calls may declare only literals.
-  const index = calls.length > 0 ? indexCFile(root, language) : lazily(() => indexCFile(root, language));
-  const { ev, defines } = cEvaluator(root, index, language, HEADER.test(file.path), crossFile, crossFile ? quotedIncludes(text) : []);
+  const { ev, defines } = cEvaluator(root, language, HEADER.test(file.path), crossFile, crossFile ? quotedIncludes(text) : []);
   // Before the check for calls: a header of constants calls nothing.
   if (crossFile) declareCConstants(file.path, text, root, ev, defines, crossFile);
   if (calls.length === 0) return sink?.detections ?? [];

@@ -471,12 +471,12 @@ export function quotedIncludes(text: string): string[] {
 
 /**
  * The evaluator for one C/C++ file; with `crossFile`, it reads other files' constants under the stems
- * of `includes`. `defines` parses the file's `#define` bodies (shared with the declarations).
+ * of `includes`. `defines` parses the file's `#define` bodies (shared with the declarations). The
+ * file's index is made with its symbol table, on the first name looked up: a file whose calls take
+ * only literals, or a header of literal constants, needs none.
  */
 export function cEvaluator(
   root: SgNode,
-  /** The file's index, or a thunk that makes it on the first name looked up (a header of constants may need none). */
-  index: CIndex | (() => CIndex),
   language: SourceLanguage,
   header = false,
   crossFile?: CrossFile,
@@ -488,7 +488,7 @@ export function cEvaluator(
   adapter.callSiteArguments = (param: SgNode) => {
     return (callSites ??= cCallSiteArguments(root, header))(param);
   };
-  const ev = new Evaluator(adapter, () => new LazySymbolTable(cBindingSource(typeof index === 'function' ? index() : index, language, defines)), crossFile);
+  const ev = new Evaluator(adapter, () => new LazySymbolTable(cBindingSource(indexCFile(root, language), language, defines)), crossFile);
   adapter.ev = ev;
   return { ev, adapter, defines };
 }
