@@ -663,7 +663,7 @@ export class Evaluator {
     for (let i = 0; cur && i < hops; i++) {
       const found = this.bindingOf(cur);
       if (!found) return cur;
-      const b = found.value || !found.join ? found : this.joinedBinding(found);
+      const b = this.joinedBinding(found);
       if (!b?.value) return null;
       cur = b.value;
     }
