@@ -8,7 +8,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { eachCaseMarked } from '../common/cases.js';
 import type { GoFile } from './file.js';
-import { declaredType } from './types.js';
+import { declaredType, typeName } from './types.js';
 import { STEP_KEY_CALLS, stepKey } from './step.js';
 
 export interface GoKey {
@@ -129,7 +129,7 @@ function pssOptions(f: GoFile, opts: SgNode | undefined): SgNode | null | undefi
   let lit = opts ? f.ev.origin(opts) : undefined;
   if (lit?.kind() === 'unary_expression') lit = lit.field('operand');
   const type = lit?.kind() === 'composite_literal' ? lit.field('type') : undefined;
-  if (type?.kind() !== 'qualified_type' || f.adapter.imports.get(type.field('package')?.text() ?? '') !== 'crypto/rsa' || type.field('name')?.text() !== 'PSSOptions') return undefined;
+  if (type?.kind() !== 'qualified_type' || typeName(f.adapter, type) !== 'crypto/rsa.PSSOptions') return undefined;
   for (const kv of lit!.field('body')?.namedChildren() ?? []) {
     const [k, v] = kv.kind() === 'keyed_element' ? kv.namedChildren() : [];
     if ((k?.namedChildren()[0] ?? k)?.text() === 'Hash') return v?.namedChildren()[0] ?? v ?? null;
