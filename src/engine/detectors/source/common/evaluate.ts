@@ -590,20 +590,32 @@ export class Evaluator {
    */
   private joined(b: Binding, join: SgNode): Value {
     const id = join.id();
-    let ends = this.ends.get(id);
-    if (!ends) this.ends.set(id, (ends = this.adapter.pathEnds?.(join) ?? []));
+    const ends = this.pathEndsOf(join);
     if (ends.length === 0 || this.joining.has(id)) return UNKNOWN;
     this.joining.add(id);
     try {
       return this.oneOf(join, ends.map((arm) => () => {
-        // The statement's own join bindings are visible where its last arm ends, too: passed over.
-        const outside = (o: Binding): boolean => o.scope.start > arm.start || (o.join !== undefined && o.join.id() === id);
-        const reaching = this.symbols.lookup(b.name, arm.end, outside);
+        const reaching = this.reachingEnd(b.name, id, arm);
         return reaching ? this.bindingValue(reaching) : UNKNOWN;
       }));
     } finally {
       this.joining.delete(id);
     }
+  }
+
+  /** LanguageAdapter.pathEnds of a join, once per node. */
+  private pathEndsOf(join: SgNode): readonly Scope[] {
+    const id = join.id();
+    let ends = this.ends.get(id);
+    if (!ends) this.ends.set(id, (ends = this.adapter.pathEnds?.(join) ?? []));
+    return ends;
+  }
+
+  /** The binding of `name` where path `arm` of join `id` ends. */
+  private reachingEnd(name: string, id: number, arm: Scope): Binding | undefined {
+    // The statement's own join bindings are visible where its last arm ends, too: passed over.
+    const outside = (o: Binding): boolean => o.scope.start > arm.start || (o.join !== undefined && o.join.id() === id);
+    return this.symbols.lookup(name, arm.end, outside);
   }
 
   /**
@@ -623,14 +635,9 @@ export class Evaluator {
 
   private pathBinding(b: Binding, join: SgNode): Binding | undefined {
     const id = join.id();
-    let ends = this.ends.get(id);
-    if (!ends) this.ends.set(id, (ends = this.adapter.pathEnds?.(join) ?? []));
+    const ends = this.pathEndsOf(join);
     if (ends.length === 0) return undefined;
-    const reaching = (arm: Scope): Binding | undefined => {
-      // The statement's own join bindings are visible where its last arm ends, too: passed over.
-      const outside = (o: Binding): boolean => o.scope.start > arm.start || (o.join !== undefined && o.join.id() === id);
-      return this.symbols.lookup(b.name, arm.end, outside);
-    };
+    const reaching = (arm: Scope): Binding | undefined => this.reachingEnd(b.name, id, arm);
     const chosen = this.assumed.get(id);
     if (chosen !== undefined) return ends[chosen] ? reaching(ends[chosen]!) : undefined;
     const all = ends.map(reaching);
@@ -656,7 +663,7 @@ export class Evaluator {
     for (let i = 0; cur && i < hops; i++) {
       const found = this.bindingOf(cur);
       if (!found) return cur;
-      const b = found.value || !found.join ? found : this.joinedBinding(found);
+      const b = this.joinedBinding(found);
       if (!b?.value) return null;
       cur = b.value;
     }

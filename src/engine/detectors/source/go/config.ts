@@ -6,7 +6,7 @@ import type { ProtocolFacts } from '../../../inventory/model.js';
 import type { Value } from '../common/value.js';
 import { parseTlsVersion } from '../common/versions.js';
 import type { GoFile } from './file.js';
-import { declaredType } from './types.js';
+import { declaredType, typeName } from './types.js';
 import { escapeRegex } from '../common/regex.js';
 
 const TLS = 'crypto/tls';
@@ -191,7 +191,7 @@ const SSH_CONFIGS = new Set(['Config', 'ServerConfig', 'ClientConfig']);
 
 /** Whether a type node is crypto/tls's `Config` (`tls.Config` under whatever name the file imports it). */
 function isTlsConfigType(f: GoFile, type: SgNode | null | undefined): boolean {
-  return type?.kind() === 'qualified_type' && f.adapter.imports.get(type.field('package')?.text() ?? '') === TLS && type.field('name')?.text() === 'Config';
+  return type?.kind() === 'qualified_type' && typeName(f.adapter, type) === `${TLS}.Config`;
 }
 
 /**

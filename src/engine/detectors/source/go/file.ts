@@ -212,7 +212,7 @@ export class GoFile {
     for (let i = 0; cur && i < 8; i++) {
       if (cur.kind() === 'call_expression') return { call: cur, index: 0 };
       const found = this.ev.bindingOf(cur);
-      const b = found?.join && !found.value ? this.ev.joinedBinding(found) : found;
+      const b = found && this.ev.joinedBinding(found);
       if (!b) return undefined;
       if (b.value) {
         cur = b.value;

@@ -8,8 +8,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { eachCaseMarked } from '../common/cases.js';
 import type { GoFile } from './file.js';
-import { FUNCTION_KINDS } from './resolve.js';
-import { declaredType } from './types.js';
+import { declaredType, typeName } from './types.js';
 import { STEP_KEY_CALLS, stepKey } from './step.js';
 
 export interface GoKey {
@@ -108,18 +107,14 @@ function stepGoKey(f: GoFile, callee: string, args: SgNode[]): GoKey | undefined
  * agrees. Only package-level functions called by name.
  */
 function helperKey(f: GoFile, call: SgNode, depth: number): GoKey | undefined {
-  const fn = call.field('function');
-  if (fn?.kind() !== 'identifier') return undefined;
-  const decl = f.root.find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: `^${fn.text()}$` } } });
-  const body = decl?.field('body');
-  if (!body) return undefined;
+  if (call.field('function')?.kind() !== 'identifier') return undefined;
+  // The first value of each of its own `return`s (go/call-sites.ts, whose index finds the declaration).
+  const returned = f.adapter.returned?.(call);
+  if (!returned) return undefined;
   let found: GoKey | undefined;
   let key: string | undefined;
-  for (const ret of body.findAll({ rule: { kind: 'return_statement' } })) {
-    // A return inside a function literal belongs to that literal.
-    if (ret.ancestors().find((a) => FUNCTION_KINDS.has(a.kind() as string))?.id() !== decl!.id()) continue;
-    const first = ret.namedChildren()[0]?.namedChildren()[0];
-    if (!first || first.kind() === 'nil') continue;
+  for (const first of returned.returns) {
+    if (first.kind() === 'nil') continue;
     const k = keyOf(f, first, depth + 1);
     const text = JSON.stringify(k ?? null);
     if (key !== undefined && text !== key) return undefined;
@@ -134,7 +129,7 @@ function pssOptions(f: GoFile, opts: SgNode | undefined): SgNode | null | undefi
   let lit = opts ? f.ev.origin(opts) : undefined;
   if (lit?.kind() === 'unary_expression') lit = lit.field('operand');
   const type = lit?.kind() === 'composite_literal' ? lit.field('type') : undefined;
-  if (type?.kind() !== 'qualified_type' || f.adapter.imports.get(type.field('package')?.text() ?? '') !== 'crypto/rsa' || type.field('name')?.text() !== 'PSSOptions') return undefined;
+  if (type?.kind() !== 'qualified_type' || typeName(f.adapter, type) !== 'crypto/rsa.PSSOptions') return undefined;
   for (const kv of lit!.field('body')?.namedChildren() ?? []) {
     const [k, v] = kv.kind() === 'keyed_element' ? kv.namedChildren() : [];
     if ((k?.namedChildren()[0] ?? k)?.text() === 'Hash') return v?.namedChildren()[0] ?? v ?? null;

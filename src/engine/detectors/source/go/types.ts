@@ -47,7 +47,8 @@ export function byteArrayLength(type: SgNode | undefined): SgNode | undefined {
   return t.field('length') ?? undefined;
 }
 
-function typeName(adapter: GoAdapter, type: SgNode): string | undefined {
+/** A type node's name, as `import/path.Name` for a package type (pointer stripped) or the bare name of the file's own. */
+export function typeName(adapter: GoAdapter, type: SgNode): string | undefined {
   const t = type.kind() === 'pointer_type' ? type.namedChildren()[0] : type;
   if (t?.kind() === 'type_identifier') return t.text();
   if (t?.kind() !== 'qualified_type') return undefined;

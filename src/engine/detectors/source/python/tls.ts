@@ -85,8 +85,7 @@ export function handleTlsCall(ctx: PyContext, c: Call): boolean {
   if (verify && (HTTP_CALL.test(name) || (c.receiver && isHttpClient(ctx, c.receiver)))) {
     const v = ctx.value(verify);
     // A request to a plain http:// URL has no certificate to check: `verify=False` there is inert.
-    const plain = plainHttp(ctx, urlArgument(c, c.method ?? name.split('.').at(-1) ?? ''));
-    if (v.kind === 'bool' && !v.value && !plain) ctx.sink.signal(node, name || `${c.method ?? 'request'}`, 'cert-verification-disabled', 'verify=False: the server certificate is not checked');
+    if (v.kind === 'bool' && !v.value && !plainHttp(ctx, urlArgument(c, c.method ?? name.split('.').at(-1) ?? ''))) ctx.sink.signal(node, name || `${c.method ?? 'request'}`, 'cert-verification-disabled', 'verify=False: the server certificate is not checked');
     return true;
   }
   if (c.method === 'set_missing_host_key_policy') {
