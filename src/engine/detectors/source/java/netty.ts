@@ -6,7 +6,7 @@
 // builders, defaults) are shared with the Kotlin detector (common/netty.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { kindOf } from '../common/languages.js';
-import { INSECURE_TRUST_DETAIL, NETTY_BUILDERS, NETTY_LIBRARY as LIBRARY, NETTY_SSL_PACKAGES as SSL_PACKAGES, selfSignedCertificateKey } from '../common/netty.js';
+import { INSECURE_TRUST_DETAIL, NETTY_BUILDERS, NETTY_LIBRARY as LIBRARY, NETTY_UTIL_PACKAGES as UTIL_PACKAGES, selfSignedCertificateKey } from '../common/netty.js';
 import type { JavaContext } from './context.js';
 import type { JavaImports } from './imports.js';
 import { isClassOf } from './imports.js';
@@ -14,8 +14,8 @@ import { tlsProtocols, tlsSuites } from './tls.js';
 
 export { NETTY_BUILDER_METHODS, NETTY_KEYWORDS, usesNettyBuilder } from '../common/netty.js';
 
-function fromPackages(imports: JavaImports, written: string, packages: readonly string[], suffix = ''): boolean {
-  return packages.some((p) => isClassOf(imports, written, `${p}${suffix}`));
+function fromPackages(imports: JavaImports, written: string, packages: readonly string[]): boolean {
+  return packages.some((p) => isClassOf(imports, written, p));
 }
 
 /**
@@ -63,8 +63,8 @@ export function detectInsecureTrustManager(ctx: JavaContext, root: SgNode, text:
     if (qualified && node.field('object')?.id() !== parent.id()) continue;
     const written = qualified ? parent.text().replace(/\s+/g, '') : 'InsecureTrustManagerFactory';
     const netty = qualified
-      ? SSL_PACKAGES.some((p) => written === `${p}.util.InsecureTrustManagerFactory`)
-      : fromPackages(ctx.imports, written, SSL_PACKAGES, '.util');
+      ? UTIL_PACKAGES.some((p) => written === `${p}.InsecureTrustManagerFactory`)
+      : fromPackages(ctx.imports, written, UTIL_PACKAGES);
     if (!netty) continue;
     ctx.sink.signal(node, 'InsecureTrustManagerFactory.INSTANCE', 'cert-verification-disabled', INSECURE_TRUST_DETAIL, { library: LIBRARY });
   }
@@ -73,7 +73,7 @@ export function detectInsecureTrustManager(ctx: JavaContext, root: SgNode, text:
 /** `new SelfSignedCertificate(…)`: the key its arguments ask for (common/netty.ts). */
 export function handleSelfSignedCertificate(ctx: JavaContext, node: SgNode): void {
   const written = (node.field('type')?.text() ?? '').replace(/\s+/g, '');
-  if (!fromPackages(ctx.imports, written, SSL_PACKAGES, '.util')) return;
+  if (!fromPackages(ctx.imports, written, UTIL_PACKAGES)) return;
   const args = node.field('arguments')?.namedChildren() ?? [];
   // Netty's own `Builder.build()`: `new SelfSignedCertificate(this)` takes the builder's fields.
   if (args.length === 1 && kindOf(args[0]!) === 'this') return;

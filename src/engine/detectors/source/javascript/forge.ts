@@ -10,7 +10,7 @@ import type { AlgorithmParams } from '../../../inventory/model.js';
 import { JsFile } from './file.js';
 import type { CallHandler } from './node-crypto.js';
 import { digestName } from './names.js';
-import { argsOf } from './resolve.js';
+import { FUNCTION_KINDS, argsOf } from './resolve.js';
 import { returnsTrue } from './tls.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
@@ -20,8 +20,6 @@ const FORGE_MD: Readonly<Record<string, string>> = {
   md5: 'MD5', sha1: 'SHA-1', sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512',
   'sha512.sha384': 'SHA-384', 'sha512.sha224': 'SHA-512/224', 'sha512.sha256': 'SHA-512/256',
 };
-
-const FUNCTION_KINDS = new Set(['arrow_function', 'function_expression', 'function']);
 
 /**
  * The hash of a forge message digest: an md object (`forge.md.sha256.create()`, written there or held

@@ -128,8 +128,10 @@ export function returnsTrue(fn: SgNode, orCallsBack = false): boolean {
   if (k !== 'arrow_function' && k !== 'function_expression' && k !== 'function') return false;
   const body = fn.field('body');
   if (!body) return false;
-  const call = orCallsBack ? '|\\w+\\(\\s*true\\s*\\)' : '';
-  if ((body.kind() as string) !== 'statement_block') return new RegExp(`^(true|!0${call})$`).test(body.text().replace(/\s+/g, ''));
+  if ((body.kind() as string) !== 'statement_block') {
+    const expr = body.text().replace(/\s+/g, '');
+    return /^(true|!0)$/.test(expr) || (orCallsBack && /^\w+\(true\)$/.test(expr));
+  }
   const stmts = body.namedChildren().filter((s) => (s.kind() as string) !== 'comment');
   if (stmts.length !== 1) return false;
   const only = stmts[0]!.text().replace(/\s+/g, ' ').trim();

@@ -69,31 +69,19 @@ export class KtFile extends EvaluatedFile {
    * javax.crypto.*` or by their simple name with the import above).
    */
   isClassFrom(written: string, packages: readonly string[]): string | undefined {
-    const parts = written.split('.');
-    const simple = parts.at(-1)!;
-    if (parts.length > 1) {
-      const pkg = parts.slice(0, -1).join('.');
-      if (/^[a-z]/.test(parts[0]!)) return packages.includes(pkg) ? simple : undefined;
-      // `Outer.Inner` (`KeyGenParameterSpec.Builder`) is read by the caller.
-      return undefined;
-    }
-    const imported = this.imports.get(simple);
-    if (imported) {
-      const i = imported.lastIndexOf('.');
-      return packages.includes(imported.slice(0, i)) ? imported.slice(i + 1) : undefined;
-    }
-    if (this.ownTypes.has(simple)) return undefined;
-    if (this.starImports.some((p) => packages.includes(p))) return simple;
+    const found = this.classOf(written, packages);
+    // `Outer.Inner` (`KeyGenParameterSpec.Builder`) is read by the caller.
+    if (found !== undefined || written.includes('.')) return found;
     // No import names it: a same-package class or a missing import; Java's rule reads it as the library's
     // only when nothing else could define it, so a name the file never imports is accepted.
-    return simple;
+    return this.imports.has(written) || this.ownTypes.has(written) ? undefined : written;
   }
 
   /**
    * The class (or top-level function) a name written as `written` certainly denotes among `packages`'
    * (its simple name, also under an alias), or undefined: written qualified under one of them, imported
-   * from one by name, star-imported from one, or used in a file of one of them. Stricter than isClassFrom,
-   * which also takes a name imported from nowhere: libraries' names (`SslContextBuilder`,
+   * from one by name, star-imported from one, or used in a file of one of them. Stricter than isClassFrom
+   * (which builds on it), which also takes a name imported from nowhere: libraries' names (`SslContextBuilder`,
    * `SelfSignedCertificate`, Ktor's `generateCertificate`) need a visible link.
    */
   classOf(written: string, packages: readonly string[]): string | undefined {

@@ -322,8 +322,12 @@ export class SwiftAdapter implements LanguageAdapter {
     // A digest fixes its length: `password.bytes.sha256()` (CryptoSwift), `SHA256.hash(data:)` (CryptoKit),
     // `Digest.md5(bytes)` are 32 and 16 bytes, so an AES key made from one has a known size. The bytes
     // are as constant as what was hashed (a literal passphrase makes a hard-coded key).
-    const parts = receiver ? undefined : callParts(node);
-    const digest = digestCall(callee, args, receiver ?? (parts && receiverOf(parts)));
+    // The receiver of a name-path call (`password.bytes.sha256()`) is read only for a digest's name.
+    const digest = digestCall(callee, args, () => {
+      if (receiver) return receiver;
+      const parts = callParts(node);
+      return parts && receiverOf(parts);
+    });
     if (digest) {
       const input = ev.eval(digest.input);
       const literal = (input.kind === 'str' || (input.kind === 'bytes' && input.origin === 'literal')) && !fromCaller(ev, digest.input);
@@ -528,19 +532,23 @@ export function swiftEvaluator(root: SgNode, crossFile?: CrossFile): Evaluator {
 export { pathText };
 
 /** A call that returns a digest: its length and the expression hashed. */
-function digestCall(callee: string, args: Args, receiver: SgNode | undefined): { length: number; input: SgNode } | undefined {
+function digestCall(callee: string, args: Args, readReceiver: () => SgNode | undefined): { length: number; input: SgNode } | undefined {
   const dot = callee.lastIndexOf('.');
   const method = callee.slice(dot + 1);
   const owner = callee.slice(0, Math.max(dot, 0)).replace(/^(CryptoSwift|CryptoKit|Crypto)\./, '');
   const [first] = args.positional;
   // `bytes.sha256()`, `"text".md5()`: a CryptoSwift extension on the receiver.
-  const swiftLength = digestBytes(DIGEST_METHODS[method] ?? '');
-  if (receiver && swiftLength && args.positional.length === 0 && args.named.size === 0) return { length: swiftLength, input: receiver };
+  // Own names only: `toString()` is no digest.
+  const swiftLength = Object.hasOwn(DIGEST_METHODS, method) ? digestBytes(DIGEST_METHODS[method]!) : undefined;
+  if (swiftLength && args.positional.length === 0 && args.named.size === 0) {
+    const receiver = readReceiver();
+    if (receiver) return { length: swiftLength, input: receiver };
+  }
   // `Digest.sha256(bytes)`.
   if (owner === 'Digest' && swiftLength && first && args.positional.length === 1) return { length: swiftLength, input: first };
   // `SHA256.hash(data: d)`, `Insecure.MD5.hash(data: d)`.
   const data = args.named.get('data');
-  const kitLength = method === 'hash' ? digestBytes(CRYPTOKIT_HASHES[owner] ?? '') : undefined;
+  const kitLength = method === 'hash' && Object.hasOwn(CRYPTOKIT_HASHES, owner) ? digestBytes(CRYPTOKIT_HASHES[owner]!) : undefined;
   if (kitLength && data) return { length: kitLength, input: data };
   return undefined;
 }
