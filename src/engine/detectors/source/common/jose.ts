@@ -56,6 +56,11 @@ export function joseSecondary(alg: string): Named | undefined {
   return undefined;
 }
 
+/** What the second algorithm of a composite JOSE name does: the HMAC of `A*CBC-HS*` tags, the AES key wrap of `ECDH-ES+A*KW`/`PBES2-*+A*KW` wraps and unwraps. */
+export function joseSecondaryFunctions(second: Named): CryptoFunction[] {
+  return second.spelling.startsWith('HMAC') ? ['tag'] : ['encrypt', 'decrypt'];
+}
+
 /**
  * What a JOSE algorithm does: HMAC tags, signatures sign and verify, ECDH-ES and PBES2 derive the
  * key that wraps or is the content key (PBES2's PBKDF2 count, `p2c`, is chosen at run time), the

@@ -53,11 +53,3 @@ export function hashFromPath(path: string): string | undefined {
   if (pkg.startsWith('crypto.') && (name === 'New' || name === 'HashFunc')) return CRYPTO_HASH[pkg.slice('crypto.'.length)];
   return undefined;
 }
-
-/** Output length in bytes of a fixed-length hash named as HASH_FUNCTIONS and CRYPTO_HASH name it; SHAKE has none. */
-export function digestBytes(hash: string): number | undefined {
-  if (hash === 'MD5' || hash === 'MD4') return 16;
-  if (hash === 'SHA-1' || hash === 'RIPEMD-160') return 20;
-  const m = /^(?:SHA-512\/|SHA-|SHA3-|BLAKE2[bs]-|Keccak-)(\d+)$/.exec(hash);
-  return m ? Number(m[1]) / 8 : undefined;
-}

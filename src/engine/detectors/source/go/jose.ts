@@ -4,7 +4,7 @@
 // algorithm named in code is what the service signs or encrypts its tokens with;
 // `jwt.SigningMethodNone` / `UnsafeAllowNoneSignatureType` / `jwa.NoSignature` accept unsigned ones.
 import type { SgNode } from '@ast-grep/napi';
-import { joseEncryptionAlg, joseFunctions, joseName, joseSecondary, joseSignatureAlg } from '../common/jose.js';
+import { joseEncryptionAlg, joseFunctions, joseName, joseSecondary, joseSecondaryFunctions, joseSignatureAlg } from '../common/jose.js';
 import { escapeRegex } from '../common/regex.js';
 import type { GoFile } from './file.js';
 
@@ -72,6 +72,6 @@ export function detectJoseNames(f: GoFile, root: SgNode, imports: ReadonlyMap<st
     f.algorithm(node, callee, { spelling: named.spelling, params: named.params, ...joseFunctions(jose, !!sig) });
     // `ECDH-ES+A128KW` also wraps with AES-128-KW, `PBES2-HS256+A128KW` too, `A128CBC-HS256` also MACs with HMAC-SHA-256.
     const second = joseSecondary(jose);
-    if (second) f.algorithm(node, callee, { spelling: second.spelling, params: second.params, functions: second.spelling.startsWith('HMAC') ? ['tag'] : ['encrypt', 'decrypt'] });
+    if (second) f.algorithm(node, callee, { spelling: second.spelling, params: second.params, functions: joseSecondaryFunctions(second) });
   }
 }

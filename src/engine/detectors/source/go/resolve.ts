@@ -9,7 +9,8 @@ import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scop
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { goFunctions } from './call-sites.js';
 import { lastStatement, pathEnds } from '../common/paths.js';
-import { digestBytes, hashFromPath } from './hashes.js';
+import { hashFromPath } from './hashes.js';
+import { digestBytes } from '../common/digests.js';
 import type { CrossFile } from '../../cross-file.js';
 
 /** Local package name -> import path. */

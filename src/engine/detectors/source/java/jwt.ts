@@ -11,7 +11,7 @@ import { fromCaller } from '../common/from-caller.js';
 import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { isConstantBytes } from '../common/value.js';
 import { kindOf } from '../common/languages.js';
-import { joseEncryptionAlg, joseName, joseSecondary, joseSignatureAlg, type Named } from '../common/jose.js';
+import { joseEncryptionAlg, joseName, joseSecondary, joseSecondaryFunctions, joseSignatureAlg, type Named } from '../common/jose.js';
 import type { JavaContext } from './context.js';
 import { isClassOf } from './imports.js';
 
@@ -124,7 +124,7 @@ function report(ctx: JavaContext, node: SgNode, symbol: string, jose: string, li
   // `ECDH_ES_A128KW` and `PBES2_HS256_A128KW` also wrap with AES-KW, `A128CBC_HS256` also MACs with
   // HMAC-SHA-256 (a generated key of such a name is one key for both halves: reported once, above).
   const second = sig || keygen ? undefined : joseSecondary(jose);
-  if (second) ctx.sink.algorithm(node, symbol, second.spelling, second.params, { functions: second.spelling.startsWith('HMAC') ? ['tag'] : ['encrypt', 'decrypt'], library });
+  if (second) ctx.sink.algorithm(node, symbol, second.spelling, second.params, { functions: joseSecondaryFunctions(second), library });
   return true;
 }
 

@@ -6,7 +6,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
-import { coseSignatureAlg, joseEncryptionAlg, joseFunctions, joseSecondary, type Named } from '../common/jose.js';
+import { coseSignatureAlg, joseEncryptionAlg, joseFunctions, joseSecondary, joseSecondaryFunctions, type Named } from '../common/jose.js';
 import type { PhpFile } from './file.js';
 import { callArgs } from './resolve.js';
 
@@ -68,7 +68,7 @@ function usesOf(jose: string): Use[] {
   if (!main) return [];
   const out: Use[] = [{ named: main, ...joseFunctions(name, false) }];
   const second = joseSecondary(name);
-  if (second) out.push({ named: second, functions: second.spelling.startsWith('HMAC') ? ['tag'] : ['encrypt', 'decrypt'] });
+  if (second) out.push({ named: second, functions: joseSecondaryFunctions(second) });
   return out;
 }
 

@@ -20,7 +20,8 @@ const STREAM_MODES = new Set(['CTR', 'CFB', 'OFB', 'GCM', 'CCM', 'OCB']);
 const PADDINGS: Readonly<Record<string, string>> = {
   pkcs7: 'PKCS7', pkcs5: 'PKCS5', noPadding: 'NoPadding', zeroPadding: 'ZeroPadding', iso78164: 'ISO7816-4', iso10126: 'ISO10126',
 };
-const DIGEST_METHODS: Readonly<Record<string, string>> = { md5: 'MD5', sha1: 'SHA-1', sha224: 'SHA-224', sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512' };
+/** CryptoSwift's digest methods (`bytes.sha256()`, `Digest.md5(…)`) -> registry names. */
+export const DIGEST_METHODS: Readonly<Record<string, string>> = { md5: 'MD5', sha1: 'SHA-1', sha224: 'SHA-224', sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512' };
 const SHA2_VARIANTS: Readonly<Record<string, string>> = { sha224: 'SHA-224', sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512' };
 const SHA3_VARIANTS: Readonly<Record<string, string>> = {
   sha224: 'SHA3-224', sha256: 'SHA3-256', sha384: 'SHA3-384', sha512: 'SHA3-512', keccak224: 'Keccak-224', keccak256: 'Keccak-256', keccak384: 'Keccak-384', keccak512: 'Keccak-512',

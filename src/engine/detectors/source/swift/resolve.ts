@@ -13,6 +13,9 @@ import { SymbolTable, declarationScope, type Binding, type Scope } from '../comm
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { fromCaller, stringBytesOrigin } from '../common/from-caller.js';
 import { CC_CONSTANTS, CC_CONVERSIONS } from './commoncrypto.js';
+import { CRYPTOKIT_HASHES } from './cryptokit.js';
+import { DIGEST_METHODS } from './cryptoswift.js';
+import { digestBytes } from '../common/digests.js';
 import { callParts, namedKids, pathText, receiverOf, suffixName, typeName } from './syntax.js';
 import { exitsOf, lastStatement, pathEnds } from '../common/paths.js';
 import type { CrossFile } from '../../cross-file.js';
@@ -320,7 +323,7 @@ export class SwiftAdapter implements LanguageAdapter {
     // `Digest.md5(bytes)` are 32 and 16 bytes, so an AES key made from one has a known size. The bytes
     // are as constant as what was hashed (a literal passphrase makes a hard-coded key).
     // The receiver of a name-path call (`password.bytes.sha256()`) is read only for a digest's name.
-    const digest = digestBytes(callee, args, () => {
+    const digest = digestCall(callee, args, () => {
       if (receiver) return receiver;
       const parts = callParts(node);
       return parts && receiverOf(parts);
@@ -528,25 +531,24 @@ export function swiftEvaluator(root: SgNode, crossFile?: CrossFile): Evaluator {
 
 export { pathText };
 
-/** Output bytes of the digests whose calls give bytes: CryptoSwift's extensions and `Digest.*`, CryptoKit's `hash(data:)`. */
-const DIGEST_LENGTHS: Readonly<Record<string, number>> = { md5: 16, sha1: 20, sha224: 28, sha256: 32, sha384: 48, sha512: 64 };
-const KIT_DIGEST_LENGTHS: Readonly<Record<string, number>> = { 'Insecure.MD5': 16, 'Insecure.SHA1': 20, SHA256: 32, SHA384: 48, SHA512: 64 };
-
 /** A call that returns a digest: its length and the expression hashed. */
-function digestBytes(callee: string, args: Args, readReceiver: () => SgNode | undefined): { length: number; input: SgNode } | undefined {
+function digestCall(callee: string, args: Args, readReceiver: () => SgNode | undefined): { length: number; input: SgNode } | undefined {
   const dot = callee.lastIndexOf('.');
   const method = callee.slice(dot + 1);
   const owner = callee.slice(0, Math.max(dot, 0)).replace(/^(CryptoSwift|CryptoKit|Crypto)\./, '');
   const [first] = args.positional;
   // `bytes.sha256()`, `"text".md5()`: a CryptoSwift extension on the receiver.
-  if (DIGEST_LENGTHS[method] && args.positional.length === 0 && args.named.size === 0) {
+  // Own names only: `toString()` is no digest.
+  const swiftLength = Object.hasOwn(DIGEST_METHODS, method) ? digestBytes(DIGEST_METHODS[method]!) : undefined;
+  if (swiftLength && args.positional.length === 0 && args.named.size === 0) {
     const receiver = readReceiver();
-    if (receiver) return { length: DIGEST_LENGTHS[method]!, input: receiver };
+    if (receiver) return { length: swiftLength, input: receiver };
   }
   // `Digest.sha256(bytes)`.
-  if (owner === 'Digest' && DIGEST_LENGTHS[method] && first && args.positional.length === 1) return { length: DIGEST_LENGTHS[method]!, input: first };
+  if (owner === 'Digest' && swiftLength && first && args.positional.length === 1) return { length: swiftLength, input: first };
   // `SHA256.hash(data: d)`, `Insecure.MD5.hash(data: d)`.
   const data = args.named.get('data');
-  if (method === 'hash' && KIT_DIGEST_LENGTHS[owner] && data) return { length: KIT_DIGEST_LENGTHS[owner]!, input: data };
+  const kitLength = method === 'hash' && Object.hasOwn(CRYPTOKIT_HASHES, owner) ? digestBytes(CRYPTOKIT_HASHES[owner]!) : undefined;
+  if (kitLength && data) return { length: kitLength, input: data };
   return undefined;
 }
