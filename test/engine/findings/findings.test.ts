@@ -122,6 +122,23 @@ test('pbkdf2-low-iterations: OWASP 2023 thresholds per PRF', () => {
   ]);
 });
 
+test('legacy-password-kdf: PBKDF1 and EVP_BytesToKey, high under 10,000 iterations; PBKDF2 and scrypt stay silent', () => {
+  const f = only([
+    alg('EVP_BytesToKey', { hash: 'MD5', iterations: 1 }), // crypto-js passphrase, forge PEM encryption
+    alg('PBKDF1', { hash: 'SHA-1', iterations: 50_000 }), // a high count still leaves the legacy construction
+    alg('PBKDF1', { hash: 'MD5' }), // count unknown
+    alg('PBKDF2WithHmacSHA256', { iterations: 600_000 }),
+    alg('scrypt'),
+  ], 'legacy-password-kdf');
+  assert.deepEqual(f.map((x) => [x.assetRef, x.severity]), [
+    ['algorithm/evp-bytestokey-md5/iterations-1', 'high'], ['algorithm/pbkdf1-md5', 'medium'], ['algorithm/pbkdf1-sha-1-50000', 'medium'],
+  ]);
+  assert.match(f[0]!.detail, /1 iteration\)/);
+  // One finding per asset: the rule's own, not a second one from broken-algorithm or weak-hash.
+  const all = run([alg('EVP_BytesToKey', { hash: 'MD5', iterations: 1 })]);
+  assert.deepEqual(all.findings.map((x) => x.ruleId).filter((r) => r !== 'quantum-vulnerable'), ['legacy-password-kdf']);
+});
+
 test('broken-algorithm catches broken entries no other rule covers', () => {
   const f = only([alg('PBEWithMD5AndDES'), alg('MD5'), alg('DES'), alg('SHA-256')], 'broken-algorithm');
   assert.deepEqual(f.map((x) => x.assetRef), ['algorithm/pbes1-des-pbkdf1-md5']);

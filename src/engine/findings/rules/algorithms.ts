@@ -140,7 +140,28 @@ export const pbkdf2Iterations: Rule = {
   }),
 };
 
-const COVERED = new Set([...Object.keys(WEAK_HASHES), ...Object.keys(WEAK_CIPHERS), ...MODULUS_FAMILIES, ...ECC_FAMILIES]);
+/** Password-to-key derivations that predate PBKDF2: PKCS #5 v1.5's PBKDF1 and OpenSSL's EVP_BytesToKey. */
+const LEGACY_PASSWORD_KDFS: Record<string, string> = {
+  PBKDF1: 'PBKDF1 is kept by RFC 8018 only for compatibility: its output is capped at the hash length and it has no salted PRF construction',
+  EVP_BytesToKey: 'EVP_BytesToKey is documented by OpenSSL as legacy: one hash per block, one iteration by default (OpenSSL enc before 1.1.1, crypto-js passphrases, PEM encryption), so a password falls to an offline search at hashing speed',
+};
+
+export const legacyPasswordKdf: Rule = {
+  id: 'legacy-password-kdf',
+  title: 'Legacy password-based key derivation',
+  evaluate: (ctx) => algorithms(ctx).flatMap((a) => {
+    const why = LEGACY_PASSWORD_KDFS[a.family];
+    if (!why) return [];
+    const n = a.params.iterations;
+    // Same bar as PBKDF2: a count under 10,000 makes the search cheap whatever the hash.
+    const severity: Severity = n !== undefined && n < 10_000 ? 'high' : 'medium';
+    const count = n === undefined ? '' : ` (${n.toLocaleString('en-US')} iteration${n === 1 ? '' : 's'})`;
+    return [hit(a, severity, `${a.name}${count}: ${why}.`,
+      'Derive keys from passwords with Argon2id (19 MiB, 2 passes), scrypt, or PBKDF2-HMAC-SHA256 with 600,000 iterations and a random salt; re-encrypt data protected by the old derivation.')];
+  }),
+};
+
+const COVERED = new Set([...Object.keys(WEAK_HASHES), ...Object.keys(WEAK_CIPHERS), ...MODULUS_FAMILIES, ...ECC_FAMILIES, ...Object.keys(LEGACY_PASSWORD_KDFS)]);
 
 export const brokenAlgorithm: Rule = {
   id: 'broken-algorithm',
