@@ -181,3 +181,20 @@ class LegacyIssuer {
   // Without a Bouncy Castle import the class is someone else's.
   assert.deepEqual(algorithms('class A { Object f() { return new JcaContentSignerBuilder("SHA256withRSA").build(k); } }'), []);
 });
+
+test('password-based generators: OpenSSL PBE runs one iteration by construction, PKCS#5 generators take the count of init', () => {
+  const found = algorithms(`
+import org.bouncycastle.crypto.digests.*;
+import org.bouncycastle.crypto.generators.*;
+class Pem {
+  byte[] legacy(byte[] pw, byte[] salt) {
+    OpenSSLPBEParametersGenerator evp = new OpenSSLPBEParametersGenerator();
+    evp.init(pw, salt);
+    PKCS5S1ParametersGenerator v1 = new PKCS5S1ParametersGenerator(new SHA1Digest());
+    v1.init(pw, salt, 2048);
+    PKCS5S2ParametersGenerator v2 = new PKCS5S2ParametersGenerator(new SHA256Digest());
+    return null;
+  }
+}`).map((a) => [a.name, a.params.iterations]);
+  assert.deepEqual(found, [['EVP_BytesToKey-MD5', 1], ['PBKDF1-SHA-1-2048', 2048], ['PBKDF2-SHA-256', undefined]]);
+});

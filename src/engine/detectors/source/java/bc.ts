@@ -137,10 +137,11 @@ const PRF_KDFS: Record<string, string> = {
   KDFDoublePipelineIterationBytesGenerator: 'SP800_108_DoublePipelineKDF',
 };
 /** Password-based generators sized by `init(password, salt[, iterations])`: class -> spelling and the digest BC uses without one. */
-const PBE_GENERATORS: Record<string, { spelling: string; defaultHash?: string }> = {
+const PBE_GENERATORS: Record<string, { spelling: string; defaultHash?: string; iterations?: number }> = {
   PKCS5S2ParametersGenerator: { spelling: 'PBKDF2', defaultHash: 'SHA-1' },
   PKCS5S1ParametersGenerator: { spelling: 'PBKDF1' },
-  OpenSSLPBEParametersGenerator: { spelling: 'EVP_BytesToKey', defaultHash: 'MD5' },
+  // Its init(password, salt) takes no count: BC always runs one iteration, as OpenSSL's enc command did.
+  OpenSSLPBEParametersGenerator: { spelling: 'EVP_BytesToKey', defaultHash: 'MD5', iterations: 1 },
 };
 
 /** Classes composed by describe() beyond the tables. */
@@ -358,7 +359,8 @@ function describe(ctx: JavaContext, node: SgNode | undefined, depth = 0): Descri
   const pbe = PBE_GENERATORS[type];
   if (pbe) {
     const h = args[0] ? hashOf(ctx, args[0]) : pbe.defaultHash;
-    return { spelling: pbe.spelling, params: h ? { hash: h } : {}, unresolved: pbe.spelling === 'EVP_BytesToKey' ? [] : ['iterations'], functions: ['keyderive'], parts: [o, ...subparts(ctx, args[0])], pbe: true };
+    const params: AlgorithmParams = { ...(h ? { hash: h } : {}), ...(pbe.iterations ? { iterations: pbe.iterations } : {}) };
+    return { spelling: pbe.spelling, params, unresolved: pbe.iterations ? [] : ['iterations'], functions: ['keyderive'], parts: [o, ...subparts(ctx, args[0])], pbe: true };
   }
   if (type === 'Argon2BytesGenerator') return { spelling: argon2Variant(ctx, o), params: {}, unresolved: [], functions: ['keyderive'], parts: [o] };
   return undefined;
