@@ -11,7 +11,7 @@ import { LineIndex, NON_TEXT_EXT, occurrenceAt } from './text.js';
 const ID = 'ssh-public-key';
 const KEY_TYPES = [
   'ssh-rsa', 'ssh-dss', 'ssh-ed25519', 'ssh-ed448', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521',
-  'sk-ssh-ed25519@openssh.com', 'sk-ecdsa-sha2-nistp256@openssh.com',
+  'sk-ssh-ed25519@openssh.com', 'sk-ecdsa-sha2-nistp256@openssh.com', 'ssh-mldsa44-ed25519@openssh.com',
 ];
 /** `ssh-ed25519` → `ssh-ed25519-cert-v01@openssh.com`, `sk-ssh-ed25519@openssh.com` → `sk-ssh-ed25519-cert-v01@openssh.com`. */
 const CERT_TYPES = KEY_TYPES.map((t) => `${t.replace(/@openssh\.com$/, '')}-cert-v01@openssh.com`);

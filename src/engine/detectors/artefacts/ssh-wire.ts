@@ -57,6 +57,9 @@ export interface SshKeyFacts {
   securityKey: boolean;
 }
 
+/** FIPS 204's ML-DSA-44 public key (1,312 bytes) followed by the 32-byte Ed25519 key. */
+const MLDSA44_ED25519_PUBLIC_BYTES = 1312 + 32;
+
 /** The key fields of a blob after its type string; null when malformed or of a type we do not know. */
 function readKeyFields(base: string, r: Reader, kb: KnowledgeBase): { algorithm: AlgorithmRefFact; size?: number } | null {
   if (base === 'ssh-rsa') {
@@ -84,6 +87,12 @@ function readKeyFields(base: string, r: Reader, kb: KnowledgeBase): { algorithm:
     const k = r.bytes();
     if (!k || k.length !== 57) return null;
     return { algorithm: { spelling: 'Ed448', params: {}, oid: '1.3.101.113' }, ...sized(edwardsMontgomeryBits(kb, 'Ed448')) };
+  }
+  if (base === 'ssh-mldsa44-ed25519') {
+    // OpenSSH's composite (draft-miller-sshm-mldsa44-ed25519): one string, the ML-DSA-44 public key then Ed25519's.
+    const k = r.bytes();
+    if (!k || k.length !== MLDSA44_ED25519_PUBLIC_BYTES) return null;
+    return { algorithm: { spelling: 'ML-DSA-44-Ed25519', params: {}, oid: '1.3.6.1.5.5.7.6.39' } };
   }
   const ec = /^ecdsa-sha2-(nistp256|nistp384|nistp521)$/.exec(base);
   if (ec) {

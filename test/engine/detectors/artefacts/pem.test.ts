@@ -231,8 +231,20 @@ test('a FIDO security key file (`ssh-keygen -t ed25519-sk`) is a credential of i
 });
 
 test('an OpenSSH private key of a type we cannot read (an experimental post-quantum type) is still an unencrypted private key', () => {
-  const blob = sshString(['ssh-mldsa44-ed25519@openssh.com', Buffer.alloc(1312 + 32, 5)]);
-  const [d] = run(pemDetector, 'regress/id_mldsa', opensshPrivateKey(blob)) as MaterialDetection[];
-  assert.deepEqual([d?.material.materialType, d?.material.format, d?.material.algorithm, d?.material.encrypted], ['private-key', 'OpenSSH ssh-mldsa44-ed25519@openssh.com', undefined, false]);
+  const blob = sshString(['ssh-slhdsa-sha2-128s@example.org', Buffer.alloc(32, 5)]);
+  const [d] = run(pemDetector, 'regress/id_slhdsa', opensshPrivateKey(blob)) as MaterialDetection[];
+  assert.deepEqual([d?.material.materialType, d?.material.format, d?.material.algorithm, d?.material.encrypted], ['private-key', 'OpenSSH ssh-slhdsa-sha2-128s@example.org', undefined, false]);
   assert.match(d!.material.fingerprintSha256!, /^[0-9a-f]{64}$/);
+});
+
+test("OpenSSH's composite ML-DSA-44 + Ed25519 key is a private key of the composite, quantum level 2; a blob of the wrong length is not read", () => {
+  const blob = sshString(['ssh-mldsa44-ed25519@openssh.com', Buffer.alloc(1312 + 32, 5)]);
+  const [d] = run(pemDetector, 'regress/id_mldsa44_ed25519', opensshPrivateKey(blob)) as MaterialDetection[];
+  assert.deepEqual([d?.material.materialType, d?.material.format, d?.material.algorithm?.spelling, d?.material.encrypted], ['private-key', 'OpenSSH', 'ML-DSA-44-Ed25519', false]);
+  const entry = kb.resolve(d!.material.algorithm!.spelling, {});
+  assert.deepEqual([entry.name, entry.nistQuantumLevel, entry.classicalSecurityBits], ['ML-DSA-44-Ed25519', 2, 128]);
+  // An Ed25519 key alone under the composite's name is malformed: the type stays in the format, no algorithm is claimed.
+  const short = sshString(['ssh-mldsa44-ed25519@openssh.com', Buffer.alloc(32, 5)]);
+  const [s] = run(pemDetector, 'regress/id_bad', opensshPrivateKey(short)) as MaterialDetection[];
+  assert.deepEqual([s?.material.format, s?.material.algorithm], ['OpenSSH ssh-mldsa44-ed25519@openssh.com', undefined]);
 });

@@ -51,3 +51,15 @@ test('a certificate line whose blob is truncated or of another type yields nothi
   assert.deepEqual(run(sshPublicKeyDetector, 'a-cert.pub', `${type} ${truncated}\n`), []);
   assert.deepEqual(run(sshPublicKeyDetector, 'a-cert.pub', `ssh-rsa-cert-v01@openssh.com ${b64}\n`), []);
 });
+
+test("OpenSSH's composite ML-DSA-44 + Ed25519 public key line is a public key of the composite", () => {
+  const str = (b: Buffer) => Buffer.concat([Buffer.from([0, 0, (b.length >> 8) & 0xff, b.length & 0xff]), b]);
+  const blob = Buffer.concat([str(Buffer.from('ssh-mldsa44-ed25519@openssh.com')), str(Buffer.alloc(1312 + 32, 7))]);
+  const line = `ssh-mldsa44-ed25519@openssh.com ${blob.toString('base64')} ops@bastion\n`;
+  const [d, ...rest] = run(sshPublicKeyDetector, 'keys/bastion.pub', line) as MaterialDetection[];
+  assert.deepEqual(rest, []);
+  assert.deepEqual([d?.material.materialType, d?.material.format, d?.material.algorithm?.spelling, d?.material.size], ['public-key', 'OpenSSH', 'ML-DSA-44-Ed25519', undefined]);
+  // The same blob cut to the Ed25519 half alone does not decode to the type it claims.
+  const cut = Buffer.concat([str(Buffer.from('ssh-mldsa44-ed25519@openssh.com')), str(Buffer.alloc(32, 7))]);
+  assert.deepEqual(run(sshPublicKeyDetector, 'keys/bad.pub', `ssh-mldsa44-ed25519@openssh.com ${cut.toString('base64')}\n`), []);
+});
