@@ -225,16 +225,32 @@ function contextNames(literal: SgNode, ruby = false): ContextName[] {
  */
 const KEY_TYPE_CONTEXT = /(type|format|kind)$/i;
 const SIGNATURE_CONTEXT = /sig/i;
+/**
+ * A name of key formats in the plural holds a list of them (pyjwt's `_SSH_KEY_FORMATS = (b"ssh-rsa",
+ * b"ssh-dss", …)`, the prefixes it recognises an SSH public key by); "types" in the plural stays a
+ * negotiation list (`PubkeyAcceptedKeyTypes`).
+ */
+const KEY_FORMATS_CONTEXT = /formats$/i;
+/**
+ * Python's `key_bytes.startswith(b"ssh-rsa")`: a key line or blob begins with its key's format, so the
+ * name tested is a key's, not a signature algorithm offered (C's `starts_with` is a comparison, skipped).
+ */
+const PYTHON_PREFIX_CALL = /\.startswith$/;
 
 /**
  * The key a single host-key name stands for when the innermost name around it, with no list between
- * them, holds a key's type (KEY_TYPE_CONTEXT); undefined otherwise (the name is then a signature
- * algorithm, as in `serverHostKey: ['ssh-rsa']` or `HostKeyAlgorithms`).
+ * them, holds a key's type (KEY_TYPE_CONTEXT), or is a name of key formats (KEY_FORMATS_CONTEXT) or
+ * Python's prefix test (PYTHON_PREFIX_CALL), list or not; undefined otherwise (the name is then a
+ * signature algorithm, as in `serverHostKey: ['ssh-rsa']` or `HostKeyAlgorithms`).
  */
-function keyTypeOf(name: string, context: readonly ContextName[]): SshKeyType | undefined {
+function keyTypeOf(name: string, context: readonly ContextName[], language: SourceLanguage): SshKeyType | undefined {
   const inner = context[0];
-  if (!inner || inner.listed || !KEY_TYPE_CONTEXT.test(inner.text) || SIGNATURE_CONTEXT.test(inner.text)) return undefined;
-  return getKnowledgeBase().sshKeyTypes[name];
+  if (!inner || SIGNATURE_CONTEXT.test(inner.text)) return undefined;
+  const holdsKey =
+    (!inner.listed && KEY_TYPE_CONTEXT.test(inner.text)) ||
+    (!inner.call && KEY_FORMATS_CONTEXT.test(inner.text)) ||
+    (inner.call && language === 'python' && PYTHON_PREFIX_CALL.test(inner.text));
+  return holdsKey ? getKnowledgeBase().sshKeyTypes[name] : undefined;
 }
 
 /**
@@ -376,7 +392,7 @@ export function detectSshAlgorithmNames(root: SgNode, sink: DetectionSink, langu
     const kex: string[] = [];
     const written = inner.split(',').map((s) => s.trim());
     // `const keyType = 'ssh-rsa'`: an RSA key's format, not RSA signatures with SHA-1.
-    const key = written.length === 1 ? keyTypeOf(written[0]!, context) : undefined;
+    const key = written.length === 1 ? keyTypeOf(written[0]!, context, language) : undefined;
     if (key) {
       // The size of an RSA key is in its blob, not its type (DSA keys in SSH are 1024 bits, curves are named).
       sink.algorithm(literal, symbol, key.spelling, key.params, { unresolved: key.spelling === 'RSA' ? ['keySize'] : [] });

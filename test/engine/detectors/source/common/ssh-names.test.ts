@@ -290,6 +290,34 @@ describe('SSH algorithm names written as literals', () => {
       assert.deepEqual(ruleIds(javaDetector, 'src/main/java/Fingerprints.java', java.replace(/ {2}void open.*\n/, '')), ['quantum-vulnerable'], 'the key type alone is an RSA key: no SHA-1 signature');
     });
 
+    // v1.12 audit of pyjwt (jwt/utils.py, jwt/algorithms.py): the prefixes an SSH public key is
+    // recognised by were RSA and DSA signatures with SHA-1 (two high weak-hash-in-signature findings).
+    it('Python: a tuple of key formats and a startswith prefix test are keys; a plural "types" list and a signature name are not', () => {
+      const python = [
+        'import paramiko',
+        '_SSH_KEY_FORMATS = (b"ssh-ed25519", b"ssh-rsa", b"ecdsa-sha2-nistp384")',
+        'def load(key_bytes, sig_alg):',
+        '    if key_bytes.startswith(b"ssh-rsa") or key_bytes.startswith((b"ssh-dss",)):',
+        '        return key_bytes',
+        '    if sig_alg.startswith("ssh-rsa"):',
+        '        return None',
+        'ACCEPTED_KEY_TYPES = ("ssh-rsa",)',
+        'SIGNATURE_FORMATS = ("ssh-rsa",)',
+        '',
+      ].join('\n');
+      assert.deepEqual(rows(pythonDetector, 'app/sshkeys.py', python), [
+        [2, 'Ed25519', '', '_SSH_KEY_FORMATS'],
+        [2, 'RSA', '', '_SSH_KEY_FORMATS'],
+        [2, 'ECDSA-P384', '', '_SSH_KEY_FORMATS'],
+        [4, 'RSA', '', 'key_bytes.startswith'],
+        [4, 'DSA-1024', '', 'key_bytes.startswith'],
+        [6, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'sig_alg.startswith'],
+        [8, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'ACCEPTED_KEY_TYPES'],
+        [9, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'SIGNATURE_FORMATS'],
+      ]);
+      assert.deepEqual(ruleIds(pythonDetector, 'app/sshkeys.py', python.split('\n').slice(0, 5).join('\n')), ['quantum-vulnerable', 'short-key']);
+    });
+
     it('C#, Rust and Ruby: the same rule through the shared module', () => {
       const cs = [
         'using Renci.SshNet;',
