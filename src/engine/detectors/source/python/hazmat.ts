@@ -391,6 +391,14 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
   }
   if (EDWARDS[mod] && EDWARDS_METHODS.has(member)) {
     ctx.sink.algorithm(node, `${mod}.${member}`, EDWARDS[mod]!, {}, { functions: member === 'generate' ? ['keygen'] : [], ...lib });
+    // `ed_key.sign(data)` / `verify(signature, data)` take no padding or ECDSA object that would name the
+    // signature: the key's own calls do (inline, or on the local or `self` attribute it is kept in).
+    if (EDWARDS[mod]!.startsWith('Ed')) {
+      for (const use of ctx.methodCallsOn(node, ['sign', 'verify'])) {
+        const method = ctx.call(use).method as 'sign' | 'verify';
+        ctx.sink.algorithm(use, `${mod}.${method}`, EDWARDS[mod]!, {}, { functions: [method], ...lib });
+      }
+    }
     return true;
   }
   if (name === 'hazmat.asymmetric.ec.ECDSA') {
