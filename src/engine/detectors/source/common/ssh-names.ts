@@ -33,7 +33,15 @@ export const SSH_NAME_KEYWORDS = [
   '-ctr', '-cbc', '@openssh.com', 'arcfour', 'hmac-', 'curve25519-sha256', 'curve448-sha512', 'mlkem768x25519-sha256', 'mlkem768nistp256-sha256', 'mlkem1024nistp384-sha384',
   'sntrup761x25519-sha512',
   'ecdh-sha2-', 'diffie-hellman-group', 'ssh-ed25519', 'ssh-ed448', 'ssh-rsa', 'ssh-dss', 'ecdsa-sha2-', 'rsa-sha2-',
+  'gss-group', 'gss-gex-', 'gss-nistp', 'gss-curve',
 ] as const;
+
+/**
+ * A GSS-API key exchange name (RFC 4462): a method (`gss-group14-sha1`), '-', and the base64 MD5 of the
+ * mechanism's OID (22 characters and `==`); the method is the plain key exchange the KB maps it to.
+ */
+const GSS_MECHANISM = '-[A-Za-z0-9+/]{22}==';
+const GSS_SUFFIX = new RegExp(`^(gss-[a-z0-9-]+?)${GSS_MECHANISM}$`);
 
 /**
  * Whether a file's text has anything SSH-name-like at all. The native query below compiles its large
@@ -128,9 +136,10 @@ function loadNames(): Names {
   const byRole = getKnowledgeBase().sshAlgorithmNames;
   const roleOf = new Map<string, SshAlgorithmRole>();
   for (const [role, list] of Object.entries(byRole) as [SshAlgorithmRole, readonly string[]][]) for (const n of list) roleOf.set(n, role);
-  const one = `(?:${[...roleOf.keys()].map(escapeRegex).join('|')})`;
+  const gss = `(?:${Object.keys(getKnowledgeBase().sshGssKex).map(escapeRegex).join('|')})${GSS_MECHANISM}`;
+  const one = `(?:${[...roleOf.keys()].map(escapeRegex).join('|')}|${gss})`;
   const list = `${one}(?:,[ \\t]*${one})*`;
-  const onlySsh = [...roleOf.keys()].filter((n) => !NOT_ONLY_SSH.has(n)).map(escapeRegex).join('|');
+  const onlySsh = [...[...roleOf.keys()].filter((n) => !NOT_ONLY_SSH.has(n)).map(escapeRegex), gss].join('|');
   return {
     roleOf,
     onlySsh: new RegExp(`["'\`\\s,](?:${onlySsh})["'\`\\s,]`),
@@ -398,7 +407,9 @@ export function detectSshAlgorithmNames(root: SgNode, sink: DetectionSink, langu
       sink.algorithm(literal, symbol, key.spelling, key.params, { unresolved: key.spelling === 'RSA' ? ['keySize'] : [] });
       continue;
     }
-    for (const name of written) {
+    for (const writtenName of written) {
+      // `gss-group1-sha1-toWM5Slw5Ew8Mqkay+al2g==` is diffie-hellman-group1-sha1 through Kerberos.
+      const name = getKnowledgeBase().sshGssKex[writtenName.replace(GSS_SUFFIX, '$1')] ?? writtenName;
       const role = roleOf.get(name);
       if (!role) continue; // cannot happen: the regex admits only listed names
       sink.algorithm(literal, symbol, name, {}, { functions: FUNCTIONS[role] });

@@ -225,6 +225,26 @@ describe('SSH algorithm names written as literals', () => {
     assert.deepEqual(snippetHelpers(javascriptDetector, 'src/net.js').names('export const CIPHERS = ["aes128-ctr", "hmac-sha1"];\n'), ['AES-128-CTR', 'HMAC-SHA-1']);
   });
 
+  // v1.12 audit of paramiko (kex_gss.py, transport.py): its GSS-API key exchanges, the 1024-bit group 1
+  // among them, were not read: the names carry the Kerberos mechanism's hash after the method.
+  it('GSS-API key exchange names (RFC 4462) with a mechanism suffix are the plain key exchange they map to', () => {
+    const src = [
+      'class KexGSSGroup1:',
+      '    NAME = "gss-group1-sha1-toWM5Slw5Ew8Mqkay+al2g=="',
+      '_preferred_gsskex = ("gss-gex-sha1-toWM5Slw5Ew8Mqkay+al2g==", "gss-group14-sha256-toWM5Slw5Ew8Mqkay+al2g==")',
+      'PROSE = "gss-group1-sha1-toWM5Slw5Ew8Mqkay+al2g== is old"',
+      'SHORT = "gss-group1-sha1-toWM5Slw=="',
+      'BARE = "gss-group1-sha1"',
+      '',
+    ].join('\n');
+    const gss = snippetHelpers(pythonDetector, 'sshlib/kex_gss.py');
+    // The table's entries: group 1 is 1,024-bit MODP with SHA-1, group 14 2,048-bit, GEX of negotiated size.
+    assert.deepEqual(gss.algorithms(src).map((a) => [a.line, a.name]), [[2, 'FFDHE-modp1024'], [3, 'FFDH'], [3, 'FFDHE-modp2048']]);
+    assert.deepEqual(gss.protocols(src).map((p) => p.occurrence.line), [2, 3, 3]);
+    assert.ok(kb.resolve('diffie-hellman-group1-sha1', {}).entry, 'every method maps to a key exchange the table resolves');
+    for (const plain of Object.values(kb.sshGssKex)) assert.ok(kb.sshAlgorithmNames.kex.includes(plain), plain);
+  });
+
   describe('a host-key name held as a key\'s type is that key, not a SHA-1 signature', () => {
     const rows = (d: Parameters<typeof snippetHelpers>[0], path: string, src: string) =>
       snippetHelpers(d, path).algorithms(src).map((a) => [a.line, a.name, a.functions?.join('+') ?? '', a.occurrence.symbol]);
