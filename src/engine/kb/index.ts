@@ -28,6 +28,7 @@ function create(): KnowledgeBase {
     protocolVersions: data.protocolVersions,
     sshAlgorithmNames: data.sshAlgorithmNames,
     sshKeyTypes: data.sshKeyTypes,
+    sshGssKex: data.sshGssKex,
     sources: data.sources,
   };
 }

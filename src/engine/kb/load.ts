@@ -75,6 +75,7 @@ export interface LoadedKb {
   protocolVersions: KbProtocolVersion[];
   sshAlgorithmNames: Record<SshAlgorithmRole, string[]>;
   sshKeyTypes: Record<string, SshKeyType>;
+  sshGssKex: Record<string, string>;
   sources: Record<string, { title: string; url: string }>;
   /** Lower-cased name or alias -> entry and implied params. */
   aliasIndex: Map<string, AliasHit>;
@@ -306,6 +307,11 @@ export function loadKnowledgeBase(): LoadedKb {
     if (!sshAlgorithmNames.hostKey.includes(name)) throw new Error(`knowledge base: SSH key type '${name}' is not a host-key name`);
   }
 
+  const sshGssKex = protocolsData.sshGssKex.methods as Record<string, string>;
+  for (const [method, plain] of Object.entries(sshGssKex)) {
+    if (!sshAlgorithmNames.kex.includes(plain)) throw new Error(`knowledge base: GSS-API method '${method}' maps to '${plain}', not a key-exchange name`);
+  }
+
   const sources = { ...(facts.sources as LoadedKb['sources']), ...(additions.sources as LoadedKb['sources']) };
   const cited = [
     ...algorithms.flatMap((a) => a.sources),
@@ -314,9 +320,10 @@ export function loadKnowledgeBase(): LoadedKb {
     ...protocolVersions.flatMap((p) => p.sources),
     ...ssh.sources,
     ...protocolsData.sshKeyTypes.sources,
+    ...protocolsData.sshGssKex.sources,
     ...Object.values(extra).flatMap((x) => x.sources),
   ];
   for (const id of cited) if (!sources[id]) throw new Error(`knowledge base: source id '${id}' is cited but not defined`);
 
-  return { algorithms, curves, cipherSuites, protocolVersions, sshAlgorithmNames, sshKeyTypes, sources, aliasIndex, curveIndex, oidIndex, suiteIndex, protocolIndex, byName };
+  return { algorithms, curves, cipherSuites, protocolVersions, sshAlgorithmNames, sshKeyTypes, sshGssKex, sources, aliasIndex, curveIndex, oidIndex, suiteIndex, protocolIndex, byName };
 }

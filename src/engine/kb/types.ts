@@ -132,6 +132,8 @@ export interface KnowledgeBase {
   readonly sshAlgorithmNames: Readonly<Record<SshAlgorithmRole, readonly string[]>>;
   /** The key a host-key name stands for when it is written as a key's type (`ssh-rsa` is an RSA key, not RSA with SHA-1). */
   readonly sshKeyTypes: Readonly<Record<string, SshKeyType>>;
+  /** GSS-API key exchange methods (`gss-group14-sha256`, written with a mechanism suffix) -> the plain SSH key exchange each is. */
+  readonly sshGssKex: Readonly<Record<string, string>>;
   /** All entries, for tests and documentation. */
   readonly algorithms: readonly KbAlgorithm[];
   readonly curves: readonly KbCurve[];

@@ -77,3 +77,21 @@ def fingerprint(data):
     [27, 'PBKDF2-SHA-512-210000'],
   ]);
 });
+
+// v1.12 audit of paramiko (hostkeys.py): `os.urandom(sha1().digest_size)` sizes a salt; it was a
+// SHA-1 digest (a weak-hash occurrence) besides the HMAC-SHA1 that really hashes.
+test('an empty hash object read only for digest_size or block_size is no use; one fed data, or its digest, is', () => {
+  const source = [
+    'import os',
+    'import hmac',
+    'from hashlib import sha1, sha256',
+    '',
+    'def hash_host(hostname):',
+    '    salt = os.urandom(sha1().digest_size)', // 6
+    '    assert len(salt) == sha1().digest_size', // 7
+    '    block = sha256().block_size', // 8
+    '    mac = hmac.HMAC(salt, hostname.encode(), sha1).digest()', // 9
+    '    return mac, sha256(hostname.encode()).digest_size, sha1().digest()', // 10
+  ].join('\n');
+  assert.deepEqual(algorithms(source).map((a) => `${a.line} ${a.name}`), ['9 HMAC-SHA-1', '10 SHA-256', '10 SHA-1']);
+});

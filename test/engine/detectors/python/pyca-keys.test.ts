@@ -251,3 +251,37 @@ def test_rejects_a_string_curve():
     [11, 'ECDSA-brainpoolP384r1', { curve: 'brainpoolp384r1' }],
   ]);
 });
+
+// Listed as a gap after v1.11: an Edwards key's `sign(data)` names its signature by the key alone (no
+// padding or ECDSA object is passed), so the signing itself was never reported.
+test('sign/verify on an Ed25519 or Ed448 key made in sight are signatures of that key; X25519 and other objects are not', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives.asymmetric import ed25519, ed448, x25519
+
+def sign_all(data, raw, peer):
+    ed_key = ed25519.Ed25519PrivateKey.generate()
+    sig = ed_key.sign(data)
+    pub = ed448.Ed448PublicKey.from_public_bytes(raw)
+    pub.verify(sig, data)
+    other = ed448.Ed448PrivateKey.from_private_bytes(raw).sign(data)
+    xk = x25519.X25519PrivateKey.generate()
+    return xk.exchange(peer), signer.sign(data), ed_key.public_key().verify(sig, data)
+
+class Signer:
+    def __init__(self):
+        self._key = ed25519.Ed25519PrivateKey.generate()
+    def sign(self, data):
+        return self._key.sign(data)
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.occurrence.symbol, a.functions ?? []]), [
+    [5, 'Ed25519', 'Ed25519PrivateKey.generate', ['keygen']],
+    [6, 'Ed25519', 'Ed25519PrivateKey.sign', ['sign']],
+    [7, 'Ed448', 'Ed448PublicKey.from_public_bytes', []],
+    [8, 'Ed448', 'Ed448PublicKey.verify', ['verify']],
+    [9, 'Ed448', 'Ed448PrivateKey.from_private_bytes', []],
+    [9, 'Ed448', 'Ed448PrivateKey.sign', ['sign']],
+    [10, 'X25519', 'X25519PrivateKey.generate', ['keygen']],
+    [15, 'Ed25519', 'Ed25519PrivateKey.generate', ['keygen']],
+    [17, 'Ed25519', 'Ed25519PrivateKey.sign', ['sign']],
+  ]);
+});

@@ -182,3 +182,40 @@ def unlock(passphrase, salt, rounds):
     [6, 'bcrypt', { outputLength: 256 }, ['iterations']],
   ]);
 });
+
+// v1.12 audit of paramiko (rsakey.py): `self.key.sign(data, padding=padding.PKCS1v15(), algorithm=…)`
+// gives the padding by keyword; it was RSA of unknown use, and a hash after a positional padding given
+// as `algorithm=` was a separate digest.
+test('a padding or ECDSA given by keyword (padding=, signature_algorithm=) takes the call\'s use and its algorithm= hash', () => {
+  const found = algorithms(`
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
+
+def sign_rsa(data):
+    key = rsa.generate_private_key(public_exponent=65537, key_size=3072)
+    return key.sign(data, padding=padding.PKCS1v15(), algorithm=hashes.SHA512())
+
+def verify_rsa(key, sig, data):
+    key.verify(sig, data, padding.PSS(mgf=padding.MGF1(hashes.SHA256()), salt_length=32), algorithm=hashes.SHA256())
+
+def wrap(public_key, cek):
+    pad = padding.OAEP(mgf=padding.MGF1(hashes.SHA256()), algorithm=hashes.SHA256(), label=None)
+    return public_key.encrypt(cek, padding=pad)
+
+def sign_ec(data):
+    key = ec.generate_private_key(ec.SECP384R1())
+    return key.sign(data, signature_algorithm=ec.ECDSA(hashes.SHA384()))
+
+def other(data):
+    return make_thing(data, padding=padding.PKCS1v15())
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.functions ?? []]), [
+    [6, 'RSA-3072', ['keygen']],
+    [7, 'RSA-PKCS1-1.5-SHA-512-3072', ['sign']],
+    [10, 'RSA-PSS-SHA-256', ['verify']],
+    [13, 'RSA-OAEP-SHA-256', ['encrypt']],
+    [17, 'ECDSA-P384', ['keygen']],
+    [18, 'ECDSA-P384-SHA-384', ['sign']],
+    [21, 'RSA', []],
+  ]);
+});

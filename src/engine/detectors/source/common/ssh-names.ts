@@ -33,7 +33,15 @@ export const SSH_NAME_KEYWORDS = [
   '-ctr', '-cbc', '@openssh.com', 'arcfour', 'hmac-', 'curve25519-sha256', 'curve448-sha512', 'mlkem768x25519-sha256', 'mlkem768nistp256-sha256', 'mlkem1024nistp384-sha384',
   'sntrup761x25519-sha512',
   'ecdh-sha2-', 'diffie-hellman-group', 'ssh-ed25519', 'ssh-ed448', 'ssh-rsa', 'ssh-dss', 'ecdsa-sha2-', 'rsa-sha2-',
+  'gss-group', 'gss-gex-', 'gss-nistp', 'gss-curve',
 ] as const;
+
+/**
+ * A GSS-API key exchange name (RFC 4462): a method (`gss-group14-sha1`), '-', and the base64 MD5 of the
+ * mechanism's OID (22 characters and `==`); the method is the plain key exchange the KB maps it to.
+ */
+const GSS_MECHANISM = '-[A-Za-z0-9+/]{22}==';
+const GSS_SUFFIX = new RegExp(`^(gss-[a-z0-9-]+?)${GSS_MECHANISM}$`);
 
 /**
  * Whether a file's text has anything SSH-name-like at all. The native query below compiles its large
@@ -128,9 +136,10 @@ function loadNames(): Names {
   const byRole = getKnowledgeBase().sshAlgorithmNames;
   const roleOf = new Map<string, SshAlgorithmRole>();
   for (const [role, list] of Object.entries(byRole) as [SshAlgorithmRole, readonly string[]][]) for (const n of list) roleOf.set(n, role);
-  const one = `(?:${[...roleOf.keys()].map(escapeRegex).join('|')})`;
+  const gss = `(?:${Object.keys(getKnowledgeBase().sshGssKex).map(escapeRegex).join('|')})${GSS_MECHANISM}`;
+  const one = `(?:${[...roleOf.keys()].map(escapeRegex).join('|')}|${gss})`;
   const list = `${one}(?:,[ \\t]*${one})*`;
-  const onlySsh = [...roleOf.keys()].filter((n) => !NOT_ONLY_SSH.has(n)).map(escapeRegex).join('|');
+  const onlySsh = [...[...roleOf.keys()].filter((n) => !NOT_ONLY_SSH.has(n)).map(escapeRegex), gss].join('|');
   return {
     roleOf,
     onlySsh: new RegExp(`["'\`\\s,](?:${onlySsh})["'\`\\s,]`),
@@ -225,16 +234,32 @@ function contextNames(literal: SgNode, ruby = false): ContextName[] {
  */
 const KEY_TYPE_CONTEXT = /(type|format|kind)$/i;
 const SIGNATURE_CONTEXT = /sig/i;
+/**
+ * A name of key formats in the plural holds a list of them (pyjwt's `_SSH_KEY_FORMATS = (b"ssh-rsa",
+ * b"ssh-dss", …)`, the prefixes it recognises an SSH public key by); "types" in the plural stays a
+ * negotiation list (`PubkeyAcceptedKeyTypes`).
+ */
+const KEY_FORMATS_CONTEXT = /formats$/i;
+/**
+ * Python's `key_bytes.startswith(b"ssh-rsa")`: a key line or blob begins with its key's format, so the
+ * name tested is a key's, not a signature algorithm offered (C's `starts_with` is a comparison, skipped).
+ */
+const PYTHON_PREFIX_CALL = /\.startswith$/;
 
 /**
  * The key a single host-key name stands for when the innermost name around it, with no list between
- * them, holds a key's type (KEY_TYPE_CONTEXT); undefined otherwise (the name is then a signature
- * algorithm, as in `serverHostKey: ['ssh-rsa']` or `HostKeyAlgorithms`).
+ * them, holds a key's type (KEY_TYPE_CONTEXT), or is a name of key formats (KEY_FORMATS_CONTEXT) or
+ * Python's prefix test (PYTHON_PREFIX_CALL), list or not; undefined otherwise (the name is then a
+ * signature algorithm, as in `serverHostKey: ['ssh-rsa']` or `HostKeyAlgorithms`).
  */
-function keyTypeOf(name: string, context: readonly ContextName[]): SshKeyType | undefined {
+function keyTypeOf(name: string, context: readonly ContextName[], language: SourceLanguage): SshKeyType | undefined {
   const inner = context[0];
-  if (!inner || inner.listed || !KEY_TYPE_CONTEXT.test(inner.text) || SIGNATURE_CONTEXT.test(inner.text)) return undefined;
-  return getKnowledgeBase().sshKeyTypes[name];
+  if (!inner || SIGNATURE_CONTEXT.test(inner.text)) return undefined;
+  const holdsKey =
+    (!inner.listed && KEY_TYPE_CONTEXT.test(inner.text)) ||
+    (!inner.call && KEY_FORMATS_CONTEXT.test(inner.text)) ||
+    (inner.call && language === 'python' && PYTHON_PREFIX_CALL.test(inner.text));
+  return holdsKey ? getKnowledgeBase().sshKeyTypes[name] : undefined;
 }
 
 /**
@@ -376,13 +401,15 @@ export function detectSshAlgorithmNames(root: SgNode, sink: DetectionSink, langu
     const kex: string[] = [];
     const written = inner.split(',').map((s) => s.trim());
     // `const keyType = 'ssh-rsa'`: an RSA key's format, not RSA signatures with SHA-1.
-    const key = written.length === 1 ? keyTypeOf(written[0]!, context) : undefined;
+    const key = written.length === 1 ? keyTypeOf(written[0]!, context, language) : undefined;
     if (key) {
       // The size of an RSA key is in its blob, not its type (DSA keys in SSH are 1024 bits, curves are named).
       sink.algorithm(literal, symbol, key.spelling, key.params, { unresolved: key.spelling === 'RSA' ? ['keySize'] : [] });
       continue;
     }
-    for (const name of written) {
+    for (const writtenName of written) {
+      // `gss-group1-sha1-toWM5Slw5Ew8Mqkay+al2g==` is diffie-hellman-group1-sha1 through Kerberos.
+      const name = getKnowledgeBase().sshGssKex[writtenName.replace(GSS_SUFFIX, '$1')] ?? writtenName;
       const role = roleOf.get(name);
       if (!role) continue; // cannot happen: the regex admits only listed names
       sink.algorithm(literal, symbol, name, {}, { functions: FUNCTIONS[role] });

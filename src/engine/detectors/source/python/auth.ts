@@ -21,8 +21,12 @@ export function algorithmNames(ctx: PyContext, node: SgNode | undefined): string
   return out;
 }
 
-function jwt(ctx: PyContext, c: Call, op: 'encode' | 'decode'): void {
-  const library = ctx.library(c);
+/** PyJWT's classes: `jwt.PyJWT(options=…)` and `jwt.PyJWS()` objects encode and decode as the module does. */
+const PYJWT_CLASS = /^jwt\.(?:api_jwt\.|api_jws\.)?(?:PyJWT|PyJWS)$/;
+const PYJWT_METHODS = ['encode', 'decode', 'decode_complete'];
+
+/** `library` is the constructor's for a method called on a PyJWT object (a local's call names none). */
+function jwt(ctx: PyContext, c: Call, op: 'encode' | 'decode', library = ctx.library(c)): void {
   const lib = library ? { library } : {};
   const node = op === 'encode' ? arg(c.args, 2, 'algorithm') : arg(c.args, 2, 'algorithms');
   const names = algorithmNames(ctx, node);
@@ -57,8 +61,16 @@ export function handleAuth(ctx: PyContext, c: Call): boolean {
     jwt(ctx, c, 'encode');
     return true;
   }
-  if (name === 'jwt.decode' || name === 'jose.decode') {
+  // decode_complete(jwt, key, algorithms, …) verifies as decode does, also returning the header.
+  if (name === 'jwt.decode' || name === 'jose.decode' || name === 'jwt.decode_complete') {
     jwt(ctx, c, 'decode');
+    return true;
+  }
+  if (PYJWT_CLASS.test(name)) {
+    for (const call of ctx.methodCallsOn(node, PYJWT_METHODS)) {
+      const made = ctx.call(call);
+      jwt(ctx, made, made.method === 'encode' ? 'encode' : 'decode', library);
+    }
     return true;
   }
   if (name === 'bcrypt.gensalt') {

@@ -97,18 +97,6 @@ function serialize(ctx: PyContext, call: Call, encryption: boolean): void {
     ctx.sink.signal(call.node, symbol, 'hardcoded-key', 'JWT HMAC secret is a literal in source', { library: LIBRARY });
 }
 
-/** The calls made on an object: `Ctor().m(...)` inline, or `x = Ctor()` / `self.x = Ctor()` then `x.m(...)` in the same function or class. */
-function methodCalls(ctx: PyContext, ctor: SgNode): SgNode[] {
-  const parent = ctor.parent();
-  if (parent && kindOf(parent) === 'attribute' && parent.parent() && kindOf(parent.parent()!) === 'call') return [parent.parent()!];
-  const stored = ctx.storedAs(ctor);
-  if (!stored) return [];
-  const { name: left, scope } = stored;
-  return scope
-    .findAll({ rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: `^(${[...SERIALIZE, ...DESERIALIZE].join('|')})$` } } } })
-    .filter((c) => c.field('function')?.field('object')?.text() === left.text());
-}
-
 function generateKey(ctx: PyContext, call: Call, cls: string): void {
   // JsonWebKey.generate_key(kty, crv_or_size) names the key type first.
   const generic = cls === 'JsonWebKey';
@@ -157,7 +145,7 @@ export function handleAuthlib(ctx: PyContext, c: Call): boolean {
   }
   if (member === 'JsonWebSignature' || member === 'JsonWebToken' || member === 'JsonWebEncryption') {
     const encryption = member === 'JsonWebEncryption';
-    const calls = methodCalls(ctx, c.node).map((call) => ctx.call(call));
+    const calls = ctx.methodCallsOn(c.node, [...SERIALIZE, ...DESERIALIZE]).map((call) => ctx.call(call));
     if (!encryption) {
       // The algorithms a JsonWebToken/JsonWebSignature accepts: what it will verify.
       const listNode = arg(c.args, 0, 'algorithms');

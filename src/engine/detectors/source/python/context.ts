@@ -121,6 +121,23 @@ export class PyContext {
   }
 
   /**
+   * The calls of the named methods made on an object: `Ctor().m(...)` inline, or `x = Ctor()` /
+   * `self.x = Ctor()` then `x.m(...)` in the same function or class (see storedAs).
+   */
+  methodCallsOn(ctor: SgNode, methods: Iterable<string>): SgNode[] {
+    const wanted = new Set(methods);
+    const parent = ctor.parent();
+    const inline = parent && kindOf(parent) === 'attribute' ? parent.parent() : null;
+    if (inline && kindOf(inline) === 'call') return wanted.has(parent!.field('attribute')?.text() ?? '') ? [inline] : [];
+    const stored = this.storedAs(ctor);
+    if (!stored) return [];
+    const { name: left, scope } = stored;
+    return scope
+      .findAll({ rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: `^(${[...wanted].join('|')})$` } } } })
+      .filter((c) => c.field('function')?.field('object')?.text() === left.text());
+  }
+
+  /**
    * Where an object made by `node` is kept: `x = <node>` (searched for in its function, or the module)
    * or `self.x = <node>` (searched for in its class). The name's text is what later uses are matched
    * on (`key.sign(data, x, …)`, `x.serialize_compact(…)`). Undefined for anything else.

@@ -379,7 +379,8 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
     return true;
   }
   if (name === 'hazmat.asymmetric.ec.EllipticCurvePublicKey.from_encoded_point') {
-    ctx.sink.algorithm(node, 'EllipticCurvePublicKey.from_encoded_point', 'EC', keyFacts(ctx, node).params, { unresolved: ['curve'], ...lib });
+    // A peer's public point that the code exchanges with is an ECDH key (paramiko's `self.Q_C`), not ECDSA's.
+    ctx.sink.algorithm(node, 'EllipticCurvePublicKey.from_encoded_point', exchangePeer(ctx, node) ? 'ECDH' : 'EC', keyFacts(ctx, node).params, { unresolved: ['curve'], ...lib });
     return true;
   }
   if (PQ_KEY_CLASSES[mod] && PQ_METHODS.has(member) && /^hazmat\.asymmetric\.ml(kem|dsa)\./.test(name)) {
@@ -390,6 +391,14 @@ export function handleHazmat(ctx: PyContext, c: Call): boolean {
   }
   if (EDWARDS[mod] && EDWARDS_METHODS.has(member)) {
     ctx.sink.algorithm(node, `${mod}.${member}`, EDWARDS[mod]!, {}, { functions: member === 'generate' ? ['keygen'] : [], ...lib });
+    // `ed_key.sign(data)` / `verify(signature, data)` take no padding or ECDSA object that would name the
+    // signature: the key's own calls do (inline, or on the local or `self` attribute it is kept in).
+    if (EDWARDS[mod]!.startsWith('Ed')) {
+      for (const use of ctx.methodCallsOn(node, ['sign', 'verify'])) {
+        const method = ctx.call(use).method as 'sign' | 'verify';
+        ctx.sink.algorithm(use, `${mod}.${method}`, EDWARDS[mod]!, {}, { functions: [method], ...lib });
+      }
+    }
     return true;
   }
   if (name === 'hazmat.asymmetric.ec.ECDSA') {
@@ -663,9 +672,53 @@ function agreementOnly(ctx: PyContext, node: SgNode): boolean {
   return exchange;
 }
 
+/**
+ * pyca's keyword names for the padding (RSA) or signature algorithm (EC) of `sign`/`verify`/`encrypt`/
+ * `decrypt`: paramiko's `self.key.sign(data, padding=padding.PKCS1v15(), algorithm=…)`.
+ */
+const PADDING_KEYWORDS = new Set(['padding', 'signature_algorithm']);
+
+/** Whether an expression is an argument of an `exchange(…)` call (a key agreement's peer key). */
+function exchangeArgument(node: SgNode): boolean {
+  const list = node.parent();
+  const call = list?.parent();
+  if (!list || !call || kindOf(list) !== 'argument_list' || kindOf(call) !== 'call') return false;
+  const fn = call.field('function');
+  return !!fn && kindOf(fn) === 'attribute' && fn.field('attribute')?.text() === 'exchange';
+}
+
+/**
+ * Whether a public key (`ec.EllipticCurvePublicKey.from_encoded_point(curve, data)`) is the peer of a
+ * key agreement: given to `exchange(ec.ECDH(), …)` inline, or stored under a name (a local, or `self.x`
+ * in a class) that the same function or class gives to `exchange` and never calls `verify` on. Other
+ * uses of the name (`public_bytes`, as paramiko sends its own point) do not change what the key is for.
+ */
+function exchangePeer(ctx: PyContext, node: SgNode): boolean {
+  if (exchangeArgument(node)) return true;
+  const stored = ctx.storedAs(node);
+  if (!stored) return false;
+  const name = stored.name.text();
+  let exchanged = false;
+  for (const call of stored.scope.findAll({ rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: '^(exchange|verify|verifier)$' } } } })) {
+    const fn = call.field('function')!;
+    if (fn.field('attribute')?.text() !== 'exchange') {
+      if (fn.field('object')?.text() === name) return false;
+      continue;
+    }
+    if (call.field('arguments')?.namedChildren().some((a) => a.text() === name)) exchanged = true;
+  }
+  return exchanged;
+}
+
 /** `key.sign(data, <padding>, hash)`, `key.encrypt(msg, <padding>)`: the call a padding object is an argument of. */
 function directUse(node: SgNode): PaddingUse | undefined {
-  const list = node.parent();
+  let list = node.parent();
+  // Given by keyword (`padding=…`), the hash is the `algorithm=` keyword (a positional one cannot follow).
+  const keyword = list && kindOf(list) === 'keyword_argument' && list.field('value')?.id() === node.id() ? list : undefined;
+  if (keyword) {
+    if (!PADDING_KEYWORDS.has(keyword.field('name')?.text() ?? '')) return undefined;
+    list = keyword.parent();
+  }
   const call = list?.parent();
   if (!list || !call || kindOf(list) !== 'argument_list' || kindOf(call) !== 'call') return undefined;
   const fn = call.field('function');
@@ -673,9 +726,12 @@ function directUse(node: SgNode): PaddingUse | undefined {
   const method = fn.field('attribute')?.text() ?? '';
   const use = Object.hasOwn(PADDING_METHODS, method) ? PADDING_METHODS[method] : undefined;
   if (!use) return undefined;
+  const signature = use === 'sign' || use === 'verify';
+  // The hash follows the padding, or is given as `algorithm=`.
   const args = list.namedChildren().filter((a) => kindOf(a) !== 'comment' && kindOf(a) !== 'keyword_argument');
-  const idx = args.findIndex((a) => a.id() === node.id());
-  const hashArg = use === 'sign' || use === 'verify' ? args[idx + 1] : undefined;
+  const next = keyword ? undefined : args[args.findIndex((a) => a.id() === node.id()) + 1];
+  const named = list.namedChildren().find((a) => kindOf(a) === 'keyword_argument' && a.field('name')?.text() === 'algorithm');
+  const hashArg = signature ? (next ?? named?.field('value') ?? undefined) : undefined;
   const receiver = fn.field('object') ?? undefined;
   return { ...(receiver ? { receiver } : {}), fn: use, ...(hashArg ? { hashArg } : {}) };
 }
@@ -702,7 +758,11 @@ function paddingUses(ctx: PyContext, node: SgNode): PaddingUse[] {
     rule: { kind: 'call', has: { field: 'function', kind: 'attribute', has: { field: 'attribute', regex: PADDING_METHOD_SOURCE } } },
   });
   for (const call of calls) {
-    const passed = call.field('arguments')?.namedChildren().find((a) => a.text() === left.text());
+    const passed = call
+      .field('arguments')
+      ?.namedChildren()
+      .map((a) => (kindOf(a) === 'keyword_argument' ? (a.field('value') ?? a) : a))
+      .find((a) => a.text() === left.text());
     const use = passed ? directUse(passed) : undefined;
     if (use) uses.push(use);
   }

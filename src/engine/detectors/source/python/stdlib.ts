@@ -21,6 +21,16 @@ function declaredNotForSecurity(ctx: PyContext, c: Call): boolean {
   return v.kind === 'bool' && !v.value;
 }
 
+/**
+ * `hashlib.sha1().digest_size`: an empty hash object made only to read its size (paramiko's
+ * `os.urandom(sha1().digest_size)` sizing a salt) hashes nothing; the size is no use of the hash.
+ */
+function sizeOnly(c: Call): boolean {
+  const read = c.node.parent();
+  const empty = c.args.positional.length === 0 && !c.args.named.has('data') && !c.args.named.has('string');
+  return empty && !!read && kindOf(read) === 'attribute' && /^(digest_size|block_size)$/.test(read.field('attribute')?.text() ?? '');
+}
+
 export function handleStdlib(ctx: PyContext, c: Call): boolean {
   const name = c.name ?? '';
   const node = c.node;
@@ -76,6 +86,7 @@ export function handleStdlib(ctx: PyContext, c: Call): boolean {
     }
     const h = hashFromName(fn);
     if (h && ctx.consumed.has(node.id())) return true;
+    if (h && sizeOnly(c)) return true;
     if (h) {
       ctx.sink.algorithm(node, name, h, {}, { functions: ['digest'], notForSecurity: declaredNotForSecurity(ctx, c) });
       return true;

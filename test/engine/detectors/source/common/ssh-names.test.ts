@@ -225,6 +225,26 @@ describe('SSH algorithm names written as literals', () => {
     assert.deepEqual(snippetHelpers(javascriptDetector, 'src/net.js').names('export const CIPHERS = ["aes128-ctr", "hmac-sha1"];\n'), ['AES-128-CTR', 'HMAC-SHA-1']);
   });
 
+  // v1.12 audit of paramiko (kex_gss.py, transport.py): its GSS-API key exchanges, the 1024-bit group 1
+  // among them, were not read: the names carry the Kerberos mechanism's hash after the method.
+  it('GSS-API key exchange names (RFC 4462) with a mechanism suffix are the plain key exchange they map to', () => {
+    const src = [
+      'class KexGSSGroup1:',
+      '    NAME = "gss-group1-sha1-toWM5Slw5Ew8Mqkay+al2g=="',
+      '_preferred_gsskex = ("gss-gex-sha1-toWM5Slw5Ew8Mqkay+al2g==", "gss-group14-sha256-toWM5Slw5Ew8Mqkay+al2g==")',
+      'PROSE = "gss-group1-sha1-toWM5Slw5Ew8Mqkay+al2g== is old"',
+      'SHORT = "gss-group1-sha1-toWM5Slw=="',
+      'BARE = "gss-group1-sha1"',
+      '',
+    ].join('\n');
+    const gss = snippetHelpers(pythonDetector, 'sshlib/kex_gss.py');
+    // The table's entries: group 1 is 1,024-bit MODP with SHA-1, group 14 2,048-bit, GEX of negotiated size.
+    assert.deepEqual(gss.algorithms(src).map((a) => [a.line, a.name]), [[2, 'FFDHE-modp1024'], [3, 'FFDH'], [3, 'FFDHE-modp2048']]);
+    assert.deepEqual(gss.protocols(src).map((p) => p.occurrence.line), [2, 3, 3]);
+    assert.ok(kb.resolve('diffie-hellman-group1-sha1', {}).entry, 'every method maps to a key exchange the table resolves');
+    for (const plain of Object.values(kb.sshGssKex)) assert.ok(kb.sshAlgorithmNames.kex.includes(plain), plain);
+  });
+
   describe('a host-key name held as a key\'s type is that key, not a SHA-1 signature', () => {
     const rows = (d: Parameters<typeof snippetHelpers>[0], path: string, src: string) =>
       snippetHelpers(d, path).algorithms(src).map((a) => [a.line, a.name, a.functions?.join('+') ?? '', a.occurrence.symbol]);
@@ -288,6 +308,34 @@ describe('SSH algorithm names written as literals', () => {
       ]);
       assert.deepEqual(ruleIds(javaDetector, 'src/main/java/Fingerprints.java', java), ['quantum-vulnerable', 'weak-hash-in-signature']);
       assert.deepEqual(ruleIds(javaDetector, 'src/main/java/Fingerprints.java', java.replace(/ {2}void open.*\n/, '')), ['quantum-vulnerable'], 'the key type alone is an RSA key: no SHA-1 signature');
+    });
+
+    // v1.12 audit of pyjwt (jwt/utils.py, jwt/algorithms.py): the prefixes an SSH public key is
+    // recognised by were RSA and DSA signatures with SHA-1 (two high weak-hash-in-signature findings).
+    it('Python: a tuple of key formats and a startswith prefix test are keys; a plural "types" list and a signature name are not', () => {
+      const python = [
+        'import paramiko',
+        '_SSH_KEY_FORMATS = (b"ssh-ed25519", b"ssh-rsa", b"ecdsa-sha2-nistp384")',
+        'def load(key_bytes, sig_alg):',
+        '    if key_bytes.startswith(b"ssh-rsa") or key_bytes.startswith((b"ssh-dss",)):',
+        '        return key_bytes',
+        '    if sig_alg.startswith("ssh-rsa"):',
+        '        return None',
+        'ACCEPTED_KEY_TYPES = ("ssh-rsa",)',
+        'SIGNATURE_FORMATS = ("ssh-rsa",)',
+        '',
+      ].join('\n');
+      assert.deepEqual(rows(pythonDetector, 'app/sshkeys.py', python), [
+        [2, 'Ed25519', '', '_SSH_KEY_FORMATS'],
+        [2, 'RSA', '', '_SSH_KEY_FORMATS'],
+        [2, 'ECDSA-P384', '', '_SSH_KEY_FORMATS'],
+        [4, 'RSA', '', 'key_bytes.startswith'],
+        [4, 'DSA-1024', '', 'key_bytes.startswith'],
+        [6, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'sig_alg.startswith'],
+        [8, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'ACCEPTED_KEY_TYPES'],
+        [9, 'RSA-PKCS1-1.5-SHA-1', 'sign+verify', 'SIGNATURE_FORMATS'],
+      ]);
+      assert.deepEqual(ruleIds(pythonDetector, 'app/sshkeys.py', python.split('\n').slice(0, 5).join('\n')), ['quantum-vulnerable', 'short-key']);
     });
 
     it('C#, Rust and Ruby: the same rule through the shared module', () => {
