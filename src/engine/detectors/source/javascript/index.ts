@@ -7,7 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import type { CrossFile } from '../../cross-file.js';
-import { declareJsConstants } from './cross-file.js';
+import { declareJsConstants, packageImports } from './cross-file.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeText } from '../common/symbols.js';
@@ -114,6 +114,7 @@ export function detectJavaScript(file: SourceFile, crossFile?: CrossFile): Detec
   const index = indexFile(root, lang);
   const imports = jsImports(index.imports, index.declarators);
   addModuleGlobals(index, imports, text);
+  if (crossFile) packageImports(imports, crossFile);
   const { ev, adapter } = jsEvaluator(index, imports, crossFile, FACTORIES);
   if (crossFile) declareJsConstants(index, text, file.path, ev, crossFile);
   const sink = new DetectionSink(file.path, text, JS_DETECTOR_ID);
@@ -171,8 +172,8 @@ export const javascriptDetector: Detector = {
   appliesTo: (path) => languageOf(path) !== undefined && !/\.d\.[cm]?ts$/.test(path),
   // Every API the detector reads needs one of these bytes: the module names it imports (crypto, tls,
   // crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2 all contain
-  // one; aes-js, @panva/hkdf and libsignal are named), crypto-js's and node-forge's browser globals `CryptoJS` and `forge`, the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
-  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'CryptoJS', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', ...WEBAUTHN_KEYWORDS, ...SSH_NAME_KEYWORDS],
+  // one; aes-js, @panva/hkdf and libsignal are named; noble's post-quantum objects by their names, for a file that imports them through a module of the project), crypto-js's and node-forge's browser globals `CryptoJS` and `forge`, the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
+  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'CryptoJS', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', 'ml_kem', 'ml_dsa', 'slh_dsa', ...WEBAUTHN_KEYWORDS, ...SSH_NAME_KEYWORDS],
   crossFile: true,
   detect: (file: SourceFile, ctx: DetectContext) => detectJavaScript(file, ctx.crossFile),
 };
