@@ -259,6 +259,29 @@ argon2.hash(pw, { type: argon2i, memoryCost: 2 ** 16 });
   assert.deepEqual(names(src), ['ML-DSA-87', 'SHA3-512', 'scrypt-65536', 'Ed25519', 'RSA-4096', 'bcrypt-11', 'bcrypt-11', 'Argon2i-65536']);
 });
 
+test('a fork with tweetnacl\'s API (@openpgp/tweetnacl) is read as tweetnacl and reported under its own name', () => {
+  const src = `
+export async function signDetached(hashed, seed) {
+  const { default: ed25519 } = await import('@openpgp/tweetnacl');
+  const { secretKey } = ed25519.sign.keyPair.fromSeed(seed);
+  return ed25519.sign.detached(hashed, secretKey);
+}
+export async function agree(k, recipient) {
+  const { default: x25519 } = await import('@openpgp/tweetnacl');
+  const ephemeral = x25519.box.keyPair();
+  return [ephemeral, x25519.scalarMult(k, recipient)];
+}
+import { sign } from '@openpgp/web-stream-tools';
+sign.detached(data, key);
+`;
+  assert.deepEqual(algorithms(src).map((a) => [a.occurrence.line, a.name, a.library?.name]), [
+    [4, 'Ed25519', '@openpgp/tweetnacl'],
+    [5, 'Ed25519', '@openpgp/tweetnacl'],
+    [9, 'X25519', '@openpgp/tweetnacl'],
+    [10, 'X25519', '@openpgp/tweetnacl'],
+  ], 'another package of the same scope names nothing');
+});
+
 test('Math.random feeding a secret is weak randomness; jitter is not', () => {
   const src = `
 const apiKey = Math.random().toString(36).slice(2);

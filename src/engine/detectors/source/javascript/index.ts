@@ -103,7 +103,22 @@ function boundNames(name: SgNode | null): string[] {
 /** Modules the call handlers read (`crypto`, `node-forge`, ..., `@noble/*`), from the handler table. */
 const HANDLED_MODULES: ReadonlySet<string> = new Set([...CALLS.keys()].map((k) => k.replace(/^new /, '').split(':')[0]!));
 function isHandledModule(module: string): boolean {
-  return HANDLED_MODULES.has(module) || module.startsWith('@noble/');
+  return HANDLED_MODULES.has(module) || module.startsWith('@noble/') || Object.hasOwn(FORKS, module);
+}
+
+/**
+ * npm forks published under a name of their own with their upstream's API (openpgpjs's
+ * `@openpgp/tweetnacl`): read by the upstream's handlers, reported under the fork's name (the
+ * handlers take the library from the callee they are given).
+ */
+const FORKS: Readonly<Record<string, string>> = { '@openpgp/tweetnacl': 'tweetnacl' };
+
+function handlerOf(callee: string): CallHandler | undefined {
+  const direct = CALLS.get(callee);
+  if (direct) return direct;
+  const module = JsFile.module(callee);
+  const upstream = Object.hasOwn(FORKS, module) ? FORKS[module] : undefined;
+  return upstream === undefined ? undefined : CALLS.get(callee.replace(`${module}:`, `${upstream}:`));
 }
 
 export function detectJavaScript(file: SourceFile, crossFile?: CrossFile): Detection[] {
@@ -148,7 +163,7 @@ export function detectJavaScript(file: SourceFile, crossFile?: CrossFile): Detec
     }
     if (!q.includes(':')) continue;
     const callee = isNew ? `new ${q}` : q;
-    const handler = CALLS.get(callee);
+    const handler = handlerOf(callee);
     // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
     if (handler) eachCaseMarked(ev, { sink: f.sink }, () => handler(f, call, callee, argNodes(call)));
     else if (!isNew && q.startsWith('@noble/')) eachCaseMarked(ev, { sink: f.sink }, () => nobleCall(f, call, callee, argNodes(call)));
