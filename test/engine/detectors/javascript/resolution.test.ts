@@ -348,6 +348,27 @@ export class Vault {
   assert.deepEqual(names(src), ['SHA-384', 'PBKDF2-SHA-256-120000', 'AES-256-GCM']);
 });
 
+test('a JWT HMAC secret written in the source is a hard-coded key; a key for RS/ES/PS or from elsewhere is not', () => {
+  const src = `
+const jwt = require('jsonwebtoken');
+const jws = require('jws');
+const SESSION_SECRET = 'change-me-in-prod';
+exports.session = (user) => jwt.sign({ sub: user.id }, SESSION_SECRET, { expiresIn: '1h' });
+exports.check = (token) => jwt.verify(token, 'change-me-in-prod', { algorithms: ['HS256'] });
+exports.legacy = (payload) => jws.sign({ header: { alg: 'HS512' }, payload, secret: 'hunter2' });
+exports.probe = (token) => jws.verify(token, 'HS384', Buffer.from('c2VjcmV0', 'base64'));
+exports.fromEnv = (p) => jwt.sign(p, process.env.JWT_SECRET);
+exports.rsa = (p) => jwt.sign(p, '-----BEGIN PRIVATE KEY-----\\n…', { algorithm: 'RS256' });
+exports.mixed = (t) => jwt.verify(t, 'change-me', { algorithms: ['HS256', 'RS256'] });
+exports.unsigned = (p) => jws.sign({ header: { alg: 'none' }, payload: p, secret: 'x' });
+function issue(secret) { return jwt.sign({ a: 1 }, secret); }
+exports.issued = () => issue('passed-by-a-caller');
+`;
+  assert.deepEqual(signals(src, 'a.js').map((s) => [s.occurrence.line, s.signal]), [
+    [5, 'hardcoded-key'], [6, 'hardcoded-key'], [7, 'hardcoded-key'], [8, 'hardcoded-key'], [12, 'jwt-none-algorithm'],
+  ]);
+});
+
 test('jws: header.alg of sign, the algorithm of verify; a run-time algorithm is still a JWS in use', () => {
   const src = `
 const jws = require('jws');
