@@ -140,3 +140,39 @@ export const stretch = (pw: string, salt: string) => pbkdf2(H.sha512, pw, salt, 
   assert.deepEqual(namesAt(assets, 'src/mac.ts', 6), ['HMAC-SHA-256']);
   assert.deepEqual(namesAt(assets, 'src/mac.ts', 7), ['PBKDF2-SHA-512-1000']);
 });
+
+test('post-quantum objects a module of the project re-exports are the package\'s where they are imported', async () => {
+  // A module gathers the lazily loaded post-quantum code (one bundle chunk); the KEM and signature
+  // modules import from it, not from the package, and name no crypto module themselves.
+  const assets = await scanTree({
+    'src/pq/lazy_pq.ts': `// One chunk for both schemes.
+export { ml_kem1024 } from '@noble/post-quantum/ml-kem.js';
+export { ml_dsa87 as dilithium } from '@noble/post-quantum/ml-dsa.js';
+export { zeroise } from './wipe.js';
+export { z } from 'zod';
+`,
+    'src/pq/kem.js': `import { checkLength } from '../util.js';
+
+export async function encapsulate(recipientKey) {
+  checkLength(recipientKey, 1568);
+  const { ml_kem1024 } = await import('./lazy_pq.ts');
+  const { cipherText, sharedSecret } = ml_kem1024.encapsulate(recipientKey);
+  return { cipherText, sharedSecret };
+}
+`,
+    'src/pq/sign.ts': `import { dilithium, z } from './lazy_pq';
+import * as pq from './lazy_pq';
+
+export const sign = (msg: Uint8Array, sk: Uint8Array) => dilithium.sign(msg, sk);
+export const keys = (seed: Uint8Array) => pq.ml_kem1024.keygen(seed);
+export const schema = z.object({ ml_kem: z.string() });
+`,
+  });
+  assert.deepEqual(namesAt(assets, 'src/pq/kem.js', 6), ['ML-KEM-1024']);
+  assert.deepEqual(namesAt(assets, 'src/pq/sign.ts', 4), ['ML-DSA-87']);
+  // Not followed: a namespace import's member; a re-exported non-crypto package names nothing.
+  assert.deepEqual(namesAt(assets, 'src/pq/sign.ts', 5), []);
+  assert.deepEqual(namesAt(assets, 'src/pq/sign.ts', 6), []);
+  // The re-export alone is no use.
+  assert.deepEqual(namesIn(assets, 'src/pq/lazy_pq.ts'), []);
+});

@@ -22,3 +22,27 @@ export async function legacyKeys(subtle: SubtleCrypto) {
     [7, 'ECDSA'],
   ]);
 });
+
+test('a WebCrypto namedCurve looked up in a same-file table is each curve of the table', () => {
+  const src = `import util from './util.js';
+const webCrypto = util.getWebCrypto();
+const webCurves = { [CurveId.p256]: 'P-256', [CurveId.p384]: 'P-384', [CurveId.p521]: 'P-521' };
+export async function generate(name) {
+  return webCrypto.generateKey({ name: 'ECDSA', namedCurve: webCurves[name] }, true, ['sign', 'verify']);
+}
+export async function agree(name, pub) {
+  return webCrypto.importKey('jwk', pub, { name: 'ECDH', namedCurve: remote[name] }, false, []);
+}
+export async function odd(name) {
+  const labels = { a: 'fast', b: 'slow' };
+  return webCrypto.generateKey({ name: 'ECDSA', namedCurve: labels[name] }, true, ['sign']);
+}
+`;
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name]), [
+    [5, 'ECDSA-P256'],
+    [5, 'ECDSA-P384'],
+    [5, 'ECDSA-P521'],
+    [8, 'ECDH'],
+    [12, 'ECDSA'],
+  ], 'a table the file does not define, or one of no curve names, leaves the curve unknown');
+});

@@ -48,6 +48,27 @@ local.createHash('md5');
   assert.deepEqual(names(src), ['RSA-3072', 'ECDH', 'AES-128-CTR', 'unknown-hash', 'SHA-384']);
 });
 
+test('sign/verify/generateKey shared with other APIs are node\'s only on a receiver named like crypto', () => {
+  // An OpenPGP test's `message.verify(keys, date, undefined, config)` has node's verify arity (4) and
+  // SubtleCrypto's, but neither API's evidence: no WebCrypto algorithm, no crypto receiver.
+  const src = `
+import * as crypto from '../../src/crypto/index.js';
+import openpgp from '../initOpenpgp.js';
+async function check(message, publicKey, future) {
+  const signatures = await message.verify([publicKey], future, undefined, openpgp.config);
+  const signed = await token.sign(claims, secret, options);
+  await keystore.generateKey('oct', 256, { alg: 'HS256' });
+  const nodeCrypto = util.getNodeCrypto();
+  nodeCrypto.sign(null, data, privateKey);
+  nodeCrypto.verify('sha256', data, publicKey, signature);
+}
+`;
+  assert.deepEqual(rows(src), [
+    [9, 'unknown-signature', 'sign', ''],
+    [10, 'SHA-256', 'digest', ''],
+  ]);
+});
+
 test('a receiver the imports name is left to its own library', () => {
   const src = `
 import * as jose from 'jose';

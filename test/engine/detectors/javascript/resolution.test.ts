@@ -259,6 +259,29 @@ argon2.hash(pw, { type: argon2i, memoryCost: 2 ** 16 });
   assert.deepEqual(names(src), ['ML-DSA-87', 'SHA3-512', 'scrypt-65536', 'Ed25519', 'RSA-4096', 'bcrypt-11', 'bcrypt-11', 'Argon2i-65536']);
 });
 
+test('a fork with tweetnacl\'s API (@openpgp/tweetnacl) is read as tweetnacl and reported under its own name', () => {
+  const src = `
+export async function signDetached(hashed, seed) {
+  const { default: ed25519 } = await import('@openpgp/tweetnacl');
+  const { secretKey } = ed25519.sign.keyPair.fromSeed(seed);
+  return ed25519.sign.detached(hashed, secretKey);
+}
+export async function agree(k, recipient) {
+  const { default: x25519 } = await import('@openpgp/tweetnacl');
+  const ephemeral = x25519.box.keyPair();
+  return [ephemeral, x25519.scalarMult(k, recipient)];
+}
+import { sign } from '@openpgp/web-stream-tools';
+sign.detached(data, key);
+`;
+  assert.deepEqual(algorithms(src).map((a) => [a.occurrence.line, a.name, a.library?.name]), [
+    [4, 'Ed25519', '@openpgp/tweetnacl'],
+    [5, 'Ed25519', '@openpgp/tweetnacl'],
+    [9, 'X25519', '@openpgp/tweetnacl'],
+    [10, 'X25519', '@openpgp/tweetnacl'],
+  ], 'another package of the same scope names nothing');
+});
+
 test('Math.random feeding a secret is weak randomness; jitter is not', () => {
   const src = `
 const apiKey = Math.random().toString(36).slice(2);
@@ -323,6 +346,27 @@ export class Vault {
 }
 `;
   assert.deepEqual(names(src), ['SHA-384', 'PBKDF2-SHA-256-120000', 'AES-256-GCM']);
+});
+
+test('a JWT HMAC secret written in the source is a hard-coded key; a key for RS/ES/PS or from elsewhere is not', () => {
+  const src = `
+const jwt = require('jsonwebtoken');
+const jws = require('jws');
+const SESSION_SECRET = 'change-me-in-prod';
+exports.session = (user) => jwt.sign({ sub: user.id }, SESSION_SECRET, { expiresIn: '1h' });
+exports.check = (token) => jwt.verify(token, 'change-me-in-prod', { algorithms: ['HS256'] });
+exports.legacy = (payload) => jws.sign({ header: { alg: 'HS512' }, payload, secret: 'hunter2' });
+exports.probe = (token) => jws.verify(token, 'HS384', Buffer.from('c2VjcmV0', 'base64'));
+exports.fromEnv = (p) => jwt.sign(p, process.env.JWT_SECRET);
+exports.rsa = (p) => jwt.sign(p, '-----BEGIN PRIVATE KEY-----\\n…', { algorithm: 'RS256' });
+exports.mixed = (t) => jwt.verify(t, 'change-me', { algorithms: ['HS256', 'RS256'] });
+exports.unsigned = (p) => jws.sign({ header: { alg: 'none' }, payload: p, secret: 'x' });
+function issue(secret) { return jwt.sign({ a: 1 }, secret); }
+exports.issued = () => issue('passed-by-a-caller');
+`;
+  assert.deepEqual(signals(src, 'a.js').map((s) => [s.occurrence.line, s.signal]), [
+    [5, 'hardcoded-key'], [6, 'hardcoded-key'], [7, 'hardcoded-key'], [8, 'hardcoded-key'], [12, 'jwt-none-algorithm'],
+  ]);
 });
 
 test('jws: header.alg of sign, the algorithm of verify; a run-time algorithm is still a JWS in use', () => {

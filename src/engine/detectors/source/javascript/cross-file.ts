@@ -10,11 +10,14 @@
 // - the properties of an exported object literal (`export const CRYPTO = { algorithm: … }` is
 //   `CRYPTO.algorithm`), one level;
 // - the initialised members of an exported TypeScript `enum` / `const enum` (`Alg.Hash`).
-// `export let`/`var`, `export default`, re-exports (`export { X } from './x'`: one hop) are left out.
+// - a package's objects re-exported (`export { ml_kem768 } from '@noble/post-quantum/ml-kem.js'`), as
+//   that package's member (`@noble/post-quantum/ml-kem.js:ml_kem768`), for packageImports;
+// `export let`/`var`, `export default`, re-exports of the project's modules (`export { X } from './x'`:
+// one hop) are left out.
 import type { SgNode } from '@ast-grep/napi';
 import { constantKey, type CrossFile } from '../../cross-file.js';
 import type { Evaluator } from '../common/evaluate.js';
-import { propertyKey, type JsIndex } from './resolve.js';
+import { jsString, normaliseModule, propertyKey, type ImportRef, type JsIndex } from './resolve.js';
 
 /**
  * Whether an import names a module of the project rather than a package: a relative or absolute
@@ -59,8 +62,14 @@ export function declareJsConstants(index: JsIndex, text: string, path: string, e
     const declaration = node.field('declaration');
     const dk = declaration?.kind() as string | undefined;
     if (dk === undefined ? !clauses : dk === 'lexical_declaration' ? !constants : dk === 'enum_declaration' ? !enums : true) continue;
-    // `export { X } from './x'` re-exports another module's (one hop); exports inside a TS namespace are its own.
-    if (node.field('source') || (node.parent()?.kind() as string) !== 'program') continue;
+    if ((node.parent()?.kind() as string) !== 'program') continue;
+    const source = node.field('source');
+    if (source) {
+      // `export { X } from './x'` re-exports another module's constant (one hop, left out); a package's
+      // export is declared as that package's member, so an import of it through this module names it.
+      if (!declaration && owner !== undefined) packageReexports(node, source, owner, crossFile);
+      continue;
+    }
     if (dk === 'lexical_declaration' && declaration!.child(0)?.text() === 'const') {
       for (const d of declaration!.namedChildren()) {
         const name = d.field('name');
@@ -90,6 +99,43 @@ export function declareJsConstants(index: JsIndex, text: string, path: string, e
         exportConstant(exported, b.value, owner, ev, crossFile);
       }
     }
+  }
+}
+
+/**
+ * `export { ml_kem768 } from '@noble/post-quantum/ml-kem.js'` (also `as OTHER`): a module of the project
+ * that hands out a package's objects (openpgpjs gathers its dynamically imported post-quantum code so);
+ * `noble_post_quantum.ml_kem768` is declared as `@noble/post-quantum/ml-kem.js:ml_kem768`, which
+ * packageImports puts in place of the import of the local module in the files importing it.
+ */
+function packageReexports(node: SgNode, source: SgNode, owner: string, crossFile: CrossFile): void {
+  const spec = (source.kind() as string) === 'string' ? jsString(source) : undefined;
+  if (spec === undefined || isLocalModule(spec)) return;
+  const clause = node.namedChildren().find((c) => (c.kind() as string) === 'export_clause');
+  for (const s of clause?.namedChildren() ?? []) {
+    const name = s.field('name')?.text();
+    const exported = s.field('alias')?.text() ?? name;
+    if (!name || !exported || name === 'default' || exported === 'default') continue;
+    const ref = normaliseModule(spec, name, false);
+    crossFile.declare(constantKey(owner, exported), { kind: 'member', path: `${ref.module}:${ref.member ?? name}` });
+  }
+}
+
+/**
+ * Named imports of the project's modules that are a package's objects re-exported there
+ * (packageReexports): `const { ml_kem768 } = await import('../noble_post_quantum.ts')` becomes the
+ * import of `ml_kem768` from `@noble/post-quantum/ml-kem.js`, so every handler reads it as the
+ * package's. Namespace imports (`pq.ml_kem768.keygen`) are not followed.
+ */
+export function packageImports(imports: Map<string, ImportRef>, crossFile: CrossFile): void {
+  for (const [local, ref] of imports) {
+    if (!ref.member || ref.whole || !isLocalModule(ref.module)) continue;
+    const owner = moduleOwner(ref.module);
+    const v = owner === undefined ? undefined : crossFile.lookup(constantKey(owner, ref.member));
+    if (v?.kind !== 'member') continue;
+    const colon = v.path.indexOf(':');
+    if (colon <= 0 || isLocalModule(v.path)) continue;
+    imports.set(local, { module: v.path.slice(0, colon), member: v.path.slice(colon + 1) });
   }
 }
 

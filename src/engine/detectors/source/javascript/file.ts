@@ -120,8 +120,18 @@ export class JsFile {
    */
   tableNames(node: SgNode | undefined): string[] {
     if ((node?.kind() as string) !== 'subscript_expression') return [];
-    const table = this.props(node!.field('object') ?? undefined);
+    const object = node!.field('object') ?? undefined;
+    const table = this.props(object);
     if (!table) return [];
+    // A table keyed by constants (`{ [enums.curve.p256]: 'P-256' }`): props leaves computed keys out
+    // (their names are unknown), but their values are still ones the lookup may yield.
+    const values = [...table.values()];
+    for (const p of this.objectNode(object)?.namedChildren() ?? []) {
+      if ((p.kind() as string) === 'pair' && (p.field('key')?.kind() as string) === 'computed_property_name') {
+        const v = p.field('value');
+        if (v) values.push(v);
+      }
+    }
     const out = new Set<string>();
     const add = (v: SgNode | null | undefined): void => {
       if (!v) return;
@@ -133,7 +143,7 @@ export class JsFile {
       const s = this.str(v);
       if (s) out.add(s);
     };
-    for (const v of table.values()) add(v);
+    for (const v of values) add(v);
     return [...out];
   }
 

@@ -1,5 +1,5 @@
 // JavaScript/TypeScript source detector: node:crypto, WebCrypto, TLS options and the npm crypto
-// libraries (crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2). Calls are
+// libraries (crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2, openpgp). Calls are
 // selected by syntax tree (one query for calls and `new` expressions), named canonically through the
 // file's imports (`module:member.path`), and their arguments resolved through the shared Evaluator.
 import { eachCaseMarked } from '../common/cases.js';
@@ -7,7 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import type { CrossFile } from '../../cross-file.js';
-import { declareJsConstants } from './cross-file.js';
+import { declareJsConstants, packageImports } from './cross-file.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
 import { nodeText } from '../common/symbols.js';
@@ -17,6 +17,7 @@ import { JsFile } from './file.js';
 import { LIBRARY_CALLS, joseHeaders, nobleCall, nobleReferences } from './libraries.js';
 import { WEBAUTHN_KEYWORDS, webauthnAlgorithms } from './webauthn.js';
 import { NODE_CRYPTO_CALLS, type CallHandler } from './node-crypto.js';
+import { OPENPGP_CALLS } from './openpgp.js';
 import { indirectCall, indirectRule } from './indirect.js';
 import { addModuleGlobals, indexFile, jsEvaluator, jsImports, type ImportRef, type JsIndex } from './resolve.js';
 import { detectTlsEnv, detectTlsSettings, weakRandom } from './tls.js';
@@ -24,7 +25,7 @@ import { WEBCRYPTO_CALLS } from './webcrypto.js';
 
 export const JS_DETECTOR_ID = 'javascript';
 
-const CALLS: ReadonlyMap<string, CallHandler> = new Map([...NODE_CRYPTO_CALLS, ...WEBCRYPTO_CALLS, ...LIBRARY_CALLS]);
+const CALLS: ReadonlyMap<string, CallHandler> = new Map([...NODE_CRYPTO_CALLS, ...WEBCRYPTO_CALLS, ...LIBRARY_CALLS, ...OPENPGP_CALLS]);
 
 /** Calls whose result has methods the table names (`node-forge:pki.createCertificate().sign`): the adapter names those methods. */
 const FACTORIES: ReadonlySet<string> = new Set([...CALLS.keys()].filter((k) => k.includes('().')).map((k) => k.slice(0, k.indexOf('().'))));
@@ -103,7 +104,22 @@ function boundNames(name: SgNode | null): string[] {
 /** Modules the call handlers read (`crypto`, `node-forge`, ..., `@noble/*`), from the handler table. */
 const HANDLED_MODULES: ReadonlySet<string> = new Set([...CALLS.keys()].map((k) => k.replace(/^new /, '').split(':')[0]!));
 function isHandledModule(module: string): boolean {
-  return HANDLED_MODULES.has(module) || module.startsWith('@noble/');
+  return HANDLED_MODULES.has(module) || module.startsWith('@noble/') || Object.hasOwn(FORKS, module);
+}
+
+/**
+ * npm forks published under a name of their own with their upstream's API (openpgpjs's
+ * `@openpgp/tweetnacl`): read by the upstream's handlers, reported under the fork's name (the
+ * handlers take the library from the callee they are given).
+ */
+const FORKS: Readonly<Record<string, string>> = { '@openpgp/tweetnacl': 'tweetnacl' };
+
+function handlerOf(callee: string): CallHandler | undefined {
+  const direct = CALLS.get(callee);
+  if (direct) return direct;
+  const module = JsFile.module(callee);
+  const upstream = Object.hasOwn(FORKS, module) ? FORKS[module] : undefined;
+  return upstream === undefined ? undefined : CALLS.get(callee.replace(`${module}:`, `${upstream}:`));
 }
 
 export function detectJavaScript(file: SourceFile, crossFile?: CrossFile): Detection[] {
@@ -114,6 +130,7 @@ export function detectJavaScript(file: SourceFile, crossFile?: CrossFile): Detec
   const index = indexFile(root, lang);
   const imports = jsImports(index.imports, index.declarators);
   addModuleGlobals(index, imports, text);
+  if (crossFile) packageImports(imports, crossFile);
   const { ev, adapter } = jsEvaluator(index, imports, crossFile, FACTORIES);
   if (crossFile) declareJsConstants(index, text, file.path, ev, crossFile);
   const sink = new DetectionSink(file.path, text, JS_DETECTOR_ID);
@@ -147,7 +164,7 @@ export function detectJavaScript(file: SourceFile, crossFile?: CrossFile): Detec
     }
     if (!q.includes(':')) continue;
     const callee = isNew ? `new ${q}` : q;
-    const handler = CALLS.get(callee);
+    const handler = handlerOf(callee);
     // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
     if (handler) eachCaseMarked(ev, { sink: f.sink }, () => handler(f, call, callee, argNodes(call)));
     else if (!isNew && q.startsWith('@noble/')) eachCaseMarked(ev, { sink: f.sink }, () => nobleCall(f, call, callee, argNodes(call)));
@@ -171,8 +188,8 @@ export const javascriptDetector: Detector = {
   appliesTo: (path) => languageOf(path) !== undefined && !/\.d\.[cm]?ts$/.test(path),
   // Every API the detector reads needs one of these bytes: the module names it imports (crypto, tls,
   // crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2 all contain
-  // one; aes-js, @panva/hkdf and libsignal are named), crypto-js's and node-forge's browser globals `CryptoJS` and `forge`, the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
-  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'CryptoJS', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', ...WEBAUTHN_KEYWORDS, ...SSH_NAME_KEYWORDS],
+  // one; aes-js, @panva/hkdf and libsignal are named; noble's post-quantum objects by their names, for a file that imports them through a module of the project; OpenPGP.js by its quoted package name, since the word is in every file of an OpenPGP project), crypto-js's and node-forge's browser globals `CryptoJS` and `forge`, the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
+  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'CryptoJS', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', 'ml_kem', 'ml_dsa', 'slh_dsa', "'openpgp'", '"openpgp"', ...WEBAUTHN_KEYWORDS, ...SSH_NAME_KEYWORDS],
   crossFile: true,
   detect: (file: SourceFile, ctx: DetectContext) => detectJavaScript(file, ctx.crossFile),
 };

@@ -132,6 +132,10 @@ export function indirectCall(f: JsFile, prop: SgNode): void {
   // A project module's functions may be named like node's (`utils.createHash(text)`): through an
   // import, node's names count only on a receiver named like crypto (`platform.nodeCrypto.createHash`).
   if (imported && !CRYPTO_RECEIVER.test(receiver)) return;
+  // node's `sign`/`verify`/`generateKey` share their names with SubtleCrypto's and with most signing
+  // APIs (an OpenPGP message's `message.verify(keys, date, …)`): without a WebCrypto algorithm they
+  // are node's only on a receiver named like crypto (`nodeCrypto.sign(null, data, key)`).
+  if (!NODE_ONLY_SET.has(method) && !CRYPTO_RECEIVER.test(receiver)) return;
   const node = indirectNode(f, method, receiver, a);
   if (node) node(f, call, `:${method}`, a);
 }

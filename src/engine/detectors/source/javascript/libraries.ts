@@ -187,6 +187,17 @@ function stringList(f: JsFile, node: SgNode | undefined): string[] {
   return v.kind === 'str' ? [v.value] : [];
 }
 
+/**
+ * An HMAC secret written in the source signs or verifies every token (`jwt.sign(payload, 'shhhhh')`):
+ * a hard-coded key, when every algorithm the call may use is an HMAC (HS256/384/512). A secret that
+ * comes from a caller is not one here (File.literalSecret), nor is a key for RS/ES/PS (a PEM string is
+ * reported by the artefact detectors).
+ */
+function hmacSecret(f: JsFile, call: SgNode, callee: string, algs: readonly string[], secret: SgNode | undefined): void {
+  if (algs.length === 0 || !algs.every((a) => /^HS(256|384|512)$/.test(a))) return;
+  if (f.literalSecret(secret)) f.signal(call, callee, 'hardcoded-key', 'JWT HMAC secret is written in the source');
+}
+
 const jwtSign: CallHandler = (f, call, callee, args) => {
   // sign(payload, secretOrPrivateKey, [options, callback]); options.algorithm defaults to HS256.
   const optsArg = args[2] && !['arrow_function', 'function_expression', 'function'].includes(args[2].kind() as string) ? args[2] : undefined;
@@ -194,6 +205,7 @@ const jwtSign: CallHandler = (f, call, callee, args) => {
   if (!opts) return;
   const algNode = opts.get('algorithm');
   const alg = algNode ? f.str(algNode) : 'HS256';
+  if (alg) hmacSecret(f, call, callee, [alg], args[1]);
   if (alg) emitAlg(f, call, callee, alg, 'sign');
   // An algorithm chosen at run time: still a JWS in use (HMAC or signature), see kb/unresolved.ts.
   else f.algorithm(call, callee, { spelling: unresolvedSpelling('signature-or-mac'), functions: ['sign'] });
@@ -204,9 +216,10 @@ const jwtSign: CallHandler = (f, call, callee, args) => {
  * verify/createVerify. Every call of these is a JWS signature or MAC, so one whose algorithm cannot be
  * read (a header built at run time, as jsonwebtoken's own sign() does) is `unknown-signature-or-mac`.
  */
-const jwsAlg = (pick: (f: JsFile, args: SgNode[]) => SgNode | undefined, fn: 'sign' | 'verify'): CallHandler => (f, call, callee, args) => {
+const jwsAlg = (pick: (f: JsFile, args: SgNode[]) => SgNode | undefined, fn: 'sign' | 'verify', secret: (f: JsFile, args: SgNode[]) => SgNode | undefined): CallHandler => (f, call, callee, args) => {
   const node = pick(f, args);
   const alg = node ? f.str(node) : undefined;
+  if (alg) hmacSecret(f, call, callee, [alg], secret(f, args));
   if (alg) emitAlg(f, call, callee, alg, fn);
   else f.algorithm(call, callee, { spelling: unresolvedSpelling('signature-or-mac'), functions: [fn] });
 };
@@ -214,10 +227,18 @@ const headerAlg = (f: JsFile, args: SgNode[]): SgNode | undefined => {
   const header = f.props(args[0])?.get('header');
   return header ? f.props(header)?.get('alg') : undefined;
 };
+/** The key of jws's options object (`secret`, or its aliases `privateKey`/`key`, `publicKey`). */
+const jwsOptionKey = (f: JsFile, args: SgNode[]): SgNode | undefined => {
+  const opts = f.props(args[0]);
+  return opts?.get('secret') ?? opts?.get('privateKey') ?? opts?.get('publicKey') ?? opts?.get('key');
+};
 
-const jwtVerify = (optsIndex: number): CallHandler => (f, call, callee, args) => {
+/** jsonwebtoken's verify(token, secret, options) (the secret only where `secretIndex` is given: jose's key is an object). */
+const jwtVerify = (optsIndex: number, secretIndex?: number): CallHandler => (f, call, callee, args) => {
   const opts = f.props(args[optsIndex]);
-  for (const alg of stringList(f, opts?.get('algorithms'))) emitAlg(f, call, callee, alg, 'verify');
+  const algs = stringList(f, opts?.get('algorithms'));
+  if (secretIndex !== undefined) hmacSecret(f, call, callee, algs, args[secretIndex]);
+  for (const alg of algs) emitAlg(f, call, callee, alg, 'verify');
 };
 
 const joseAlgAt = (index: number, fn: 'keygen' | 'other'): CallHandler => (f, call, callee, args) => {
@@ -235,11 +256,11 @@ const joseAlgAt = (index: number, fn: 'keygen' | 'other'): CallHandler => (f, ca
 
 const JWT: Array<[string, CallHandler]> = [
   ['jsonwebtoken:sign', jwtSign],
-  ['jsonwebtoken:verify', jwtVerify(2)],
-  ['jws:sign', jwsAlg(headerAlg, 'sign')],
-  ['jws:createSign', jwsAlg(headerAlg, 'sign')],
-  ['jws:verify', jwsAlg((_f, args) => args[1], 'verify')],
-  ['jws:createVerify', jwsAlg((f, args) => f.props(args[0])?.get('algorithm'), 'verify')],
+  ['jsonwebtoken:verify', jwtVerify(2, 1)],
+  ['jws:sign', jwsAlg(headerAlg, 'sign', jwsOptionKey)],
+  ['jws:createSign', jwsAlg(headerAlg, 'sign', jwsOptionKey)],
+  ['jws:verify', jwsAlg((_f, args) => args[1], 'verify', (_f, args) => args[2])],
+  ['jws:createVerify', jwsAlg((f, args) => f.props(args[0])?.get('algorithm'), 'verify', jwsOptionKey)],
   ['jose:jwtVerify', jwtVerify(2)],
   ['jose:compactVerify', jwtVerify(2)],
   ['jose:generateKeyPair', joseAlgAt(0, 'keygen')],

@@ -37,7 +37,7 @@ const CRYPTO_JS_MODULES: Readonly<Record<string, string>> = {
 };
 
 /** Canonical module: `node:crypto` -> `crypto`, `crypto-js/aes` -> `crypto-js` (with the member it implies). */
-function normaliseModule(spec: string, member: string | undefined, isDefault: boolean): ImportRef {
+export function normaliseModule(spec: string, member: string | undefined, isDefault: boolean): ImportRef {
   const m = spec.startsWith('node:') ? spec.slice(5) : spec;
   if (m.startsWith('crypto-js/')) {
     const alg = CRYPTO_JS_MODULES[m.slice('crypto-js/'.length)];

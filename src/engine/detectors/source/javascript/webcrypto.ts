@@ -15,6 +15,8 @@ interface Identified {
   unresolved: AlgorithmParamName[];
   /** The `iv`/`counter` node, for the static-IV check. */
   iv?: SgNode;
+  /** An EC identifier's `namedCurve` node, when its curve is not one string (a table lookup, see emit). */
+  curve?: SgNode;
 }
 
 /** Hash of a WebCrypto `hash` member: `'SHA-256'` or `{ name: 'SHA-256' }`. */
@@ -66,8 +68,11 @@ export function identify(f: JsFile, node: SgNode | undefined, keyBytes?: number,
     case 'RSASSA-PKCS1-V1_5':
       return { spelling: 'RSASSA-PKCS1-v1_5', params: { keySize: f.int(get('modulusLength')), hash }, unresolved: ['keySize', 'hash'] };
     case 'ECDSA':
-    case 'ECDH':
-      return { spelling: upper, params: { curve: curveName(f.str(get('namedCurve'))), hash }, unresolved: ['curve'] };
+    case 'ECDH': {
+      const curve = curveName(f.str(get('namedCurve')));
+      const node = get('namedCurve');
+      return { spelling: upper, params: { curve, hash }, unresolved: ['curve'], ...(curve === undefined && node ? { curve: node } : {}) };
+    }
     case 'HMAC':
       return {
         spelling: hash ? `HMAC-${hash}` : 'HMAC',
@@ -114,6 +119,13 @@ function identifyOr(f: JsFile, node: SgNode | undefined, role: UnresolvedRole, k
 
 function emit(f: JsFile, call: SgNode, callee: string, id: Identified | undefined, fn: CryptoFunction): void {
   if (!id) return;
+  // `namedCurve: webCurves[name]` over a same-file table (`{ [P256]: 'P-256', [P384]: 'P-384' }`): each
+  // curve of the table is one the call may use, as for node's cipher tables.
+  const curves = id.curve ? [...new Set(f.tableNames(id.curve).map((n) => curveName(n)).filter((c) => c !== undefined))] : [];
+  if (curves.length > 0) {
+    for (const curve of curves) f.algorithm(call, callee, { spelling: id.spelling, params: { ...id.params, curve }, unresolved: id.unresolved, functions: [fn] });
+    return;
+  }
   f.algorithm(call, callee, { spelling: id.spelling, params: id.params, unresolved: id.unresolved, functions: [fn] });
   if (id.iv && f.constantBytes(id.iv)) {
     f.signal(call, callee, 'static-iv', `${id.spelling}-${id.params.mode ?? ''} IV is a constant in the source`, { spelling: id.spelling, params: id.params });
