@@ -2,7 +2,7 @@
 // called by the classes of the file that include it (and their subclasses), so what it returns reaches them.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { algorithms } from './helpers.js';
+import { algorithms, signals } from './helpers.js';
 
 const rows = (src: string): Array<[number, string]> => algorithms(src).map((a): [number, string] => [a.line, a.name]).sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
 
@@ -68,4 +68,62 @@ class ModernJar
     end
 end`;
   assert.deepEqual(rows(src), [[10, 'unknown-cipher'], [18, 'AES-256-GCM']]);
+});
+
+const keyed = (src: string): Array<[number, string]> => rows(src).filter((r) => /RSA|ECDSA|unknown-signature/.test(r[1]));
+
+test("RSpec's let and subject name the key their block makes: its signatures have its size (doorkeeper's specs)", () => {
+  const src = `RSpec.describe TokenSigner do
+  let(:rsa_key) { OpenSSL::PKey::RSA.generate(3072) }
+  let(:ec_key) do
+    OpenSSL::PKey::EC.generate("prime256v1")
+  end
+  subject(:cipher) { OpenSSL::Cipher.new("aes-256-cbc") }
+
+  def sign_by_hand(input)
+    rsa_key.sign(OpenSSL::Digest.new("SHA256"), input)
+  end
+
+  it "signs" do
+    sig = ec_key.sign("SHA384", "data")
+    cipher.encrypt
+    cipher.key = "0123456789abcdef0123456789abcdef"
+  end
+
+  context "with a smaller key" do
+    let(:rsa_key) { OpenSSL::PKey::RSA.generate(1024) }
+    it "signs" do
+      rsa_key.sign("SHA1", "data")
+    end
+  end
+end`;
+  assert.deepEqual(keyed(src), [
+    [2, 'RSA-3072'], [4, 'ECDSA-P256'], [9, 'RSA-PKCS1-1.5-SHA-256-3072'], [13, 'ECDSA-P256-SHA-384'], [19, 'RSA-1024'], [21, 'RSA-PKCS1-1.5-SHA-1-1024'],
+  ]);
+  assert.deepEqual(signals(src).map((s) => [s.occurrence.line, s.signal]), [[15, 'hardcoded-key']]);
+});
+
+test("a let is its group's: not a sibling group's, not under a local of the same name, not another object's let", () => {
+  const src = `RSpec.describe Signer do
+  describe "rsa" do
+    let(:signing_key) { OpenSSL::PKey::RSA.generate(2048) }
+  end
+
+  describe "loaded" do
+    it "signs" do
+      signing_key.sign("SHA256", "data")
+    end
+
+    it "signs with a local" do
+      signing_key = OpenSSL::PKey.read(File.read("key.pem"))
+      signing_key.sign("SHA512", "data")
+    end
+  end
+
+  config.let(:other_key) { OpenSSL::PKey::RSA.generate(4096) }
+  it { other_key.sign("SHA256", "x") }
+end`;
+  assert.deepEqual(keyed(src).filter((r) => r[0] !== 3 && r[0] !== 17), [
+    [8, 'unknown-signature'], [13, 'unknown-signature'], [18, 'unknown-signature'],
+  ]);
 });
