@@ -2,7 +2,7 @@
 // called by the classes of the file that include it (and their subclasses), so what it returns reaches them.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { algorithms, signals } from './helpers.js';
+import { algorithms, detect, signals } from './helpers.js';
 
 const rows = (src: string): Array<[number, string]> => algorithms(src).map((a): [number, string] => [a.line, a.name]).sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
 
@@ -126,4 +126,42 @@ end`;
   assert.deepEqual(keyed(src).filter((r) => r[0] !== 3 && r[0] !== 17), [
     [8, 'unknown-signature'], [13, 'unknown-signature'], [18, 'unknown-signature'],
   ]);
+});
+
+const described = (src: string): Array<[number, string, string]> =>
+  detect(src).flatMap((d) => (d.type === 'algorithm' ? [[d.occurrence.line, d.spelling, JSON.stringify(d.params)] as [number, string, string]] : [])).sort((a, b) => a[0] - b[0]);
+
+test("Rails' cryptographic settings name the algorithm of the key generator, the cookies and ActiveRecord encryption", () => {
+  const src = `Rails.application.configure do
+  config.active_support.key_generator_hash_digest_class = OpenSSL::Digest::SHA256
+  config.active_support.hash_digest_class = OpenSSL::Digest::MD5
+  config.action_dispatch.signed_cookie_digest = "SHA384"
+  config.action_dispatch.cookies_digest = "SHA1"
+  config.action_dispatch.encrypted_cookie_cipher = "aes-256-cbc"
+  config.active_record.encryption.hash_digest_class = OpenSSL::Digest::SHA1
+  config.active_record.encryption.support_sha1_for_non_deterministic_encryption = true
+end`;
+  assert.deepEqual(described(src), [
+    [2, 'PBKDF2', '{"hash":"SHA-256","iterations":1000}'],
+    [3, 'MD5', '{}'],
+    [4, 'HMAC-SHA-384', '{"hash":"SHA-384"}'],
+    [5, 'HMAC-SHA-1', '{"hash":"SHA-1"}'],
+    [6, 'AES', '{"keySize":256,"mode":"CBC"}'],
+    [7, 'PBKDF2', '{"hash":"SHA-1","iterations":65536}'],
+    [8, 'PBKDF2', '{"hash":"SHA-1","iterations":65536}'],
+  ]);
+});
+
+test("a Rails setting whose value the file does not show, turned off, or on another object is nothing", () => {
+  const src = `initializer "active_support.set_key_generator_hash_digest_class" do |app|
+  config.after_initialize do
+    if klass = app.config.active_support.key_generator_hash_digest_class
+      ActiveSupport::KeyGenerator.hash_digest_class = klass
+    end
+  end
+end
+config.active_record.encryption.support_sha1_for_non_deterministic_encryption = false
+report.hash_digest_class = OpenSSL::Digest::SHA256
+jar.signed_cookie_digest = "SHA256"`;
+  assert.deepEqual(described(src), []);
 });
