@@ -165,3 +165,46 @@ report.hash_digest_class = OpenSSL::Digest::SHA256
 jar.signed_cookie_digest = "SHA256"`;
   assert.deepEqual(described(src), []);
 });
+
+test("a def in an RSpec example group takes the arguments its examples pass (doorkeeper's build_assertion)", () => {
+  const src = `RSpec.describe ClientAssertion do
+  let(:rsa_key) { OpenSSL::PKey::RSA.generate(2048) }
+
+  def build_assertion(claims: {}, key: rsa_key, alg: "RS256")
+    JWT.encode(claims, key, alg)
+  end
+
+  it "accepts" do
+    build_assertion(claims: { "iss" => "a" })
+  end
+
+  context "with a shared secret" do
+    it "rejects HMAC" do
+      build_assertion(key: "secret", alg: "HS256")
+    end
+  end
+end`;
+  // Each at the helper and at the call (or default) that passes its algorithm; no unknown case.
+  assert.deepEqual(rows(src).filter((r) => r[0] !== 2), [
+    [4, 'RSA-PKCS1-1.5-SHA-256'], [5, 'HMAC-SHA-256'], [5, 'RSA-PKCS1-1.5-SHA-256'], [14, 'HMAC-SHA-256'],
+  ]);
+});
+
+test("a def in another block (a concern's included do) is not read; an example group's def is not called from outside it", () => {
+  const src = `module Signing
+  included do
+    def sign_token(payload, alg = "HS512")
+      JWT.encode(payload, ENV["KEY"], alg)
+    end
+  end
+end
+
+RSpec.describe Signer do
+  def encode_with(alg)
+    JWT.encode({}, ENV["KEY"], alg)
+  end
+end
+
+encode_with("HS384")`;
+  assert.deepEqual(rows(src), [[4, 'unknown-signature-or-mac'], [11, 'unknown-signature-or-mac']]);
+});

@@ -58,6 +58,22 @@ interface Kind {
   ownerName?: string;
   /** Called on the class (`def self.x`, in `class << self`), not on an instance. */
   singleton: boolean;
+  /**
+   * For a method defined in an RSpec example group's block (`describe … do def build_token(alg: "RS256") … end`):
+   * the block, whose examples and nested groups call it (the group is a class only RSpec names).
+   */
+  group?: SgNode;
+}
+
+/** RSpec calls whose block is an example group (a class of its own; a `def` in it is the group's method). */
+const GROUPS = /^(describe|context|feature|example_group|shared_examples|shared_examples_for|shared_context)$/;
+
+/** Whether a block is an example group's: `describe … do`, `RSpec.describe … do`, `context … do`. */
+function isGroupBlock(block: SgNode): boolean {
+  const call = block.parent();
+  if (!call || kindOf(call) !== 'call' || !GROUPS.test(call.field('method')?.text() ?? '')) return false;
+  const receiver = call.field('receiver');
+  return !receiver || /^(::)?RSpec$/.test(receiver.text());
 }
 
 const within = (at: number, s: Scope): boolean => at >= s.start && at < s.end;
@@ -70,6 +86,7 @@ function kindOfMethod(m: SgNode): Kind | undefined {
     const k = kindOf(a);
     if (k === 'singleton_class') singleton = true;
     else if (CLASS_KINDS.has(k)) return { owner: a, ownerName: lastSegment(a.field('name')?.text() ?? ''), singleton };
+    else if (!singleton && (k === 'block' || k === 'do_block') && isGroupBlock(a)) return { singleton, group: a };
     else if (k === 'method' || k === 'singleton_method' || k === 'block' || k === 'do_block' || k === 'lambda') return undefined; // a method defined when another runs
   }
   return { singleton };
@@ -188,7 +205,8 @@ export function rubyFunctions(root: SgNode, localBinding: (name: string, at: num
     const span = nodeSpan(m);
     const constructor = name === 'initialize' && !kind.singleton && kind.owner !== undefined;
     const method = constructor ? 'new' : name;
-    let open = constructor ? true : kind.owner === undefined || !isPrivate(m, name, kind.singleton);
+    // An example group's method: no other file has its group to call it on.
+    let open = kind.group ? false : constructor ? true : kind.owner === undefined || !isPrivate(m, name, kind.singleton);
     if (constructor && kind.owner) {
       // `private_class_method :new`: only the class makes its instances.
       const body = kind.owner.field('body');
@@ -196,7 +214,9 @@ export function rubyFunctions(root: SgNode, localBinding: (name: string, at: num
     }
     // Instance methods: bodies where `self` is an instance of the class (its own, and same-file subclasses that do not redefine it).
     const subs = !kind.singleton && kind.ownerName && !constructor ? heirsOf(kind.ownerName, name) : [];
+    const group = kind.group ? nodeSpan(kind.group) : undefined;
     const reaches = (node: SgNode): boolean => {
+      if (group) return within(node.range().start.index, group); // the group's examples and nested groups
       const cls = selfIsClass(node, kind.owner);
       if (kind.owner === undefined) return true; // a top-level method: a private method of every object
       if (cls === undefined) {
