@@ -17,43 +17,39 @@ const ACTIVERECORD: LibraryRef = { ecosystem: 'gem', name: 'activerecord' };
 export const RAILS_SETTERS = ['key_generator_hash_digest_class', 'hash_digest_class', 'signed_cookie_digest', 'cookies_digest', 'encrypted_cookie_cipher',
   'support_sha1_for_non_deterministic_encryption'];
 
-/** Iterations of Rails' application key generator (railties' `Rails.application.key_generator`). */
-const APP_KEY_GENERATOR_ITERATIONS = 1000;
-/** ActiveSupport::KeyGenerator's own default, which ActiveRecord encryption's key derivation keeps. */
-const KEY_GENERATOR_ITERATIONS = 2 ** 16;
-
 /**
  * One Rails setting, by the configuration namespace it is set on (the receiver's last name:
  * `config.active_support`, `Rails.application.config.action_dispatch`, `active_record.encryption` in
  * `load_defaults`) or the class it sets a default of (`ActiveSupport::KeyGenerator.hash_digest_class =`):
- * - `active_support.key_generator_hash_digest_class`: PBKDF2 of the application's key generator (1000 iterations),
- *   also `ActiveSupport::KeyGenerator.hash_digest_class` (iterations those generators are given: unknown);
+ * - `active_support.key_generator_hash_digest_class`: PBKDF2 of the application's key generator, also
+ *   `ActiveSupport::KeyGenerator.hash_digest_class` (every KeyGenerator made without `hash_digest_class:`);
  * - `active_support.hash_digest_class`, `ActiveSupport::Digest.hash_digest_class`: ActiveSupport::Digest's hash
  *   (ETags, cache and fragment keys);
- * - `active_record.encryption.hash_digest_class`: PBKDF2 of its key derivation (KeyGenerator's 2**16 iterations),
- *   and `support_sha1_for_non_deterministic_encryption = true` the same with SHA-1, kept to decrypt old data;
+ * - `active_record.encryption.hash_digest_class`: PBKDF2 of its key derivation, and
+ *   `support_sha1_for_non_deterministic_encryption = true` the same with SHA-1, kept to decrypt old data;
  * - `action_dispatch.signed_cookie_digest`, `cookies_digest`: HMAC of signed and legacy encrypted cookies;
  *   `action_dispatch.encrypted_cookie_cipher`: the cipher of encrypted cookies.
- * A value the file does not show (`= klass`, Rails' own plumbing from configuration to class) is nothing.
+ * The iterations are not the setting's: they are where the generator is made (`Rails.application.key_generator`'s
+ * 1000, KeyGenerator's own 2**16, reported there), so a PBKDF2 setting leaves them unknown. A value the file
+ * does not show (`= klass`, Rails' own plumbing from configuration to class) is nothing.
  */
 export function railsSetting(f: RbFile, s: Setter): void {
   const path = constPath(s.receiver);
   const scope = path ?? /(?:^|\.)(\w+)$/.exec(s.receiver.text().replace(/\s+/g, ''))?.[1];
   const symbol = `${path ?? scope}.${s.name}=`;
   const hashOf = (): string | undefined => digestArg(f, s.value).hash;
-  const pbkdf2 = (hash: string | undefined, iterations: number | undefined, library: LibraryRef): void => {
-    if (hash) f.algorithm(s.node, symbol, { spelling: 'PBKDF2', params: { hash, iterations }, unresolved: ['iterations'], functions: ['keyderive'], library });
+  const pbkdf2 = (hash: string | undefined, library: LibraryRef): void => {
+    if (hash) f.algorithm(s.node, symbol, { spelling: 'PBKDF2', params: { hash }, unresolved: ['iterations'], functions: ['keyderive'], library });
   };
   switch (`${scope}.${s.name}`) {
     case 'active_support.key_generator_hash_digest_class':
-      return pbkdf2(hashOf(), APP_KEY_GENERATOR_ITERATIONS, ACTIVESUPPORT);
     case 'ActiveSupport::KeyGenerator.hash_digest_class':
-      return pbkdf2(hashOf(), undefined, ACTIVESUPPORT);
+      return pbkdf2(hashOf(), ACTIVESUPPORT);
     case 'encryption.hash_digest_class':
-      return pbkdf2(hashOf(), KEY_GENERATOR_ITERATIONS, ACTIVERECORD);
+      return pbkdf2(hashOf(), ACTIVERECORD);
     case 'encryption.support_sha1_for_non_deterministic_encryption': {
       const v = f.ev.eval(s.value);
-      return v.kind === 'bool' && v.value ? pbkdf2('SHA-1', KEY_GENERATOR_ITERATIONS, ACTIVERECORD) : undefined;
+      return v.kind === 'bool' && v.value ? pbkdf2('SHA-1', ACTIVERECORD) : undefined;
     }
     case 'active_support.hash_digest_class':
     case 'ActiveSupport::Digest.hash_digest_class': {
