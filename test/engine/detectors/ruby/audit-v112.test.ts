@@ -209,3 +209,35 @@ end
 encode_with("HS384")`;
   assert.deepEqual(rows(src), [[4, 'unknown-signature-or-mac'], [11, 'unknown-signature-or-mac']]);
 });
+
+test("ActiveSupport rotations name the older cipher and digest they still read (Rails' cookie upgrade)", () => {
+  const src = `Rails.application.config.after_initialize do
+  Rails.application.config.action_dispatch.cookies_rotations.tap do |cookies|
+    cookies.rotate :encrypted, cipher: "aes-256-cbc", digest: "SHA1", salt: "encrypted cookie"
+    cookies.rotate :signed, digest: "SHA1"
+  end
+  Rails.application.message_verifiers.rotate(digest: "SHA256")
+end
+
+class LegacyBox
+  def initialize(secret, old_secret)
+    @encryptor = ActiveSupport::MessageEncryptor.new(secret, cipher: "aes-256-gcm")
+    @encryptor.rotate(old_secret, cipher: "aes-128-cbc")
+    @encryptor.rotate(old_secret, cipher: "aes-256-gcm")
+  end
+end`;
+  assert.deepEqual(rows(src), [
+    [3, 'AES-256-CBC'], [3, 'HMAC-SHA-1'], [4, 'HMAC-SHA-1'], [6, 'HMAC-SHA-256'],
+    [11, 'AES-256-GCM'], [12, 'AES-128-CBC'], [12, 'HMAC-SHA-1'], [13, 'AES-256-GCM'],
+  ]);
+});
+
+test("a rotate without a cipher or digest the file shows is nothing (Array#rotate, rotations passed along)", () => {
+  const src = `def shift(list, secrets, options)
+  list.rotate(2)
+  @verifier.rotate(*secrets, **options)
+  @encryptor.rotate(secrets.first, cipher: options[:cipher])
+  logs.rotate(digest: true)
+end`;
+  assert.deepEqual(rows(src), []);
+});

@@ -267,6 +267,30 @@ export function activeSupport(f: RbFile, c: RbCall, path: string): void {
   }
 }
 
+/**
+ * `encryptor.rotate(old_secret, cipher: "aes-256-cbc", digest: "SHA1")`, `verifier.rotate(digest: "SHA1")`, a cookie
+ * jar's `cookies.rotate :encrypted, cipher: …, digest: …` and `message_verifiers.rotate(digest: …)`: ActiveSupport's
+ * rotations, older configurations kept to decrypt and verify what they made. The cipher or digest named (a
+ * cipher that does not authenticate also HMAC with `digest:`, SHA1 when not given, as `new` does); a rotation
+ * that names neither, or a value the file does not show, is nothing (Ruby's `Array#rotate(n)` takes no keywords).
+ */
+export function messageRotation(f: RbFile, c: RbCall): void {
+  const cipher = c.named.get('cipher');
+  const digest = c.named.get('digest');
+  const symbol = 'ActiveSupport::Messages::Rotator#rotate';
+  if (cipher) {
+    const name = f.str(cipher);
+    const named = name ? opensslCipher(name) : undefined;
+    if (!named) return;
+    f.algorithm(c.node, symbol, { spelling: named.spelling, params: named.params, functions: ['decrypt'], library: ACTIVESUPPORT });
+    if (!AEAD_MODES.has(named.params.mode ?? '') && !named.spelling.endsWith('Poly1305')) verifierHmac(f, c, symbol, digest);
+  } else if (digest) {
+    const given = f.str(digest);
+    const hash = given ? digestName(given) : undefined;
+    if (hash) f.algorithm(c.node, symbol, { spelling: `HMAC-${hash}`, params: { hash }, functions: ['verify'], library: ACTIVESUPPORT });
+  }
+}
+
 /** Modes whose cipher authenticates the message itself (MessageEncryptor then signs nothing). */
 const AEAD_MODES = new Set(['GCM', 'CCM', 'OCB']);
 
