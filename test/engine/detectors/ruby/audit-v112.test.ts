@@ -241,3 +241,23 @@ test("a rotate without a cipher or digest the file shows is nothing (Array#rotat
 end`;
   assert.deepEqual(rows(src), []);
 });
+
+test("has_secure_password's algorithm: bcrypt by default, Argon2 for :argon2, a custom one unknown (Rails 8)", () => {
+  const src = `class User < ApplicationRecord
+  has_secure_password
+  has_secure_password :recovery_password, validations: false
+  has_secure_password :pin, algorithm: :bcrypt
+end
+
+class Argonaut < ApplicationRecord
+  has_secure_password algorithm: :argon2
+end
+
+class Legacy < ApplicationRecord
+  has_secure_password algorithm: :scrypt_legacy
+  has_secure_password :token, algorithm: LegacyHasher.new
+end`;
+  assert.deepEqual(rows(src), [
+    [2, 'bcrypt'], [3, 'bcrypt'], [4, 'bcrypt'], [8, 'Argon2'], [12, 'unknown-key-derivation'], [13, 'unknown-key-derivation'],
+  ]);
+});

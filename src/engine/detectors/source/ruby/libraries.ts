@@ -95,10 +95,16 @@ export function bcrypt(f: RbFile, c: RbCall, path: string): void {
 /**
  * Rails' `has_secure_password`: ActiveModel hashes with bcrypt at `BCrypt::Engine.cost`, or at MIN_COST when
  * `ActiveModel::SecurePassword.min_cost` is set (the generated test configuration): the cost is configuration's.
+ * Rails 8's `algorithm: :argon2` is the argon2 gem's defaults (ActiveModel's Argon2Password), and another
+ * algorithm (a name registered with `register_algorithm`, an object) one the file does not name.
  */
 export function hasSecurePassword(f: RbFile, c: RbCall): void {
   if (c.receiver) return;
-  f.algorithm(c.node, 'has_secure_password', { spelling: 'bcrypt', unresolved: ['cost'], functions: ['keyderive', 'verify'], library: ACTIVEMODEL });
+  const given = c.named.get('algorithm');
+  const name = given ? f.str(given) : 'bcrypt';
+  if (name === 'bcrypt') f.algorithm(c.node, 'has_secure_password', { spelling: 'bcrypt', unresolved: ['cost'], functions: ['keyderive', 'verify'], library: ACTIVEMODEL });
+  else if (name === 'argon2') f.algorithm(c.node, 'has_secure_password', { spelling: 'Argon2', unresolved: ['cost', 'memoryCost', 'parallelism'], functions: ['keyderive', 'verify'], library: ACTIVEMODEL });
+  else f.algorithm(c.node, 'has_secure_password', { spelling: unresolvedSpelling('key-derivation'), functions: ['keyderive', 'verify'], library: ACTIVEMODEL });
 }
 
 /** `has_secure_password` written alone in a class body (an identifier in the tree). */
