@@ -31,6 +31,21 @@ interface Site {
   doubleSplat: boolean;
 }
 
+/** A class or module of the file, for whose instances run which methods (rubyFunctions, heirsOf). */
+interface Heir {
+  name: string;
+  base?: string;
+  mixins: string[];
+  node: SgNode;
+  span: Scope;
+  methods: Set<string>;
+}
+
+/** Calls of a class body that make a module's instance methods the class's own. */
+const MIXINS = new Set(['include', 'prepend']);
+/** A bound on the classes one method's calls are looked for in (a file of generated subclasses). */
+const MAX_HEIRS = 64;
+
 interface Method {
   sites: Site[];
   open: boolean;
@@ -43,6 +58,22 @@ interface Kind {
   ownerName?: string;
   /** Called on the class (`def self.x`, in `class << self`), not on an instance. */
   singleton: boolean;
+  /**
+   * For a method defined in an RSpec example group's block (`describe … do def build_token(alg: "RS256") … end`):
+   * the block, whose examples and nested groups call it (the group is a class only RSpec names).
+   */
+  group?: SgNode;
+}
+
+/** RSpec calls whose block is an example group (a class of its own; a `def` in it is the group's method). */
+const GROUPS = /^(describe|context|feature|example_group|shared_examples|shared_examples_for|shared_context)$/;
+
+/** Whether a block is an example group's: `describe … do`, `RSpec.describe … do`, `context … do`. */
+function isGroupBlock(block: SgNode): boolean {
+  const call = block.parent();
+  if (!call || kindOf(call) !== 'call' || !GROUPS.test(call.field('method')?.text() ?? '')) return false;
+  const receiver = call.field('receiver');
+  return !receiver || /^(::)?RSpec$/.test(receiver.text());
 }
 
 const within = (at: number, s: Scope): boolean => at >= s.start && at < s.end;
@@ -55,6 +86,7 @@ function kindOfMethod(m: SgNode): Kind | undefined {
     const k = kindOf(a);
     if (k === 'singleton_class') singleton = true;
     else if (CLASS_KINDS.has(k)) return { owner: a, ownerName: lastSegment(a.field('name')?.text() ?? ''), singleton };
+    else if (!singleton && (k === 'block' || k === 'do_block') && isGroupBlock(a)) return { singleton, group: a };
     else if (k === 'method' || k === 'singleton_method' || k === 'block' || k === 'do_block' || k === 'lambda') return undefined; // a method defined when another runs
   }
   return { singleton };
@@ -121,15 +153,40 @@ function selfIsClass(node: SgNode, owner: SgNode | undefined): boolean | undefin
  */
 export function rubyFunctions(root: SgNode, localBinding: (name: string, at: number) => boolean): { callSiteArguments: (param: SgNode) => CallSites | undefined; returned: (call: SgNode) => Returned | undefined } {
   const byMethod = new Map<number, Method | undefined>();
-  let subclasses: { base: string; node: SgNode; span: Scope; methods: Set<string> }[] | undefined;
-  const subclassesOf = (name: string) => {
-    subclasses ??= root.findAll({ rule: { kind: 'class', has: { kind: 'superclass' } } }).map((c) => ({
-      base: lastSegment(c.children().find((k) => kindOf(k) === 'superclass')?.namedChildren()[0]?.text() ?? ''),
+  // The file's classes and modules, with what each inherits (`< Base`) and mixes in (`include M`, `prepend M`).
+  let heirs: Heir[] | undefined;
+  const allHeirs = (): Heir[] => (heirs ??= root.findAll({ rule: { any: [{ kind: 'class' }, { kind: 'module' }] } }).map((c) => {
+    const body = c.field('body')?.children() ?? [];
+    const mixins = body
+      .filter((s) => kindOf(s) === 'call' && !s.field('receiver') && MIXINS.has(s.field('method')?.text() ?? ''))
+      .flatMap((s) => s.field('arguments')?.namedChildren().map((a) => lastSegment(a.text().replace(/\s+/g, ''))) ?? []);
+    const base = kindOf(c) === 'class' ? c.children().find((k) => kindOf(k) === 'superclass')?.namedChildren()[0]?.text() : undefined;
+    return {
+      name: lastSegment(c.field('name')?.text() ?? ''),
+      ...(base ? { base: lastSegment(base) } : {}),
+      mixins,
       node: c,
       span: nodeSpan(c),
-      methods: new Set((c.field('body')?.children() ?? []).filter((m) => kindOf(m) === 'method').map((m) => m.field('name')?.text() ?? '')),
-    }));
-    return subclasses.filter((s) => s.base === name);
+      methods: new Set(body.filter((m) => kindOf(m) === 'method').map((m) => m.field('name')?.text() ?? '')),
+    };
+  }));
+  /**
+   * The classes and modules of the file whose instances run `owner`'s instance method `method`: its
+   * subclasses, the classes that include or prepend it (a module's methods are its includers'), and
+   * theirs in turn; one that redefines the method, and what inherits from it, does not.
+   */
+  const heirsOf = (owner: string, method: string): Heir[] => {
+    const out: Heir[] = [];
+    const names = [owner];
+    for (let i = 0; i < names.length && out.length < MAX_HEIRS; i++) {
+      const n = names[i]!;
+      for (const c of allHeirs()) {
+        if (c.name === owner || out.includes(c) || (c.base !== n && !c.mixins.includes(n)) || c.methods.has(method)) continue;
+        out.push(c);
+        if (!names.includes(c.name)) names.push(c.name);
+      }
+    }
+    return out;
   };
 
   const siteOf = (node: SgNode, call: RbCall | undefined): Site => {
@@ -148,19 +205,22 @@ export function rubyFunctions(root: SgNode, localBinding: (name: string, at: num
     const span = nodeSpan(m);
     const constructor = name === 'initialize' && !kind.singleton && kind.owner !== undefined;
     const method = constructor ? 'new' : name;
-    let open = constructor ? true : kind.owner === undefined || !isPrivate(m, name, kind.singleton);
+    // An example group's method: no other file has its group to call it on.
+    let open = kind.group ? false : constructor ? true : kind.owner === undefined || !isPrivate(m, name, kind.singleton);
     if (constructor && kind.owner) {
       // `private_class_method :new`: only the class makes its instances.
       const body = kind.owner.field('body');
       open = !(body?.children() ?? []).some((c) => kindOf(c) === 'call' && c.field('method')?.text() === 'private_class_method' && /:new\b/.test(c.text()));
     }
     // Instance methods: bodies where `self` is an instance of the class (its own, and same-file subclasses that do not redefine it).
-    const subs = !kind.singleton && kind.ownerName && !constructor ? subclassesOf(kind.ownerName).filter((s) => !s.methods.has(name)) : [];
+    const subs = !kind.singleton && kind.ownerName && !constructor ? heirsOf(kind.ownerName, name) : [];
+    const group = kind.group ? nodeSpan(kind.group) : undefined;
     const reaches = (node: SgNode): boolean => {
+      if (group) return within(node.range().start.index, group); // the group's examples and nested groups
       const cls = selfIsClass(node, kind.owner);
       if (kind.owner === undefined) return true; // a top-level method: a private method of every object
       if (cls === undefined) {
-        // Outside the class: an instance method of a subclass of the file.
+        // Outside the class: an instance method of a subclass of the file, or of a class that includes the module.
         return !kind.singleton && subs.some((s) => within(node.range().start.index, s.span) && selfIsClass(node, s.node) === false);
       }
       return constructor || kind.singleton ? cls : !cls;

@@ -15,11 +15,12 @@ import { DetectionSink } from '../common/sink.js';
 import { eachCaseMarked } from '../common/cases.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { RbFile, type Setter } from './file.js';
-import { activeSupport, argon2, bcrypt, digestClassInTable, hasSecurePassword, hasSecurePasswordIdentifier, jwt, railsKeyGenerator, railsMessageVerifier, rbnacl, scrypt, stdlibDigest, weakRandom } from './libraries.js';
+import { activeSupport, argon2, bcrypt, digestClassInTable, hasSecurePassword, hasSecurePasswordIdentifier, jwt, messageRotation, railsKeyGenerator, railsMessageVerifier, rbnacl, scrypt, stdlibDigest, weakRandom } from './libraries.js';
 import { kemCall, keyAgreement, opensslCipherNew, opensslDigest, opensslHmac, opensslKdf, opensslPkey, pkeySign, rsaPaddingCall } from './openssl.js';
 import { callParts, constPath, rubyEvaluator, type RbCall } from './resolve.js';
 import { RB_DECLARATION_RULES, declareRubyConstants, isRubyDeclaration, rubyConstantOwners } from './constants.js';
 import { OPTION_KEYS, TLS_SETTERS, indexAssignment, optionPair, sslContextNew, tlsSetter, verifyNoneSite } from './tls.js';
+import { RAILS_SETTERS, railsSetting } from './rails-config.js';
 
 export const RUBY_DETECTOR_ID = 'ruby';
 
@@ -31,10 +32,10 @@ const ROOTS = ['OpenSSL', 'Digest', 'BCrypt', 'Argon2', 'SCrypt', 'RbNaCl', 'Act
  * linked to objects (`set_params`, to which an options hash a name holds is given: tls.ts).
  */
 const METHOD_NAMES = ['public_encrypt', 'private_decrypt', 'private_encrypt', 'public_decrypt', 'sign', 'verify', 'sign_pss', 'verify_pss',
-  'dh_compute_key', 'derive', 'encapsulate', 'decapsulate', 'set_params', 'has_secure_password', 'generate_key', 'generate_key!', 'message_verifier', 'rand', 'bytes', 'encrypt', 'decrypt', 'box'];
+  'dh_compute_key', 'derive', 'encapsulate', 'decapsulate', 'set_params', 'has_secure_password', 'generate_key', 'generate_key!', 'message_verifier', 'rotate', 'rand', 'bytes', 'encrypt', 'decrypt', 'box'];
 
-/** Setters on objects: the cipher's, then TLS settings. */
-const SETTERS = ['key', 'iv', 'auth_tag_len', 'iv_len', 'key_len', ...TLS_SETTERS];
+/** Setters on objects: the cipher's, then TLS settings and Rails' cryptographic settings. */
+const SETTERS = ['key', 'iv', 'auth_tag_len', 'iv_len', 'key_len', ...TLS_SETTERS, ...RAILS_SETTERS];
 
 const ROOT_SCAN = new RegExp(`\\b(?:${ROOTS.join('|')})\\b`, 'g');
 const METHOD_SCAN = new RegExp(`\\b(?:${METHOD_NAMES.map(escapeRegex).join('|')})(?![\\w?])`, 'g');
@@ -122,6 +123,7 @@ export function detectRuby(file: SourceFile, ctx: DetectContext): Detection[] {
   for (const c of calls) if (takesDigest(c)) eachCaseMarked(f.ev, marks, () => callSite(f, c));
   for (const c of calls) if (!takesDigest(c)) items.push({ at: c.node.range().start.index, run: () => callSite(f, c) });
   for (const s of setterList) if (TLS_SETTERS.includes(s.name)) items.push({ at: s.node.range().start.index, run: () => tlsSetter(f, s) });
+  for (const s of setterList) if (RAILS_SETTERS.includes(s.name)) items.push({ at: s.node.range().start.index, run: () => railsSetting(f, s) });
   for (const n of others) {
     const k = kindOf(n);
     const run = k === 'pair' ? () => optionPair(f, n) : k === 'assignment' ? () => indexAssignment(f, n) : k === 'identifier' ? () => hasSecurePasswordIdentifier(f, n)
@@ -183,6 +185,9 @@ function callSite(f: RbFile, c: RbCall): void {
     case 'message_verifier':
       railsMessageVerifier(f, c);
       return;
+    case 'rotate':
+      messageRotation(f, c);
+      return;
     case 'rand': case 'bytes':
       weakRandom(f, c);
   }
@@ -190,13 +195,14 @@ function callSite(f: RbFile, c: RbCall): void {
 
 /**
  * Prefilter: every construct reported needs one of these. The library roots as written before `::` or `.`
- * (`OpenSSL::`, `Digest::`, `JWT.`), Rails' names, the TLS and SSH switches by their option names, the
+ * (`OpenSSL::`, `Digest::`, `JWT.`), Rails' names (its settings' too: rails-config.ts, and `rotate`), the TLS and SSH switches by their option names, the
  * non-cryptographic generators (`rand(`, `Random.new`, `Random.rand`, `Random.bytes`; not `Random.`, which every
  * `SecureRandom.` holds), and the SSH algorithm-name fragments.
  */
 export const RUBY_KEYWORDS = [
   'OpenSSL', 'Digest::', 'BCrypt::', 'has_secure_password', 'Argon2::', 'SCrypt::', 'RbNaCl', 'ActiveSupport::MessageEncryptor',
-  'ActiveSupport::MessageVerifier', 'ActiveSupport::KeyGenerator', 'key_generator', 'message_verifier', 'JWT.', 'VERIFY_NONE', 'verify:', 'verify =', 'verify_ssl', 'ssl_verify', 'verify_peer', 'ssl_verifypeer',
+  'ActiveSupport::MessageVerifier', 'ActiveSupport::KeyGenerator', 'key_generator', 'message_verifier', 'hash_digest_class', 'cookie_digest', 'cookies_digest',
+  'encrypted_cookie_cipher', 'support_sha1_for_non_deterministic_encryption', 'rotate', 'JWT.', 'VERIFY_NONE', 'verify:', 'verify =', 'verify_ssl', 'ssl_verify', 'verify_peer', 'ssl_verifypeer',
   'ssl_verifyhost', 'verify_host_key', 'paranoid', 'ssl_version', 'min_version', 'ciphers', 'rand(', 'Random.new', 'Random.rand', 'Random.bytes',
   ...SSH_NAME_KEYWORDS,
 ] as const;

@@ -95,10 +95,16 @@ export function bcrypt(f: RbFile, c: RbCall, path: string): void {
 /**
  * Rails' `has_secure_password`: ActiveModel hashes with bcrypt at `BCrypt::Engine.cost`, or at MIN_COST when
  * `ActiveModel::SecurePassword.min_cost` is set (the generated test configuration): the cost is configuration's.
+ * Rails 8's `algorithm: :argon2` is the argon2 gem's defaults (ActiveModel's Argon2Password), and another
+ * algorithm (a name registered with `register_algorithm`, an object) one the file does not name.
  */
 export function hasSecurePassword(f: RbFile, c: RbCall): void {
   if (c.receiver) return;
-  f.algorithm(c.node, 'has_secure_password', { spelling: 'bcrypt', unresolved: ['cost'], functions: ['keyderive', 'verify'], library: ACTIVEMODEL });
+  const given = c.named.get('algorithm');
+  const name = given ? f.str(given) : 'bcrypt';
+  if (name === 'bcrypt') f.algorithm(c.node, 'has_secure_password', { spelling: 'bcrypt', unresolved: ['cost'], functions: ['keyderive', 'verify'], library: ACTIVEMODEL });
+  else if (name === 'argon2') f.algorithm(c.node, 'has_secure_password', { spelling: 'Argon2', unresolved: ['cost', 'memoryCost', 'parallelism'], functions: ['keyderive', 'verify'], library: ACTIVEMODEL });
+  else f.algorithm(c.node, 'has_secure_password', { spelling: unresolvedSpelling('key-derivation'), functions: ['keyderive', 'verify'], library: ACTIVEMODEL });
 }
 
 /** `has_secure_password` written alone in a class body (an identifier in the tree). */
@@ -264,6 +270,30 @@ export function activeSupport(f: RbFile, c: RbCall, path: string): void {
     const params: AlgorithmParams = { iterations: iter ? f.int(iter) : 2 ** 16, hash };
     f.algorithm(c.node, symbol, { spelling: 'PBKDF2', params, unresolved: ['iterations', 'hash'], functions: ['keyderive'], library: ACTIVESUPPORT });
     if (f.constantBytes(c.positional[0])) f.sink.signal(c.node, symbol, 'hardcoded-key', 'KeyGenerator secret is written in the source', { library: ACTIVESUPPORT });
+  }
+}
+
+/**
+ * `encryptor.rotate(old_secret, cipher: "aes-256-cbc", digest: "SHA1")`, `verifier.rotate(digest: "SHA1")`, a cookie
+ * jar's `cookies.rotate :encrypted, cipher: …, digest: …` and `message_verifiers.rotate(digest: …)`: ActiveSupport's
+ * rotations, older configurations kept to decrypt and verify what they made. The cipher or digest named (a
+ * cipher that does not authenticate also HMAC with `digest:`, SHA1 when not given, as `new` does); a rotation
+ * that names neither, or a value the file does not show, is nothing (Ruby's `Array#rotate(n)` takes no keywords).
+ */
+export function messageRotation(f: RbFile, c: RbCall): void {
+  const cipher = c.named.get('cipher');
+  const digest = c.named.get('digest');
+  const symbol = 'ActiveSupport::Messages::Rotator#rotate';
+  if (cipher) {
+    const name = f.str(cipher);
+    const named = name ? opensslCipher(name) : undefined;
+    if (!named) return;
+    f.algorithm(c.node, symbol, { spelling: named.spelling, params: named.params, functions: ['decrypt'], library: ACTIVESUPPORT });
+    if (!AEAD_MODES.has(named.params.mode ?? '') && !named.spelling.endsWith('Poly1305')) verifierHmac(f, c, symbol, digest);
+  } else if (digest) {
+    const given = f.str(digest);
+    const hash = given ? digestName(given) : undefined;
+    if (hash) f.algorithm(c.node, symbol, { spelling: `HMAC-${hash}`, params: { hash }, functions: ['verify'], library: ACTIVESUPPORT });
   }
 }
 

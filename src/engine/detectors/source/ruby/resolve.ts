@@ -389,8 +389,14 @@ const LOCAL_SCOPES: ReadonlySet<string> = new Set([...METHOD_KINDS, 'block', 'do
 const METHODS: ReadonlySet<string> = new Set([...METHOD_KINDS, 'class', 'module', 'singleton_class']);
 const CLASS_SCOPES: ReadonlySet<string> = new Set(['class', 'module', 'singleton_class']);
 
+/** RSpec's memoised helpers: `let(:key) { OpenSSL::PKey::RSA.generate(2048) }`, `subject(:cipher) { … }`. */
+const LET_METHODS = /^(let|let!|subject|subject!)$/;
+
 const BINDING_RULE = {
-  any: ['assignment', 'operator_assignment', 'method_parameters', 'lambda_parameters', 'block_parameters', 'for'].map((kind) => ({ kind })),
+  any: [
+    ...['assignment', 'operator_assignment', 'method_parameters', 'lambda_parameters', 'block_parameters', 'for'].map((kind) => ({ kind })),
+    { kind: 'call', has: { field: 'method', regex: LET_METHODS.source } },
+  ],
 };
 
 const PARAM_KINDS = new Set(['identifier', 'optional_parameter', 'keyword_parameter', 'splat_parameter', 'hash_splat_parameter', 'block_parameter', 'destructured_parameter']);
@@ -405,6 +411,11 @@ export function rubyBindings(root: SgNode): { bindings: Binding[]; scopes: Scope
   for (const node of root.findAll({ rule: BINDING_RULE })) {
     const kind = kindOf(node);
     const span = nodeSpan(node);
+    if (kind === 'call') {
+      const b = letBinding(node, scopes);
+      if (b) out.push(...b);
+      continue;
+    }
     if (kind === 'assignment' || kind === 'operator_assignment') {
       const left = node.field('left');
       const right = node.field('right');
@@ -471,6 +482,26 @@ export function rubyBindings(root: SgNode): { bindings: Binding[]; scopes: Scope
     out.push({ name, ...(iv.owner ? { owner: iv.owner } : {}), value: iv.count === 1 ? iv.value : null, visibleFrom: iv.from, scope: iv.scope, member: true });
   }
   return { bindings: out, scopes };
+}
+
+/**
+ * `let(:rsa_key) { OpenSSL::PKey::RSA.generate(2048) }` (also `let!`, `subject(:name)`, a bare `subject`):
+ * RSpec defines a method of the example group that returns the block's last expression, so the name
+ * stands for it in the whole group (the `describe`/`context` block around it, nested groups and the
+ * `def`s in it too, before the `let` as well: it is lazy), unless a nested group redefines it.
+ */
+function letBinding(node: SgNode, scopes: ScopeIndex): Binding[] | undefined {
+  const c = callParts(node);
+  if (!c || c.receiver || !c.block || !LET_METHODS.test(c.method)) return undefined;
+  const first = c.positional[0];
+  const names = first && kindOf(first) === 'simple_symbol' ? [first.text().slice(1)] : [];
+  if (c.method.startsWith('subject')) names.push('subject');
+  else if (names.length === 0) return undefined;
+  const body = c.block.field('body');
+  const value = body ? (kindOf(body) === 'body_statement' || kindOf(body) === 'block_body' ? body.namedChildren().filter((x) => !kindOf(x).includes('comment')).at(-1) : body) : undefined;
+  const group = scopes.around(node, LOCAL_SCOPES);
+  const scope = group ? { start: group.start, end: group.end } : scopes.file;
+  return names.map((name) => ({ name, value: value ?? null, visibleFrom: scope.start, scope, member: true }));
 }
 
 const CONDITIONALS = new Set(['if', 'unless']);
