@@ -19,7 +19,7 @@ import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames, mayHoldSshNames } from '../
 import { CFile } from './file.js';
 import { cEvaluator, calleeName, quotedIncludes } from './resolve.js';
 import { declareCConstants } from './constants.js';
-import { EVP_GETTER, OPENSSL_CALLS, argsOf, evpGetter, tableGetter, type CallHandler } from './openssl.js';
+import { EVP_GETTER, OPENSSL_CALLS, argsOf, definedDigestInit, evpGetter, tableGetter, type CallHandler } from './openssl.js';
 import { TLS_CALLS } from './tls.js';
 import { LIBCURL_CALLS } from './libcurl.js';
 import { DIGEST_SIGN_CALLS } from './digest-sign.js';
@@ -39,9 +39,11 @@ const CALLEE_REGEX = '^(::)?(EVP_|RSA_|EC_|ECDSA_|ECDH_|DSA_|DH_|HMAC|PKCS5_|SSL
 
 /**
  * A `#define` body that names a cipher or digest: an EVP getter, named or called (`EVP_aes_256_ctr`,
- * `EVP_sha1()`), or an mbedTLS cipher type (`MBEDTLS_CIPHER_AES_256_CTR`, libssh2's mbedtls.h).
+ * `EVP_sha1()`), an mbedTLS cipher type (`MBEDTLS_CIPHER_AES_256_CTR`, libssh2's mbedtls.h), or a
+ * low-level digest's init that a backend switch maps its own name to (curl's md4.c: `#define
+ * my_md4_init MD4_Init`, then called through the macro, which the call query cannot see).
  */
-const DEFINED_GETTER = /^\s*(EVP_[a-z][a-z0-9_]*|MBEDTLS_CIPHER_[A-Z0-9_]+)\s*(?:\(\s*\))?\s*$/;
+const DEFINED_GETTER = /^\s*(EVP_[a-z][a-z0-9_]*|MBEDTLS_CIPHER_[A-Z0-9_]+|(?:MD4|MD5|SHA1|SHA224|SHA256|SHA384|SHA512|RIPEMD160)_Init)\s*(?:\(\s*\))?\s*$/;
 
 const C_EXTENSIONS = new Set(['c', 'h']);
 /** Headers: each file that includes one has its own copy of its `static` functions. */
@@ -109,7 +111,8 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
     if (call.kind() === 'preproc_arg') {
       const name = DEFINED_GETTER.exec(call.text())![1]!;
       if (name.startsWith('EVP_')) tableGetter(f, call, name);
-      else definedMbedCipher(f, call, name);
+      else if (name.startsWith('MBEDTLS_')) definedMbedCipher(f, call, name);
+      else definedDigestInit(f, call, name);
       continue;
     }
     const callee = calleeName(call);
