@@ -14,7 +14,7 @@ import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scop
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { cCallSiteArguments } from './call-sites.js';
-import { constantKey, type CrossFile } from '../../cross-file.js';
+import { constantKey, fileStem, type CrossFile } from '../../cross-file.js';
 
 /** The nodes of one file that can bind a name, collected in one walk. */
 export interface CIndex {
@@ -457,13 +457,14 @@ export function cBindingSource(index: CIndex, language: SourceLanguage, defines 
   };
 }
 
-/** The stems of a file's quoted includes (`#include "conf/crypto_conf.h"` -> `crypto_conf`), read from its text. */
+/**
+ * The stems of a file's quoted includes (`#include "conf/crypto_conf.h"` -> `crypto_conf`, `"keys.pb.h"`
+ * -> `keys`), read from its text: the owners the included files declare their constants under.
+ */
 export function quotedIncludes(text: string): string[] {
   const out = new Set<string>();
   for (const m of text.matchAll(/^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"/gm)) {
-    const base = m[1]!.slice(m[1]!.lastIndexOf('/') + 1);
-    const dot = base.lastIndexOf('.');
-    const stem = dot > 0 ? base.slice(0, dot) : base;
+    const stem = fileStem(m[1]!);
     if (stem) out.add(stem);
   }
   return [...out];
