@@ -154,3 +154,8 @@ test('SSL_OP_NO_* masks that keep TLS 1.2, leave nothing, or hold unknown bits p
   assert.deepEqual(signals(src), []);
   assert.deepEqual(protocols(src).map((p) => p.protocol.version), [undefined]);
 });
+
+test('mbedTLS DES and AES block operations name their mode; the key size stays with the setkey call', () => {
+  const src = `#include <mbedtls/des.h>\nvoid lm(mbedtls_des_context *d, mbedtls_aes_context *a, const unsigned char *in, unsigned char *out) {\n  mbedtls_des_crypt_ecb(d, in, out);\n  mbedtls_aes_crypt_cbc(a, MBEDTLS_AES_ENCRYPT, 16, iv, in, out);\n  mbedtls_des_free(d);\n}\n`;
+  assert.deepEqual(algorithms(src).map((a) => [a.name, a.library?.name]), [['DES-ECB', 'mbedtls'], ['AES-CBC', 'mbedtls']]);
+});
