@@ -20,6 +20,8 @@ test('curl_easy_setopt switching peer and host verification off is reported on t
 
 test('verification left on, or set from a variable, reports nothing', () => {
   assert.deepEqual(detect(client('  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);\n  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);\n  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, opts->verify);')), []);
+  // Verification that follows the user's option is not switched off by the code, also through a local.
+  assert.deepEqual(detect(client('  long peer = opts->insecure ? 0L : 1L;\n  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, peer);\n  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, opts->insecure ? 0L : 2L);')), []);
   // A comment that shows the insecure line is not code (curl's smtp-tls.c example).
   assert.deepEqual(detect(client('  /* curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 0L); */')), []);
   // Other options with 0 are not TLS switches.

@@ -39,8 +39,13 @@ function sslVersion(f: CFile, option: SgNode, name: string, value: SgNode | unde
   if (parsed.insecure) f.signal(option, undefined, 'insecure-protocol-version', `${name} ${min} allows ${parsed.ssl ? parsed.version : `TLS ${parsed.version}`}`);
 }
 
-/** Whether a switch is set to off: `0`, `0L`, `FALSE` (curl's own examples write `0L`). An unknown value is not judged. */
+/**
+ * Whether a switch is set to off: `0`, `0L`, `FALSE` (curl's own examples write `0L`). An unknown value
+ * is not judged, nor one an option picks (`opts->verify ? 1L : 0L`): the evaluator would try each
+ * branch, and verification that follows the user's setting is not switched off by the code.
+ */
 function off(f: CFile, node: SgNode | undefined): boolean {
+  if (f.origin(node)?.kind() === 'conditional_expression') return false;
   const v = f.eval(node);
   if (v.kind === 'int') return v.value === 0;
   if (v.kind === 'bool') return !v.value;
