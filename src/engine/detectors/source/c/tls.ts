@@ -9,8 +9,12 @@ import { parseTlsVersion } from '../common/versions.js';
 import { assignedName, type CFile } from './file.js';
 import { OPENSSL, type CallHandler } from './openssl.js';
 
-/** Version of a method getter (`TLSv1_1_client_method` -> 1.1); undefined for the version-flexible `TLS_method`/`SSLv23_method`. */
+/**
+ * Version of a method getter (`TLSv1_1_client_method` -> 1.1; OpenSSL's QUIC methods, TLS 1.3 only as
+ * QUIC requires); undefined for the version-flexible `TLS_method`/`SSLv23_method`.
+ */
 function methodVersion(callee: string): { version: string; insecure: boolean } | undefined {
+  if (/^OSSL_QUIC_(?:client|client_thread|server)_method$/.test(callee)) return { version: '1.3', insecure: false };
   const m = /^((?:SSL|TLS)v[0-9_]+)_(?:server_|client_)?method$/.exec(callee);
   if (!m || m[1] === 'SSLv23') return undefined;
   const v = parseTlsVersion(m[1]!);
