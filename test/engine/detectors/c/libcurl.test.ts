@@ -37,3 +37,13 @@ test('CURLOPT_SSLVERSION pins the minimum version; an old one is insecure, a max
   assert.deepEqual(signals(modern), []);
   assert.deepEqual(detect(client('  curl_easy_setopt(curl, CURLOPT_SSLVERSION, CURL_SSLVERSION_DEFAULT | CURL_SSLVERSION_MAX_TLSv1_3);\n  curl_easy_setopt(curl, CURLOPT_SSLVERSION, (long)cfg->version);')), []);
 });
+
+test('cipher and group lists the program fixes are a TLS protocol with its suites and groups; a configured list is not read', () => {
+  const src = client('  curl_easy_setopt(curl, CURLOPT_SSL_CIPHER_LIST, "ECDHE-RSA-AES128-GCM-SHA256:DES-CBC3-SHA:HIGH");\n  curl_easy_setopt(curl, CURLOPT_TLS13_CIPHERS, TLS13);\n  curl_easy_setopt(curl, CURLOPT_SSL_EC_CURVES, "X25519MLKEM768:X25519:P-256");', '#define TLS13 "TLS_AES_256_GCM_SHA384"\n');
+  assert.deepEqual(protocols(src).map((p) => [p.occurrence.symbol, p.protocol.cipherSuites ?? [], p.protocol.groups ?? []]), [
+    ['CURLOPT_SSL_CIPHER_LIST', ['ECDHE-RSA-AES128-GCM-SHA256', 'DES-CBC3-SHA'], []],
+    ['CURLOPT_TLS13_CIPHERS', ['TLS_AES_256_GCM_SHA384'], []],
+    ['CURLOPT_SSL_EC_CURVES', [], ['X25519MLKEM768', 'X25519', 'P-256']],
+  ]);
+  assert.deepEqual(detect(client('  curl_easy_setopt(curl, CURLOPT_SSL_CIPHER_LIST, cfg->ciphers);\n  curl_easy_setopt(curl, CURLOPT_SSL_EC_CURVES, getenv("CURVES"));')), []);
+});

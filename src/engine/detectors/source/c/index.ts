@@ -142,7 +142,7 @@ export const cDetector: Detector = {
     'SHA512', 'MD5', 'MD4', 'RIPEMD160', 'SSL_CTX_', 'SSL_set', 'crypto_box', 'crypto_secretbox', 'crypto_sign', 'crypto_aead',
     'crypto_pwhash', 'crypto_kx', 'crypto_scalarmult', 'crypto_generichash', 'crypto_hash', 'crypto_auth', 'crypto_kdf', 'crypto_stream',
     'crypto_kem', 'crypto_secretstream', 'crypto_onetimeauth', 'crypto_shorthash', 'mbedtls_', 'OQS_', 'PQCLEAN_', 'CKM_',
-    'CURLOPT_SSL', 'CURLOPT_PROXY_SSL', 'CURLOPT_DOH_SSL', 'libssh2_hostkey_hash', 'ssh_get_publickey_hash', 'ssh_pki_generate',
+    'CURLOPT_SSL', 'CURLOPT_PROXY_SSL', 'CURLOPT_DOH_SSL', 'CURLOPT_TLS13_CIPHERS', 'CURLOPT_PROXY_TLS13_CIPHERS', 'libssh2_hostkey_hash', 'ssh_get_publickey_hash', 'ssh_pki_generate',
     'wc_Init', 'wc_Md', 'wc_Sha', 'wc_RipeMd', 'wc_Des', 'wc_Aes', 'wc_MakeRsaKey', 'wc_ecc_make_key', 'wc_ed25519_make_key', 'wc_curve25519_make_key',
     'CC_MD', 'CC_SHA', 'CryptCreateHash', 'CryptGenKey', 'CryptDeriveKey', 'ngtcp2_crypto_', 'quiche_config_new',
     ...SSH_NAME_KEYWORDS,

@@ -1,17 +1,23 @@
 // libcurl's TLS switches, set with `curl_easy_setopt(handle, OPTION, value)`: certificate and host-name
 // verification turned off (`CURLOPT_SSL_VERIFYPEER, 0L`, the copy-pasted line of many C clients and of
-// curl's own docs/examples), and the minimum protocol version (`CURLOPT_SSLVERSION`), read as the PHP
-// detector reads the same options of PHP's curl binding (source/php/tls.ts). libcurl is a transfer
+// curl's own docs/examples), the minimum protocol version (`CURLOPT_SSLVERSION`) and fixed cipher and
+// group lists (`CURLOPT_SSL_CIPHER_LIST`, `CURLOPT_TLS13_CIPHERS`, `CURLOPT_SSL_EC_CURVES`); the
+// switches and the version are read as the PHP detector reads PHP's curl binding (source/php/tls.ts). libcurl is a transfer
 // library that delegates TLS to a backend chosen at build time: no library is named.
 import type { SgNode } from '@ast-grep/napi';
+import { parseCipherString } from '../../artefacts/tls-config.js';
 import { parseTlsVersion } from '../common/versions.js';
 import type { CFile } from './file.js';
 import type { CallHandler } from './openssl.js';
+import { groupNames } from './tls.js';
 
 /** `CURLOPT_SSL_VERIFYPEER` and the same switch for a proxy and for DNS-over-HTTPS. */
 const VERIFY_PEER = /^CURLOPT_(?:PROXY_|DOH_)?SSL_VERIFYPEER$/;
 const VERIFY_HOST = /^CURLOPT_(?:PROXY_|DOH_)?SSL_VERIFYHOST$/;
 const SSL_VERSION = /^CURLOPT_(?:PROXY_)?SSLVERSION$/;
+/** Cipher lists (TLS 1.2 and below, and TLS 1.3 suites) and key-exchange groups written into the program. */
+const CIPHERS = /^CURLOPT_(?:PROXY_)?(?:SSL_CIPHER_LIST|TLS13_CIPHERS)$/;
+const CURVES = /^CURLOPT_SSL_EC_CURVES$/;
 
 /**
  * The `CURL_SSLVERSION_*` constants of a version value, through same-file aliases: one name, or names
@@ -64,6 +70,11 @@ const setopt: CallHandler = (f, _call, _callee, args) => {
     if (off(f, args[2])) f.signal(option, undefined, 'hostname-verification-disabled', `${name} 0: curl accepts a certificate for any host name`);
   } else if (SSL_VERSION.test(name)) {
     sslVersion(f, option, name, args[2]);
+  } else if (CIPHERS.test(name) || CURVES.test(name)) {
+    // Only a list the program fixes: one from its configuration is the user's choice, read elsewhere.
+    const list = f.str(args[2]);
+    if (list === undefined) return;
+    f.protocol(option, undefined, CURVES.test(name) ? { protocolType: 'tls', groups: groupNames(list) } : { protocolType: 'tls', cipherSuites: parseCipherString(list, f.kb).suites });
   }
 };
 

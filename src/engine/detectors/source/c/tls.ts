@@ -78,10 +78,13 @@ const cipherList: CallHandler = (f, call, _callee, args) => {
   f.protocol(call, OPENSSL, { protocolType: 'tls', cipherSuites: suites });
 };
 
+/** The groups of a `:`-separated list as written (`X25519MLKEM768:?P-256`), without `auto`/`default`. */
+export function groupNames(list: string | undefined): string[] {
+  return list === undefined ? [] : list.split(/[:,\s]+/).map((g) => g.replace(/^\?/, '')).filter((g) => g !== '' && !/^(auto|default)$/i.test(g));
+}
+
 const groupsList: CallHandler = (f, call, _callee, args) => {
-  const list = f.str(args[1]);
-  const groups = list === undefined ? [] : list.split(/[:,\s]+/).map((g) => g.replace(/^\?/, '')).filter((g) => g !== '' && !/^(auto|default)$/i.test(g));
-  f.protocol(call, OPENSSL, { protocolType: 'tls', groups });
+  f.protocol(call, OPENSSL, { protocolType: 'tls', groups: groupNames(f.str(args[1])) });
 };
 
 /**
