@@ -46,3 +46,14 @@ test('CommonCrypto digests and CryptoAPI hashes and keys by their CALG_ identifi
   // An algorithm id from a variable or one set later (CALG_HMAC's hash) is not guessed.
   assert.deepEqual(detect(fn('  CryptCreateHash(prov, algId, 0, 0, &hash);\n  CryptCreateHash(prov, CALG_HMAC, k, 0, &hash);\n  CC_SHA256_Update(ctx, key, 4);')), []);
 });
+
+test('a CryptoAPI key blob names its algorithm in aiKeyAlg; a variable there is not guessed', () => {
+  const src = fn([
+    '  struct { BLOBHEADER hdr; DWORD len; BYTE key[8]; } blob;',
+    '  blob.hdr.bType = PLAINTEXTKEYBLOB;',
+    '  blob.hdr.aiKeyAlg = CALG_DES;',
+    '  hdr->aiKeyAlg = KEY_ALG;',
+    '  other.aiKeyAlg = alg;',
+  ].join('\n'), '#include <wincrypt.h>\n#define KEY_ALG CALG_AES_256\n');
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name]), [[8, 'DES'], [9, 'AES-256']]);
+});

@@ -23,7 +23,7 @@ import { EVP_GETTER, OPENSSL_CALLS, argsOf, definedDigestInit, evpGetter, tableG
 import { TLS_CALLS } from './tls.js';
 import { LIBCURL_CALLS } from './libcurl.js';
 import { SSH_LIB_CALLS } from './ssh-libs.js';
-import { PLATFORM_CALLS } from './platform.js';
+import { PLATFORM_CALLS, keyBlobAlgorithm } from './platform.js';
 import { NGTCP2_CONFIGURE, QUIC_CALLS, ngtcp2Configure } from './quic.js';
 import { DIGEST_SIGN_CALLS } from './digest-sign.js';
 import { SODIUM_CALLS, MBEDTLS_CALLS, definedMbedCipher } from './sodium-mbedtls.js';
@@ -88,6 +88,8 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
         { kind: 'init_declarator', has: { field: 'value', kind: 'initializer_list' }, inside: { kind: 'declaration', stopBy: 'neighbor', has: { field: 'type', regex: MECHANISM_TYPE } } },
         { kind: 'assignment_expression', has: { field: 'left', kind: 'field_expression', regex: '(\\.|->)\\s*mechanism$' } },
         { kind: 'initializer_pair', regex: '^\\.\\s*mechanism\\s*=' },
+        // CryptoAPI key blobs: the algorithm of a key imported with CryptImportKey (curl's NTLM: `blob.hdr.aiKeyAlg = CALG_DES`).
+        { kind: 'assignment_expression', has: { field: 'left', kind: 'field_expression', regex: '(\\.|->)\\s*aiKeyAlg$' } },
       ],
     },
   });
@@ -105,6 +107,10 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
   for (const call of calls) {
     if (call.kind() === 'identifier') {
       tableGetter(f, call, call.text());
+      continue;
+    }
+    if (call.kind() === 'assignment_expression' && /aiKeyAlg\s*$/.test(call.field('left')?.text() ?? '')) {
+      keyBlobAlgorithm(f, call);
       continue;
     }
     if (call.kind() === 'init_declarator' || call.kind() === 'assignment_expression' || call.kind() === 'initializer_pair') {
@@ -144,7 +150,7 @@ export const cDetector: Detector = {
     'crypto_kem', 'crypto_secretstream', 'crypto_onetimeauth', 'crypto_shorthash', 'mbedtls_', 'OQS_', 'PQCLEAN_', 'CKM_',
     'CURLOPT_SSL', 'CURLOPT_PROXY_SSL', 'CURLOPT_DOH_SSL', 'CURLOPT_TLS13_CIPHERS', 'CURLOPT_PROXY_TLS13_CIPHERS', 'libssh2_hostkey_hash', 'ssh_get_publickey_hash', 'ssh_pki_generate',
     'wc_Init', 'wc_Md', 'wc_Sha', 'wc_RipeMd', 'wc_Des', 'wc_Aes', 'wc_MakeRsaKey', 'wc_ecc_make_key', 'wc_ed25519_make_key', 'wc_curve25519_make_key',
-    'CC_MD', 'CC_SHA', 'CryptCreateHash', 'CryptGenKey', 'CryptDeriveKey', 'ngtcp2_crypto_', 'quiche_config_new',
+    'CC_MD', 'CC_SHA', 'CryptCreateHash', 'CryptGenKey', 'CryptDeriveKey', 'ngtcp2_crypto_', 'quiche_config_new', 'aiKeyAlg',
     ...SSH_NAME_KEYWORDS,
   ],
   crossFile: true,

@@ -90,6 +90,15 @@ function capiKey(flagsArg: number, fn?: CryptoFunction): CallHandler {
   };
 }
 
+/**
+ * `blob.hdr.aiKeyAlg = CALG_DES;`: the algorithm of a key blob the program builds for CryptImportKey
+ * (a PUBLICKEYSTRUC/BLOBHEADER field), the only place CryptoAPI names an imported key's algorithm.
+ */
+export function keyBlobAlgorithm(f: CFile, assignment: SgNode): void {
+  const alg = capiAlgorithm(f, assignment.field('right') ?? undefined);
+  if (alg) f.algorithm(assignment, undefined, { spelling: alg });
+}
+
 export const PLATFORM_CALLS: ReadonlyArray<[string, CallHandler]> = [
   ...Object.entries(WC_DIGESTS).flatMap(([n, hash]): Array<[string, CallHandler]> => [
     [`wc_Init${n}`, fixed(WOLFSSL, hash, 'digest')],
