@@ -142,3 +142,13 @@ const EVP_MD *either(void)
   // Both digests unknown: the parameter's, and HASH_NAME's (two values in fips.h).
   assert.deepEqual(assets.find((a) => a.name === 'unknown-hash')?.at, ['src/other.c:17', 'src/other.c:7']);
 });
+
+test('a header with more than one dot in its name (generated keys.pb.h) gives its constants to the files that include it', async () => {
+  // The scan picks the files that may declare a missing name by their name up to the first dot
+  // (detectors/cross-file.ts fileStem); the C owner must be that stem, or keys.pb.h is never read.
+  const assets = await scanTree({
+    'gen/keys.pb.h': '#pragma once\n#define MODULUS_BITS 1024\n',
+    'src/keygen.c': '#include <openssl/rsa.h>\n#include "gen/keys.pb.h"\n\nint gen(RSA *rsa, BIGNUM *e)\n{\n    return RSA_generate_key_ex(rsa, MODULUS_BITS, e, NULL);\n}\n',
+  });
+  assert.deepEqual(namesIn(assets, 'src/keygen.c'), ['RSA-1024']);
+});

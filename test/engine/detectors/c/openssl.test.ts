@@ -377,3 +377,29 @@ DH *from_caller(DH *dh, BIGNUM *p, BIGNUM *g)
 `;
   assert.deepEqual(algorithms(src).map((a) => [a.name, a.line]), [['FFDH-128', 14], ['FFDH-512', 24], ['FFDH', 30]]);
 });
+
+test('a backend switch that maps its own digest names to a low-level init (#define my_md4_init MD4_Init) names the digest', () => {
+  const src = [
+    '#include "setup.h"',
+    '#if defined(HAVE_OPENSSL_MD4)',
+    '#include <openssl/md4.h>',
+    '#define hash_ctx    MD4_CTX',
+    '#define hash_init   MD4_Init',
+    '#define hash_update MD4_Update',
+    '#define hash_final  MD4_Final',
+    '#else',
+    '#define hash_init   local_md4_init',
+    '#endif',
+    'void nt_hash(const unsigned char *pw, size_t n, unsigned char *out)',
+    '{',
+    '  hash_ctx c;',
+    '  hash_init(&c);',
+    '  hash_update(&c, pw, n);',
+    '  hash_final(out, &c);',
+    '}',
+    '',
+  ].join('\n');
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name, a.functions ?? []]), [[5, 'MD4', ['digest']]]);
+  // Update and final calls, the context type and a project function carry no algorithm of their own.
+  assert.deepEqual(detect('#define hash_update MD5_Update\n#define hash_ctx MD5_CTX\n#define hash_init my_md5_init\n'), []);
+});

@@ -154,3 +154,14 @@ test('SSL_OP_NO_* masks that keep TLS 1.2, leave nothing, or hold unknown bits p
   assert.deepEqual(signals(src), []);
   assert.deepEqual(protocols(src).map((p) => p.protocol.version), [undefined]);
 });
+
+test('mbedTLS DES and AES block operations name their mode; the key size stays with the setkey call', () => {
+  const src = `#include <mbedtls/des.h>\nvoid lm(mbedtls_des_context *d, mbedtls_aes_context *a, const unsigned char *in, unsigned char *out) {\n  mbedtls_des_crypt_ecb(d, in, out);\n  mbedtls_aes_crypt_cbc(a, MBEDTLS_AES_ENCRYPT, 16, iv, in, out);\n  mbedtls_des_free(d);\n}\n`;
+  assert.deepEqual(algorithms(src).map((a) => [a.name, a.library?.name]), [['DES-ECB', 'mbedtls'], ['AES-CBC', 'mbedtls']]);
+});
+
+test('QUIC set-up fixes TLS 1.3: ngtcp2 crypto helpers, quiche, OpenSSL QUIC methods', () => {
+  const src = `#include <ngtcp2/ngtcp2_crypto_quictls.h>\n#include <quiche.h>\nint h3(SSL_CTX *ctx, gnutls_session_t s) {\n  if(ngtcp2_crypto_quictls_configure_client_context(ctx) != 0)\n    return -1;\n  ngtcp2_crypto_gnutls_configure_client_session(s);\n  quiche_config *cfg = quiche_config_new(QUICHE_PROTOCOL_VERSION);\n  SSL_CTX *q = SSL_CTX_new(OSSL_QUIC_client_method());\n  ngtcp2_crypto_read_write_crypto_data(conn, level, data, len);\n  return 0;\n}\n`;
+  assert.deepEqual(protocols(src).map((p) => [p.protocol.version, p.library?.name]), [['1.3', 'ngtcp2'], ['1.3', 'ngtcp2'], ['1.3', 'quiche'], ['1.3', 'openssl']]);
+  assert.deepEqual(signals(src), []);
+});

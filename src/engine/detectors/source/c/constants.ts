@@ -6,7 +6,7 @@
 // (`#ifdef FIPS` / `#else`) is ambiguous and not declared (FileConstants).
 import type { NapiConfig, SgNode } from '@ast-grep/napi';
 import type { CrossFile } from '../../cross-file.js';
-import { constantKey } from '../../cross-file.js';
+import { constantKey, fileStem } from '../../cross-file.js';
 import type { Evaluator } from '../common/evaluate.js';
 import { int, str, type Value } from '../common/value.js';
 import { declaredName, parseCInt, type CAdapter, type DefineBodies } from './resolve.js';
@@ -55,14 +55,9 @@ const CONST_DECLARATIONS: NapiConfig = {
  */
 const FILE_SCOPE_CONST = /^(?![ \t#/])[^\n;{}()]*\bconst(?:expr)?\b[^\n;{}()]*=/m;
 
-/** The owner of a file's constants: its name without the last extension (`src/crypto_conf.h` -> `crypto_conf`). */
-export function fileStem(path: string): string {
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(0, dot) : base;
-}
-
 export function declareCConstants(path: string, text: string, root: SgNode, ev: Evaluator, defines: DefineBodies, crossFile: CrossFile): void {
+  // The owner is the file's name up to its first dot (`src/crypto_conf.h` -> `crypto_conf`,
+  // `gen/keys.pb.h` -> `keys`): the name the scan's second pass picks declaring files by (scan.ts).
   const owner = fileStem(path);
   if (!owner) return;
   // Names in the values are not looked up in other files (CAdapter.declaring).

@@ -61,12 +61,12 @@ export class CFile {
     });
   }
 
-  signal(node: SgNode, library: LibraryRef, signal: SignalType, detail: string, related?: { spelling: string; params: AlgorithmParams }): void {
+  signal(node: SgNode, library: LibraryRef | undefined, signal: SignalType, detail: string, related?: { spelling: string; params: AlgorithmParams }): void {
     const provider = this.provider(library);
     this.sink.signal(node, symbolOf(node), signal, detail, { ...(provider ? { library: provider } : {}), ...(related ? { related } : {}) });
   }
 
-  protocol(node: SgNode, library: LibraryRef, protocol: ProtocolFacts): void {
+  protocol(node: SgNode, library: LibraryRef | undefined, protocol: ProtocolFacts): void {
     this.sink.protocol(node, symbolOf(node), protocol, this.provider(library));
   }
 

@@ -19,8 +19,12 @@ import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames, mayHoldSshNames } from '../
 import { CFile } from './file.js';
 import { cEvaluator, calleeName, quotedIncludes } from './resolve.js';
 import { declareCConstants } from './constants.js';
-import { EVP_GETTER, OPENSSL_CALLS, argsOf, evpGetter, tableGetter, type CallHandler } from './openssl.js';
+import { EVP_GETTER, OPENSSL_CALLS, argsOf, definedDigestInit, evpGetter, tableGetter, type CallHandler } from './openssl.js';
 import { TLS_CALLS } from './tls.js';
+import { LIBCURL_CALLS } from './libcurl.js';
+import { SSH_LIB_CALLS } from './ssh-libs.js';
+import { PLATFORM_CALLS, keyBlobAlgorithm } from './platform.js';
+import { NGTCP2_CONFIGURE, QUIC_CALLS, ngtcp2Configure } from './quic.js';
 import { DIGEST_SIGN_CALLS } from './digest-sign.js';
 import { SODIUM_CALLS, MBEDTLS_CALLS, definedMbedCipher } from './sodium-mbedtls.js';
 import { pqcHandler } from './pqc.js';
@@ -28,19 +32,21 @@ import { MECHANISM_TYPE, pkcs11Mechanism } from './pkcs11.js';
 
 export const C_DETECTOR_ID = 'c';
 
-const CALLS: ReadonlyMap<string, CallHandler> = new Map([...OPENSSL_CALLS, ...DIGEST_SIGN_CALLS, ...TLS_CALLS, ...SODIUM_CALLS, ...MBEDTLS_CALLS]);
+const CALLS: ReadonlyMap<string, CallHandler> = new Map([...OPENSSL_CALLS, ...DIGEST_SIGN_CALLS, ...TLS_CALLS, ...LIBCURL_CALLS, ...SSH_LIB_CALLS, ...PLATFORM_CALLS, ...QUIC_CALLS, ...SODIUM_CALLS, ...MBEDTLS_CALLS]);
 
 /**
  * Function-name prefixes of the calls the handlers read, as one regex for the native query (the
  * callee may be `::NAME` in C++). Narrow on purpose: a file's other calls never reach JS.
  */
-const CALLEE_REGEX = '^(::)?(EVP_|RSA_|EC_|ECDSA_|ECDH_|DSA_|DH_|HMAC|PKCS5_|SSL_|MD4|MD5|SHA1|SHA2|SHA3|SHA5|RIPEMD|AES_|DES_|RC4|BF_|crypto_|mbedtls_|OQS_|PQCLEAN_)';
+const CALLEE_REGEX = '^(::)?(EVP_|RSA_|EC_|ECDSA_|ECDH_|DSA_|DH_|HMAC|PKCS5_|SSL_|MD4|MD5|SHA1|SHA2|SHA3|SHA5|RIPEMD|AES_|DES_|RC4|BF_|crypto_|mbedtls_|OQS_|PQCLEAN_|curl_easy_setopt$|libssh2_hostkey_hash$|ssh_get_publickey_hash$|ssh_pki_generate$|wc_|CC_(MD|SHA)|Crypt(CreateHash|GenKey|DeriveKey)$|ngtcp2_crypto_[a-z0-9]+_configure_|quiche_config_new$)';
 
 /**
  * A `#define` body that names a cipher or digest: an EVP getter, named or called (`EVP_aes_256_ctr`,
- * `EVP_sha1()`), or an mbedTLS cipher type (`MBEDTLS_CIPHER_AES_256_CTR`, libssh2's mbedtls.h).
+ * `EVP_sha1()`), an mbedTLS cipher type (`MBEDTLS_CIPHER_AES_256_CTR`, libssh2's mbedtls.h), or a
+ * low-level digest's init that a backend switch maps its own name to (curl's md4.c: `#define
+ * my_md4_init MD4_Init`, then called through the macro, which the call query cannot see).
  */
-const DEFINED_GETTER = /^\s*(EVP_[a-z][a-z0-9_]*|MBEDTLS_CIPHER_[A-Z0-9_]+)\s*(?:\(\s*\))?\s*$/;
+const DEFINED_GETTER = /^\s*(EVP_[a-z][a-z0-9_]*|MBEDTLS_CIPHER_[A-Z0-9_]+|(?:MD4|MD5|SHA1|SHA224|SHA256|SHA384|SHA512|RIPEMD160)_Init)\s*(?:\(\s*\))?\s*$/;
 
 const C_EXTENSIONS = new Set(['c', 'h']);
 /** Headers: each file that includes one has its own copy of its `static` functions. */
@@ -82,6 +88,8 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
         { kind: 'init_declarator', has: { field: 'value', kind: 'initializer_list' }, inside: { kind: 'declaration', stopBy: 'neighbor', has: { field: 'type', regex: MECHANISM_TYPE } } },
         { kind: 'assignment_expression', has: { field: 'left', kind: 'field_expression', regex: '(\\.|->)\\s*mechanism$' } },
         { kind: 'initializer_pair', regex: '^\\.\\s*mechanism\\s*=' },
+        // CryptoAPI key blobs: the algorithm of a key imported with CryptImportKey (curl's NTLM: `blob.hdr.aiKeyAlg = CALG_DES`).
+        { kind: 'assignment_expression', has: { field: 'left', kind: 'field_expression', regex: '(\\.|->)\\s*aiKeyAlg$' } },
       ],
     },
   });
@@ -101,6 +109,10 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
       tableGetter(f, call, call.text());
       continue;
     }
+    if (call.kind() === 'assignment_expression' && /aiKeyAlg\s*$/.test(call.field('left')?.text() ?? '')) {
+      keyBlobAlgorithm(f, call);
+      continue;
+    }
     if (call.kind() === 'init_declarator' || call.kind() === 'assignment_expression' || call.kind() === 'initializer_pair') {
       eachCaseMarked(ev, { sink: f.sink }, () => pkcs11Mechanism(f, call));
       continue;
@@ -108,12 +120,13 @@ export function detectC(file: SourceFile, ctx: DetectContext): Detection[] {
     if (call.kind() === 'preproc_arg') {
       const name = DEFINED_GETTER.exec(call.text())![1]!;
       if (name.startsWith('EVP_')) tableGetter(f, call, name);
-      else definedMbedCipher(f, call, name);
+      else if (name.startsWith('MBEDTLS_')) definedMbedCipher(f, call, name);
+      else definedDigestInit(f, call, name);
       continue;
     }
     const callee = calleeName(call);
     // Post-quantum APIs name the algorithm in the function (`crypto_kem_mlkem768_enc`, `OQS_SIG_ml_dsa_65_sign`): by pattern.
-    const handler = CALLS.get(callee) ?? pqcHandler(callee);
+    const handler = CALLS.get(callee) ?? (NGTCP2_CONFIGURE.test(callee) ? ngtcp2Configure : pqcHandler(callee));
     // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
     if (handler) eachCaseMarked(ev, { sink: f.sink }, () => handler(f, call, callee, argsOf(call)));
     else if (EVP_GETTER.test(callee)) evpGetter(f, call, callee);
@@ -128,13 +141,16 @@ export const cDetector: Detector = {
   // digests, PKEY contexts and fetches; the low-level RSA/EC/DSA/DH/HMAC/PKCS5, AES/DES/RC4/BF key
   // schedules and modes, and one-shot digests have their own), libssl's with SSL_CTX_/SSL_set; libsodium's with crypto_ followed by a primitive
   // family (SUPERCOP's post-quantum crypto_kem_/crypto_sign_ names too), mbedTLS's with mbedtls_, liboqs's
-  // with OQS_, PQClean's with PQCLEAN_. A file without any of them cannot hold a call we report; SSH
+  // with OQS_, PQClean's with PQCLEAN_, libcurl's TLS options with CURLOPT_SSL/CURLOPT_PROXY_SSL/CURLOPT_DOH_SSL, the SSH libraries', wolfCrypt's, CommonCrypto's, CryptoAPI's and the QUIC stacks' calls by their names. A file without any of them cannot hold a call we report; SSH
   // algorithm names need one of SSH_NAME_KEYWORDS, as in the other languages; PKCS#11 mechanisms are CKM_ constants.
   keywords: [
     'EVP_', 'RSA_', 'EC_KEY_', 'EC_GROUP_', 'ECDSA_', 'ECDH_', 'DSA_', 'DH_', 'HMAC', 'PKCS5_', 'AES_set_', 'AES_ecb', 'AES_c', 'AES_o', 'AES_ige', 'AES_wrap', 'AES_unwrap', 'DES_', 'RC4_set_key', 'RC4(', 'BF_set_key', 'SHA1(', 'SHA1_', 'SHA224', 'SHA256', 'SHA384',
     'SHA512', 'MD5', 'MD4', 'RIPEMD160', 'SSL_CTX_', 'SSL_set', 'crypto_box', 'crypto_secretbox', 'crypto_sign', 'crypto_aead',
     'crypto_pwhash', 'crypto_kx', 'crypto_scalarmult', 'crypto_generichash', 'crypto_hash', 'crypto_auth', 'crypto_kdf', 'crypto_stream',
     'crypto_kem', 'crypto_secretstream', 'crypto_onetimeauth', 'crypto_shorthash', 'mbedtls_', 'OQS_', 'PQCLEAN_', 'CKM_',
+    'CURLOPT_SSL', 'CURLOPT_PROXY_SSL', 'CURLOPT_DOH_SSL', 'CURLOPT_TLS13_CIPHERS', 'CURLOPT_PROXY_TLS13_CIPHERS', 'libssh2_hostkey_hash', 'ssh_get_publickey_hash', 'ssh_pki_generate',
+    'wc_Init', 'wc_Md', 'wc_Sha', 'wc_RipeMd', 'wc_Des', 'wc_Aes', 'wc_MakeRsaKey', 'wc_ecc_make_key', 'wc_ed25519_make_key', 'wc_curve25519_make_key',
+    'CC_MD', 'CC_SHA', 'CryptCreateHash', 'CryptGenKey', 'CryptDeriveKey', 'ngtcp2_crypto_', 'quiche_config_new', 'aiKeyAlg',
     ...SSH_NAME_KEYWORDS,
   ],
   crossFile: true,

@@ -159,6 +159,11 @@ export function tableGetter(f: CFile, name: SgNode, getter: string): void {
   f.algorithm(name, OPENSSL, { spelling: getterSpelling(getter) });
 }
 
+/** `#define my_md4_init MD4_Init`: the digest a backend switch selects, used through the macro's name. */
+export function definedDigestInit(f: CFile, body: SgNode, init: string): void {
+  f.algorithm(body, OPENSSL, { spelling: init.slice(0, -'_Init'.length), functions: ['digest'] });
+}
+
 /** `EVP_aes_256_gcm()` / `EVP_sha256()` wherever it appears (an init's argument, assigned, returned, in a table). */
 export function evpGetter(f: CFile, call: SgNode, callee: string): void {
   const kind = getterKind(f, callee);

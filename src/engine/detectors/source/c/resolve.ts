@@ -14,7 +14,7 @@ import { LazySymbolTable, textHolds, type Binding, type BindingSource, type Scop
 import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { cCallSiteArguments } from './call-sites.js';
-import { constantKey, type CrossFile } from '../../cross-file.js';
+import { constantKey, fileStem, type CrossFile } from '../../cross-file.js';
 
 /** The nodes of one file that can bind a name, collected in one walk. */
 export interface CIndex {
@@ -84,14 +84,14 @@ const STRING_KINDS = new Set(['string_literal', 'raw_string_literal']);
 /** How library constants and macros are spelled: an upper-case prefix and more (`NID_secp384r1`, `EVP_PKEY_RSA`). */
 const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(_\w+|[A-Z0-9])$/;
 /**
- * Names in the namespaces of OpenSSL, BoringSSL, mbedTLS, libsodium and Windows' CryptoAPI/Schannel
+ * Names in the namespaces of OpenSSL, BoringSSL, mbedTLS, libsodium, Windows' CryptoAPI/Schannel, libcurl, libssh2 and libssh
  * (`EVP_PKEY_ED25519`, `TLS1_3_VERSION`, `SSL_OP_NO_TLSv1`, `MBEDTLS_SSL_VERIFY_REQUIRED`,
- * `crypto_box_KEYBYTES` (not a project's `crypto_cipher_name`), `CALG_SHA_256`): never looked up in the project's headers. Nearly every crypto
+ * `crypto_box_KEYBYTES` (not a project's `crypto_cipher_name`), `CALG_SHA_256`, `CURLOPT_SSL_VERIFYPEER`): never looked up in the project's headers. Nearly every crypto
  * call takes some, and each lookup made the scan read every quoted include of the file (and its
  * `.c` twin, and a folder of that name) for nothing: 114 files of curl for one constant found.
  */
 const LIBRARY_NAME = new RegExp(
-  '^(?:(?:EVP|NID|SN|LN|OBJ|OSSL|OPENSSL|SSL_OP|SSL_MODE|SSL_VERIFY|SSL_SESS|SSL_FILETYPE|SSL_ERROR|SSL_CTRL|SSL_R|SSL_F|SSL2|SSL3|TLS1|TLSEXT|TLS_ST|DTLS1|X509|X509V3|PEM|ERR|BIO|ASN1|PKCS5|PKCS12|RSA_PKCS1|RSA_F|RSA_R|EC_F|EC_R|POINT_CONVERSION|MBEDTLS|PSA|CALG|CERT|BCRYPT|NCRYPT|SCH|SP_PROT|SECPKG|SEC_E|SECBUFFER|ISC_REQ|ISC_RET)_|(?:RSA_F4|RSA_3|RSA_NO_PADDING)$|(?:crypto|randombytes|sodium)_(?:[a-z0-9_]*_)?[A-Z][A-Z0-9_]*$)',
+  '^(?:(?:EVP|NID|SN|LN|OBJ|OSSL|OPENSSL|SSL_OP|SSL_MODE|SSL_VERIFY|SSL_SESS|SSL_FILETYPE|SSL_ERROR|SSL_CTRL|SSL_R|SSL_F|SSL2|SSL3|TLS1|TLSEXT|TLS_ST|DTLS1|X509|X509V3|PEM|ERR|BIO|ASN1|PKCS5|PKCS12|RSA_PKCS1|RSA_F|RSA_R|EC_F|EC_R|POINT_CONVERSION|MBEDTLS|PSA|CALG|CERT|BCRYPT|NCRYPT|SCH|SP_PROT|SECPKG|SEC_E|SECBUFFER|ISC_REQ|ISC_RET|CURLOPT|CURL_SSLVERSION|LIBSSH2_HOSTKEY_HASH|SSH_PUBLICKEY_HASH|SSH_KEYTYPE)_|(?:RSA_F4|RSA_3|RSA_NO_PADDING)$|(?:crypto|randombytes|sodium)_(?:[a-z0-9_]*_)?[A-Z][A-Z0-9_]*$)',
 );
 
 /** The symbolic value of a library call (CAdapter.call): `EVP_sha256()#1234`. */
@@ -457,13 +457,14 @@ export function cBindingSource(index: CIndex, language: SourceLanguage, defines 
   };
 }
 
-/** The stems of a file's quoted includes (`#include "conf/crypto_conf.h"` -> `crypto_conf`), read from its text. */
+/**
+ * The stems of a file's quoted includes (`#include "conf/crypto_conf.h"` -> `crypto_conf`, `"keys.pb.h"`
+ * -> `keys`), read from its text: the owners the included files declare their constants under.
+ */
 export function quotedIncludes(text: string): string[] {
   const out = new Set<string>();
   for (const m of text.matchAll(/^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"/gm)) {
-    const base = m[1]!.slice(m[1]!.lastIndexOf('/') + 1);
-    const dot = base.lastIndexOf('.');
-    const stem = dot > 0 ? base.slice(0, dot) : base;
+    const stem = fileStem(m[1]!);
     if (stem) out.add(stem);
   }
   return [...out];

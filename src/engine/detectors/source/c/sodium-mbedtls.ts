@@ -163,6 +163,11 @@ function mbedKey(spelling: string, bitsArg: number | undefined, mode?: string): 
   };
 }
 
+/** A block operation of a fixed cipher and mode on a context keyed elsewhere. */
+function mbedMode(spelling: string): CallHandler {
+  return (f, call) => f.algorithm(call, MBEDTLS, { spelling, functions: ['encrypt', 'decrypt'] });
+}
+
 /** mbedtls_gcm_setkey(&ctx, MBEDTLS_CIPHER_ID_AES, key, 256), mbedtls_ccm_setkey(...): cipher id, key, bits. */
 function mbedAead(mode: string): CallHandler {
   return (f, call, _c, args) => {
@@ -201,6 +206,14 @@ const mbedTable: Array<[string, CallHandler]> = [
     // An XTS key is two AES keys: 256 bits is AES-128-XTS, 512 bits AES-256-XTS.
     f.algorithm(call, MBEDTLS, { spelling: 'AES', params: { keySize: bits === undefined ? undefined : bits / 2, mode: 'XTS' }, unresolved: ['keySize'], functions: ['encrypt'] });
   }],
+  // The block operations name the mode (curl's NTLM: mbedtls_des_crypt_ecb); the key size is the
+  // setkey call's, which is a separate detection (the two calls are not linked), as for OpenSSL's
+  // legacy AES_set_encrypt_key / AES_cbc_encrypt.
+  ['mbedtls_des_crypt_ecb', mbedMode('DES-ECB')],
+  ['mbedtls_des_crypt_cbc', mbedMode('DES-CBC')],
+  ['mbedtls_aes_crypt_ecb', mbedMode('AES-ECB')],
+  ['mbedtls_aes_crypt_cbc', mbedMode('AES-CBC')],
+  ['mbedtls_aes_crypt_ctr', mbedMode('AES-CTR')],
   ['mbedtls_des_setkey_enc', mbedKey('DES', undefined)],
   ['mbedtls_des_setkey_dec', mbedKey('DES', undefined)],
   ['mbedtls_des3_set3key_enc', mbedKey('3DES-168', undefined)],

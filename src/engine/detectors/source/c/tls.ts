@@ -9,8 +9,12 @@ import { parseTlsVersion } from '../common/versions.js';
 import { assignedName, type CFile } from './file.js';
 import { OPENSSL, type CallHandler } from './openssl.js';
 
-/** Version of a method getter (`TLSv1_1_client_method` -> 1.1); undefined for the version-flexible `TLS_method`/`SSLv23_method`. */
+/**
+ * Version of a method getter (`TLSv1_1_client_method` -> 1.1; OpenSSL's QUIC methods, TLS 1.3 only as
+ * QUIC requires); undefined for the version-flexible `TLS_method`/`SSLv23_method`.
+ */
 function methodVersion(callee: string): { version: string; insecure: boolean } | undefined {
+  if (/^OSSL_QUIC_(?:client|client_thread|server)_method$/.test(callee)) return { version: '1.3', insecure: false };
   const m = /^((?:SSL|TLS)v[0-9_]+)_(?:server_|client_)?method$/.exec(callee);
   if (!m || m[1] === 'SSLv23') return undefined;
   const v = parseTlsVersion(m[1]!);
@@ -74,10 +78,13 @@ const cipherList: CallHandler = (f, call, _callee, args) => {
   f.protocol(call, OPENSSL, { protocolType: 'tls', cipherSuites: suites });
 };
 
+/** The groups of a `:`-separated list as written (`X25519MLKEM768:?P-256`), without `auto`/`default`. */
+export function groupNames(list: string | undefined): string[] {
+  return list === undefined ? [] : list.split(/[:,\s]+/).map((g) => g.replace(/^\?/, '')).filter((g) => g !== '' && !/^(auto|default)$/i.test(g));
+}
+
 const groupsList: CallHandler = (f, call, _callee, args) => {
-  const list = f.str(args[1]);
-  const groups = list === undefined ? [] : list.split(/[:,\s]+/).map((g) => g.replace(/^\?/, '')).filter((g) => g !== '' && !/^(auto|default)$/i.test(g));
-  f.protocol(call, OPENSSL, { protocolType: 'tls', groups });
+  f.protocol(call, OPENSSL, { protocolType: 'tls', groups: groupNames(f.str(args[1])) });
 };
 
 /**
