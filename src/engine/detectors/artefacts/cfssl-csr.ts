@@ -13,20 +13,25 @@ const MAX_DEPTH = 16;
 
 export interface CfsslKey { spelling: 'RSA' | 'ECDSA' | 'Ed25519'; params: AlgorithmParams; unresolved: ('keySize' | 'curve')[] }
 
+/** The RSA sizes cfssl's `KeyRequest.Generate` accepts. */
+const RSA_MIN = 2048;
+const RSA_MAX = 8192;
 /** cfssl's ECDSA sizes: the only curves `KeyRequest.Generate` accepts (any other size fails with "invalid curve"). */
 const CURVES: Readonly<Record<number, string>> = { 256: 'P-256', 384: 'P-384', 521: 'P-521' };
 
 /**
  * The key a cfssl key request (`algo`, `size`) generates, as `csr.KeyRequest.Generate` reads it: `rsa`
- * of `size` bits, `ecdsa` on P-256/P-384/P-521 by size, `ed25519`. Another algorithm, or an ECDSA size
- * that names no curve, makes cfssl fail: undefined. An absent size is left unresolved (the Go API's
- * `NewKeyRequest` default is only there when the caller starts from it). An RSA size cfssl refuses
- * (below 2048, above 8192) is reported as written: the request asks for it.
+ * of `size` bits, `ecdsa` on P-256/P-384/P-521 by size, `ed25519`. What cfssl refuses makes no key:
+ * undefined for another algorithm, an ECDSA size that names no curve, an RSA size below 2048 ("RSA key
+ * is too weak") or above 8192 (cfssl's own tests list `{A: "rsa", S: 1024}` as a request that must
+ * fail: reported, it was a false short key). An absent size is left unresolved (the Go API's
+ * `NewKeyRequest` default is only there when the caller starts from it).
  */
 export function cfsslKeyRequest(algo: string, size: number | undefined): CfsslKey | undefined {
   switch (algo) {
     case 'rsa':
-      return size === undefined ? { spelling: 'RSA', params: {}, unresolved: ['keySize'] } : { spelling: 'RSA', params: { keySize: size }, unresolved: [] };
+      if (size === undefined) return { spelling: 'RSA', params: {}, unresolved: ['keySize'] };
+      return size >= RSA_MIN && size <= RSA_MAX ? { spelling: 'RSA', params: { keySize: size }, unresolved: [] } : undefined;
     case 'ecdsa': {
       if (size === undefined) return { spelling: 'ECDSA', params: {}, unresolved: ['curve'] };
       const curve = CURVES[size];

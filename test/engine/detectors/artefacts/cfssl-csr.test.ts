@@ -43,11 +43,15 @@ test('several requests in one document are found in order, each at its own line'
   assert.deepEqual(rows('requests.json', doc), ['3 RSA {"keySize":2048}', '4 ECDSA {"curve":"P-256"}', '5 RSA {"keySize":3072}']);
 });
 
-test('an absent size stays unresolved; an algorithm or curve cfssl refuses is nothing', () => {
+test('an absent size stays unresolved; an algorithm, curve or RSA size cfssl refuses is nothing', () => {
   assert.deepEqual(rows('a.json', '{"key": {"algo": "rsa"}}'), ['1 RSA {} ?keySize']);
   assert.deepEqual(rows('b.json', '{"key": {"algo": "ecdsa"}}'), ['1 ECDSA {} ?curve']);
   assert.deepEqual(rows('c.json', '{"key": {"algo": "ecdsa", "size": 255}}'), []);
   assert.deepEqual(rows('d.json', '{"key": {"algo": "yolocrypto", "size": 2048}}'), []);
+  // cfssl refuses RSA below 2048 and above 8192 bits: no key, so no short key either.
+  assert.deepEqual(rows('e.json', '{"key": {"algo": "rsa", "size": 1024}}'), []);
+  assert.deepEqual(rows('f.json', '{"key": {"algo": "rsa", "size": 16384}}'), []);
+  assert.deepEqual(rows('g.json', '{"key": {"algo": "rsa", "size": 8192}}'), ['1 RSA {"keySize":8192}']);
   assert.equal(cfsslKeyRequest('RSA', 2048), undefined, 'cfssl compares the lower-case name');
 });
 

@@ -59,6 +59,7 @@ describe('Go: cfssl key requests', () => {
       '\tuse(&csr.KeyRequest{A: s.Algo, S: s.Size})',
       '\tuse(csr.KeyRequest{A: "ecdsa", S: 255})',
       '\tuse(csr.KeyRequest{A: "yolocrypto", S: 2048})',
+      '\tuse([]csr.KeyRequest{{A: "rsa", S: 1024}})', // "RSA key is too weak": cfssl makes no key
       '\tuse(other.KeyRequest{A: "rsa", S: 2048})',
       '\tuse(other.NewKeyRequest())',
       '}',
