@@ -12,6 +12,7 @@ import { keyFacts, sha256Hex } from './key-facts.js';
 import { SECURITY_KEY_FORMAT, parseOpensshPrivate } from './ssh-wire.js';
 import { PARAMETER_LABELS, REQUEST_LABELS, parameterFacts, requestFacts } from './requests-and-parameters.js';
 import { LineIndex, NON_TEXT_EXT, occurrenceAt, snippetOf } from './text.js';
+import { OPENPGP_LABELS, openpgpKeyFacts } from './openpgp.js';
 
 const ID = 'pem';
 const BEGIN = /-----BEGIN ([A-Z0-9][A-Z0-9 ]{0,40}?)-----/g;
@@ -24,6 +25,8 @@ const HEADER = /^\s*([A-Za-z][A-Za-z-]*):\s*(.*)$/;
  * characters); stray 1-3 character runs (`+` concatenating code literals) are not base64 groups.
  */
 const BASE64_RUN = /[A-Za-z0-9+/]+={0,2}/g;
+/** OpenPGP armour's CRC-24 line (`=XXXX`, RFC 9580 §6.1) after the body: not part of the data. */
+const ARMOR_CHECKSUM = /^\s*=[A-Za-z0-9+/]{4}\s*$/;
 
 interface Block {
   label: string;
@@ -54,6 +57,7 @@ function* pemBlocks(text: string): Generator<Block> {
         headers.set(h[1]!, h[2]!.trim());
         continue;
       }
+      if (ARMOR_CHECKSUM.test(line)) continue;
       for (const run of line.match(BASE64_RUN) ?? []) if (run.length >= 4) b64 += run;
     }
     BEGIN.lastIndex = end + endMarker.length;
@@ -114,6 +118,8 @@ function material(block: Block, kb: KnowledgeBase): MaterialFacts | null {
     // repository; its format names the type, the only fact there is about its algorithm.
     return { materialType: 'private-key', format: f.algorithm ? 'OpenSSH' : `OpenSSH ${f.keyType}`, ...known, encrypted: f.encrypted };
   }
+  const pgp = OPENPGP_LABELS.get(label);
+  if (pgp) return openpgpKeyFacts(der, pgp, kb);
   if (label in PUBLIC_FORMATS) {
     if (!isCompleteSequence(der)) return null;
     try {
