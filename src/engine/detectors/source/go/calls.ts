@@ -398,5 +398,7 @@ table.push(['crypto/x509.EncryptPEMBlock', pemEncryption], ['crypto/x509.Decrypt
 for (const fn of ['ParsePKCS1PrivateKey', 'ParsePKCS1PublicKey']) {
   table.push([`crypto/x509.${fn}`, (f, call, callee) => f.algorithm(call, callee, { spelling: 'RSA', unresolved: ['keySize'] })]);
 }
+// Likewise a SEC 1 key is an ECDSA key (cfssl's derhelpers parse CA keys so), its curve in the DER.
+table.push(['crypto/x509.ParseECPrivateKey', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDSA', unresolved: ['curve'] })]);
 
 export const GO_CALLS: ReadonlyMap<string, CallHandler> = new Map(table);
