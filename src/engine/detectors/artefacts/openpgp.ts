@@ -1,5 +1,6 @@
 // OpenPGP keys in ASCII armour (`-----BEGIN PGP PRIVATE KEY BLOCK-----`, `PGP PUBLIC KEY BLOCK`;
-// RFC 9580 §6): the primary key's algorithm and size from its key packet. sops' PGP test keys, a
+// RFC 9580 §6): the primary key's algorithm and size from its key packet; and the recipients' key
+// algorithms of an encrypted `PGP MESSAGE`. sops' PGP test keys, a
 // GnuPG export committed beside a deployment, a maintainer's signing key: before, the PEM reader knew no
 // PGP label and such a private key was not reported at all. Only the first (primary) key packet is read;
 // subkeys usually share its kind (an RSA primary key has RSA subkeys, an EdDSA one a Curve25519 ECDH
@@ -152,4 +153,34 @@ function publicEnd(b: Uint8Array, id: number, at: number, end: number): number |
   }
   if (id === 18) next += 1 + (b[next] ?? end);
   return next <= end ? next : undefined;
+}
+
+const PKESK = 1;
+
+/** ECDH's ephemeral point, by its MPI size: Curve25519's native form (0x40 prefix, 32 octets) or an uncompressed NIST point. */
+const ECDH_POINT_BITS: Readonly<Record<number, string>> = { 263: 'Curve25519', 515: 'P-256', 771: 'P-384', 1059: 'P-521' };
+
+/**
+ * The public-key algorithms an armoured OpenPGP message's session key is encrypted to, one per
+ * recipient (v3 public-key encrypted session key packets, RFC 9580 §5.1, at the start of the message):
+ * RSA (PKCS#1 v1.5 encryption; the modulus size is not in the message), ElGamal, ECDH (its curve from
+ * the ephemeral point's size), X25519, X448. sops writes such a message for each PGP key a file is
+ * encrypted to. Empty for a message encrypted with a passphrase only, or anything unreadable.
+ */
+export function openpgpMessageRecipients(data: Uint8Array): AlgorithmRefFact[] {
+  const out: AlgorithmRefFact[] = [];
+  for (let at = 0, p = packet(data, 0); p && p.tag === PKESK; at = p.end, p = packet(data, at)) {
+    if (data[p.start] !== 3) continue;
+    const id = data[p.start + 9];
+    const fieldsAt = p.start + 10;
+    if (id === undefined) break;
+    if (RSA_IDS.has(id)) out.push({ spelling: 'RSA', params: { padding: 'PKCS1v15' } });
+    else if (id === 16) out.push({ spelling: 'ElGamal', params: {} });
+    else if (id === 18) {
+      const point = mpi(data, fieldsAt, p.end);
+      const curve = point && ECDH_POINT_BITS[point.bits];
+      out.push(curve === 'Curve25519' ? { spelling: 'X25519', params: {} } : { spelling: 'ECDH', params: curve ? { curve } : {} });
+    } else if (id === 25 || id === 26) out.push({ spelling: FIXED[id]!, params: {} });
+  }
+  return out;
 }

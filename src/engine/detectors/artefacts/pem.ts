@@ -12,7 +12,7 @@ import { keyFacts, sha256Hex } from './key-facts.js';
 import { SECURITY_KEY_FORMAT, parseOpensshPrivate } from './ssh-wire.js';
 import { PARAMETER_LABELS, REQUEST_LABELS, parameterFacts, requestFacts } from './requests-and-parameters.js';
 import { LineIndex, NON_TEXT_EXT, occurrenceAt, snippetOf } from './text.js';
-import { OPENPGP_LABELS, openpgpKeyFacts } from './openpgp.js';
+import { OPENPGP_LABELS, openpgpKeyFacts, openpgpMessageRecipients } from './openpgp.js';
 
 const ID = 'pem';
 const BEGIN = /-----BEGIN ([A-Z0-9][A-Z0-9 ]{0,40}?)-----/g;
@@ -185,6 +185,13 @@ export const pemDetector: Detector = {
         // Domain parameters (`openssl dhparam`, `dsaparam`, `ecparam`): the group keys are generated in.
         const p = parameterFacts(block.label, block.der, ctx.kb);
         if (p) out.push({ type: 'algorithm', spelling: p.spelling, params: p.params, functions: ['keygen'], occurrence });
+        continue;
+      }
+      if (block.label === 'PGP MESSAGE') {
+        // Encrypted to public keys: each recipient's key algorithm wraps the session key.
+        for (const a of openpgpMessageRecipients(block.der)) {
+          out.push({ type: 'algorithm', spelling: a.spelling, params: a.params, ...(a.spelling === 'RSA' || (a.spelling === 'ECDH' && !a.params.curve) ? { unresolved: [a.spelling === 'RSA' ? 'keySize' as const : 'curve' as const] } : {}), functions: ['encrypt'], occurrence });
+        }
         continue;
       }
       const m = material(block, ctx.kb);

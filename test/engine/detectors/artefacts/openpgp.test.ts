@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pemDetector } from '../../../../src/engine/detectors/artefacts/pem.js';
 import { openpgpKeyFacts } from '../../../../src/engine/detectors/artefacts/openpgp.js';
-import type { MaterialDetection } from '../../../../src/engine/inventory/model.js';
+import type { AlgorithmDetection, MaterialDetection } from '../../../../src/engine/inventory/model.js';
 import { bodyLines, fixture, kb, run } from './helpers.js';
 
 const materials = (file: string, content: string | Buffer = fixture(`keys/${file}`)): MaterialDetection[] =>
@@ -45,4 +45,23 @@ test('nothing from messages, signatures, a label that disagrees with its packet,
   assert.deepEqual(materials('t.asc', '-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n=AAAA\n-----END PGP PUBLIC KEY BLOCK-----\n'), []);
   // A truncated packet (its length runs past the data) is no key.
   assert.equal(openpgpKeyFacts(Uint8Array.from([0x99, 0x01, 0x0d, 0x04, 0, 0, 0, 0, 0x01, 0x08, 0x00]), 'public-key', kb), null);
+});
+
+test('an encrypted message names the algorithm of each recipient key its session key is wrapped for', () => {
+  const recipients = (file: string, content: string | Buffer = fixture(`keys/${file}`)) =>
+    run(pemDetector, file, content).filter((d): d is AlgorithmDetection => d.type === 'algorithm')
+      .map((d) => [d.occurrence.line, d.spelling, d.params, d.unresolved, d.functions]);
+  // Encrypted with gpg to an RSA-2048 encryption subkey and a Curve25519 ECDH subkey.
+  assert.deepEqual(recipients('openpgp-message-rsa-x25519.asc'), [
+    [1, 'RSA', { padding: 'PKCS1v15' }, ['keySize'], ['encrypt']],
+    [1, 'X25519', {}, undefined, ['encrypt']],
+  ]);
+  // The same message in a sops-encrypted YAML file's metadata (a block scalar), and in a dotenv value with `\n` escapes.
+  const armour = fixture('keys/openpgp-message-rsa-x25519.asc').toString().trimEnd();
+  const yaml = `sops:\n    pgp:\n        - enc: |-\n${armour.split('\n').map((l) => `            ${l}`).join('\n')}\n          fp: 0123\n`;
+  assert.deepEqual(recipients('secrets.enc.yaml', yaml).map((r) => [r[0], r[1]]), [[4, 'RSA'], [4, 'X25519']]);
+  const env = `sops_pgp__list_0__map_enc=${armour.split('\n').join('\\n')}\n`;
+  assert.deepEqual(recipients('app.enc.env', env).map((r) => [r[0], r[1]]), [[1, 'RSA'], [1, 'X25519']]);
+  // A message encrypted with a passphrase only names no public key.
+  assert.deepEqual(recipients('openpgp-message-passphrase.asc'), []);
 });
