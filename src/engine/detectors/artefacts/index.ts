@@ -1,4 +1,4 @@
-// The artefact detectors: certificates, keys (PEM, DER, JWK, SSH, CryptoAPI blobs), keystores, server and VPN configuration, cfssl key requests and dependency manifests.
+// The artefact detectors: certificates, keys (PEM, DER, JWK, SSH, CryptoAPI blobs), keystores, server and VPN configuration, cfssl key requests, sops-encrypted files and dependency manifests.
 import type { Detector } from '../types.js';
 import { pemDetector } from './pem.js';
 import { derDetector } from './der.js';
@@ -10,6 +10,7 @@ import { tlsConfigDetector } from './tls-config.js';
 import { sshConfigDetector } from './ssh-config.js';
 import { openvpnConfigDetector } from './openvpn-config.js';
 import { cfsslCsrDetector } from './cfssl-csr.js';
+import { sopsFileDetector } from './sops-file.js';
 import { npmManifestDetector } from './manifests/npm.js';
 import { pypiManifestDetector } from './manifests/pypi.js';
 import { goModDetector } from './manifests/go.js';
@@ -31,6 +32,7 @@ export const ARTEFACT_DETECTORS: readonly Detector[] = [
   sshConfigDetector,
   openvpnConfigDetector,
   cfsslCsrDetector,
+  sopsFileDetector,
   npmManifestDetector,
   pypiManifestDetector,
   goModDetector,
