@@ -1,10 +1,9 @@
 // OpenPGP keys in ASCII armour (`-----BEGIN PGP PRIVATE KEY BLOCK-----`, `PGP PUBLIC KEY BLOCK`;
-// RFC 9580 §6): the primary key's algorithm and size from its key packet; and the recipients' key
-// algorithms of an encrypted `PGP MESSAGE`. sops' PGP test keys, a
-// GnuPG export committed beside a deployment, a maintainer's signing key: before, the PEM reader knew no
-// PGP label and such a private key was not reported at all. Only the first (primary) key packet is read;
-// subkeys usually share its kind (an RSA primary key has RSA subkeys, an EdDSA one a Curve25519 ECDH
-// subkey) and a key is reported once. Armour headers (`Version:`) and the CRC line are the PEM reader's.
+// RFC 9580 §6): each key's algorithm and size from its key packet, primary key and subkeys; and the
+// recipients' key algorithms of an encrypted `PGP MESSAGE`. sops' PGP test keys, a GnuPG export
+// committed beside a deployment, a maintainer's signing key: before, the PEM reader knew no PGP label
+// and such a private key was not reported at all. Armour headers (`Version:`) and the CRC line are the
+// PEM reader's.
 import type { AlgorithmRefFact, MaterialFacts } from '../../inventory/model.js';
 import type { KnowledgeBase } from '../../kb/types.js';
 import { decodeOid } from './der-reader.js';
@@ -14,9 +13,6 @@ export const OPENPGP_LABELS: ReadonlyMap<string, 'private-key' | 'public-key'> =
   ['PGP PRIVATE KEY BLOCK', 'private-key'],
   ['PGP PUBLIC KEY BLOCK', 'public-key'],
 ]);
-
-const SECRET_KEY = 5;
-const PUBLIC_KEY = 6;
 
 /** OpenPGP's own curve OIDs for the 25519/448 keys of v4 packets (RFC 9580 §9.2), and the RFC 8410 ones GnuPG also writes. */
 const EDWARDS_OIDS: Readonly<Record<string, string>> = {
@@ -102,27 +98,45 @@ function algorithmOf(b: Uint8Array, id: number, at: number, end: number, kb: Kno
   return undefined;
 }
 
+/** Secret and public key packets, primary and subkey (RFC 9580 §5.5.1). */
+const KEY_TAGS: ReadonlyMap<number, 'private-key' | 'public-key'> = new Map([[5, 'private-key'], [7, 'private-key'], [6, 'public-key'], [14, 'public-key']]);
+/** Packets a key block is made of (user IDs, signatures, trust, attributes, padding) besides its keys. */
+const OTHER_TAGS = new Set([2, 12, 13, 17, 21]);
+
 /**
- * The primary key of an armoured OpenPGP key block: its algorithm, size, and for a secret key whether
+ * The keys of an armoured OpenPGP key block: the primary key and each subkey (an RSA primary key
+ * often has an RSA encryption subkey of another size; an EdDSA one a Curve25519 ECDH subkey, the key
+ * that actually receives encrypted data), each with its algorithm, size and, for a secret key, whether
  * its secret part is protected by a passphrase (an S2K usage octet other than 0 after the public
- * fields). Null when the block holds no readable key packet.
+ * fields). The block must begin with a primary key packet of the label's kind; packets other than
+ * keys are skipped, and reading stops at anything unexpected. Empty when no key is readable.
  */
-export function openpgpKeyFacts(data: Uint8Array, kind: 'private-key' | 'public-key', kb: KnowledgeBase): MaterialFacts | null {
-  const p = packet(data, 0);
-  if (!p || (p.tag !== SECRET_KEY && p.tag !== PUBLIC_KEY)) return null;
-  if ((p.tag === SECRET_KEY) !== (kind === 'private-key')) return null;
+export function openpgpKeys(data: Uint8Array, kind: 'private-key' | 'public-key', kb: KnowledgeBase): MaterialFacts[] {
+  const first = packet(data, 0);
+  if (!first || first.tag !== (kind === 'private-key' ? 5 : 6)) return [];
+  const out: MaterialFacts[] = [];
+  for (let p: ReturnType<typeof packet> = first; p; p = packet(data, p.end)) {
+    const type = KEY_TAGS.get(p.tag);
+    if (type === undefined && !OTHER_TAGS.has(p.tag)) break;
+    const key = type && keyPacket(data, p, type, kb);
+    if (key) out.push(key);
+  }
+  return out;
+}
+
+function keyPacket(data: Uint8Array, p: { start: number; end: number }, kind: 'private-key' | 'public-key', kb: KnowledgeBase): MaterialFacts | undefined {
   const version = data[p.start];
   // v3/v2: version, time (4), validity days (2), algorithm; v4: version, time, algorithm; v5/v6 add a 4-octet key material length.
-  const algoAt = version === 2 || version === 3 ? p.start + 7 : version === 4 ? p.start + 5 : version === 5 || version === 6 ? p.start + 5 : -1;
-  if (algoAt < 0 || algoAt >= p.end) return null;
+  const algoAt = version === 2 || version === 3 ? p.start + 7 : version === 4 || version === 5 || version === 6 ? p.start + 5 : -1;
+  if (algoAt < 0 || algoAt >= p.end) return undefined;
   const id = data[algoAt]!;
-  const fieldsAt = version === 5 || version === 6 ? algoAt + 5 : algoAt + 1;
-  const facts = algorithmOf(data, id, fieldsAt, p.end, kb);
-  if (!facts) return null;
-  // v5/v6 give the public fields' length; v4 and older are walked field by field.
   const v56 = version === 5 || version === 6;
+  const fieldsAt = v56 ? algoAt + 5 : algoAt + 1;
+  const facts = algorithmOf(data, id, fieldsAt, p.end, kb);
+  if (!facts) return undefined;
+  // v5/v6 give the public fields' length; v4 and older are walked field by field.
   const declared = v56 ? fieldsAt + ((((data[algoAt + 1] ?? 0) << 24) >>> 0) + ((data[algoAt + 2] ?? 0) << 16) + ((data[algoAt + 3] ?? 0) << 8) + (data[algoAt + 4] ?? 0)) : undefined;
-  const pubEnd = v56 ? (declared! <= p.end ? declared : undefined) : publicEnd(data, id, fieldsAt, p.end);
+  const pubEnd = declared !== undefined ? (declared <= p.end ? declared : undefined) : publicEnd(data, id, fieldsAt, p.end);
   // The fingerprint covers the public part only (version to the end of the public fields), so a secret
   // key and its exported public key are one key.
   const out: MaterialFacts = {

@@ -12,7 +12,7 @@ import { keyFacts, sha256Hex } from './key-facts.js';
 import { SECURITY_KEY_FORMAT, parseOpensshPrivate } from './ssh-wire.js';
 import { PARAMETER_LABELS, REQUEST_LABELS, parameterFacts, requestFacts } from './requests-and-parameters.js';
 import { LineIndex, NON_TEXT_EXT, occurrenceAt, snippetOf } from './text.js';
-import { OPENPGP_LABELS, openpgpKeyFacts, openpgpMessageRecipients } from './openpgp.js';
+import { OPENPGP_LABELS, openpgpKeys, openpgpMessageRecipients } from './openpgp.js';
 
 const ID = 'pem';
 const BEGIN = /-----BEGIN ([A-Z0-9][A-Z0-9 ]{0,40}?)-----/g;
@@ -118,8 +118,6 @@ function material(block: Block, kb: KnowledgeBase): MaterialFacts | null {
     // repository; its format names the type, the only fact there is about its algorithm.
     return { materialType: 'private-key', format: f.algorithm ? 'OpenSSH' : `OpenSSH ${f.keyType}`, ...known, encrypted: f.encrypted };
   }
-  const pgp = OPENPGP_LABELS.get(label);
-  if (pgp) return openpgpKeyFacts(der, pgp, kb);
   if (label in PUBLIC_FORMATS) {
     if (!isCompleteSequence(der)) return null;
     try {
@@ -185,6 +183,12 @@ export const pemDetector: Detector = {
         // Domain parameters (`openssl dhparam`, `dsaparam`, `ecparam`): the group keys are generated in.
         const p = parameterFacts(block.label, block.der, ctx.kb);
         if (p) out.push({ type: 'algorithm', spelling: p.spelling, params: p.params, functions: ['keygen'], occurrence });
+        continue;
+      }
+      const pgp = OPENPGP_LABELS.get(block.label);
+      if (pgp) {
+        // An OpenPGP key block: the primary key and each subkey.
+        for (const key of openpgpKeys(block.der, pgp, ctx.kb)) out.push({ type: 'material', material: key, occurrence });
         continue;
       }
       if (block.label === 'PGP MESSAGE') {
