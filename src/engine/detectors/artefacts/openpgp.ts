@@ -104,24 +104,28 @@ const KEY_TAGS: ReadonlyMap<number, 'private-key' | 'public-key'> = new Map([[5,
 const OTHER_TAGS = new Set([2, 12, 13, 17, 21]);
 
 /**
- * The keys of an armoured OpenPGP key block: the primary key and each subkey (an RSA primary key
- * often has an RSA encryption subkey of another size; an EdDSA one a Curve25519 ECDH subkey, the key
- * that actually receives encrypted data), each with its algorithm, size and, for a secret key, whether
- * its secret part is protected by a passphrase (an S2K usage octet other than 0 after the public
- * fields). The block must begin with a primary key packet of the label's kind; packets other than
- * keys are skipped, and reading stops at anything unexpected. Empty when no key is readable.
+ * The keys of an armoured OpenPGP key block: the primary key, with its algorithm, size and, for a
+ * secret key, whether its secret part is protected by a passphrase (an S2K usage octet other than 0
+ * after the public fields); and the algorithm of each subkey (an RSA primary key may have an RSA
+ * encryption subkey of another size; an EdDSA one a Curve25519 ECDH subkey, the key that actually
+ * receives encrypted data). The block is one key as GnuPG counts them, so one key material (one
+ * committed private key), its subkeys algorithms beside it. The block must begin with a primary key
+ * packet of the label's kind; packets other than keys are skipped, reading stops at anything
+ * unexpected. Undefined when the primary key is not readable.
  */
-export function openpgpKeys(data: Uint8Array, kind: 'private-key' | 'public-key', kb: KnowledgeBase): MaterialFacts[] {
+export function openpgpKeys(data: Uint8Array, kind: 'private-key' | 'public-key', kb: KnowledgeBase): { primary: MaterialFacts; subkeys: AlgorithmRefFact[] } | undefined {
   const first = packet(data, 0);
-  if (!first || first.tag !== (kind === 'private-key' ? 5 : 6)) return [];
-  const out: MaterialFacts[] = [];
-  for (let p: ReturnType<typeof packet> = first; p; p = packet(data, p.end)) {
+  if (!first || first.tag !== (kind === 'private-key' ? 5 : 6)) return undefined;
+  const primary = keyPacket(data, first, kind, kb);
+  if (!primary) return undefined;
+  const subkeys: AlgorithmRefFact[] = [];
+  for (let p = packet(data, first.end); p; p = packet(data, p.end)) {
     const type = KEY_TAGS.get(p.tag);
     if (type === undefined && !OTHER_TAGS.has(p.tag)) break;
     const key = type && keyPacket(data, p, type, kb);
-    if (key) out.push(key);
+    if (key?.algorithm) subkeys.push(key.algorithm);
   }
-  return out;
+  return { primary, subkeys };
 }
 
 function keyPacket(data: Uint8Array, p: { start: number; end: number }, kind: 'private-key' | 'public-key', kb: KnowledgeBase): MaterialFacts | undefined {

@@ -187,8 +187,10 @@ export const pemDetector: Detector = {
       }
       const pgp = OPENPGP_LABELS.get(block.label);
       if (pgp) {
-        // An OpenPGP key block: the primary key and each subkey.
-        for (const key of openpgpKeys(block.der, pgp, ctx.kb)) out.push({ type: 'material', material: key, occurrence });
+        // An OpenPGP key block: the primary key, and the algorithm of each subkey.
+        const keys = openpgpKeys(block.der, pgp, ctx.kb);
+        if (keys) out.push({ type: 'material', material: keys.primary, occurrence });
+        for (const a of keys?.subkeys ?? []) out.push({ type: 'algorithm', spelling: a.spelling, params: a.params, occurrence });
         continue;
       }
       if (block.label === 'PGP MESSAGE') {
