@@ -1,4 +1,4 @@
-// The artefact detectors: certificates, keys (PEM, DER, JWK, SSH, CryptoAPI blobs), keystores, server and VPN configuration and dependency manifests.
+// The artefact detectors: certificates, keys (PEM, DER, JWK, SSH, CryptoAPI blobs), keystores, server and VPN configuration, cfssl key requests, sops-encrypted files and dependency manifests.
 import type { Detector } from '../types.js';
 import { pemDetector } from './pem.js';
 import { derDetector } from './der.js';
@@ -9,6 +9,8 @@ import { sshPublicKeyDetector } from './ssh-public-key.js';
 import { tlsConfigDetector } from './tls-config.js';
 import { sshConfigDetector } from './ssh-config.js';
 import { openvpnConfigDetector } from './openvpn-config.js';
+import { cfsslCsrDetector } from './cfssl-csr.js';
+import { sopsFileDetector } from './sops-file.js';
 import { npmManifestDetector } from './manifests/npm.js';
 import { pypiManifestDetector } from './manifests/pypi.js';
 import { goModDetector } from './manifests/go.js';
@@ -29,6 +31,8 @@ export const ARTEFACT_DETECTORS: readonly Detector[] = [
   tlsConfigDetector,
   sshConfigDetector,
   openvpnConfigDetector,
+  cfsslCsrDetector,
+  sopsFileDetector,
   npmManifestDetector,
   pypiManifestDetector,
   goModDetector,

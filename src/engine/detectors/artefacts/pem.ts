@@ -12,6 +12,7 @@ import { keyFacts, sha256Hex } from './key-facts.js';
 import { SECURITY_KEY_FORMAT, parseOpensshPrivate } from './ssh-wire.js';
 import { PARAMETER_LABELS, REQUEST_LABELS, parameterFacts, requestFacts } from './requests-and-parameters.js';
 import { LineIndex, NON_TEXT_EXT, occurrenceAt, snippetOf } from './text.js';
+import { OPENPGP_LABELS, openpgpKeys, openpgpMessageRecipients } from './openpgp.js';
 
 const ID = 'pem';
 const BEGIN = /-----BEGIN ([A-Z0-9][A-Z0-9 ]{0,40}?)-----/g;
@@ -24,6 +25,8 @@ const HEADER = /^\s*([A-Za-z][A-Za-z-]*):\s*(.*)$/;
  * characters); stray 1-3 character runs (`+` concatenating code literals) are not base64 groups.
  */
 const BASE64_RUN = /[A-Za-z0-9+/]+={0,2}/g;
+/** OpenPGP armour's CRC-24 line (`=XXXX`, RFC 9580 §6.1) after the body: not part of the data. */
+const ARMOR_CHECKSUM = /^\s*=[A-Za-z0-9+/]{4}\s*$/;
 
 interface Block {
   label: string;
@@ -54,6 +57,7 @@ function* pemBlocks(text: string): Generator<Block> {
         headers.set(h[1]!, h[2]!.trim());
         continue;
       }
+      if (ARMOR_CHECKSUM.test(line)) continue;
       for (const run of line.match(BASE64_RUN) ?? []) if (run.length >= 4) b64 += run;
     }
     BEGIN.lastIndex = end + endMarker.length;
@@ -179,6 +183,21 @@ export const pemDetector: Detector = {
         // Domain parameters (`openssl dhparam`, `dsaparam`, `ecparam`): the group keys are generated in.
         const p = parameterFacts(block.label, block.der, ctx.kb);
         if (p) out.push({ type: 'algorithm', spelling: p.spelling, params: p.params, functions: ['keygen'], occurrence });
+        continue;
+      }
+      const pgp = OPENPGP_LABELS.get(block.label);
+      if (pgp) {
+        // An OpenPGP key block: the primary key, and the algorithm of each subkey.
+        const keys = openpgpKeys(block.der, pgp, ctx.kb);
+        if (keys) out.push({ type: 'material', material: keys.primary, occurrence });
+        for (const a of keys?.subkeys ?? []) out.push({ type: 'algorithm', spelling: a.spelling, params: a.params, occurrence });
+        continue;
+      }
+      if (block.label === 'PGP MESSAGE') {
+        // Encrypted to public keys: each recipient's key algorithm wraps the session key.
+        for (const a of openpgpMessageRecipients(block.der)) {
+          out.push({ type: 'algorithm', spelling: a.spelling, params: a.params, ...(a.spelling === 'RSA' || (a.spelling === 'ECDH' && !a.params.curve) ? { unresolved: [a.spelling === 'RSA' ? 'keySize' as const : 'curve' as const] } : {}), functions: ['encrypt'], occurrence });
+        }
         continue;
       }
       const m = material(block, ctx.kb);

@@ -98,3 +98,40 @@ describe('Go JOSE libraries', () => {
     assert.deepEqual(detect(local), []);
   });
 });
+
+describe('Azure Key Vault (azkeys)', () => {
+  const AZKEYS = 'github.com/Azure/azure-sdk-for-go/sdk/security/keyvault/azkeys';
+  it('the algorithm a vault key wraps, encrypts or signs with, as its JWA name', () => {
+    const source = [
+      'package azkv', // 1
+      '',
+      'import (',
+      `\t"${AZKEYS}"`,
+      '\t"github.com/Azure/azure-sdk-for-go/sdk/azcore/to"',
+      ')',
+      '',
+      'func wrap(c *azkeys.Client, name string, dataKey []byte) (azkeys.WrapKeyResponse, error) {',
+      '\tparams := azkeys.KeyOperationParameters{Algorithm: to.Ptr(azkeys.EncryptionAlgorithmRSAOAEP256), Value: dataKey}', // 9
+      '\treturn c.WrapKey(nil, name, "", params, nil)',
+      '}',
+      'var legacy = azkeys.EncryptionAlgorithmRSA15', // 12
+      'var hsm = azkeys.EncryptionAlgorithmA256CBCPAD', // 13
+      'var sig = azkeys.SignatureAlgorithmPS384', // 14
+      'var types = azkeys.PossibleEncryptionAlgorithmValues()', // nothing: a list of every value
+      'var alg azkeys.EncryptionAlgorithm', // nothing: the type
+    ].join('\n');
+    assert.deepEqual(rows(source), [
+      [9, 'RSA-OAEP-SHA-256', 'encrypt+decrypt', AZKEYS],
+      [12, 'RSA-PKCS1-1.5', 'encrypt+decrypt', AZKEYS],
+      [13, 'AES-256-CBC', 'encrypt+decrypt', AZKEYS],
+      [14, 'RSA-PSS-SHA-384', 'sign+verify', AZKEYS],
+    ]);
+  });
+
+  it('the older sdk/keyvault/azkeys path too; another package\'s EncryptionAlgorithm constants are not read', () => {
+    const old = ['package v', 'import "github.com/Azure/azure-sdk-for-go/sdk/keyvault/azkeys"', 'var a = azkeys.EncryptionAlgorithmRSAOAEP'].join('\n');
+    assert.deepEqual(rows(old).map((r) => r[1]), ['RSA-OAEP-SHA-1']);
+    const local = ['package v', 'import "example.com/vault/azkeys"', 'var a = azkeys.EncryptionAlgorithmRSAOAEP256'].join('\n');
+    assert.deepEqual(detect(local), []);
+  });
+});

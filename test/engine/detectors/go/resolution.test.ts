@@ -159,6 +159,31 @@ test('math/rand: Read and secret-named values are weak randomness; jitter and cr
   assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['weak-random', 12], ['weak-random', 13]]);
 });
 
+test('math/rand in a testing/quick generator makes test inputs, not secrets; the same code elsewhere is weak randomness', () => {
+  const body = (name: string, result: string) => `package tls
+
+import (
+	"math/rand"
+	"reflect"
+)
+
+type sessionState struct{ masterSecret []byte; key []byte }
+
+func (*sessionState) ${name}(rand *rand.Rand, size int) ${result} {
+	s := &sessionState{}
+	s.masterSecret = make([]byte, rand.Intn(100))
+	rand.Read(s.masterSecret)
+	s.key = []byte{byte(rand.Intn(256))}
+	return reflect.ValueOf(s)
+}
+`;
+  // testing/quick.Generator: Generate(*rand.Rand, int) reflect.Value (its parameter named rand, as in cfssl's fork of crypto/tls).
+  assert.deepEqual(signals(body('Generate', 'reflect.Value')), []);
+  // A method of another name or result is not a generator: Read and the secret-named values are reported.
+  assert.deepEqual(signals(body('Fill', 'reflect.Value')).map((s) => s.occurrence.line), [12, 13, 14]);
+  assert.deepEqual(signals(body('Generate', 'any')).map((s) => s.occurrence.line), [12, 13, 14]);
+});
+
 test('no crypto import, look-alike names, strings and comments produce nothing', () => {
   const src = `package util
 

@@ -159,3 +159,28 @@ func issue(tpl *x509.Certificate, ec bool, other crypto.Signer, der []byte) {
     [31, 'unknown-signature'], [32, 'unknown-signature'], [33, 'unknown-signature'],
   ]);
 });
+
+test('x509: an OCSP response is signed like a certificate: its template\'s algorithm, else Go\'s default for the key the file made', () => {
+  const OCSP = ['"crypto/ecdsa"', '"crypto/elliptic"', '"crypto/rand"', '"crypto/x509"', '"golang.org/x/crypto/ocsp"'];
+  const named = goFile(OCSP, `
+	tpl := ocsp.Response{Status: ocsp.Good, SignatureAlgorithm: x509.SHA384WithRSA}
+	ocsp.CreateResponse(nil, nil, tpl, nil)`);
+  assert.deepEqual(names(named), ['RSA-PKCS1-1.5-SHA-384']);
+  const byKey = goFile(OCSP, `
+	k, _ := ecdsa.GenerateKey(elliptic.P384(), rand.Reader)
+	ocsp.CreateResponse(nil, nil, ocsp.Response{Status: ocsp.Good}, k)`);
+  assert.deepEqual(names(byKey), ['ECDSA-P384', 'ECDSA-P384-SHA-384']);
+  // A responder whose key is a struct field: a signature of unknown algorithm; ocsp.ParseResponse signs nothing.
+  const field = goFile(OCSP, `
+	var s struct{ key any }
+	ocsp.CreateResponse(nil, nil, ocsp.Response{}, s.key)
+	ocsp.ParseResponse(param, nil)`);
+  assert.deepEqual(names(field), ['unknown-signature']);
+});
+
+test('x509: a SEC 1 key parsed by the file is an ECDSA key, and signs with ECDSA', () => {
+  const src = goFile(['"crypto/rand"', '"crypto/x509"'], `
+	k, _ := x509.ParseECPrivateKey(param)
+	x509.CreateCertificateRequest(rand.Reader, &x509.CertificateRequest{}, k)`);
+  assert.deepEqual(algorithms(src).map((a) => [a.name, a.unresolved]), [['ECDSA', ['curve']], ['ECDSA', ['curve']]]);
+});

@@ -14,17 +14,18 @@ import { KEY_TYPE_PACKAGES, LEGO_CERTCRYPTO, legoKeyGeneration } from './acme.js
 import { isCirclImport } from './circl.js';
 import { MISCREANT, miscreantCall } from './miscreant.js';
 import { DSA_CALLS } from './dsa.js';
+import { CFSSL_CSR, cfsslDefaultKeyRequest } from './cfssl.js';
 import { keyOf } from './keys.js';
 
 export type CallHandler = (f: GoFile, call: SgNode, callee: string, args: SgNode[]) => void;
 
 const X = 'golang.org/x/crypto';
 
-/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke and /age, go-pkcs12, go.step.sm/crypto/*, CIRCL, miscreant (AES-SIV), math/rand, lego's certcrypto and certmagic (key types). */
+/** Import paths whose calls the detector reads: crypto/*, golang.org/x/crypto/*, filippo.io/hpke and /age, go-pkcs12, go.step.sm/crypto/*, CIRCL, miscreant (AES-SIV), math/rand, lego's certcrypto and certmagic (key types), cfssl's csr (key requests). */
 export function isCryptoImport(path: string): boolean {
   return path === 'crypto' || path.startsWith('crypto/') || path.startsWith(`${X}/`) || path === 'math/rand' || path === 'math/rand/v2'
     || path === 'filippo.io/hpke' || path === 'filippo.io/age' || path === GO_PKCS12 || path.startsWith(`${STEP_MODULE}/`) || isCirclImport(path)
-    || path === MISCREANT || KEY_TYPE_PACKAGES.includes(path);
+    || path === MISCREANT || KEY_TYPE_PACKAGES.includes(path) || path === CFSSL_CSR;
 }
 
 const AES_KEY_BITS = new Set([128, 192, 256]);
@@ -139,8 +140,19 @@ function ecdsaCurve(f: GoFile, call: SgNode, callee: string, curveArg: SgNode | 
 
 const SECRET_NAME = /(key|token|secret|nonce|salt|passw|otp|iv$|^iv)/i;
 
+/**
+ * Inside a testing/quick generator, `func (T) Generate(rand *rand.Rand, size int) reflect.Value`: the
+ * interface hands it a math/rand source to make random test values with, so a `masterSecret` it fills
+ * is a property test's input, not a secret (cfssl's fork of crypto/tls, handshake_messages_test.go).
+ */
+function inQuickGenerator(call: SgNode): boolean {
+  const method = call.ancestors().find((a) => a.kind() === 'method_declaration');
+  return method?.field('name')?.text() === 'Generate' && method.field('result')?.text() === 'reflect.Value';
+}
+
 /** math/rand: `Read` fills a byte buffer (only ever wanted for secrets); other calls count when assigned to a secret-looking name. */
 const mathRand: CallHandler = (f, call, callee) => {
+  if (inQuickGenerator(call)) return;
   const fn = callee.slice(callee.lastIndexOf('.') + 1);
   if (fn === 'Read') {
     f.signal(call, callee, 'weak-random', 'math/rand.Read fills bytes from a non-cryptographic generator');
@@ -385,6 +397,7 @@ for (const fn of ['Encode', 'EncodeTrustStore', 'EncodeTrustStoreEntries']) tabl
 for (const callee of Object.keys(X509_SIGNING_CALLS)) table.push([callee, x509Signing]);
 for (const callee of STEP_KEY_CALLS) table.push([callee, stepKeyGeneration]);
 for (const pkg of LEGO_CERTCRYPTO) table.push([`${pkg}.GeneratePrivateKey`, legoKeyGeneration]);
+for (const fn of ['NewKeyRequest', 'NewBasicKeyRequest']) table.push([`${CFSSL_CSR}.${fn}`, cfsslDefaultKeyRequest]);
 table.push([`${MISCREANT}.NewAEAD`, miscreantCall], [`${MISCREANT}.NewAESCMACSIV`, miscreantCall]);
 for (const [callee, handler] of DSA_CALLS) {
   table.push([callee, (f, call, c, args) => handler(f, call, c, args, (reader, detail) => weakReader(f, call, c, reader, detail))]);
@@ -396,5 +409,7 @@ table.push(['crypto/x509.EncryptPEMBlock', pemEncryption], ['crypto/x509.Decrypt
 for (const fn of ['ParsePKCS1PrivateKey', 'ParsePKCS1PublicKey']) {
   table.push([`crypto/x509.${fn}`, (f, call, callee) => f.algorithm(call, callee, { spelling: 'RSA', unresolved: ['keySize'] })]);
 }
+// Likewise a SEC 1 key is an ECDSA key (cfssl's derhelpers parse CA keys so), its curve in the DER.
+table.push(['crypto/x509.ParseECPrivateKey', (f, call, callee) => f.algorithm(call, callee, { spelling: 'ECDSA', unresolved: ['curve'] })]);
 
 export const GO_CALLS: ReadonlyMap<string, CallHandler> = new Map(table);

@@ -24,7 +24,7 @@ const CURVES: Readonly<Record<string, string>> = {
   'crypto/ecdh.X25519()': 'Curve25519',
 };
 
-const MODULE_ROOTS = ['go.step.sm/crypto', 'github.com/cloudflare/circl'];
+const MODULE_ROOTS = ['go.step.sm/crypto', 'github.com/cloudflare/circl', 'github.com/cloudflare/cfssl'];
 
 /**
  * The provider of a Go crypto package. The standard library is one "package" for the CBOM

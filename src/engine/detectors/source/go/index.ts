@@ -24,6 +24,7 @@ import { detectKeySignatures } from './keys.js';
 import { GO_PKCS12, detectPkcs12Encoders } from './pkcs12.js';
 import { circlCall, detectCirclHpke } from './circl.js';
 import { KEY_TYPE_PACKAGES, detectAcmeKeyTypes } from './acme.js';
+import { CFSSL_CSR, detectCfsslKeyRequests } from './cfssl.js';
 
 export const GO_DETECTOR_ID = 'go';
 
@@ -64,6 +65,8 @@ export function detectGo(file: SourceFile, crossFile?: CrossFile): Detection[] {
     if ([...imports.values()].some((p) => KEY_TYPE_PACKAGES.includes(p))) detectAcmeKeyTypes(f, root);
     const pkcs12 = [...imports].filter(([, path]) => path === GO_PKCS12).map(([local]) => local);
     if (pkcs12.length > 0) detectPkcs12Encoders(f, root, pkcs12);
+    const cfssl = [...imports].filter(([, path]) => path === CFSSL_CSR).map(([local]) => local);
+    if (cfssl.length > 0) detectCfsslKeyRequests(f, root, cfssl);
   }
   detectJoseNames(f, root, imports);
   detectCirclHpke(f, root, imports);
@@ -82,8 +85,9 @@ export const goDetector: Detector = {
   // the age file encryption module, go-pkcs12 the PKCS#12 encoder, cloudflare/circl the post-quantum
   // schemes, miscreant AES-SIV (go.step.sm/crypto/* is covered by "crypto/"); the JOSE libraries
   // (golang-jwt, jwt-go, go-jose, jwx), lego's certcrypto and certmagic (the ACME clients' key types) by
-  // their module paths: a Caddy file that configures certmagic's keys often imports no crypto/ package.
-  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'go-pkcs12', 'cloudflare/circl', 'miscreant', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx', 'lego/v4/certcrypto', 'lego/v3/certcrypto', 'lego/certcrypto', 'caddyserver/certmagic'],
+  // their module paths: a Caddy file that configures certmagic's keys often imports no crypto/ package;
+  // so does a file that fills in a cfssl key request, or that names an Azure Key Vault algorithm (azkeys).
+  keywords: ['crypto/', 'math/rand', 'filippo.io/hpke', 'filippo.io/age', 'go-pkcs12', 'cloudflare/circl', 'miscreant', 'golang-jwt', 'jwt-go', 'go-jose', 'lestrrat-go/jwx', 'lego/v4/certcrypto', 'lego/v3/certcrypto', 'lego/certcrypto', 'caddyserver/certmagic', 'cloudflare/cfssl/csr', 'keyvault/azkeys'],
   crossFile: true,
   detect: (file: SourceFile, ctx: DetectContext) => detectGo(file, ctx.crossFile),
 };

@@ -3,6 +3,8 @@
 // constants (`jose.RS256`, `jose.RSA1_5`, `jose.A128GCM`) and lestrrat-go/jwx `jwa` names. A JOSE
 // algorithm named in code is what the service signs or encrypts its tokens with;
 // `jwt.SigningMethodNone` / `UnsafeAllowNoneSignatureType` / `jwa.NoSignature` accept unsigned ones.
+// Azure Key Vault's Go SDK (azkeys) names the same JWA algorithms for what a vault key wraps, encrypts
+// or signs (`azkeys.EncryptionAlgorithmRSAOAEP256`: sops wraps its data keys so).
 import type { SgNode } from '@ast-grep/napi';
 import { joseEncryptionAlg, joseFunctions, joseName, joseSecondary, joseSecondaryFunctions, joseSignatureAlg } from '../common/jose.js';
 import { escapeRegex } from '../common/regex.js';
@@ -12,9 +14,22 @@ import type { GoFile } from './file.js';
 const GOLANG_JWT = /^github\.com\/(?:golang-jwt\/jwt|dgrijalva\/jwt-go|form3tech-oss\/jwt-go)(?:\/v\d+)?$/;
 const GO_JOSE = /^(?:github\.com\/go-jose\/go-jose(?:\/v\d+)?|gopkg\.in\/(?:go-jose|square)\/go-jose\.v\d+|github\.com\/square\/go-jose)$/;
 const JWX_JWA = /^github\.com\/lestrrat-go\/jwx(?:\/v\d+)?\/jwa$/;
+/** azkeys moved from sdk/keyvault/azkeys to sdk/security/keyvault/azkeys; both are in use. */
+const AZKEYS = /^github\.com\/Azure\/azure-sdk-for-go\/sdk\/(?:security\/)?keyvault\/azkeys$/;
 
 export function isJoseImport(path: string): boolean {
-  return GOLANG_JWT.test(path) || GO_JOSE.test(path) || JWX_JWA.test(path);
+  return GOLANG_JWT.test(path) || GO_JOSE.test(path) || JWX_JWA.test(path) || AZKEYS.test(path);
+}
+
+/**
+ * azkeys' `EncryptionAlgorithmX` / `SignatureAlgorithmX` constants: X is the JWA name without its
+ * punctuation (`RSAOAEP256` is RSA-OAEP-256, `RSA15` is RSA1_5, `A256KW`, `PS256`, `ES256K` as written).
+ * `A128CBC`/`A128CBCPAD` (plain AES-CBC of a Managed HSM key) have no JOSE name and are returned as is.
+ */
+function azkeysJose(member: string): string | undefined {
+  const m = /^(?:EncryptionAlgorithm|SignatureAlgorithm)([A-Z][A-Z0-9]+)$/.exec(member);
+  if (!m) return undefined;
+  return { RSAOAEP256: 'RSA-OAEP-256', RSAOAEP: 'RSA-OAEP', RSA15: 'RSA1_5' }[m[1]!] ?? m[1];
 }
 
 const NONE_NAMES = new Set(['SigningMethodNone', 'UnsafeAllowNoneSignatureType', 'NoSignature']);
@@ -37,6 +52,7 @@ function joseOf(path: string, member: string): string | undefined {
     if (m) return `${m[1]}${m[2]}`;
     return member === 'SigningMethodEdDSA' ? 'EdDSA' : undefined;
   }
+  if (AZKEYS.test(path)) return azkeysJose(member);
   // go-jose and jwx spell the JOSE names as identifiers (RSA_OAEP_256, A128CBC_HS256).
   return /^[A-Z][A-Za-z0-9_]*$/.test(member) ? joseName(member) : undefined;
 }
@@ -66,6 +82,11 @@ export function detectJoseNames(f: GoFile, root: SgNode, imports: ReadonlyMap<st
     }
     const jose = joseOf(path, member);
     if (!jose) continue;
+    const cbc = /^A(128|192|256)CBC(?:PAD)?$/.exec(jose);
+    if (cbc) {
+      f.algorithm(node, callee, { spelling: 'AES', params: { keySize: Number(cbc[1]), mode: 'CBC' }, functions: ['encrypt', 'decrypt'] });
+      continue;
+    }
     const sig = joseSignatureAlg(jose);
     const named = sig ?? joseEncryptionAlg(jose);
     if (!named) continue;

@@ -77,6 +77,9 @@ function madeBy(f: GoFile, call: SgNode, index: number, depth: number): GoKey | 
     case 'crypto/x509.ParsePKCS1PrivateKey':
     case 'crypto/x509.ParsePKCS1PublicKey':
       return index === 0 ? { kind: 'RSA' } : undefined;
+    // A SEC 1 key is an ECDSA key; its curve is in the DER.
+    case 'crypto/x509.ParseECPrivateKey':
+      return index === 0 ? { kind: 'EC' } : undefined;
     case 'crypto/ecdsa.GenerateKey': {
       if (index !== 0) return undefined;
       const curve = f.curve(args[0]);

@@ -1,9 +1,10 @@
 // crypto/x509 issuance: certificates, CSRs and CRLs that the code signs (`x509.CreateCertificate`
-// and friends), with the signature algorithm its template states (`SignatureAlgorithm:
-// x509.SHA256WithRSA` in the literal, or `tpl.SignatureAlgorithm = …` later). A template without
-// one is signed with what the signer key implies (Go picks SHA-256 with RSA PKCS#1 v1.5, ECDSA with
-// the curve's hash, Ed25519): named when the file generated or parsed that key, otherwise an unknown
-// signature rather than a guessed one. PKCS#1 key encodings name RSA keys.
+// and friends; x/crypto/ocsp's `ocsp.CreateResponse`, an OCSP responder's signature, alike), with
+// the signature algorithm its template states (`SignatureAlgorithm: x509.SHA256WithRSA` in the
+// literal, or `tpl.SignatureAlgorithm = …` later). A template without one is signed with what the
+// signer key implies (Go picks SHA-256 with RSA PKCS#1 v1.5, ECDSA with the curve's hash, Ed25519):
+// named when the file generated or parsed that key, otherwise an unknown signature rather than a
+// guessed one. PKCS#1 key encodings name RSA keys, SEC 1 ones ECDSA keys.
 import type { SgNode } from '@ast-grep/napi';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import type { GoFile } from './file.js';
@@ -25,8 +26,16 @@ const SIGNATURE_ALGORITHMS: Readonly<Record<string, string>> = {
   PureEd25519: 'Ed25519',
 };
 
-/** The templates that carry a SignatureAlgorithm field, and the functions that sign them (template argument index). */
-const TEMPLATE_TYPES = new Set(['Certificate', 'CertificateRequest', 'RevocationList']);
+const OCSP = 'golang.org/x/crypto/ocsp';
+
+/**
+ * The templates that carry a SignatureAlgorithm field, by package: crypto/x509's, and x/crypto/ocsp's
+ * `Response`, the template of an OCSP response a responder signs.
+ */
+const TEMPLATE_TYPES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  [X509, new Set(['Certificate', 'CertificateRequest', 'RevocationList'])],
+  [OCSP, new Set(['Response'])],
+]);
 /** Signing calls: template and signer-key argument positions (smallstep's x509util wraps crypto/x509; its CSR helper takes no template). */
 export const X509_SIGNING_CALLS: Readonly<Record<string, { template?: number; signer: number }>> = {
   [`${X509}.CreateCertificate`]: { template: 1, signer: 4 },
@@ -34,6 +43,8 @@ export const X509_SIGNING_CALLS: Readonly<Record<string, { template?: number; si
   [`${X509}.CreateRevocationList`]: { template: 1, signer: 3 },
   [`${STEP_MODULE}/x509util.CreateCertificate`]: { template: 0, signer: 3 },
   [`${STEP_MODULE}/x509util.CreateCertificateRequest`]: { signer: 2 },
+  // An OCSP responder's signature: x/crypto/ocsp picks the same default as crypto/x509 for the key.
+  [`${OCSP}.CreateResponse`]: { template: 2, signer: 3 },
 };
 
 /** The signature Go picks for a key (crypto/x509 signingParamsForKey) when the template names none. */
@@ -119,13 +130,14 @@ export function detectSignatureAlgorithms(f: GoFile, statements: readonly SgNode
   const inLiteral = /\bSignatureAlgorithm\s*:/.test(text);
   const assigned = /\.SignatureAlgorithm\s*=[^=]/.test(text);
   if (!inLiteral && !assigned) return;
-  const x509Locals = [...f.adapter.imports].filter(([, p]) => p === X509).map(([l]) => l);
-  if (x509Locals.length === 0) return;
+  const templatePackages = new Map([...f.adapter.imports].filter(([, p]) => TEMPLATE_TYPES.has(p)));
+  if (![...templatePackages.values()].includes(X509)) return;
   if (inLiteral) {
     const rule = { kind: 'composite_literal', regex: '\\bSignatureAlgorithm\\s*:', has: { field: 'type', kind: 'qualified_type' } };
     for (const lit of f.root.findAll({ rule })) {
       const type = lit.field('type')!;
-      if (!x509Locals.includes(type.field('package')?.text() ?? '') || !TEMPLATE_TYPES.has(type.field('name')?.text() ?? '')) continue;
+      const pkg = templatePackages.get(type.field('package')?.text() ?? '');
+      if (!pkg || !TEMPLATE_TYPES.get(pkg)!.has(type.field('name')?.text() ?? '')) continue;
       const value = signatureField(lit);
       const name = value && signatureName(f, value);
       if (name) f.algorithm(value.parent()?.parent() ?? value, `${X509}.SignatureAlgorithm`, { spelling: name, functions: ['sign'] });
