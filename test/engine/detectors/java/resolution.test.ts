@@ -2,7 +2,7 @@
 // reassignment, scopes, fields set in constructors, and what stays unknown.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { algorithms, signals } from './helpers.js';
+import { algorithms, detect, signals } from './helpers.js';
 
 test('a constant declared in another class of the same file resolves (Config.KEY_BITS)', () => {
   const found = algorithms(`
@@ -349,4 +349,28 @@ class CompileCheck {
   }
 }`);
   assert.deepEqual(found.map((a) => [a.line, a.spelling]), [[6, 'unknown-key-pair-generator'], [7, 'unknown-cipher']]);
+});
+
+test('a key hashed with MessageDigest.digest has the digest length; digest(buf, off, len) and an unseen digest do not', () => {
+  const source = [
+    'import java.security.MessageDigest;',
+    'import javax.crypto.Cipher;',
+    'import javax.crypto.spec.SecretKeySpec;',
+    'class Vault {',
+    '  byte[] seal(String secret, byte[] data) throws Exception {',
+    '    MessageDigest sha = MessageDigest.getInstance("SHA-256");',
+    '    byte[] key = sha.digest(secret.getBytes("UTF-8"));',
+    '    Cipher c = Cipher.getInstance("AES/GCM/NoPadding");', // 8
+    '    c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"));',
+    '    return c.doFinal(data);',
+    '  }',
+    '  SecretKeySpec sha1(byte[] pw) throws Exception { return new SecretKeySpec(MessageDigest.getInstance("SHA").digest(pw), "HmacSHA1"); }', // 12
+    '  SecretKeySpec given(MessageDigest md, byte[] pw) { return new SecretKeySpec(md.digest(pw), "AES"); }', // 13
+    '}',
+  ].join('\n');
+  const cipher = algorithms(source).find((a) => a.occurrence.symbol === 'Cipher.getInstance')!;
+  assert.deepEqual([cipher.line, cipher.name], [8, 'AES-256-GCM']);
+  const keys = detect(source).flatMap((d) => (d.type === 'material' ? [`${d.occurrence.line} ${d.material.size ?? '?'}`] : []));
+  assert.deepEqual(keys, ['9 256', '12 160', '13 ?']);
+  assert.ok(detect(source).every((d) => d.type !== 'signal'));
 });

@@ -177,3 +177,27 @@ fun seal(master: ByteArray, iv: ByteArray) {
   assert.deepEqual(algorithms(src).find((a) => a.line === 12)!.params, { keySize: 256 });
   assert.deepEqual(signals(src).map((s) => `${s.occurrence.line} ${s.signal}`), ['14 hardcoded-key']);
 });
+
+test('a key hashed with MessageDigest has the digest length: SHA-256 → AES-256, without a hardcoded-key', () => {
+  const src = `${JCA}
+private const val ALGORITHM_AES = "AES"
+class Prefs(private val secret: CharArray) {
+    fun encrypt(value: ByteArray): ByteArray {
+        val digester = MessageDigest.getInstance("SHA-256")
+        digester.update(String(secret).toByteArray())
+        val key = digester.digest()
+        val spec = SecretKeySpec(key, "AES")
+        val cipher = Cipher.getInstance(ALGORITHM_AES)
+        cipher.init(Cipher.ENCRYPT_MODE, spec)
+        return cipher.doFinal(value)
+    }
+    fun legacy(pw: ByteArray) = SecretKeySpec(MessageDigest.getInstance("MD5").digest(pw), "AES")
+    fun unknown(md: MessageDigest, pw: ByteArray) = SecretKeySpec(md.digest(pw), "AES")
+}`;
+  const cipher = algorithms(src).find((a) => a.occurrence.symbol === 'Cipher.getInstance')!;
+  assert.deepEqual([cipher.line, cipher.name], [14, 'AES-256']);
+  // The keys: SHA-256 and MD5 outputs, and a digest whose algorithm the file does not show.
+  const keys = detect(src).flatMap((d) => (d.type === 'material' ? [`${d.occurrence.line} ${d.material.size ?? '?'}`] : []));
+  assert.deepEqual(keys, ['13 256', '18 128', '19 ?']);
+  assert.deepEqual(signals(src), []);
+});
