@@ -374,3 +374,26 @@ test('a key hashed with MessageDigest.digest has the digest length; digest(buf, 
   assert.deepEqual(keys, ['9 256', '12 160', '13 ?']);
   assert.ok(detect(source).every((d) => d.type !== 'signal'));
 });
+
+test('Android Keystore: a KeyGenParameterSpec without a size gets the provider default; another provider\'s generator does not', () => {
+  const source = [
+    'import android.security.keystore.KeyGenParameterSpec;',
+    'import android.security.keystore.KeyProperties;',
+    'import java.security.KeyPairGenerator;',
+    'class Keys {',
+    '  KeyPair rsa(String alias) throws Exception {',
+    '    KeyPairGenerator kpg = KeyPairGenerator.getInstance("RSA", "AndroidKeyStore");', // 6
+    '    kpg.initialize(new KeyGenParameterSpec.Builder(alias, KeyProperties.PURPOSE_DECRYPT)',
+    '        .setEncryptionPaddings(KeyProperties.ENCRYPTION_PADDING_RSA_OAEP).build());',
+    '    return kpg.generateKeyPair();',
+    '  }',
+    '  KeyPair ec(String alias) throws Exception {',
+    '    KeyPairGenerator kpg = KeyPairGenerator.getInstance(KeyProperties.KEY_ALGORITHM_EC, "AndroidKeyStore");', // 12
+    '    kpg.initialize(new KeyGenParameterSpec.Builder(alias, KeyProperties.PURPOSE_SIGN).setKeySize(384).build());',
+    '    return kpg.generateKeyPair();',
+    '  }',
+    '  KeyPair plain() throws Exception { return KeyPairGenerator.getInstance("RSA").generateKeyPair(); }', // 16
+    '}',
+  ].join('\n');
+  assert.deepEqual(algorithms(source).map((a) => `${a.line} ${a.name}`), ['6 RSA-2048', '12 ECDSA', '16 RSA']);
+});

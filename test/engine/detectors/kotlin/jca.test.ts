@@ -201,3 +201,34 @@ class Prefs(private val secret: CharArray) {
   assert.deepEqual(keys, ['13 256', '18 128', '19 ?']);
   assert.deepEqual(signals(src), []);
 });
+
+test('Android Keystore: a spec without a size gets the provider\'s default (RSA-2048, EC P-256, AES-128); a size set stays', () => {
+  const src = `${JCA}
+import android.security.keystore.KeyGenParameterSpec
+import android.security.keystore.KeyProperties
+private const val STORE = "AndroidKeyStore"
+class Keys {
+    fun wrapping(alias: String): KeyPair {
+        val kpg = KeyPairGenerator.getInstance("RSA", STORE)
+        val spec = KeyGenParameterSpec
+            .Builder(alias, KeyProperties.PURPOSE_ENCRYPT or KeyProperties.PURPOSE_DECRYPT)
+            .setBlockModes(KeyProperties.BLOCK_MODE_ECB)
+            .setEncryptionPaddings(KeyProperties.ENCRYPTION_PADDING_RSA_PKCS1)
+            .build()
+        kpg.initialize(spec)
+        return kpg.generateKeyPair()
+    }
+    fun signing(alias: String) = KeyPairGenerator.getInstance(KeyProperties.KEY_ALGORITHM_EC, STORE).run {
+        initialize(KeyGenParameterSpec.Builder(alias, KeyProperties.PURPOSE_SIGN).setDigests(KeyProperties.DIGEST_SHA256).build())
+        generateKeyPair()
+    }
+    fun big(alias: String) = KeyPairGenerator.getInstance("RSA", STORE).apply {
+        initialize(KeyGenParameterSpec.Builder(alias, KeyProperties.PURPOSE_SIGN).setKeySize(4096).build())
+    }
+    fun secret(alias: String) = KeyGenerator.getInstance("AES", STORE).apply {
+        init(KeyGenParameterSpec.Builder(alias, KeyProperties.PURPOSE_ENCRYPT).setBlockModes(KeyProperties.BLOCK_MODE_GCM).build())
+    }
+    fun plain() = KeyPairGenerator.getInstance("RSA").generateKeyPair()
+}`;
+  assert.deepEqual(algorithms(src).map((a) => `${a.line} ${a.name}`), ['12 RSA-2048', '21 ECDSA-P256', '25 RSA-4096', '28 AES-128-GCM', '31 RSA']);
+});

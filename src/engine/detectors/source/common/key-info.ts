@@ -10,6 +10,25 @@ export interface KeyInfo {
   named?: string;
   tagLength?: number;
   ivLength?: number;
+  /** Made from an Android `KeyGenParameterSpec` (the AndroidKeyStore provider, with its own default sizes). */
+  androidKeystore?: boolean;
+}
+
+/**
+ * What the AndroidKeyStore provider generates when a `KeyGenParameterSpec` sets no size (AOSP
+ * `AndroidKeyStoreKeyPairGeneratorSpi`: RSA 2048 bits, EC 256 bits, i.e. P-256;
+ * `AndroidKeyStoreKeyGeneratorSpi`: AES 128 bits, HMAC keys as long as the digest), filled into `info`
+ * where the spec gave no size or curve. Other algorithms, and keys of other providers, keep theirs.
+ */
+export function withAndroidKeystoreDefault(algorithm: string, info: KeyInfo): KeyInfo {
+  if (!info.androidKeystore || info.keySize !== undefined || info.curve !== undefined || info.named !== undefined) return info;
+  const a = algorithm.toUpperCase();
+  if (a === 'RSA') return { ...info, keySize: 2048 };
+  if (a === 'EC') return { ...info, curve: 'P-256' };
+  if (a === 'AES') return { ...info, keySize: 128 };
+  const hmac = /^HMACSHA(1|224|256|384|512)$/.exec(a);
+  if (hmac) return { ...info, keySize: hmac[1] === '1' ? 160 : Number(hmac[1]) };
+  return info;
 }
 
 /** The parameters a key's facts give an algorithm made with it. */

@@ -10,7 +10,7 @@ import { dotted as dottedText } from '../common/evaluate.js';
 import { knownConstant, pqcParameterSet } from '../common/jca-constants.js';
 import type { JavaImports } from './imports.js';
 
-import type { KeyInfo } from '../common/key-info.js';
+import { withAndroidKeystoreDefault, type KeyInfo } from '../common/key-info.js';
 export type { KeyInfo };
 
 export class JavaContext {
@@ -268,6 +268,8 @@ export class JavaContext {
       const v = this.value(a0);
       if (v.kind === 'int') return { keySize: v.value };
       const info = this.keyInfo(a0);
+      // An Android spec without a size: the size the AndroidKeyStore provider gives the generator's algorithm.
+      if (info.androidKeystore) return withAndroidKeystoreDefault(this.str(gen.field('arguments')?.namedChildren()[0]) ?? '', info);
       if (Object.keys(info).length) return info;
     }
     return {};
@@ -276,6 +278,7 @@ export class JavaContext {
   /** Android `KeyGenParameterSpec.Builder(...).setKeySize(256)...build()`. */
   private builderInfo(chain: SgNode): KeyInfo {
     const info: KeyInfo = {};
+    if (/^new\s+(?:android\.security\.keystore\.)?KeyGenParameterSpec\s*\.\s*Builder\s*\(/.test(chain.text())) info.androidKeystore = true;
     for (const inv of [chain, ...chain.findAll({ rule: { kind: 'method_invocation' } })]) {
       const name = inv.field('name')?.text();
       const a0 = inv.field('arguments')?.namedChildren()[0];

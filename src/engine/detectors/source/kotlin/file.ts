@@ -11,7 +11,7 @@ import { knownConstant, pqcParameterSet } from '../common/jca-constants.js';
 import { kindOf } from '../common/languages.js';
 import type { DetectionSink } from '../common/sink.js';
 import { callParts, functionName, lambdaParams, lambdaStatements, namedKids, pathText, suffixName, withTarget, arg, type KtCall } from './syntax.js';
-import type { KeyInfo as JvmKeyInfo } from '../common/key-info.js';
+import { withAndroidKeystoreDefault, type KeyInfo as JvmKeyInfo } from '../common/key-info.js';
 
 /** Scope functions whose lambda runs on their receiver: `this` (apply, run, with) or `it` (also, let). */
 const THIS_SCOPES = new Set(['apply', 'run']);
@@ -301,6 +301,11 @@ export class KtFile extends EvaluatedFile {
       const v = this.value(a0);
       if (v.kind === 'int') return { keySize: v.value };
       const info = this.keyInfo(a0);
+      // An Android spec without a size: the size the AndroidKeyStore provider gives the generator's algorithm.
+      if (info.androidKeystore) {
+        const made = callParts(gen);
+        return withAndroidKeystoreDefault((made && this.str(arg(made, 0, 'algorithm'))) ?? '', info);
+      }
       if (Object.keys(info).length) return info;
     }
     return {};
@@ -317,7 +322,10 @@ export class KtFile extends EvaluatedFile {
       calls.push(c);
       cur = c.receiver ? this.origin(c.receiver) : undefined;
     }
-    for (const c of calls.reverse()) {
+    calls.reverse();
+    // The chain starts at the spec's builder: the AndroidKeyStore provider's defaults apply (withAndroidKeystoreDefault).
+    if (calls[0] && /^(?:android\.security\.keystore\.)?KeyGenParameterSpec\s*\.\s*Builder\s*\(/.test(calls[0].node.text())) info.androidKeystore = true;
+    for (const c of calls) {
       const a0 = c.args[0]?.expr;
       if (c.name === 'setKeySize') {
         const n = this.int(a0);
