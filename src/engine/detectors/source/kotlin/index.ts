@@ -232,7 +232,7 @@ export const KOTLIN_KEYWORDS = [
   'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec',
   'nabledProtocols', 'nabledCipherSuites', 'setProtocols', 'setCipherSuites', 'tlsVersions', 'cipherSuites',
   'checkServerTrusted', 'ostnameVerifier', 'nextBytes',
-  'com.auth0.jwt', 'io.jsonwebtoken', 'com.google.crypto.tink', 'SessionTransportTransformer', KTOR_CERTIFICATES_KEYWORD,
+  'com.auth0.jwt', 'io.jsonwebtoken', 'security.oauth2.jose', 'com.google.crypto.tink', 'SessionTransportTransformer', KTOR_CERTIFICATES_KEYWORD,
   ...NETTY_KEYWORDS,
 ] as const;
 
