@@ -20,7 +20,7 @@ import { AUTH0_METHOD, JJWT_METHODS, detectJoseConstants, handleAuth0Algorithm, 
 import { LIBSIGNAL_KEYWORDS, LIBSIGNAL_METHODS, handleLibsignalCall, handleLibsignalCreation, usesLibsignal } from './libsignal.js';
 import { NETTY_BUILDER_METHODS, NETTY_KEYWORDS, detectInsecureTrustManager, handleNettyBuilderCall, handleSelfSignedCertificate, usesNettyBuilder } from './netty.js';
 import { handleNimbusCrypto, handleNimbusGenerator, isNimbusCreation, isNimbusCrypto } from './nimbus.js';
-import { WEBAUTHN_KEYWORDS, handleCredentialParameters, handlePreferredPubkeyParams } from './webauthn.js';
+import { WEBAUTHN_KEYWORDS, handleCredentialParameters, handlePreferredPubkeyParams, handlePubKeyCredParams } from './webauthn.js';
 import { XMLDSIG_KEYWORDS, detectXmlDsigConstants } from './xmldsig.js';
 import { OVERRIDDEN_CHECKS, SECRET_SINKS, TOMCAT_SETTERS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 import type { CrossFile } from '../../cross-file.js';
@@ -175,6 +175,7 @@ export function detectJava(file: SourceFile, crossFile?: CrossFile): Detection[]
       else if (name && AUTH0_METHOD.test(name)) handleAuth0Algorithm(ctx, node, name);
       else if (name && usesJjwt && JJWT_METHODS.has(name)) handleJjwtCall(ctx, node, name);
       else if (name === 'preferredPubkeyParams') handlePreferredPubkeyParams(ctx, node);
+      else if (name === 'pubKeyCredParams') handlePubKeyCredParams(ctx, node);
     }
   };
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
