@@ -395,5 +395,24 @@ test('Android Keystore: a KeyGenParameterSpec without a size gets the provider d
     '  KeyPair plain() throws Exception { return KeyPairGenerator.getInstance("RSA").generateKeyPair(); }', // 16
     '}',
   ].join('\n');
-  assert.deepEqual(algorithms(source).map((a) => `${a.line} ${a.name}`), ['6 RSA-2048', '12 ECDSA', '16 RSA']);
+  assert.deepEqual(algorithms(source).map((a) => `${a.line} ${a.name}`), ['6 RSA-2048', '12 ECDSA-P384', '16 RSA']);
+});
+
+test('an EC generator sized in bits makes a key on the NIST curve of that size; other sizes keep the size only', () => {
+  const source = [
+    'import java.security.KeyPairGenerator;',
+    'class Ec {',
+    '  void keys() throws Exception {',
+    '    KeyPairGenerator a = KeyPairGenerator.getInstance("EC");', // 4
+    '    a.initialize(384);',
+    '    KeyPairGenerator b = KeyPairGenerator.getInstance("EC");', // 6
+    '    b.initialize(521);',
+    '    KeyPairGenerator c = KeyPairGenerator.getInstance("EC");', // 8
+    '    c.initialize(163);',
+    '    KeyPairGenerator r = KeyPairGenerator.getInstance("RSA");', // 10
+    '    r.initialize(384);',
+    '  }',
+    '}',
+  ].join('\n');
+  assert.deepEqual(algorithms(source).map((a) => `${a.line} ${a.name} ${a.params.curve ?? '-'}`), ['4 ECDSA-P384 P-384', '6 ECDSA-P521 P-521', '8 ECDSA -', '10 RSA-384 -']);
 });

@@ -232,3 +232,15 @@ class Keys {
 }`;
   assert.deepEqual(algorithms(src).map((a) => `${a.line} ${a.name}`), ['12 RSA-2048', '21 ECDSA-P256', '25 RSA-4096', '28 AES-128-GCM', '31 RSA']);
 });
+
+test('an EC generator sized in bits is on the NIST curve of that size (initialize(384), an Android setKeySize(521))', () => {
+  const src = `${JCA}
+import android.security.keystore.KeyGenParameterSpec
+import android.security.keystore.KeyProperties
+fun sized() = KeyPairGenerator.getInstance("EC").apply { initialize(384) }.generateKeyPair()
+fun android(alias: String) = KeyPairGenerator.getInstance(KeyProperties.KEY_ALGORITHM_EC, "AndroidKeyStore").apply {
+    initialize(KeyGenParameterSpec.Builder(alias, KeyProperties.PURPOSE_SIGN).setKeySize(521).build())
+}
+fun odd() = KeyPairGenerator.getInstance("EC").apply { initialize(163) }`;
+  assert.deepEqual(algorithms(src).map((a) => `${a.line} ${a.name}`), ['9 ECDSA-P384', '10 ECDSA-P521', '13 ECDSA']);
+});

@@ -14,15 +14,23 @@ export interface KeyInfo {
   androidKeystore?: boolean;
 }
 
+/** The NIST curve an EC generator sized in bits picks (SunEC's and Android's `initialize(384)`, `setKeySize(384)`). */
+const EC_CURVE_OF_SIZE: Readonly<Record<number, string>> = { 256: 'P-256', 384: 'P-384', 521: 'P-521' };
+
 /**
- * What the AndroidKeyStore provider generates when a `KeyGenParameterSpec` sets no size (AOSP
+ * What a key generator of `algorithm` makes, given what its init call said (`info`): an EC generator
+ * sized in bits (`initialize(384)`) makes a key on the NIST curve of that size, and the AndroidKeyStore
+ * provider fills in its defaults where a `KeyGenParameterSpec` sets no size (AOSP
  * `AndroidKeyStoreKeyPairGeneratorSpi`: RSA 2048 bits, EC 256 bits, i.e. P-256;
- * `AndroidKeyStoreKeyGeneratorSpi`: AES 128 bits, HMAC keys as long as the digest), filled into `info`
- * where the spec gave no size or curve. Other algorithms, and keys of other providers, keep theirs.
+ * `AndroidKeyStoreKeyGeneratorSpi`: AES 128 bits, HMAC keys as long as the digest). Other algorithms,
+ * and keys of other providers without a size, keep theirs.
  */
-export function withAndroidKeystoreDefault(algorithm: string, info: KeyInfo): KeyInfo {
-  if (!info.androidKeystore || info.keySize !== undefined || info.curve !== undefined || info.named !== undefined) return info;
+export function withGeneratorDefaults(algorithm: string, info: KeyInfo): KeyInfo {
   const a = algorithm.toUpperCase();
+  if (/^EC(?:DSA|DH)?$/.test(a) && info.curve === undefined && info.keySize !== undefined && EC_CURVE_OF_SIZE[info.keySize]) {
+    return { ...info, curve: EC_CURVE_OF_SIZE[info.keySize] };
+  }
+  if (!info.androidKeystore || info.keySize !== undefined || info.curve !== undefined || info.named !== undefined) return info;
   if (a === 'RSA') return { ...info, keySize: 2048 };
   if (a === 'EC') return { ...info, curve: 'P-256' };
   if (a === 'AES') return { ...info, keySize: 128 };

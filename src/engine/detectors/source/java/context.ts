@@ -10,7 +10,7 @@ import { dotted as dottedText } from '../common/evaluate.js';
 import { knownConstant, pqcParameterSet } from '../common/jca-constants.js';
 import type { JavaImports } from './imports.js';
 
-import { withAndroidKeystoreDefault, type KeyInfo } from '../common/key-info.js';
+import { withGeneratorDefaults, type KeyInfo } from '../common/key-info.js';
 export type { KeyInfo };
 
 export class JavaContext {
@@ -262,14 +262,17 @@ export class JavaContext {
 
   /** Sizes given to a KeyGenerator/KeyPairGenerator (`init(256)`, `initialize(new ECGenParameterSpec(..))`). */
   generatorInfo(gen: SgNode): KeyInfo {
+    return withGeneratorDefaults(this.str(gen.field('arguments')?.namedChildren()[0]) ?? '', this.initInfo(gen));
+  }
+
+  /** What the generator's `init`/`initialize` call says (a size, a spec). */
+  private initInfo(gen: SgNode): KeyInfo {
     for (const call of this.linked(gen, ['init', 'initialize'])) {
       const a0 = call.field('arguments')?.namedChildren()[0];
       if (!a0) continue;
       const v = this.value(a0);
       if (v.kind === 'int') return { keySize: v.value };
       const info = this.keyInfo(a0);
-      // An Android spec without a size: the size the AndroidKeyStore provider gives the generator's algorithm.
-      if (info.androidKeystore) return withAndroidKeystoreDefault(this.str(gen.field('arguments')?.namedChildren()[0]) ?? '', info);
       if (Object.keys(info).length) return info;
     }
     return {};
