@@ -6,7 +6,7 @@
 // encrypted with (a default list, a `signWith(…)` argument, a `newSignatureMethod(…)` URI), as a JOSE
 // constant is for tokens; comparisons (`==`, `equals`) are checks and name nothing. The names are
 // read by common/xmldsig.ts.
-import type { SgNode } from '@ast-grep/napi';
+import type { NapiConfig, SgNode } from '@ast-grep/napi';
 import type { LibraryRef } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { xmlAlgorithm, type XmlConstantKind } from '../common/xmldsig.js';
@@ -39,7 +39,7 @@ const FILE_TEXT = /\b(?:SignatureConstants|EncryptionConstants|org\.apache\.xml\
 
 const OWNER_NAMES = Object.keys(OWNERS).join('|');
 /** `SignatureConstants.ALGO_ID_…`, qualified or not (native filter), and statically imported `ALGO_ID_…` names. */
-const RULE = {
+const RULE: NapiConfig = {
   rule: {
     any: [
       { kind: 'field_access', regex: `^(?:[A-Za-z_][\\w.]*\\.)?(?:${OWNER_NAMES})\\s*\\.\\s*[A-Z][A-Za-z0-9_]*$` },
