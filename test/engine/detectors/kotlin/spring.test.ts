@@ -1,4 +1,4 @@
-// Kotlin detector, Spring Security: the JOSE enums of spring-security-oauth2-jose (`SignatureAlgorithm`,
+// Kotlin detector, Spring Security and SAML: XML-DSig constants, the JOSE enums of spring-security-oauth2-jose (`SignatureAlgorithm`,
 // `MacAlgorithm`), told apart from jjwt's same-named SignatureAlgorithm by the import.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
@@ -33,4 +33,21 @@ fun pick() = listOf(SignatureAlgorithm.RS256, MacAlgorithm.HS256)`;
 import io.jsonwebtoken.SignatureAlgorithm
 fun pick() = SignatureAlgorithm.HS256`;
   assert.deepEqual(detect(jjwt).map((d) => d.type === 'algorithm' && d.library?.name), ['io.jsonwebtoken:jjwt']);
+});
+
+test('XML-DSig constants of OpenSAML and the JDK name the SAML signature and digest; comparisons and other packages do not', () => {
+  const src = `package com.acme.saml
+import org.opensaml.xmlsec.signature.support.SignatureConstants
+import javax.xml.crypto.dsig.DigestMethod
+import com.acme.xml.EncryptionConstants
+
+class Signing {
+    val algorithms = listOf(SignatureConstants.ALGO_ID_SIGNATURE_RSA_SHA256, SignatureConstants.ALGO_ID_SIGNATURE_ECDSA_SHA512)
+    val digest = DigestMethod.SHA384
+    fun legacy(alg: String) = alg == SignatureConstants.ALGO_ID_SIGNATURE_RSA_SHA1
+    fun check(alg: String) = SignatureConstants.ALGO_ID_SIGNATURE_RSA_SHA1.equals(alg)
+    val mine = EncryptionConstants.ALGO_ID_KEYTRANSPORT_RSA15
+    val c14n = SignatureConstants.ALGO_ID_C14N_EXCL_OMIT_COMMENTS
+}`;
+  assert.deepEqual(algorithms(src).map((a) => `${a.line} ${a.name}`), ['7 RSA-PKCS1-1.5-SHA-256', '7 ECDSA-SHA-512', '8 SHA-384']);
 });

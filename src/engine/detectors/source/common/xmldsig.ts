@@ -6,7 +6,7 @@
 // assertions and metadata (Spring Security SAML, Keycloak, Shibboleth) are signed and encrypted with
 // these, so they are the public-key algorithms of a SAML deployment. Kept apart from the Java detector
 // so that the other languages' XML-DSig APIs (.NET `SignedXml.XmlDsigRSASHA256Url`) can share it.
-import type { CryptoFunction } from '../../../inventory/model.js';
+import type { CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import type { Named } from './jose.js';
 
 export interface XmlAlgorithm extends Named {
@@ -104,3 +104,29 @@ function digestMethod(name: string): XmlAlgorithm | undefined {
   const hash = hashOf(name.replace(/NOT_RECOMMENDED_/, ''));
   return hash ? { spelling: hash, params: {}, functions: ['digest'] } : undefined;
 }
+
+const OPENSAML: LibraryRef = { ecosystem: 'maven', name: 'org.opensaml:opensaml-xmlsec-api' };
+const OPENSAML2: LibraryRef = { ecosystem: 'maven', name: 'org.opensaml:xmltooling' };
+const SANTUARIO: LibraryRef = { ecosystem: 'maven', name: 'org.apache.santuario:xmlsec' };
+
+/** A JVM class holding XML-DSig/XML-Enc constants: the kind of its constants and the packages that declare it. */
+export interface XmlConstantOwner {
+  kind: XmlConstantKind;
+  /** Package -> library (none for the JDK, the platform). */
+  packages: readonly { pkg: string; library?: LibraryRef }[];
+}
+
+/** The JVM classes read (Java and Kotlin): OpenSAML 3+ and 2, Apache Santuario, the JDK's javax.xml.crypto.dsig. */
+export const XMLDSIG_OWNERS: Readonly<Record<string, XmlConstantOwner>> = {
+  SignatureConstants: { kind: 'signature', packages: [{ pkg: 'org.opensaml.xmlsec.signature.support', library: OPENSAML }, { pkg: 'org.opensaml.xml.signature', library: OPENSAML2 }] },
+  EncryptionConstants: { kind: 'encryption', packages: [{ pkg: 'org.opensaml.xmlsec.encryption.support', library: OPENSAML }, { pkg: 'org.opensaml.xml.encryption', library: OPENSAML2 }] },
+  XMLSignature: { kind: 'signature', packages: [{ pkg: 'org.apache.xml.security.signature', library: SANTUARIO }] },
+  MessageDigestAlgorithm: { kind: 'digest', packages: [{ pkg: 'org.apache.xml.security.algorithms', library: SANTUARIO }] },
+  XMLCipher: { kind: 'encryption', packages: [{ pkg: 'org.apache.xml.security.encryption', library: SANTUARIO }] },
+  SignatureMethod: { kind: 'signature', packages: [{ pkg: 'javax.xml.crypto.dsig' }] },
+  DigestMethod: { kind: 'digest', packages: [{ pkg: 'javax.xml.crypto.dsig' }] },
+};
+
+/** Prefilter words (OpenSAML's classes are imported from packages that do not say `xml.security`), and the same as a test of a file's text. */
+export const XMLDSIG_KEYWORDS = ['SignatureConstants', 'EncryptionConstants', 'org.apache.xml.security', 'javax.xml.crypto.dsig'] as const;
+export const XMLDSIG_TEXT = /\b(?:SignatureConstants|EncryptionConstants|org\.apache\.xml\.security|javax\.xml\.crypto\.dsig)\b/;

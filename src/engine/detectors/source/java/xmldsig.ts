@@ -7,35 +7,12 @@
 // constant is for tokens; comparisons (`==`, `equals`) are checks and name nothing. The names are
 // read by common/xmldsig.ts.
 import type { NapiConfig, SgNode } from '@ast-grep/napi';
-import type { LibraryRef } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
-import { xmlAlgorithm, type XmlConstantKind } from '../common/xmldsig.js';
+import { XMLDSIG_KEYWORDS, XMLDSIG_OWNERS as OWNERS, XMLDSIG_TEXT as FILE_TEXT, xmlAlgorithm } from '../common/xmldsig.js';
 import type { JavaContext } from './context.js';
 import { isClassOf } from './imports.js';
 
-const OPENSAML: LibraryRef = { ecosystem: 'maven', name: 'org.opensaml:opensaml-xmlsec-api' };
-const OPENSAML2: LibraryRef = { ecosystem: 'maven', name: 'org.opensaml:xmltooling' };
-const SANTUARIO: LibraryRef = { ecosystem: 'maven', name: 'org.apache.santuario:xmlsec' };
-
-interface Owner {
-  kind: XmlConstantKind;
-  /** Package -> library (undefined for the JDK, the platform). */
-  packages: readonly { pkg: string; library?: LibraryRef }[];
-}
-
-const OWNERS: Readonly<Record<string, Owner>> = {
-  SignatureConstants: { kind: 'signature', packages: [{ pkg: 'org.opensaml.xmlsec.signature.support', library: OPENSAML }, { pkg: 'org.opensaml.xml.signature', library: OPENSAML2 }] },
-  EncryptionConstants: { kind: 'encryption', packages: [{ pkg: 'org.opensaml.xmlsec.encryption.support', library: OPENSAML }, { pkg: 'org.opensaml.xml.encryption', library: OPENSAML2 }] },
-  XMLSignature: { kind: 'signature', packages: [{ pkg: 'org.apache.xml.security.signature', library: SANTUARIO }] },
-  MessageDigestAlgorithm: { kind: 'digest', packages: [{ pkg: 'org.apache.xml.security.algorithms', library: SANTUARIO }] },
-  XMLCipher: { kind: 'encryption', packages: [{ pkg: 'org.apache.xml.security.encryption', library: SANTUARIO }] },
-  SignatureMethod: { kind: 'signature', packages: [{ pkg: 'javax.xml.crypto.dsig' }] },
-  DigestMethod: { kind: 'digest', packages: [{ pkg: 'javax.xml.crypto.dsig' }] },
-};
-
-/** Prefilter words: OpenSAML's classes are imported from packages that do not say `xml.security`. */
-export const XMLDSIG_KEYWORDS = ['SignatureConstants', 'EncryptionConstants', 'org.apache.xml.security', 'javax.xml.crypto.dsig'] as const;
-const FILE_TEXT = /\b(?:SignatureConstants|EncryptionConstants|org\.apache\.xml\.security|javax\.xml\.crypto\.dsig)\b/;
+export { XMLDSIG_KEYWORDS };
 
 const OWNER_NAMES = Object.keys(OWNERS).join('|');
 /** `SignatureConstants.ALGO_ID_…`, qualified or not (native filter), and statically imported `ALGO_ID_…` names. */

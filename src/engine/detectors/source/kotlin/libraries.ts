@@ -5,6 +5,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { joseEncryptionAlg, joseName, joseSignatureAlg } from '../common/jose.js';
+import { XMLDSIG_OWNERS, xmlAlgorithm } from '../common/xmldsig.js';
 import { fromCaller } from '../common/from-caller.js';
 import { kindOf } from '../common/languages.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
@@ -172,4 +173,25 @@ export function handleKtorSession(f: KtFile, call: KtCall): void {
   }
   f.algorithm(call.node, name, macAlg ?? unresolvedSpelling('mac'), {}, [], ['tag'], KTOR_SESSIONS);
   if (literalSecret(f, macKey)) f.sink.signal(call.node, name, 'hardcoded-key', 'Ktor session signing key is written in the source', macAlg ? { related: { spelling: macAlg, params: {} }, library: KTOR_SESSIONS } : { library: KTOR_SESSIONS });
+}
+
+/** XML-DSig/XML-Enc constants (`SignatureConstants.ALGO_ID_SIGNATURE_RSA_SHA256`, `SignatureMethod.RSA_SHA256`), as Java reads them (common/xmldsig.ts). */
+export const XMLDSIG_CONSTANT = `^([A-Za-z_][\\w.]*\\.)?(${Object.keys(XMLDSIG_OWNERS).join('|')})\\.[A-Z][A-Za-z0-9_]*$`;
+
+export function handleXmlDsigConstant(f: KtFile, node: SgNode): void {
+  const text = node.text().replace(/\s+/g, '');
+  const dot = text.lastIndexOf('.');
+  const ownerPath = text.slice(0, dot);
+  const constant = text.slice(dot + 1);
+  const simple = ownerPath.slice(ownerPath.lastIndexOf('.') + 1);
+  const owner = XMLDSIG_OWNERS[simple];
+  if (!owner) return;
+  const source = owner.packages.find((p) => (ownerPath.includes('.') ? ownerPath === `${p.pkg}.${simple}` : f.imports.get(simple) === `${p.pkg}.${simple}` || f.starImports.includes(p.pkg) || f.pkg === p.pkg));
+  if (!source) return;
+  // A comparison or `when` branch checks a document's algorithm; `X.equals(alg)` and `X.length` read the constant.
+  const parent = node.parent();
+  if (parent && /^(equality_expression|when_condition|navigation_expression)$/.test(kindOf(parent))) return;
+  if (parent && kindOf(parent) === 'value_argument' && /\.equals\s*\(/.test(parent.parent()?.parent()?.text() ?? '')) return;
+  const alg = xmlAlgorithm(constant, owner.kind);
+  if (alg) f.algorithm(node, `${simple}.${constant}`, alg.spelling, alg.params, [], alg.functions, source.library);
 }
