@@ -161,7 +161,7 @@ class T {
 `;
   assert.deepEqual(located(source), [
     '14 RSA-3072 KeyPairGenerator.getInstance', '9 RSA-3072 MethodSource',
-    '14 ECDSA KeyPairGenerator.getInstance', '9 ECDSA MethodSource',
+    '14 ECDSA-P256 KeyPairGenerator.getInstance', '9 ECDSA-P256 MethodSource',
     '20 SHA-256 MessageDigest.getInstance', '17 SHA-256 MethodSource',
     '20 MD5 MessageDigest.getInstance', '17 MD5 MethodSource',
     '23 unknown-hash MessageDigest.getInstance',
