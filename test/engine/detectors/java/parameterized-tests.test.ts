@@ -1,6 +1,7 @@
-// JUnit 5 parameterised tests (java/test-data.ts): each value of `@ValueSource` and each row of
-// `@CsvSource` is one call of the test method, as a call written in the file is; another source of
-// arguments keeps an unknown case; a test without sources stays unknown.
+// Parameterised tests (java/test-data.ts): each value of a JUnit 5 `@ValueSource`, each row of a
+// `@CsvSource` or of a `@MethodSource` factory, of a TestNG `@DataProvider` and of a JUnit 4
+// `@Parameters` method is one call of the test method (or construction of the test class), as a call
+// written in the file is; a source not read keeps an unknown case; a test without sources stays unknown.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { buildInventory } from '../../../../src/engine/inventory/build.js';
@@ -129,3 +130,104 @@ test('CSV fields: quotes keep blanks and delimiters, a doubled quote is one, an 
   assert.deepEqual(csvFields(" RSA , 'a, b' ,, '' ,'it''s'", ',', "'"), ['RSA', 'a, b', null, '', "it's"]);
   assert.deepEqual(csvFields('HmacMD5    | 16', '|', "'"), ['HmacMD5', '16']);
 });
+
+const located = (source: string) => algorithms(source, 'src/test/java/org/example/T.java').map((a) => `${a.line} ${a.name} ${a.occurrence.symbol}`);
+
+test('@MethodSource: the rows its factory method returns (Arguments.of, Stream.of of single values); another class\'s factory stays unknown', () => {
+  const source = `import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+class T {
+    static Stream<Arguments> pairs() {
+        return Stream.of(Arguments.of("RSA", 3072), Arguments.of("EC", 256));
+    }
+    @ParameterizedTest
+    @MethodSource("pairs")
+    void generates(String family, int size) throws Exception {
+        KeyPairGenerator g = KeyPairGenerator.getInstance(family);
+        g.initialize(size);
+    }
+    static Stream<String> digests() { return Stream.of("SHA-256", "MD5"); }
+    @ParameterizedTest
+    @MethodSource
+    void digests(String name) throws Exception { MessageDigest.getInstance(name); }
+    @ParameterizedTest
+    @MethodSource("com.acme.Data#names")
+    void elsewhere(String name) throws Exception { MessageDigest.getInstance(name); }
+}
+`;
+  assert.deepEqual(located(source), [
+    '14 RSA-3072 KeyPairGenerator.getInstance', '9 RSA-3072 MethodSource',
+    '14 ECDSA-P256 KeyPairGenerator.getInstance', '9 ECDSA-P256 MethodSource',
+    '20 SHA-256 MessageDigest.getInstance', '17 SHA-256 MethodSource',
+    '20 MD5 MessageDigest.getInstance', '17 MD5 MethodSource',
+    '23 unknown-hash MessageDigest.getInstance',
+  ]);
+});
+
+test('TestNG @DataProvider rows and JUnit 4 Parameterized constructor rows; a provider built in a loop stays unknown', () => {
+  const testng = `import javax.crypto.Cipher;
+import org.testng.annotations.DataProvider;
+import org.testng.annotations.Test;
+public class CipherTest {
+    @DataProvider(name = "transformations")
+    public Object[][] transformations() {
+        return new Object[][] {
+            {"AES/GCM/NoPadding"},
+            {"DESede/CBC/PKCS5Padding"},
+        };
+    }
+    @Test(dataProvider = "transformations")
+    public void roundTrip(String transformation) throws Exception {
+        Cipher.getInstance(transformation);
+    }
+    @DataProvider
+    public Object[][] built() {
+        java.util.List<Object[]> rows = new java.util.ArrayList<>();
+        for (String t : new String[] {"RC4"}) rows.add(new Object[] {t});
+        return rows.toArray(new Object[0][]);
+    }
+    @Test(dataProvider = "built")
+    public void loop(String transformation) throws Exception { Cipher.getInstance(transformation); }
+}
+`;
+  assert.deepEqual(located(testng), [
+    '14 AES-GCM Cipher.getInstance', '8 AES-GCM DataProvider',
+    '14 3DES-168-CBC-PKCS5 Cipher.getInstance', '9 3DES-168-CBC-PKCS5 DataProvider',
+    '23 unknown-cipher Cipher.getInstance',
+  ]);
+  const junit4 = `import java.security.KeyPairGenerator;
+import java.util.Arrays;
+import java.util.Collection;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.junit.runners.Parameterized;
+import org.junit.runners.Parameterized.Parameters;
+@RunWith(Parameterized.class)
+public class KeySizeTest {
+    @Parameters(name = "{0}")
+    public static Collection<Object[]> sizes() {
+        return Arrays.asList(new Object[][] { { 1024 }, { 4096 } });
+    }
+    private final int bits;
+    public KeySizeTest(int bits) { this.bits = bits; }
+    @Test
+    public void generate() throws Exception {
+        KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
+        g.initialize(bits);
+    }
+}
+`;
+  // Through the field the constructor sets: one use per row, also at the row.
+  assert.deepEqual(located(junit4), [
+    '18 RSA-1024 KeyPairGenerator.getInstance', '12 RSA-1024 Parameters',
+    '18 RSA-4096 KeyPairGenerator.getInstance', '12 RSA-4096 Parameters',
+  ]);
+  // Without the Parameterized runner the constructor's callers are unknown (other files construct it).
+  assert.deepEqual(located(junit4.replace('@RunWith(Parameterized.class)', '')).map((x) => x.split(' ')[1]), ['RSA']);
+});
+
+

@@ -2,7 +2,7 @@
 // reassignment, scopes, fields set in constructors, and what stays unknown.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { algorithms, signals } from './helpers.js';
+import { algorithms, detect, signals } from './helpers.js';
 
 test('a constant declared in another class of the same file resolves (Config.KEY_BITS)', () => {
   const found = algorithms(`
@@ -349,4 +349,70 @@ class CompileCheck {
   }
 }`);
   assert.deepEqual(found.map((a) => [a.line, a.spelling]), [[6, 'unknown-key-pair-generator'], [7, 'unknown-cipher']]);
+});
+
+test('a key hashed with MessageDigest.digest has the digest length; digest(buf, off, len) and an unseen digest do not', () => {
+  const source = [
+    'import java.security.MessageDigest;',
+    'import javax.crypto.Cipher;',
+    'import javax.crypto.spec.SecretKeySpec;',
+    'class Vault {',
+    '  byte[] seal(String secret, byte[] data) throws Exception {',
+    '    MessageDigest sha = MessageDigest.getInstance("SHA-256");',
+    '    byte[] key = sha.digest(secret.getBytes("UTF-8"));',
+    '    Cipher c = Cipher.getInstance("AES/GCM/NoPadding");', // 8
+    '    c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"));',
+    '    return c.doFinal(data);',
+    '  }',
+    '  SecretKeySpec sha1(byte[] pw) throws Exception { return new SecretKeySpec(MessageDigest.getInstance("SHA").digest(pw), "HmacSHA1"); }', // 12
+    '  SecretKeySpec given(MessageDigest md, byte[] pw) { return new SecretKeySpec(md.digest(pw), "AES"); }', // 13
+    '}',
+  ].join('\n');
+  const cipher = algorithms(source).find((a) => a.occurrence.symbol === 'Cipher.getInstance')!;
+  assert.deepEqual([cipher.line, cipher.name], [8, 'AES-256-GCM']);
+  const keys = detect(source).flatMap((d) => (d.type === 'material' ? [`${d.occurrence.line} ${d.material.size ?? '?'}`] : []));
+  assert.deepEqual(keys, ['9 256', '12 160', '13 ?']);
+  assert.ok(detect(source).every((d) => d.type !== 'signal'));
+});
+
+test('Android Keystore: a KeyGenParameterSpec without a size gets the provider default; another provider\'s generator does not', () => {
+  const source = [
+    'import android.security.keystore.KeyGenParameterSpec;',
+    'import android.security.keystore.KeyProperties;',
+    'import java.security.KeyPairGenerator;',
+    'class Keys {',
+    '  KeyPair rsa(String alias) throws Exception {',
+    '    KeyPairGenerator kpg = KeyPairGenerator.getInstance("RSA", "AndroidKeyStore");', // 6
+    '    kpg.initialize(new KeyGenParameterSpec.Builder(alias, KeyProperties.PURPOSE_DECRYPT)',
+    '        .setEncryptionPaddings(KeyProperties.ENCRYPTION_PADDING_RSA_OAEP).build());',
+    '    return kpg.generateKeyPair();',
+    '  }',
+    '  KeyPair ec(String alias) throws Exception {',
+    '    KeyPairGenerator kpg = KeyPairGenerator.getInstance(KeyProperties.KEY_ALGORITHM_EC, "AndroidKeyStore");', // 12
+    '    kpg.initialize(new KeyGenParameterSpec.Builder(alias, KeyProperties.PURPOSE_SIGN).setKeySize(384).build());',
+    '    return kpg.generateKeyPair();',
+    '  }',
+    '  KeyPair plain() throws Exception { return KeyPairGenerator.getInstance("RSA").generateKeyPair(); }', // 16
+    '}',
+  ].join('\n');
+  assert.deepEqual(algorithms(source).map((a) => `${a.line} ${a.name}`), ['6 RSA-2048', '12 ECDSA-P384', '16 RSA']);
+});
+
+test('an EC generator sized in bits makes a key on the NIST curve of that size; other sizes keep the size only', () => {
+  const source = [
+    'import java.security.KeyPairGenerator;',
+    'class Ec {',
+    '  void keys() throws Exception {',
+    '    KeyPairGenerator a = KeyPairGenerator.getInstance("EC");', // 4
+    '    a.initialize(384);',
+    '    KeyPairGenerator b = KeyPairGenerator.getInstance("EC");', // 6
+    '    b.initialize(521);',
+    '    KeyPairGenerator c = KeyPairGenerator.getInstance("EC");', // 8
+    '    c.initialize(163);',
+    '    KeyPairGenerator r = KeyPairGenerator.getInstance("RSA");', // 10
+    '    r.initialize(384);',
+    '  }',
+    '}',
+  ].join('\n');
+  assert.deepEqual(algorithms(source).map((a) => `${a.line} ${a.name} ${a.params.curve ?? '-'}`), ['4 ECDSA-P384 P-384', '6 ECDSA-P521 P-521', '8 ECDSA -', '10 RSA-384 -']);
 });

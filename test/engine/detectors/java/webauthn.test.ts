@@ -46,3 +46,33 @@ test('a verifier\'s switch over the constants, or a class of another package, na
   ].join('\n');
   assert.deepEqual(rows(source), []);
 });
+
+test('Spring Security WebAuthn: pubKeyCredParams names the offered algorithms; its catalogue of constants does not', () => {
+  const options = [
+    'package com.acme.passkeys;',
+    'import org.springframework.security.web.webauthn.api.PublicKeyCredentialCreationOptions;',
+    'import org.springframework.security.web.webauthn.api.PublicKeyCredentialParameters;',
+    'class Options {',
+    '  PublicKeyCredentialCreationOptions create(PublicKeyCredentialRpEntity rp) {',
+    '    return PublicKeyCredentialCreationOptions.builder().rp(rp)',
+    '        .pubKeyCredParams(PublicKeyCredentialParameters.EdDSA, PublicKeyCredentialParameters.ES256,', // 7
+    '            PublicKeyCredentialParameters.RS256)', // 8
+    '        .build();',
+    '  }',
+    '}',
+  ].join('\n');
+  assert.deepEqual(rows(options), ['7 EdDSA', '7 ECDSA-P256-SHA-256', '8 RSA-PKCS1-1.5-SHA-256']);
+  assert.ok(detect(options).every((d) => d.type !== 'algorithm' || d.library?.name === 'org.springframework.security:spring-security-webauthn'));
+  const catalogue = [
+    'package org.springframework.security.web.webauthn.api;',
+    'public final class PublicKeyCredentialParameters {',
+    '  public static final PublicKeyCredentialParameters ES256 = new PublicKeyCredentialParameters(COSEAlgorithmIdentifier.ES256);',
+    '}',
+  ].join('\n');
+  assert.deepEqual(rows(catalogue), []);
+  const elsewhere = [
+    'import com.acme.webauthn.PublicKeyCredentialParameters;',
+    'class Mine { Object o(Builder b) { return b.pubKeyCredParams(PublicKeyCredentialParameters.ES256); } }',
+  ].join('\n');
+  assert.deepEqual(rows(elsewhere), []);
+});

@@ -177,3 +177,70 @@ fun seal(master: ByteArray, iv: ByteArray) {
   assert.deepEqual(algorithms(src).find((a) => a.line === 12)!.params, { keySize: 256 });
   assert.deepEqual(signals(src).map((s) => `${s.occurrence.line} ${s.signal}`), ['14 hardcoded-key']);
 });
+
+test('a key hashed with MessageDigest has the digest length: SHA-256 → AES-256, without a hardcoded-key', () => {
+  const src = `${JCA}
+private const val ALGORITHM_AES = "AES"
+class Prefs(private val secret: CharArray) {
+    fun encrypt(value: ByteArray): ByteArray {
+        val digester = MessageDigest.getInstance("SHA-256")
+        digester.update(String(secret).toByteArray())
+        val key = digester.digest()
+        val spec = SecretKeySpec(key, "AES")
+        val cipher = Cipher.getInstance(ALGORITHM_AES)
+        cipher.init(Cipher.ENCRYPT_MODE, spec)
+        return cipher.doFinal(value)
+    }
+    fun legacy(pw: ByteArray) = SecretKeySpec(MessageDigest.getInstance("MD5").digest(pw), "AES")
+    fun unknown(md: MessageDigest, pw: ByteArray) = SecretKeySpec(md.digest(pw), "AES")
+}`;
+  const cipher = algorithms(src).find((a) => a.occurrence.symbol === 'Cipher.getInstance')!;
+  assert.deepEqual([cipher.line, cipher.name], [14, 'AES-256']);
+  // The keys: SHA-256 and MD5 outputs, and a digest whose algorithm the file does not show.
+  const keys = detect(src).flatMap((d) => (d.type === 'material' ? [`${d.occurrence.line} ${d.material.size ?? '?'}`] : []));
+  assert.deepEqual(keys, ['13 256', '18 128', '19 ?']);
+  assert.deepEqual(signals(src), []);
+});
+
+test('Android Keystore: a spec without a size gets the provider\'s default (RSA-2048, EC P-256, AES-128); a size set stays', () => {
+  const src = `${JCA}
+import android.security.keystore.KeyGenParameterSpec
+import android.security.keystore.KeyProperties
+private const val STORE = "AndroidKeyStore"
+class Keys {
+    fun wrapping(alias: String): KeyPair {
+        val kpg = KeyPairGenerator.getInstance("RSA", STORE)
+        val spec = KeyGenParameterSpec
+            .Builder(alias, KeyProperties.PURPOSE_ENCRYPT or KeyProperties.PURPOSE_DECRYPT)
+            .setBlockModes(KeyProperties.BLOCK_MODE_ECB)
+            .setEncryptionPaddings(KeyProperties.ENCRYPTION_PADDING_RSA_PKCS1)
+            .build()
+        kpg.initialize(spec)
+        return kpg.generateKeyPair()
+    }
+    fun signing(alias: String) = KeyPairGenerator.getInstance(KeyProperties.KEY_ALGORITHM_EC, STORE).run {
+        initialize(KeyGenParameterSpec.Builder(alias, KeyProperties.PURPOSE_SIGN).setDigests(KeyProperties.DIGEST_SHA256).build())
+        generateKeyPair()
+    }
+    fun big(alias: String) = KeyPairGenerator.getInstance("RSA", STORE).apply {
+        initialize(KeyGenParameterSpec.Builder(alias, KeyProperties.PURPOSE_SIGN).setKeySize(4096).build())
+    }
+    fun secret(alias: String) = KeyGenerator.getInstance("AES", STORE).apply {
+        init(KeyGenParameterSpec.Builder(alias, KeyProperties.PURPOSE_ENCRYPT).setBlockModes(KeyProperties.BLOCK_MODE_GCM).build())
+    }
+    fun plain() = KeyPairGenerator.getInstance("RSA").generateKeyPair()
+}`;
+  assert.deepEqual(algorithms(src).map((a) => `${a.line} ${a.name}`), ['12 RSA-2048', '21 ECDSA-P256', '25 RSA-4096', '28 AES-128-GCM', '31 RSA']);
+});
+
+test('an EC generator sized in bits is on the NIST curve of that size (initialize(384), an Android setKeySize(521))', () => {
+  const src = `${JCA}
+import android.security.keystore.KeyGenParameterSpec
+import android.security.keystore.KeyProperties
+fun sized() = KeyPairGenerator.getInstance("EC").apply { initialize(384) }.generateKeyPair()
+fun android(alias: String) = KeyPairGenerator.getInstance(KeyProperties.KEY_ALGORITHM_EC, "AndroidKeyStore").apply {
+    initialize(KeyGenParameterSpec.Builder(alias, KeyProperties.PURPOSE_SIGN).setKeySize(521).build())
+}
+fun odd() = KeyPairGenerator.getInstance("EC").apply { initialize(163) }`;
+  assert.deepEqual(algorithms(src).map((a) => `${a.line} ${a.name}`), ['9 ECDSA-P384', '10 ECDSA-P521', '13 ECDSA']);
+});

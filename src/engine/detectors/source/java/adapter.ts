@@ -9,6 +9,7 @@ import { kindOf } from '../common/languages.js';
 import { lastStatement, pathEnds } from '../common/paths.js';
 import { knownConstant } from '../common/jca-constants.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
+import { jcaDigestBytes } from '../common/digests.js';
 import { javaFunctions } from './call-sites.js';
 import { UNKNOWN, asInt, asString, bytes, int, str, type Value } from '../common/value.js';
 import type { CrossFile } from '../../cross-file.js';
@@ -268,6 +269,7 @@ export const javaAdapter: LanguageAdapter = {
       return v.kind === 'int' ? str(String(v.value)) : v.kind === 'str' ? v : UNKNOWN;
     }
     if (/^(?:generateSeed)$/.test(method) && a0) return bytes(asInt(ev.eval(a0)), 'random');
+    if (method === 'digest' && receiver && args.positional.length <= 1) return digestOutput(ev, receiver);
     if (method === 'concat' && receiver && a0) {
       const l = ev.eval(receiver);
       const r = ev.eval(a0);
@@ -285,6 +287,19 @@ export const javaAdapter: LanguageAdapter = {
     return enclosingClassName(node);
   },
 };
+
+/**
+ * `md.digest()` / `md.digest(input)` of a `MessageDigest.getInstance("SHA-256")` (the receiver or the
+ * variable holding it): as many bytes as the hash gives, of unknown origin (a key hashed from a
+ * password or secret: `new SecretKeySpec(sha.digest(secret), "AES")` is AES-256). The three-argument
+ * `digest(buf, off, len)` returns a count and is not read.
+ */
+function digestOutput(ev: Evaluator, receiver: SgNode): Value {
+  const made = ev.origin(receiver);
+  const shape = made ? javaAdapter.shape(made) : undefined;
+  if (shape?.t !== 'call' || !/(?:^|\.)MessageDigest\.getInstance$/.test(shape.callee)) return UNKNOWN;
+  return bytes(jcaDigestBytes(asString(ev.eval(shape.args.positional[0]))), 'unknown');
+}
 
 export function enclosingClassName(node: SgNode): string | undefined {
   for (const a of node.ancestors()) if (CLASS_KINDS.has(a.kind() as string)) return a.field('name')?.text();

@@ -9,7 +9,7 @@ import { escapeRegex } from '../common/regex.js';
 import { nodeSpan, startsWithin } from '../common/scopes.js';
 import { UNKNOWN, type Value } from '../common/value.js';
 import { callArguments } from './adapter.js';
-import { junitRows } from './test-data.js';
+import { junit4Rows, junitRows } from './test-data.js';
 
 const CLASS_KINDS = new Set(['class_declaration', 'enum_declaration', 'record_declaration']);
 
@@ -201,6 +201,12 @@ export function javaFunctions(root: SgNode): Pick<LanguageAdapter, 'callSiteArgu
         } else if (call.field('constructor')?.text() !== 'this' || declaringClass(call.ancestors().find((a) => kindOf(a) === 'constructor_declaration') ?? call) !== cls) continue;
         const args = callArguments(call);
         if (args.length === arity && outside(call)) out.push({ node: call, args });
+      }
+      // JUnit 4's Parameterized runner constructs the test class once per row of its @Parameters method.
+      const data = junit4Rows(fn);
+      if (data && data.rows.length > 0) {
+        out.push(...data.rows);
+        return { calls: out, open: data.others };
       }
     } else {
       return undefined;

@@ -10,7 +10,7 @@ import { dotted as dottedText } from '../common/evaluate.js';
 import { knownConstant, pqcParameterSet } from '../common/jca-constants.js';
 import type { JavaImports } from './imports.js';
 
-import type { KeyInfo } from '../common/key-info.js';
+import { withGeneratorDefaults, type KeyInfo } from '../common/key-info.js';
 export type { KeyInfo };
 
 export class JavaContext {
@@ -262,6 +262,11 @@ export class JavaContext {
 
   /** Sizes given to a KeyGenerator/KeyPairGenerator (`init(256)`, `initialize(new ECGenParameterSpec(..))`). */
   generatorInfo(gen: SgNode): KeyInfo {
+    return withGeneratorDefaults(this.str(gen.field('arguments')?.namedChildren()[0]) ?? '', this.initInfo(gen));
+  }
+
+  /** What the generator's `init`/`initialize` call says (a size, a spec). */
+  private initInfo(gen: SgNode): KeyInfo {
     for (const call of this.linked(gen, ['init', 'initialize'])) {
       const a0 = call.field('arguments')?.namedChildren()[0];
       if (!a0) continue;
@@ -276,6 +281,7 @@ export class JavaContext {
   /** Android `KeyGenParameterSpec.Builder(...).setKeySize(256)...build()`. */
   private builderInfo(chain: SgNode): KeyInfo {
     const info: KeyInfo = {};
+    if (/^new\s+(?:android\.security\.keystore\.)?KeyGenParameterSpec\s*\.\s*Builder\s*\(/.test(chain.text())) info.androidKeystore = true;
     for (const inv of [chain, ...chain.findAll({ rule: { kind: 'method_invocation' } })]) {
       const name = inv.field('name')?.text();
       const a0 = inv.field('arguments')?.namedChildren()[0];

@@ -20,7 +20,8 @@ import { AUTH0_METHOD, JJWT_METHODS, detectJoseConstants, handleAuth0Algorithm, 
 import { LIBSIGNAL_KEYWORDS, LIBSIGNAL_METHODS, handleLibsignalCall, handleLibsignalCreation, usesLibsignal } from './libsignal.js';
 import { NETTY_BUILDER_METHODS, NETTY_KEYWORDS, detectInsecureTrustManager, handleNettyBuilderCall, handleSelfSignedCertificate, usesNettyBuilder } from './netty.js';
 import { handleNimbusCrypto, handleNimbusGenerator, isNimbusCreation, isNimbusCrypto } from './nimbus.js';
-import { WEBAUTHN_KEYWORDS, handleCredentialParameters, handlePreferredPubkeyParams } from './webauthn.js';
+import { WEBAUTHN_KEYWORDS, handleCredentialParameters, handlePreferredPubkeyParams, handlePubKeyCredParams } from './webauthn.js';
+import { XMLDSIG_KEYWORDS, detectXmlDsigConstants } from './xmldsig.js';
 import { OVERRIDDEN_CHECKS, SECRET_SINKS, TOMCAT_SETTERS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 import type { CrossFile } from '../../cross-file.js';
 import { CONSTANT_FIELDS, declareJavaConstants } from './constants.js';
@@ -48,7 +49,8 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
  * recognised only when imported from their packages, as are the JWT libraries (java-jwt, jjwt, Nimbus,
  * Spring Security's JOSE enums). Netty's TLS builders, insecure trust manager and self-signed certificates need
  * their class names (NETTY_KEYWORDS), libsignal's calls its protocol package names, the WebAuthn servers'
- * credential parameters their method and class names (WEBAUTHN_KEYWORDS).
+ * credential parameters their method and class names (WEBAUTHN_KEYWORDS), XML-DSig/XML-Enc algorithm
+ * constants their classes' names or packages (XMLDSIG_KEYWORDS).
  */
 export const JAVA_KEYWORDS = [
   ...[...JCA_FACTORIES].map((factory) => `${factory}.getInstance`), ...TLS_METHODS,
@@ -56,7 +58,7 @@ export const JAVA_KEYWORDS = [
   'SSLParameters', 'SSLHostConfig', 'findSslHostConfigs', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
   'springframework.security.crypto', 'jbcrypt', 'commons.codec.digest', 'com.google.common.hash',
   'com.auth0.jwt', 'io.jsonwebtoken', 'com.nimbusds.jose', 'security.oauth2.jose',
-  ...NETTY_KEYWORDS, ...LIBSIGNAL_KEYWORDS, ...WEBAUTHN_KEYWORDS,
+  ...NETTY_KEYWORDS, ...LIBSIGNAL_KEYWORDS, ...WEBAUTHN_KEYWORDS, ...XMLDSIG_KEYWORDS,
   ...SSH_NAME_KEYWORDS,
 ] as const;
 
@@ -173,11 +175,13 @@ export function detectJava(file: SourceFile, crossFile?: CrossFile): Detection[]
       else if (name && AUTH0_METHOD.test(name)) handleAuth0Algorithm(ctx, node, name);
       else if (name && usesJjwt && JJWT_METHODS.has(name)) handleJjwtCall(ctx, node, name);
       else if (name === 'preferredPubkeyParams') handlePreferredPubkeyParams(ctx, node);
+      else if (name === 'pubKeyCredParams') handlePubKeyCredParams(ctx, node);
     }
   };
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
   for (let i = 0; i < nodes.length; i++) eachCaseMarked(ctx.ev, ctx, () => visit(nodes[i]!, kinds[i]!));
   const joseNames = detectJoseConstants(ctx, root, text);
+  detectXmlDsigConstants(ctx, root, text);
   // After the constants: a signer serves the algorithm its file's header names.
   for (const node of nimbusCrypto) handleNimbusCrypto(ctx, node, joseNames);
   detectInsecureTrustManager(ctx, root, text);

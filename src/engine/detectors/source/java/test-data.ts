@@ -1,6 +1,8 @@
-// JUnit 5 parameterised tests: the calls the framework makes of a test method, one per value of its
-// `@ValueSource` and per row of its `@CsvSource`, read as calls of the method written in the file
-// (call-sites.ts; docs/detectors.md, "Values passed by the file's own calls", "Parameterised tests").
+// Parameterised tests: the calls the framework makes of a test method, one per value of its JUnit 5
+// `@ValueSource`, per row of its `@CsvSource` and of its `@MethodSource` factory, per row of a TestNG
+// `@DataProvider`, and the constructions JUnit 4's Parameterized runner makes per row of `@Parameters`,
+// read as calls written in the file (call-sites.ts; docs/detectors.md, "Values passed by the file's own
+// calls", "Parameterised tests").
 import type { SgNode } from '@ast-grep/napi';
 import { kindOf } from '../common/languages.js';
 import { UNKNOWN, int, str, type Value } from '../common/value.js';
@@ -15,8 +17,8 @@ export interface DataRow {
 }
 
 /**
- * Other sources of a parameterised test's arguments, read nowhere here (`@MethodSource`, `@EnumSource`,
- * `@ArgumentsSource`, `@CsvFileSource`, `@FieldSource`, `@NullSource`, `@EmptySource`, …): callers unknown.
+ * Other sources of a parameterised test's arguments, read nowhere here (`@EnumSource`, `@ArgumentsSource`,
+ * `@CsvFileSource`, `@FieldSource`, `@NullSource`, `@EmptySource`, …): callers unknown.
  */
 const OTHER_SOURCES = /Sources?$/;
 
@@ -43,11 +45,127 @@ export function junitRows(fn: SgNode): { rows: DataRow[]; others: boolean } {
       } else {
         rows.push(...csvRows(fn, elements));
       }
+    } else if (name === 'MethodSource') {
+      // `@MethodSource("keys")`, `@MethodSource({"a", "b"})`, or bare: the method of the test's own name.
+      const names = k === 'marker_annotation' ? [fn.field('name')?.text() ?? ''] : (annotationElements(a).get('value') ?? []).map((v) => stringOf(v) ?? '#');
+      others = addProviderRows(fn, names.length ? names : [fn.field('name')?.text() ?? ''], 'MethodSource', rows) || others;
+    } else if (name === 'Test' && k === 'annotation') {
+      // TestNG `@Test(dataProvider = "keys")`: the `@DataProvider` of that name (or method name) in the class.
+      const elements = annotationElements(a);
+      const provider = stringOf(elements.get('dataProvider')?.[0]);
+      if (provider === undefined) continue;
+      others = (elements.has('dataProviderClass') || addProviderRows(fn, [provider], 'DataProvider', rows)) || others;
     } else if (OTHER_SOURCES.test(name)) {
       others = true;
     }
   }
   return { rows, others };
+}
+
+/**
+ * Rows of the provider methods of a class (`@MethodSource`'s factory methods, TestNG's `@DataProvider`,
+ * JUnit 4's `@Parameters`) read from their `return` expressions: `new Object[][] {{"RSA", 2048}, …}`,
+ * `Arrays.asList(new Object[][] {…})`, `List.of(new Object[] {…}, …)`, `Stream.of(Arguments.of("RSA", 2048), …)`,
+ * `Stream.of("SHA-256", "SHA-512")` (one argument per row). Pushes them to `rows`; true when some provider
+ * is missing, in another class (`Other#keys`) or builds its rows in a way not read here (then the test keeps an unknown case).
+ */
+function addProviderRows(fn: SgNode, names: readonly string[], symbol: string, rows: DataRow[]): boolean {
+  const body = fn.parent();
+  const arity = named(fn.field('parameters')?.namedChildren() ?? []).length;
+  let open = false;
+  for (const name of names) {
+    const provider = name.includes('#') || !body ? undefined : providerMethod(body, name, symbol);
+    const found = provider ? providedRows(provider) : undefined;
+    if (!found) {
+      open = true;
+      continue;
+    }
+    for (const args of found) {
+      if (args.length === arity) rows.push({ node: args[0] ?? provider!, args, symbol });
+      else open = true;
+    }
+  }
+  return open;
+}
+
+/** The provider named `name` in a class body: for TestNG, the `@DataProvider(name = …)` or the method of that name. */
+function providerMethod(body: SgNode, name: string, symbol: string): SgNode | undefined {
+  const methods = body.children().filter((c) => kindOf(c) === 'method_declaration');
+  if (symbol === 'DataProvider') {
+    const byAnnotation = methods.find((m) => annotationsOf(m).some((a) => annotationName(a) === 'DataProvider' && stringOf(annotationElements(a).get('name')?.[0]) === name));
+    if (byAnnotation) return byAnnotation;
+  }
+  const same = methods.filter((m) => m.field('name')?.text() === name && named(m.field('parameters')?.namedChildren() ?? []).length === 0);
+  return same.length === 1 ? same[0] : undefined;
+}
+
+function annotationsOf(fn: SgNode): SgNode[] {
+  const mods = fn.children().find((c) => kindOf(c) === 'modifiers');
+  return (mods?.namedChildren() ?? []).filter((a) => kindOf(a) === 'annotation' || kindOf(a) === 'marker_annotation');
+}
+
+/** The argument lists a provider method returns, or undefined when a `return` is not one of the shapes read. */
+function providedRows(provider: SgNode): SgNode[][] | undefined {
+  const returns = provider.field('body')?.findAll({ rule: { kind: 'return_statement' } }) ?? [];
+  if (returns.length === 0) return undefined;
+  const out: SgNode[][] = [];
+  for (const r of returns) {
+    const e = r.namedChildren()[0];
+    const rows = e ? topRows(e) : undefined;
+    if (!rows) return undefined;
+    out.push(...rows);
+  }
+  return out;
+}
+
+const FACTORIES = /^(?:(?:java\.util\.)?(?:Arrays\.(?:asList|stream)|List\.of|Set\.of|Stream\.of))$/;
+
+function topRows(e: SgNode): SgNode[][] | undefined {
+  const k = kindOf(e);
+  if (k === 'array_creation_expression') {
+    const init = e.field('value');
+    if (!init) return undefined;
+    const items = named(init.namedChildren());
+    // `new Object[][] {{…}, {…}}`: one row per inner array; `new String[] {"a", "b"}`: one argument per row.
+    return e.text().replace(/\{[\s\S]*$/, '').split('[').length - 1 >= 2 ? items.map((i) => rowOf(i)) : items.map((i) => [i]);
+  }
+  if (k === 'method_invocation') {
+    const callee = `${e.field('object')?.text().replace(/\s+/g, '') ?? ''}.${e.field('name')?.text() ?? ''}`;
+    if (!FACTORIES.test(callee)) return undefined;
+    const args = named(e.field('arguments')?.namedChildren() ?? []);
+    // `Arrays.asList(new Object[][] {…})`: the one two-dimensional array's rows.
+    if (args.length === 1 && kindOf(args[0]!) === 'array_creation_expression') return topRows(args[0]!);
+    return args.map((a) => rowOf(a));
+  }
+  return undefined;
+}
+
+/** One row: an inner `{…}`, a `new Object[] {…}`, `Arguments.of(…)`/`arguments(…)`, else the value alone. */
+function rowOf(e: SgNode): SgNode[] {
+  const k = kindOf(e);
+  if (k === 'array_initializer') return named(e.namedChildren());
+  if (k === 'array_creation_expression' && e.field('value')) return named(e.field('value')!.namedChildren());
+  if (k === 'method_invocation' && /^(?:(?:org\.junit\.jupiter\.params\.provider\.)?Arguments\.)?(?:of|arguments)$/.test(`${e.field('object') ? `${e.field('object')!.text()}.` : ''}${e.field('name')?.text()}`.replace(/\s+/g, ''))) {
+    return named(e.field('arguments')?.namedChildren() ?? []);
+  }
+  return [e];
+}
+
+/**
+ * JUnit 4's `@RunWith(Parameterized.class)`: each row of the class's `@Parameters` method is one
+ * construction of the test class (rows for a constructor of as many parameters). Undefined for any
+ * other constructor.
+ */
+export function junit4Rows(ctor: SgNode): { rows: DataRow[]; others: boolean } | undefined {
+  const cls = ctor.parent()?.parent();
+  if (!cls || !annotationsOf(cls).some((a) => annotationName(a) === 'RunWith' && /\bParameterized\s*\.\s*class\b/.test(a.text()))) return undefined;
+  const body = ctor.parent()!;
+  const provider = body.children().find((m) => kindOf(m) === 'method_declaration' && annotationsOf(m).some((a) => annotationName(a) === 'Parameters'));
+  const arity = named(ctor.field('parameters')?.namedChildren() ?? []).length;
+  const found = provider ? providedRows(provider) : undefined;
+  if (!found) return { rows: [], others: true };
+  const rows = found.filter((args) => args.length === arity).map((args) => ({ node: args[0] ?? provider!, args, symbol: 'Parameters' }));
+  return { rows, others: rows.length < found.length };
 }
 
 /** An annotation's elements by name (`value` for the shorthand), each as its value or array items. */

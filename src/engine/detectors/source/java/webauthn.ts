@@ -19,21 +19,29 @@ const PACKAGES = [
   { pkg: 'com.webauthn4j.data.attestation.statement', library: { ecosystem: 'maven', name: 'com.webauthn4j:webauthn4j-core' } },
 ] as const satisfies readonly { pkg: string; library: LibraryRef }[];
 
+/**
+ * Spring Security's own WebAuthn API (`PublicKeyCredentialCreationOptions.builder().pubKeyCredParams(
+ * PublicKeyCredentialParameters.EdDSA, ….ES256, ….RS256)`): read only in that call, since the package
+ * also declares the constants (`new PublicKeyCredentialParameters(COSEAlgorithmIdentifier.ES256)`),
+ * which are its catalogue, not a relying party's choice.
+ */
+const SPRING_WEBAUTHN = { pkg: 'org.springframework.security.web.webauthn.api', library: { ecosystem: 'maven', name: 'org.springframework.security:spring-security-webauthn' } } as const satisfies { pkg: string; library: LibraryRef };
+
 function coseConstant(name: string): Named | undefined {
   const ml = /^ML_?DSA_?(44|65|87)$/.exec(name);
   return coseSignatureAlg(ml ? `ML-DSA-${ml[1]}` : name === 'EDDSA' ? 'EdDSA' : name);
 }
 
 /** The library a constant's class is imported from (`PublicKeyCredentialParameters`, `COSEAlgorithmIdentifier`). */
-function libraryOf(ctx: JavaContext, cls: string): LibraryRef | undefined {
-  return PACKAGES.find((p) => isClassOf(ctx.imports, cls, p.pkg))?.library;
+function libraryOf(ctx: JavaContext, cls: string, packages: readonly { pkg: string; library: LibraryRef }[]): LibraryRef | undefined {
+  return packages.find((p) => isClassOf(ctx.imports, cls, p.pkg))?.library;
 }
 
 /** Each `PublicKeyCredentialParameters.X` / `COSEAlgorithmIdentifier.X` under `node`, as key generation of X. */
-function constantsUnder(ctx: JavaContext, node: SgNode): void {
+function constantsUnder(ctx: JavaContext, node: SgNode, packages: readonly { pkg: string; library: LibraryRef }[] = PACKAGES): void {
   for (const access of node.findAll({ rule: { kind: 'field_access', has: { field: 'object', regex: '(^|\\.)(PublicKeyCredentialParameters|COSEAlgorithmIdentifier)$' } } })) {
     const cls = access.field('object')!.text().split('.').pop()!;
-    const library = libraryOf(ctx, cls);
+    const library = libraryOf(ctx, cls, packages);
     const name = access.field('field')?.text() ?? '';
     const named = library ? coseConstant(name) : undefined;
     if (named) ctx.sink.algorithm(access, `${cls}.${name}`, named.spelling, { ...named.params }, { functions: ['keygen'], library: library! });
@@ -44,6 +52,12 @@ function constantsUnder(ctx: JavaContext, node: SgNode): void {
 export function handlePreferredPubkeyParams(ctx: JavaContext, inv: SgNode): void {
   const args = inv.field('arguments');
   if (args) constantsUnder(ctx, args);
+}
+
+/** `….pubKeyCredParams(PublicKeyCredentialParameters.X, …)` (Spring Security's WebAuthn): the constants in its arguments. */
+export function handlePubKeyCredParams(ctx: JavaContext, inv: SgNode): void {
+  const args = inv.field('arguments');
+  if (args) constantsUnder(ctx, args, [SPRING_WEBAUTHN]);
 }
 
 /** `new PublicKeyCredentialParameters(type, COSEAlgorithmIdentifier.X)` (webauthn4j). */

@@ -11,7 +11,7 @@ import { knownConstant, pqcParameterSet } from '../common/jca-constants.js';
 import { kindOf } from '../common/languages.js';
 import type { DetectionSink } from '../common/sink.js';
 import { callParts, functionName, lambdaParams, lambdaStatements, namedKids, pathText, suffixName, withTarget, arg, type KtCall } from './syntax.js';
-import type { KeyInfo as JvmKeyInfo } from '../common/key-info.js';
+import { withGeneratorDefaults, type KeyInfo as JvmKeyInfo } from '../common/key-info.js';
 
 /** Scope functions whose lambda runs on their receiver: `this` (apply, run, with) or `it` (also, let). */
 const THIS_SCOPES = new Set(['apply', 'run']);
@@ -295,6 +295,12 @@ export class KtFile extends EvaluatedFile {
 
   /** Sizes given to a KeyGenerator/KeyPairGenerator (`init(256)`, `initialize(ECGenParameterSpec(…))`, an Android spec). */
   generatorInfo(gen: SgNode): KeyInfo {
+    const made = callParts(gen);
+    return withGeneratorDefaults((made && this.str(arg(made, 0, 'algorithm'))) ?? '', this.initInfo(gen));
+  }
+
+  /** What the generator's `init`/`initialize` call says (a size, a spec). */
+  private initInfo(gen: SgNode): KeyInfo {
     for (const call of this.linked(gen, ['init', 'initialize'])) {
       const a0 = call.args[0]?.expr;
       if (!a0) continue;
@@ -317,7 +323,10 @@ export class KtFile extends EvaluatedFile {
       calls.push(c);
       cur = c.receiver ? this.origin(c.receiver) : undefined;
     }
-    for (const c of calls.reverse()) {
+    calls.reverse();
+    // The chain starts at the spec's builder: the AndroidKeyStore provider's defaults apply (withGeneratorDefaults).
+    if (calls[0] && /^(?:android\.security\.keystore\.)?KeyGenParameterSpec\s*\.\s*Builder\s*\(/.test(calls[0].node.text())) info.androidKeystore = true;
+    for (const c of calls) {
       const a0 = c.args[0]?.expr;
       if (c.name === 'setKeySize') {
         const n = this.int(a0);

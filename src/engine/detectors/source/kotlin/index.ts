@@ -14,7 +14,8 @@ import type { CrossFile } from '../../cross-file.js';
 import { SHARED_PROPERTIES, declareKotlinConstants, type KtImports } from './constants.js';
 import { KtFile } from './file.js';
 import { JCA_FACTORIES, SECRET_SPECS, handleGetInstance, handleSpec } from './jca.js';
-import { AUTH0_METHOD, JJWT_CONSTANT, KTOR_TRANSFORMERS, TINK_CONSTANT, handleAuth0, handleJjwtConstant, handleJjwtSecret, handleKtorSession, handleTinkConstant, handleTinkGet } from './libraries.js';
+import { AUTH0_METHOD, JJWT_CONSTANT, KTOR_TRANSFORMERS, TINK_CONSTANT, XMLDSIG_CONSTANT, handleAuth0, handleJjwtConstant, handleJjwtSecret, handleKtorSession, handleTinkConstant, handleTinkGet, handleXmlDsigConstant } from './libraries.js';
+import { XMLDSIG_KEYWORDS } from '../common/xmldsig.js';
 import { KTOR_CERTIFICATES_KEYWORD, KTOR_CERTIFICATE_CALLS, handleKtorCertificate } from './ktor-certificates.js';
 import { INSECURE_TRUST, NETTY_BUILDER_METHODS, NETTY_KEYWORDS, handleInsecureTrustManager, handleNettyBuilderCall, handleSelfSignedCertificate, usesNettyBuilder } from './netty.js';
 import { kotlinEvaluator } from './resolve.js';
@@ -75,6 +76,7 @@ const LISTED_SUFFIX = `^\\??\\.\\s*(${[...new Set(LISTED_NAMES)].join('|')}|${AU
 /** JJWT_CONSTANT and INSECURE_TRUST as JS tests, compiled once (the native rule takes the source). */
 const JJWT_CONSTANT_RE = new RegExp(JJWT_CONSTANT);
 const INSECURE_TRUST_RE = new RegExp(INSECURE_TRUST);
+const XMLDSIG_CONSTANT_RE = new RegExp(XMLDSIG_CONSTANT);
 
 /** mockk's stubbing and verification blocks (`every { Cipher.getInstance(any()) } returns mock`): a test double, not a use. */
 const MOCK_BLOCKS = new Set(['every', 'coEvery', 'verify', 'coVerify', 'verifyOrder', 'verifySequence', 'excludeRecords']);
@@ -146,7 +148,7 @@ export function detectKotlin(file: SourceFile, crossFile?: CrossFile): Detection
         },
         { kind: 'function_declaration', has: { kind: 'simple_identifier', regex: `^(${OVERRIDDEN_CHECKS.join('|')})$` } },
         { kind: 'assignment', regex: '(enabledProtocols|enabledCipherSuites|ostnameVerifier)\\s*[+]?=' },
-        { kind: 'navigation_expression', regex: `${JJWT_CONSTANT}|${TINK_CONSTANT}|${INSECURE_TRUST}` },
+        { kind: 'navigation_expression', regex: `${JJWT_CONSTANT}|${TINK_CONSTANT}|${INSECURE_TRUST}|${XMLDSIG_CONSTANT}` },
       ],
     },
   });
@@ -208,6 +210,7 @@ export function detectKotlin(file: SourceFile, crossFile?: CrossFile): Detection
     else if (k === 'assignment') handleTlsAssignment(f, n);
     else if (INSECURE_TRUST_RE.test(n.text())) handleInsecureTrustManager(f, n);
     else if (JJWT_CONSTANT_RE.test(n.text().replace(/\s+/g, ''))) handleJjwtConstant(f, n);
+    else if (XMLDSIG_CONSTANT_RE.test(n.text().replace(/\s+/g, ''))) handleXmlDsigConstant(f, n);
     else handleTinkConstant(f, n);
   };
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
@@ -232,8 +235,8 @@ export const KOTLIN_KEYWORDS = [
   'SecretKeySpec', 'ParameterSpec', 'PBEKeySpec',
   'nabledProtocols', 'nabledCipherSuites', 'setProtocols', 'setCipherSuites', 'tlsVersions', 'cipherSuites',
   'checkServerTrusted', 'ostnameVerifier', 'nextBytes',
-  'com.auth0.jwt', 'io.jsonwebtoken', 'com.google.crypto.tink', 'SessionTransportTransformer', KTOR_CERTIFICATES_KEYWORD,
-  ...NETTY_KEYWORDS,
+  'com.auth0.jwt', 'io.jsonwebtoken', 'security.oauth2.jose', 'com.google.crypto.tink', 'SessionTransportTransformer', KTOR_CERTIFICATES_KEYWORD,
+  ...NETTY_KEYWORDS, ...XMLDSIG_KEYWORDS,
 ] as const;
 
 export const kotlinDetector: Detector = {

@@ -5,6 +5,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { joseEncryptionAlg, joseName, joseSignatureAlg } from '../common/jose.js';
+import { XMLDSIG_OWNERS, xmlAlgorithm } from '../common/xmldsig.js';
 import { fromCaller } from '../common/from-caller.js';
 import { kindOf } from '../common/languages.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
@@ -52,25 +53,41 @@ export function handleAuth0(f: KtFile, call: KtCall): void {
   }
 }
 
-/** jjwt constants: `SignatureAlgorithm.HS256` (0.9-0.11), `Jwts.SIG.RS256`, `Jwts.ENC.A256GCM`, `Jwts.KEY.RSA_OAEP_256` (0.12). */
-export const JJWT_CONSTANT = '^(io\\.jsonwebtoken\\.)?(SignatureAlgorithm|Jwts\\.(SIG|ENC|KEY))\\.[A-Za-z0-9_]+$';
+/**
+ * JOSE constants: jjwt's `SignatureAlgorithm.HS256` (0.9-0.11), `Jwts.SIG.RS256`, `Jwts.ENC.A256GCM`,
+ * `Jwts.KEY.RSA_OAEP_256` (0.12), and Spring Security's `SignatureAlgorithm.RS256`/`MacAlgorithm.HS256`
+ * (`org.springframework.security.oauth2.jose.jws`, the JWS header of its `NimbusJwtEncoder`, its DPoP proofs).
+ */
+export const JJWT_CONSTANT = '^(io\\.jsonwebtoken\\.|org\\.springframework\\.security\\.oauth2\\.jose\\.jws\\.)?(SignatureAlgorithm|MacAlgorithm|Jwts\\.(SIG|ENC|KEY))\\.[A-Za-z0-9_]+$';
+
+const SPRING_JOSE = 'org.springframework.security.oauth2.jose.jws';
+const SPRING_JOSE_LIBRARY: LibraryRef = { ecosystem: 'maven', name: 'org.springframework.security:spring-security-oauth2-jose' };
+
+/** The package a JOSE constant's class comes from (jjwt's and Spring's `SignatureAlgorithm` share the name), or undefined. */
+function josePackage(f: KtFile, owner: string, simple: string): string | undefined {
+  for (const pkg of simple === 'MacAlgorithm' ? [SPRING_JOSE] : simple === 'SignatureAlgorithm' ? ['io.jsonwebtoken', SPRING_JOSE] : ['io.jsonwebtoken']) {
+    if (owner.startsWith(`${pkg}.`) || f.imports.get(simple) === `${pkg}.${simple}` || f.starImports.includes(pkg)) return pkg;
+  }
+  return undefined;
+}
 
 export function handleJjwtConstant(f: KtFile, node: SgNode): void {
   const text = node.text().replace(/\s+/g, '');
   const owner = text.slice(0, text.lastIndexOf('.'));
   const constant = text.slice(text.lastIndexOf('.') + 1);
-  const simple = owner.replace(/^io\.jsonwebtoken\./, '').split('.')[0]!;
-  const imported = f.imports.get(simple);
-  if (!owner.startsWith('io.jsonwebtoken.') && imported !== `io.jsonwebtoken.${simple}` && !f.starImports.includes('io.jsonwebtoken')) return;
+  const simple = owner.replace(/^(io\.jsonwebtoken|org\.springframework\.security\.oauth2\.jose\.jws)\./, '').split('.')[0]!;
+  const pkg = josePackage(f, owner, simple);
+  if (!pkg) return;
+  const library = pkg === SPRING_JOSE ? SPRING_JOSE_LIBRARY : JJWT;
   // A comparison (`alg == SignatureAlgorithm.NONE`) or a `when` branch checks a token's algorithm, it does not use one.
   const parent = node.parent();
   if (parent && /^(equality_expression|when_condition|navigation_expression)$/.test(kindOf(parent))) return;
-  const symbol = `${owner.replace(/^io\.jsonwebtoken\./, '')}.${constant}`;
+  const symbol = `${simple}${owner.slice(owner.indexOf(simple) + simple.length)}.${constant}`;
   if (constant === 'NONE') {
-    f.sink.signal(node, symbol, 'jwt-none-algorithm', `${symbol}: tokens without a signature`, { library: JJWT });
+    f.sink.signal(node, symbol, 'jwt-none-algorithm', `${symbol}: tokens without a signature`, { library });
     return;
   }
-  jose(f, node, symbol, joseName(constant), JJWT);
+  jose(f, node, symbol, joseName(constant), library);
 }
 
 /** `signWith(SignatureAlgorithm.HS256, "secret")` / `setSigningKey("secret")` on a jjwt chain: a secret written in the source. */
@@ -156,4 +173,25 @@ export function handleKtorSession(f: KtFile, call: KtCall): void {
   }
   f.algorithm(call.node, name, macAlg ?? unresolvedSpelling('mac'), {}, [], ['tag'], KTOR_SESSIONS);
   if (literalSecret(f, macKey)) f.sink.signal(call.node, name, 'hardcoded-key', 'Ktor session signing key is written in the source', macAlg ? { related: { spelling: macAlg, params: {} }, library: KTOR_SESSIONS } : { library: KTOR_SESSIONS });
+}
+
+/** XML-DSig/XML-Enc constants (`SignatureConstants.ALGO_ID_SIGNATURE_RSA_SHA256`, `SignatureMethod.RSA_SHA256`), as Java reads them (common/xmldsig.ts). */
+export const XMLDSIG_CONSTANT = `^([A-Za-z_][\\w.]*\\.)?(${Object.keys(XMLDSIG_OWNERS).join('|')})\\.[A-Z][A-Za-z0-9_]*$`;
+
+export function handleXmlDsigConstant(f: KtFile, node: SgNode): void {
+  const text = node.text().replace(/\s+/g, '');
+  const dot = text.lastIndexOf('.');
+  const ownerPath = text.slice(0, dot);
+  const constant = text.slice(dot + 1);
+  const simple = ownerPath.slice(ownerPath.lastIndexOf('.') + 1);
+  const owner = XMLDSIG_OWNERS[simple];
+  if (!owner) return;
+  const source = owner.packages.find((p) => (ownerPath.includes('.') ? ownerPath === `${p.pkg}.${simple}` : f.imports.get(simple) === `${p.pkg}.${simple}` || f.starImports.includes(p.pkg) || f.pkg === p.pkg));
+  if (!source) return;
+  // A comparison or `when` branch checks a document's algorithm; `X.equals(alg)` and `X.length` read the constant.
+  const parent = node.parent();
+  if (parent && /^(equality_expression|when_condition|navigation_expression)$/.test(kindOf(parent))) return;
+  if (parent && kindOf(parent) === 'value_argument' && /\.equals\s*\(/.test(parent.parent()?.parent()?.text() ?? '')) return;
+  const alg = xmlAlgorithm(constant, owner.kind);
+  if (alg) f.algorithm(node, `${simple}.${constant}`, alg.spelling, alg.params, [], alg.functions, source.library);
 }

@@ -9,7 +9,8 @@ import { knownConstant } from '../common/jca-constants.js';
 import { kindOf } from '../common/languages.js';
 import { ScopeIndex, nodeSpan } from '../common/scopes.js';
 import { SymbolTable, declarationScope, type Binding, type Scope } from '../common/symbols.js';
-import { UNKNOWN, bytes, int, str, type Value } from '../common/value.js';
+import { UNKNOWN, asString, bytes, int, str, type Value } from '../common/value.js';
+import { jcaDigestBytes } from '../common/digests.js';
 import { stringBytesOrigin } from '../common/from-caller.js';
 import { callParts, lambdaStatements, namedKids, pathText, suffixName, typeName } from './syntax.js';
 import { exitsOf, lastStatement, pathEnds } from '../common/paths.js';
@@ -308,6 +309,14 @@ export class KotlinAdapter implements LanguageAdapter {
     if (method === 'decode' && /Base64|Decoder/.test(receiver.text())) {
       const v = ev.eval(first);
       return v.kind === 'str' ? bytes(Buffer.from(v.value, 'base64').length, stringBytesOrigin(ev, first)) : UNKNOWN;
+    }
+    if (method === 'digest' && args.positional.length <= 1) {
+      // `md.digest()`/`md.digest(input)` of a `MessageDigest.getInstance("SHA-256")` (held in a `val` or
+      // written as the receiver): the hash's length, of unknown origin (a key hashed from a secret).
+      const made = ev.origin(receiver);
+      const shape = made ? this.shape(made) : undefined;
+      if (shape?.t !== 'call' || !/(?:^|\.)MessageDigest\.getInstance$/.test(shape.callee)) return UNKNOWN;
+      return bytes(jcaDigestBytes(asString(ev.eval(shape.args.positional[0]))), 'unknown');
     }
     if (method === 'generateSeed') {
       const n = ev.eval(first);
