@@ -420,14 +420,51 @@ const ENCRYPTION_PADDING: Readonly<Record<string, { padding: string; hash?: stri
   OaepSHA3_256: { padding: 'OAEP', hash: 'SHA3-256' }, OaepSHA3_384: { padding: 'OAEP', hash: 'SHA3-384' }, OaepSHA3_512: { padding: 'OAEP', hash: 'SHA3-512' },
 };
 
-/** Family of the key object a method is called on: from its padding argument, its creation, or its declared type. */
+/**
+ * Family of the key object a method is called on: from its creation or its declared type; where the file
+ * shows neither, from its name or the generic base the class passes a key type to (`keyFamilyByName`).
+ */
 function receiverFamily(f: CsFile, receiver: SgNode | undefined): { family?: string; keySize?: number; curve?: string } {
   if (!receiver) return {};
   const o = f.origin(receiver);
   const facts = keyFacts(f, o);
   if (facts.family) return facts;
   const t = f.typeOf(receiver);
-  return t && KEY_CLASSES[t] ? { family: KEY_CLASSES[t] } : {};
+  if (t) return KEY_CLASSES[t] ? { family: KEY_CLASSES[t] } : {};
+  const family = keyFamilyByName(f, receiver);
+  return family ? { family } : {};
+}
+
+/** Receiver names that are a key class's own name, as .NET code names a property after its type (`public DSA DSA { get; }`). */
+const KEY_PROPERTY_NAMES: Readonly<Record<string, string>> = { rsa: 'RSA', dsa: 'DSA', ecdsa: 'ECDSA' };
+
+/**
+ * A receiver whose type the file does not show, read from what the code says about it: a key wrapper's
+ * property named after its type (`_key.DSA.VerifyData(…)`, `_key.RSA.SignData(…)` where `DsaKey` declares
+ * `DSA DSA` in another file), or a field inherited from a generic base the class passes one key type to
+ * (`class EcdsaAlgorithm : CertificateAlgorithm<ECDsa>` then `_privateKey.SignData(…)`, the base declaring
+ * `TKey _privateKey`). Only a name the file binds to nothing counts as inherited: a local or parameter of
+ * unknown type stays unknown.
+ */
+function keyFamilyByName(f: CsFile, receiver: SgNode): string | undefined {
+  const k = kindOf(receiver);
+  const last = k === 'member_access_expression' ? receiver.field('name')?.text() : k === 'identifier' ? receiver.text() : undefined;
+  if (!last) return undefined;
+  const named = KEY_PROPERTY_NAMES[last.toLowerCase()];
+  if (named) return named;
+  const self = k === 'identifier' || kindOf(receiver.field('expression') ?? receiver) === 'this';
+  if (!self || f.ev.bindingOf(receiver)) return undefined;
+  const cls = receiver.ancestors().find((a) => kindOf(a) === 'class_declaration');
+  const bases = cls?.children().find((c) => kindOf(c) === 'base_list');
+  if (!bases) return undefined;
+  const families = new Set<string>();
+  for (const m of bases.text().matchAll(/<([^<>]*)>/g)) {
+    for (const t of m[1]!.split(',')) {
+      const family = KEY_CLASSES[t.trim().split('.').pop()!];
+      if (family) families.add(family);
+    }
+  }
+  return families.size === 1 ? [...families][0] : undefined;
 }
 
 /** `key.SignData(data, HashAlgorithmName.SHA256[, RSASignaturePadding.Pss])` and Sign/VerifyHash, VerifyData. */
@@ -447,12 +484,17 @@ function signOp(kb: KnowledgeBase): Handler {
     use(f, padArg);
     const params: AlgorithmParams = {};
     if (hash) params.hash = hash;
-    if (rsaPadding) params.padding = rsaPadding;
+    // The knowledge base reads RSA with PKCS#1 v1.5 padding and no hash as encryption (RSAES): a PKCS#1
+    // signature whose hash the file does not show (`_key.SignData(data, _hashName, RSASignaturePadding.Pkcs1)`)
+    // is named as the signature scheme instead, so it raises no `rsa-pkcs1v15-encryption`.
+    const pkcs1Signature = rsaPadding === 'PKCS1v15' && !hash;
+    if (rsaPadding && !pkcs1Signature) params.padding = rsaPadding;
     if (r.keySize !== undefined) params.keySize = r.keySize;
     if (r.curve !== undefined) params.curve = r.curve;
     const unresolved: AlgorithmParamName[] = family === 'ECDSA' ? ['curve'] : ['keySize'];
     if (method.endsWith('Data')) unresolved.push('hash');
-    f.algorithm(node, method, { spelling: family, params, unresolved, functions: [method.startsWith('Sign') ? 'sign' : 'verify'] });
+    const spelling = pkcs1Signature ? 'RSASSA-PKCS1-v1_5' : family;
+    f.algorithm(node, method, { spelling, params, unresolved, functions: [method.startsWith('Sign') ? 'sign' : 'verify'] });
   };
 }
 

@@ -1,0 +1,108 @@
+// C# patterns from the v1.12 audit (an SSH client library, a JWT library): PKCS#1 v1.5 signatures whose
+// hash comes from elsewhere, key receivers whose type the file does not show (a wrapper's property named
+// after its type, a field inherited from a generic base), and code that must stay silent.
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { algorithms, kb, names } from './helpers.js';
+
+const rsaWrapper = `using System.Security.Cryptography;
+
+namespace Acme.Ssh
+{
+    public class RsaSignature
+    {
+        private readonly RsaKeyPair _key;
+        private readonly HashAlgorithmName _hashName;
+
+        public RsaSignature(RsaKeyPair key, HashAlgorithmName hashName)
+        {
+            _key = key;
+            _hashName = hashName;
+        }
+
+        public byte[] Sign(byte[] data) => _key.RSA.SignData(data, _hashName, RSASignaturePadding.Pkcs1);
+
+        public bool Verify(byte[] data, byte[] sig) => _key.RSA.VerifyData(data, sig, _hashName, RSASignaturePadding.Pkcs1);
+    }
+}
+`;
+
+test('a PKCS#1 v1.5 signature whose hash is a field is the signature scheme, not PKCS#1 v1.5 encryption', () => {
+  const algs = algorithms(rsaWrapper);
+  assert.deepEqual(algs.map((a) => { const r = kb.resolve(a.spelling, a.params); return [r.name, r.family, r.primitive, a.functions]; }), [
+    ['RSA-PKCS1-1.5', 'RSASSA-PKCS1', 'signature', ['sign']],
+    ['RSA-PKCS1-1.5', 'RSASSA-PKCS1', 'signature', ['verify']],
+  ]);
+});
+
+test('a PKCS#1 v1.5 signature with a known hash keeps its name and padding', () => {
+  const src = rsaWrapper.replace('_key.RSA.SignData(data, _hashName,', '_key.RSA.SignData(data, HashAlgorithmName.SHA256,');
+  const sign = algorithms(src)[0]!;
+  assert.equal(sign.name, 'RSA-PKCS1-1.5-SHA-256');
+  assert.equal(sign.params.padding, 'PKCS1v15');
+});
+
+test('RSA encryption with PKCS#1 v1.5 padding is still encryption', () => {
+  const src = `using System.Security.Cryptography;\nclass C {\n  byte[] M(RSA rsa, byte[] d) => rsa.Encrypt(d, RSAEncryptionPadding.Pkcs1);\n}\n`;
+  const [a] = algorithms(src);
+  assert.equal(kb.resolve(a!.spelling, a!.params).family, 'RSAES-PKCS1');
+});
+
+const dsaWrapper = `using System.Security.Cryptography;
+
+namespace Acme.Ssh
+{
+    public class DsaSignature
+    {
+        private readonly DsaKeyPair _key;
+
+        public DsaSignature(DsaKeyPair key) => _key = key;
+
+        public bool Verify(byte[] input, byte[] signature) => _key.DSA.VerifyData(input, signature, HashAlgorithmName.SHA1);
+
+        public byte[] Sign(byte[] input) => _key.DSA.SignData(input, HashAlgorithmName.SHA1);
+    }
+}
+`;
+
+test('a key wrapper property named after its type (`_key.DSA`) is a key of that family', () => {
+  assert.deepEqual(names(dsaWrapper), ['DSA-SHA-1', 'DSA-SHA-1']);
+  assert.deepEqual(algorithms(dsaWrapper).map((a) => a.functions), [['verify'], ['sign']]);
+});
+
+test('a receiver named otherwise, of a type the file does not show, is not read', () => {
+  const src = dsaWrapper.replaceAll('_key.DSA.', '_key.Signer.');
+  assert.deepEqual(names(src), ['SHA-1', 'SHA-1']);
+});
+
+const genericBase = `using System.Security.Cryptography;
+using System.Security.Cryptography.X509Certificates;
+
+namespace Acme.Tokens
+{
+    public abstract class EcdsaTokenAlgorithm : KeyedAlgorithm<ECDsa>
+    {
+        protected EcdsaTokenAlgorithm(ECDsa publicKey, ECDsa privateKey) : base(publicKey, privateKey) { }
+
+        public abstract HashAlgorithmName HashName { get; }
+
+        protected override byte[] SignData(byte[] bytes) => _privateKey.SignData(bytes, this.HashName);
+
+        protected override bool VerifyData(byte[] bytes, byte[] signature) => this._publicKey.VerifyData(bytes, signature, this.HashName);
+    }
+}
+`;
+
+test('a field inherited from a generic base given one key type (`: KeyedAlgorithm<ECDsa>`) is a key of that type', () => {
+  const algs = algorithms(genericBase);
+  assert.deepEqual(algs.map((a) => [a.name, a.functions]), [['ECDSA', ['sign']], ['ECDSA', ['verify']]]);
+});
+
+test('a local or parameter of unknown type, or a base with no key type argument, reads nothing', () => {
+  const local = genericBase.replace('=> _privateKey.SignData(bytes, this.HashName)', '{ var signer = Lookup(); return signer.SignData(bytes, this.HashName); }');
+  assert.deepEqual(algorithms(local).map((a) => a.functions), [['verify']]);
+  const plain = genericBase.replace('KeyedAlgorithm<ECDsa>', 'KeyedAlgorithm<TokenKey>');
+  assert.deepEqual(algorithms(plain), []);
+  const two = genericBase.replace('KeyedAlgorithm<ECDsa>', 'DualAlgorithm<ECDsa, RSA>');
+  assert.deepEqual(algorithms(two), []);
+});
