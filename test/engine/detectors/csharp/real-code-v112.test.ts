@@ -106,3 +106,103 @@ test('a local or parameter of unknown type, or a base with no key type argument,
   const two = genericBase.replace('KeyedAlgorithm<ECDsa>', 'DualAlgorithm<ECDsa, RSA>');
   assert.deepEqual(algorithms(two), []);
 });
+
+const bcKeyExchange = `using Org.BouncyCastle.Asn1.X9;
+using Org.BouncyCastle.Crypto.Agreement;
+using Org.BouncyCastle.Crypto.Generators;
+using Org.BouncyCastle.Crypto.Parameters;
+using Org.BouncyCastle.Security;
+
+namespace Acme.Ssh.Kex
+{
+    internal sealed class EcdhExchange
+    {
+        private readonly ECDomainParameters _domain;
+        private readonly ECDHCBasicAgreement _agreement;
+
+        public EcdhExchange(X9ECParameters curve)
+        {
+            _domain = new ECDomainParameters(curve);
+            _agreement = new ECDHCBasicAgreement();
+        }
+
+        public byte[] ClientPoint()
+        {
+            var gen = new ECKeyPairGenerator();
+            gen.Init(new ECKeyGenerationParameters(_domain, new SecureRandom()));
+            var pair = gen.GenerateKeyPair();
+            _agreement.Init(pair.Private);
+            return ((ECPublicKeyParameters)pair.Public).Q.GetEncoded();
+        }
+    }
+
+    internal sealed class Curve25519Exchange
+    {
+        private X25519Agreement _agreement;
+
+        public void Start()
+        {
+            var gen = new X25519KeyPairGenerator();
+            gen.Init(new X25519KeyGenerationParameters(new SecureRandom()));
+            _agreement = new X25519Agreement();
+        }
+    }
+}
+`;
+
+test('Bouncy Castle agreements are key agreement, and an EC generator in a file that agrees with ECDH makes ECDH keys', () => {
+  const algs = algorithms(bcKeyExchange);
+  assert.deepEqual(algs.map((a) => [a.name, a.functions]), [
+    ['ECDH', ['keyderive']],
+    ['ECDH', ['keygen']],
+    ['X25519', ['keygen']],
+    ['X25519', ['keyderive']],
+  ]);
+});
+
+test('an EC generator with no ECDH agreement in the file, or created for "ECDSA", stays ECDSA', () => {
+  const noAgreement = bcKeyExchange.replace('_agreement = new ECDHCBasicAgreement();', '');
+  assert.deepEqual(names(noAgreement).slice(0, 1), ['ECDSA']);
+  const named = bcKeyExchange.replace('new ECKeyPairGenerator()', 'new ECKeyPairGenerator("ECDSA")');
+  assert.deepEqual(names(named).slice(0, 2), ['ECDH', 'ECDSA']);
+});
+
+const bcSigner = `using Org.BouncyCastle.Crypto;
+using Org.BouncyCastle.Crypto.Digests;
+using Org.BouncyCastle.Crypto.Signers;
+
+namespace Acme.Ssh.Keys
+{
+    internal sealed class EcdsaSigning
+    {
+        private readonly DsaDigestSigner _signer;
+        private readonly Ed25519Signer _edSigner = new Ed25519Signer();
+
+        public EcdsaSigning(ICipherParameters key)
+        {
+            _signer = new DsaDigestSigner(new ECDsaSigner(), new Sha384Digest(), PlainDsaEncoding.Instance);
+            _signer.Init(true, key);
+        }
+
+        public bool Check(ICipherParameters pub, byte[] data, byte[] sig)
+        {
+            _edSigner.Init(false, pub);
+            _edSigner.BlockUpdate(data, 0, data.Length);
+            return _edSigner.VerifySignature(sig);
+        }
+    }
+}
+`;
+
+test('Bouncy Castle signers: DsaDigestSigner over ECDsaSigner is ECDSA with the digest’s hash, Ed25519Signer is Ed25519', () => {
+  const algs = algorithms(bcSigner);
+  assert.deepEqual(algs.map((a) => [a.name, a.functions]), [
+    ['Ed25519', ['verify']],
+    ['ECDSA-SHA-384', ['sign']],
+  ]);
+});
+
+test('a DsaDigestSigner over a signer of another type reports nothing of its own', () => {
+  const other = bcSigner.replace('new DsaDigestSigner(new ECDsaSigner(), new Sha384Digest(), PlainDsaEncoding.Instance)', 'new DsaDigestSigner(MakeSigner(), new Sha384Digest())');
+  assert.deepEqual(names(other), ['Ed25519', 'SHA-384']);
+});

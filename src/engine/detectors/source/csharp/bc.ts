@@ -13,6 +13,9 @@ import { callArgs, createdType } from './resolve.js';
 
 export const BOUNCY_CASTLE_NET: LibraryRef = Object.freeze({ ecosystem: 'nuget', name: 'BouncyCastle.Cryptography' });
 
+/** The lightweight API's elliptic-curve Diffie-Hellman agreements (read in `bc-lightweight.ts`; they make an EC generator ECDH). */
+export const ECDH_AGREEMENTS = ['ECDHBasicAgreement', 'ECDHCBasicAgreement'];
+
 const UTILITIES: Readonly<Record<string, { role: UnresolvedRole; fn?: CryptoFunction }>> = {
   'CipherUtilities.GetCipher': { role: 'cipher' },
   'DigestUtilities.GetDigest': { role: 'hash', fn: 'digest' },
@@ -83,10 +86,22 @@ const GENERATORS: Readonly<Record<string, string>> = {
 };
 export const BC_GENERATORS = new Set(Object.keys(GENERATORS));
 
+/**
+ * An `ECKeyPairGenerator` makes keys for ECDSA or ECDH alike: it is ECDH when created for that algorithm
+ * (`new ECKeyPairGenerator("ECDH")`) or when the file agrees keys with `ECDHBasicAgreement`/`ECDHCBasicAgreement`
+ * (an SSH key exchange), ECDSA otherwise.
+ */
+function ecGeneratorSpelling(f: CsFile, node: SgNode): string {
+  const named = f.str(callArgs(node)[0]);
+  if (named !== undefined) return /^ECDH/i.test(named) ? 'ECDH' : 'EC';
+  const agreement = f.root.find({ rule: { kind: 'object_creation_expression', has: { field: 'type', regex: `(^|\\.)(${ECDH_AGREEMENTS.join('|')})$` } } });
+  return agreement ? 'ECDH' : 'EC';
+}
+
 /** `new RsaKeyPairGenerator()` with its linked `Init(new RsaKeyGenerationParameters(…, 2048, …))`. */
 export function bcGenerator(f: CsFile, node: SgNode, type: string): void {
-  const spelling = GENERATORS[type]!;
+  const spelling = type === 'ECKeyPairGenerator' ? ecGeneratorSpelling(f, node) : GENERATORS[type]!;
   const params = generatorInit(f, node);
-  const unresolved: AlgorithmParamName[] = spelling === 'RSA' || spelling === 'DSA' ? ['keySize'] : spelling === 'EC' ? ['curve'] : [];
+  const unresolved: AlgorithmParamName[] = spelling === 'RSA' || spelling === 'DSA' ? ['keySize'] : spelling === 'EC' || spelling === 'ECDH' ? ['curve'] : [];
   f.algorithm(node, `new ${type}`, { spelling, params, unresolved, functions: ['keygen'], library: BOUNCY_CASTLE_NET });
 }
