@@ -206,3 +206,62 @@ test('a DsaDigestSigner over a signer of another type reports nothing of its own
   const other = bcSigner.replace('new DsaDigestSigner(new ECDsaSigner(), new Sha384Digest(), PlainDsaEncoding.Instance)', 'new DsaDigestSigner(MakeSigner(), new Sha384Digest())');
   assert.deepEqual(names(other), ['Ed25519', 'SHA-384']);
 });
+
+const rawEd25519 = `using Org.BouncyCastle.Math.EC.Rfc8032;
+
+namespace Acme.Ssh.Keys
+{
+    public sealed class Ed25519Signature
+    {
+        private readonly byte[] _publicKey;
+        private readonly byte[] _privateKey;
+
+        public bool Verify(byte[] input, byte[] signature) => Ed25519.Verify(signature, 0, _publicKey, 0, input, 0, input.Length);
+
+        public byte[] Sign(byte[] input)
+        {
+            var signature = new byte[Ed25519.SignatureSize];
+            Ed25519.Sign(_privateKey, 0, _publicKey, 0, input, 0, input.Length, signature, 0);
+            return signature;
+        }
+    }
+}
+`;
+
+test('Bouncy Castle\u2019s raw RFC 8032 class: Ed25519.Sign and Verify are Ed25519; its size constants are not uses', () => {
+  assert.deepEqual(algorithms(rawEd25519).map((a) => [a.name, a.functions]), [['Ed25519', ['verify']], ['Ed25519', ['sign']]]);
+});
+
+test('a project class named Ed25519 in a file without Bouncy Castle is not read', () => {
+  const own = rawEd25519.replace('using Org.BouncyCastle.Math.EC.Rfc8032;', 'using System.Security.Cryptography;\nusing Acme.Curves;');
+  assert.deepEqual(algorithms(own), []);
+});
+
+const sshTests = `using Microsoft.VisualStudio.TestTools.UnitTesting;
+
+namespace Acme.Ssh.Tests
+{
+    [TestClass]
+    public class KexInitTest
+    {
+        [TestMethod]
+        public void Parses()
+        {
+            var m = Parse(Data);
+            Assert.IsTrue(m.Ciphers.SequenceEqual(new[] { "aes256-ctr", "aes128-cbc" }));
+            Assert.AreEqual("diffie-hellman-group14-sha256", m.KeyExchange.Name);
+            CollectionAssert.AreEqual(new[] { "hmac-sha2-256" }, m.Macs);
+        }
+
+        [TestMethod]
+        public void Builds()
+        {
+            var m = new KexInit { Ciphers = new[] { "aes256-ctr" }, KeyExchange = Make("curve25519-sha256") };
+        }
+    }
+}
+`;
+
+test('SSH names a C# test asserts or compares a sequence with are not offered algorithms; the ones it builds a message with are', () => {
+  assert.deepEqual(algorithms(sshTests).map((a) => [a.name, a.line]), [['AES-256-CTR', 20], ['X25519', 20]]);
+});

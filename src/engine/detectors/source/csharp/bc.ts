@@ -105,3 +105,25 @@ export function bcGenerator(f: CsFile, node: SgNode, type: string): void {
   const unresolved: AlgorithmParamName[] = spelling === 'RSA' || spelling === 'DSA' ? ['keySize'] : spelling === 'EC' || spelling === 'ECDH' ? ['curve'] : [];
   f.algorithm(node, `new ${type}`, { spelling, params, unresolved, functions: ['keygen'], library: BOUNCY_CASTLE_NET });
 }
+
+/**
+ * The raw RFC 8032 / RFC 7748 classes (`Org.BouncyCastle.Math.EC.Rfc8032.Ed25519`, `Rfc7748.X25519`): static
+ * `Ed25519.Sign(sk, 0, pk, 0, msg, 0, len, sig, 0)`, `Ed25519.Verify(…)`, `X25519.ScalarMult(…)`, used by code
+ * that keeps keys as byte arrays (an SSH client's Ed25519 host keys) rather than through the signer classes.
+ */
+const RFC_CURVE_STATICS: Readonly<Record<string, CryptoFunction>> = {
+  Sign: 'sign', Verify: 'verify', GeneratePrivateKey: 'keygen', GeneratePublicKey: 'keygen', ScalarMult: 'keyderive', ScalarMultBase: 'keygen',
+  CalculateAgreement: 'keyderive',
+};
+const RFC_CURVES: Readonly<Record<string, readonly string[]>> = {
+  Ed25519: ['Sign', 'Verify', 'GeneratePrivateKey', 'GeneratePublicKey'], Ed448: ['Sign', 'Verify', 'GeneratePrivateKey', 'GeneratePublicKey'],
+  X25519: ['GeneratePrivateKey', 'GeneratePublicKey', 'ScalarMult', 'ScalarMultBase', 'CalculateAgreement'],
+  X448: ['GeneratePrivateKey', 'GeneratePublicKey', 'ScalarMult', 'ScalarMultBase', 'CalculateAgreement'],
+};
+export const BC_RFC_STATICS = new Set(Object.entries(RFC_CURVES).flatMap(([c, ms]) => ms.map((m) => `${c}.${m}`)));
+
+/** `Ed25519.Sign(…)`, `X25519.ScalarMult(…)`: the curve's algorithm with the method's function. */
+export function bcRfcStatic(f: CsFile, node: SgNode, key: string): void {
+  const [curve, method] = key.split('.') as [string, string];
+  f.algorithm(node, key, { spelling: curve, functions: [RFC_CURVE_STATICS[method]!], library: BOUNCY_CASTLE_NET });
+}
