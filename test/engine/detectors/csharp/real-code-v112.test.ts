@@ -265,3 +265,54 @@ namespace Acme.Ssh.Tests
 test('SSH names a C# test asserts or compares a sequence with are not offered algorithms; the ones it builds a message with are', () => {
   assert.deepEqual(algorithms(sshTests).map((a) => [a.name, a.line]), [['AES-256-CTR', 20], ['X25519', 20]]);
 });
+
+const blockPrimitive = `using System;
+using System.Security.Cryptography;
+
+namespace Acme.Ssh.Ciphers
+{
+    internal sealed class AesBlock : BlockCipherBase
+    {
+        private readonly ICryptoTransform _encryptor;
+        private readonly ICryptoTransform _decryptor;
+
+        public AesBlock(byte[] key, ModeBase mode) : base(key, 16, mode)
+        {
+            var aes = Aes.Create();
+            aes.Key = key;
+            aes.Mode = CipherMode.ECB;
+            aes.Padding = PaddingMode.None;
+            _encryptor = aes.CreateEncryptor();
+            _decryptor = aes.CreateDecryptor();
+        }
+
+        public override int EncryptBlock(byte[] input, int offset, int count, byte[] output, int outputOffset)
+            => _encryptor.TransformBlock(input, offset, count, output, outputOffset);
+
+        public override int DecryptBlock(byte[] input, int offset, int count, byte[] output, int outputOffset)
+            => _decryptor.TransformBlock(input, offset, count, output, outputOffset);
+    }
+
+    internal static class Sealer
+    {
+        public static byte[] Seal(byte[] key, byte[] data)
+        {
+            using var aes = Aes.Create();
+            aes.Key = key;
+            aes.Mode = CipherMode.ECB;
+            aes.Padding = PaddingMode.None;
+            return aes.CreateEncryptor().TransformFinalBlock(data, 0, data.Length);
+        }
+    }
+}
+`;
+
+test('unpadded ECB inside a class that is itself a block cipher (EncryptBlock/DecryptBlock) is the block function: mode unknown, not ECB', () => {
+  const algs = algorithms(blockPrimitive);
+  assert.deepEqual(algs.map((a) => [a.name, a.unresolved.includes('mode'), a.params.mode]), [['AES', true, undefined], ['AES-ECB', false, 'ECB']]);
+});
+
+test('padded ECB in a block cipher class stays ECB', () => {
+  const padded = blockPrimitive.replace('aes.Padding = PaddingMode.None;\n            _encryptor', 'aes.Padding = PaddingMode.PKCS7;\n            _encryptor');
+  assert.equal(algorithms(padded)[0]!.params.mode, 'ECB');
+});

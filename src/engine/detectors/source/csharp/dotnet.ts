@@ -103,6 +103,10 @@ function symmetric(f: CsFile, node: SgNode, type: string): void {
   if (key && f.constantBytes(key)) f.signal(key, `${type}.Key`, 'hardcoded-key', `${spelling} key bytes are fixed in source`, related());
   // ECB takes no IV (AES key wrap built on ECB sets a fixed one that is never used).
   if (iv && params.mode !== 'ECB' && f.constantBytes(iv)) f.signal(iv, `${type}.IV`, 'static-iv', `${spelling} IV is a constant in source`, related());
+  // An unpadded ECB object inside a class that is itself a block cipher (it declares `EncryptBlock`/`DecryptBlock`
+  // or `ProcessBlock`) is the raw block function under modes the project builds itself (SSH.NET's CBC, CFB, OFB
+  // and CTR classes call it one block at a time): the mode is the caller's, not ECB over the data.
+  if (params.mode === 'ECB' && params.padding === 'NoPadding' && insideBlockCipherClass(node)) delete params.mode;
   let name = spelling;
   // Rijndael with a 192- or 256-bit block (`BlockSize = 256`, which RijndaelManaged allows) is not AES:
   // FIPS 197 fixes AES's block at 128 bits. It keeps a name of its own, which the KB does not rate.
@@ -116,6 +120,16 @@ function symmetric(f: CsFile, node: SgNode, type: string): void {
   const unresolved: AlgorithmParamName[] = ['mode'];
   if (spelling === 'AES' || spelling === 'Rijndael' || spelling === 'RC2') unresolved.push('keySize');
   f.algorithm(node, symbolFor(node, type), { spelling: name, params, unresolved, functions });
+}
+
+const BLOCK_METHODS = new Set(['EncryptBlock', 'DecryptBlock', 'ProcessBlock']);
+
+/** Whether the nearest class around a node declares a block cipher's per-block methods. */
+function insideBlockCipherClass(node: SgNode): boolean {
+  const cls = node.ancestors().find((a) => kindOf(a) === 'class_declaration');
+  const body = cls?.field('body') ?? cls?.children().find((c) => kindOf(c) === 'declaration_list');
+  if (!body) return false;
+  return body.children().some((m) => kindOf(m) === 'method_declaration' && BLOCK_METHODS.has(m.field('name')?.text() ?? ''));
 }
 
 /** AEAD classes: `new AesGcm(key, tagSizeInBytes)`, `new AesCcm(key)`, `new ChaCha20Poly1305(key)`. */
