@@ -309,10 +309,42 @@ namespace Acme.Ssh.Ciphers
 
 test('unpadded ECB inside a class that is itself a block cipher (EncryptBlock/DecryptBlock) is the block function: mode unknown, not ECB', () => {
   const algs = algorithms(blockPrimitive);
-  assert.deepEqual(algs.map((a) => [a.name, a.unresolved.includes('mode'), a.params.mode]), [['AES', true, undefined], ['AES-ECB', false, 'ECB']]);
+  assert.deepEqual(algs.map((a) => [a.name, (a.unresolved ?? []).includes('mode'), a.params.mode]), [['AES', true, undefined], ['AES-ECB', false, 'ECB']]);
 });
 
 test('padded ECB in a block cipher class stays ECB', () => {
   const padded = blockPrimitive.replace('aes.Padding = PaddingMode.None;\n            _encryptor', 'aes.Padding = PaddingMode.PKCS7;\n            _encryptor');
   assert.equal(algorithms(padded)[0]!.params.mode, 'ECB');
+});
+
+const cspSigning = `using System.Security.Cryptography;
+
+namespace Acme.Legacy
+{
+    public class LegacySigner
+    {
+        public byte[] Sign(RSA key, byte[] data) => ((RSACryptoServiceProvider)key).SignData(data, "SHA256");
+
+        public bool Verify(RSACryptoServiceProvider csp, byte[] data, byte[] sig) => csp.VerifyData(data, "SHA1", sig);
+
+        public byte[] SignObject(RSACryptoServiceProvider csp, byte[] data) => csp.SignData(data, 0, data.Length, typeof(SHA512));
+
+        public byte[] SignDigest(RSACryptoServiceProvider csp, byte[] digest) => csp.SignHash(digest, CryptoConfig.MapNameToOID("SHA384"));
+
+        public byte[] SignDsa(DSACryptoServiceProvider dsa, byte[] data) => dsa.SignData(data);
+
+        public byte[] Modern(RSA key, byte[] data, RSASignaturePadding padding) => key.SignData(data, HashAlgorithmName.SHA256, padding);
+    }
+}
+`;
+
+test('CryptoServiceProvider overloads are PKCS#1 v1.5 (RSA) or SHA-1 (DSA) signatures with the hash their halg names; a cast receiver has the cast type', () => {
+  assert.deepEqual(algorithms(cspSigning).map((a) => [a.name, a.functions]), [
+    ['RSA-PKCS1-1.5-SHA-256', ['sign']],
+    ['RSA-PKCS1-1.5-SHA-1', ['verify']],
+    ['RSA-PKCS1-1.5-SHA-512', ['sign']],
+    ['RSA-PKCS1-1.5-SHA-384', ['sign']],
+    ['DSA-SHA-1', ['sign']],
+    ['RSA', ['sign']],
+  ]);
 });

@@ -8,7 +8,7 @@ import type { KnowledgeBase } from '../../../kb/types.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { kindOf } from '../common/languages.js';
 import type { CsFile } from './file.js';
-import { callArgs, createdType } from './resolve.js';
+import { callArgs, createdType, simpleType } from './resolve.js';
 import { fromCaller } from '../common/from-caller.js';
 
 export type Handler = (f: CsFile, node: SgNode, type: string, method: string, args: SgNode[]) => void;
@@ -440,6 +440,13 @@ const ENCRYPTION_PADDING: Readonly<Record<string, { padding: string; hash?: stri
  */
 function receiverFamily(f: CsFile, receiver: SgNode | undefined): { family?: string; keySize?: number; curve?: string } {
   if (!receiver) return {};
+  // `((RSACryptoServiceProvider)key).SignData(…)`: the type the code casts to.
+  let inner: SgNode | undefined = receiver;
+  while (inner && kindOf(inner) === 'parenthesized_expression') inner = inner.namedChildren()[0];
+  if (inner && kindOf(inner) === 'cast_expression') {
+    const cast = KEY_CLASSES[simpleType(inner.field('type')?.text() ?? '')];
+    if (cast) return { family: cast };
+  }
   const o = f.origin(receiver);
   const facts = keyFacts(f, o);
   if (facts.family) return facts;
@@ -492,7 +499,13 @@ function signOp(kb: KnowledgeBase): Handler {
     const r = receiverFamily(f, receiver);
     const family = rsaPadding ? 'RSA' : r.family;
     if (family !== 'RSA' && family !== 'ECDSA' && family !== 'DSA') return;
-    const hashArg = args.find((a) => f.member(a)?.type === 'HashAlgorithmName') ?? (method.endsWith('Data') ? args[args.length - (family === 'RSA' ? 2 : 1)] : undefined);
+    const typedHash = args.find((a) => f.member(a)?.type === 'HashAlgorithmName');
+    const csp = !padArg && !typedHash ? cspOverload(family, method, args) : undefined;
+    if (csp) {
+      cspSignature(f, kb, node, method, family, csp, r.keySize);
+      return;
+    }
+    const hashArg = typedHash ?? (method.endsWith('Data') ? args[args.length - (family === 'RSA' ? 2 : 1)] : undefined);
     const hash = hashName(f, kb, hashArg);
     use(f, hashArg);
     use(f, padArg);
@@ -510,6 +523,61 @@ function signOp(kb: KnowledgeBase): Handler {
     const spelling = pkcs1Signature ? 'RSASSA-PKCS1-v1_5' : family;
     f.algorithm(node, method, { spelling, params, unresolved, functions: [method.startsWith('Sign') ? 'sign' : 'verify'] });
   };
+}
+
+/**
+ * The CryptoServiceProvider classes' own overloads, told apart from the RSA/DSA base classes' by their
+ * argument count (the base overloads take a `HashAlgorithmName` and, for RSA, a padding): RSACryptoServiceProvider
+ * `SignData(data, halg)`, `SignData(data, offset, count, halg)`, `VerifyData(data, halg, signature)`,
+ * `SignHash(hash, oid)`, `VerifyHash(hash, oid, signature)`, all PKCS#1 v1.5 (the class has no other padding);
+ * DSACryptoServiceProvider `SignData(data)`, `SignData(data, offset, count)`, `VerifyData(data, signature)`
+ * (SHA-1, its only hash) and `SignHash(hash, oid)`, `VerifyHash(hash, oid, signature)`.
+ * Returns the argument naming the hash ('sha1' for DSA's fixed one), or undefined for another overload.
+ */
+function cspOverload(family: string, method: string, args: SgNode[]): SgNode | 'sha1' | undefined {
+  const n = args.length;
+  if (family === 'RSA') {
+    if (method === 'SignData') return n === 2 ? args[1] : n === 4 ? args[3] : undefined;
+    return (method === 'VerifyData' && n === 3) || (method === 'SignHash' && n === 2) || (method === 'VerifyHash' && n === 3) ? args[1] : undefined;
+  }
+  if (family === 'DSA') {
+    if ((method === 'SignData' && (n === 1 || n === 3)) || (method === 'VerifyData' && n === 2)) return 'sha1';
+    return (method === 'SignHash' && n === 2) || (method === 'VerifyHash' && n === 3) ? args[1] : undefined;
+  }
+  return undefined;
+}
+
+/** A CryptoServiceProvider signature: PKCS#1 v1.5 for RSA, with the hash its `halg`/OID argument names. */
+function cspSignature(f: CsFile, kb: KnowledgeBase, node: SgNode, method: string, family: string, halg: SgNode | 'sha1', keySize: number | undefined): void {
+  const hash = halg === 'sha1' ? 'SHA-1' : cspHashName(f, kb, halg);
+  const params: AlgorithmParams = hash ? { hash } : {};
+  if (keySize !== undefined) params.keySize = keySize;
+  const unresolved: AlgorithmParamName[] = ['keySize', 'hash'];
+  f.algorithm(node, method, { spelling: family === 'RSA' ? 'RSASSA-PKCS1-v1_5' : 'DSA', params, unresolved, functions: [method.startsWith('Sign') ? 'sign' : 'verify'] });
+}
+
+/**
+ * The hash a CryptoServiceProvider's `halg` names: a name or OID string (`"SHA256"`, `CryptoConfig.MapNameToOID("SHA256")`),
+ * a hash object (`new SHA256CryptoServiceProvider()`, `SHA256.Create()`) or its type (`typeof(SHA256)`).
+ */
+function cspHashName(f: CsFile, kb: KnowledgeBase, node: SgNode): string | undefined {
+  const direct = hashName(f, kb, node);
+  if (direct) return direct;
+  const o = f.origin(node);
+  if (!o) return undefined;
+  const k = kindOf(o);
+  let raw: string | undefined;
+  if (k === 'object_creation_expression') raw = HASH_CLASSES.exec(createdType(o))?.[1];
+  else if (k === 'typeof_expression') raw = HASH_CLASSES.exec(simpleType(o.field('type')?.text() ?? ''))?.[1];
+  else if (k === 'invocation_expression') {
+    const callee = creationCallee(o);
+    const created = /(?:^|\.)(\w+)\.Create$/.exec(callee);
+    if (created) raw = HASH_CLASSES.exec(created[1]!)?.[1];
+    else if (/(?:^|\.)CryptoConfig\.MapNameToOID$/.test(callee)) raw = f.str(callArgs(o)[0]);
+  }
+  if (!raw) return undefined;
+  const r = kb.resolve(raw, {});
+  return r.entry && r.primitive === 'hash' ? r.name : undefined;
 }
 
 /** `rsa.Encrypt(data, RSAEncryptionPadding.OaepSHA256)`, `rsaCsp.Encrypt(data, fOAEP: true)`. */
