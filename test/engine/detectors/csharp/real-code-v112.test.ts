@@ -327,6 +327,8 @@ namespace Acme.Legacy
 
         public bool Verify(RSACryptoServiceProvider csp, byte[] data, byte[] sig) => csp.VerifyData(data, "SHA1", sig);
 
+        public byte[] SignNamed(RSA key, byte[] data) => ((RSACryptoServiceProvider)key).SignData(data, this.HashAlgorithmName.Name);
+
         public byte[] SignObject(RSACryptoServiceProvider csp, byte[] data) => csp.SignData(data, 0, data.Length, typeof(SHA512));
 
         public byte[] SignDigest(RSACryptoServiceProvider csp, byte[] digest) => csp.SignHash(digest, CryptoConfig.MapNameToOID("SHA384"));
@@ -342,6 +344,7 @@ test('CryptoServiceProvider overloads are PKCS#1 v1.5 (RSA) or SHA-1 (DSA) signa
   assert.deepEqual(algorithms(cspSigning).map((a) => [a.name, a.functions]), [
     ['RSA-PKCS1-1.5-SHA-256', ['sign']],
     ['RSA-PKCS1-1.5-SHA-1', ['verify']],
+    ['RSA-PKCS1-1.5', ['sign']],
     ['RSA-PKCS1-1.5-SHA-512', ['sign']],
     ['RSA-PKCS1-1.5-SHA-384', ['sign']],
     ['DSA-SHA-1', ['sign']],

@@ -499,7 +499,8 @@ function signOp(kb: KnowledgeBase): Handler {
     const r = receiverFamily(f, receiver);
     const family = rsaPadding ? 'RSA' : r.family;
     if (family !== 'RSA' && family !== 'ECDSA' && family !== 'DSA') return;
-    const typedHash = args.find((a) => f.member(a)?.type === 'HashAlgorithmName');
+    // `HashAlgorithmName.SHA256`, not the string `x.HashAlgorithmName.Name` of a property named after its type.
+    const typedHash = args.find((a) => { const m = f.member(a); return m?.type === 'HashAlgorithmName' && m.name !== 'Name'; });
     const csp = !padArg && !typedHash ? cspOverload(family, method, args) : undefined;
     if (csp) {
       cspSignature(f, kb, node, method, family, csp, r.keySize);
