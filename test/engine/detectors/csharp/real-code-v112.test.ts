@@ -251,6 +251,9 @@ namespace Acme.Ssh.Tests
             Assert.IsTrue(m.Ciphers.SequenceEqual(new[] { "aes256-ctr", "aes128-cbc" }));
             Assert.AreEqual("diffie-hellman-group14-sha256", m.KeyExchange.Name);
             CollectionAssert.AreEqual(new[] { "hmac-sha2-256" }, m.Macs);
+            Assert.That(m.HostKey.Name, Is.EqualTo("ssh-ed25519"));
+            m.Compression.Should().Be("zlib@openssh.com");
+            m.Kex.Should().BeEquivalentTo(new[] { "ecdh-sha2-nistp256" });
         }
 
         [TestMethod]
@@ -263,7 +266,7 @@ namespace Acme.Ssh.Tests
 `;
 
 test('SSH names a C# test asserts or compares a sequence with are not offered algorithms; the ones it builds a message with are', () => {
-  assert.deepEqual(algorithms(sshTests).map((a) => [a.name, a.line]), [['AES-256-CTR', 20], ['X25519', 20]]);
+  assert.deepEqual(algorithms(sshTests).map((a) => [a.name, a.line]), [['AES-256-CTR', 23], ['X25519', 23]]);
 });
 
 const blockPrimitive = `using System;

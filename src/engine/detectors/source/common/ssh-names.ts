@@ -251,8 +251,12 @@ function comparedCSharp(literal: SgNode): boolean {
   return assertedCSharp(literal);
 }
 
-/** Test assertions and sequence comparisons a C# literal is an argument of (directly or in an array it is part of). */
-const CSHARP_CHECK_CALL = /(^|\.)(Assert|CollectionAssert|StringAssert)\.\w+$|(^|\.)SequenceEqual$/;
+/**
+ * Test assertions and sequence comparisons a C# literal is an argument of (directly or in an array it is part
+ * of): MSTest/xUnit/NUnit `Assert.*`, `CollectionAssert.*`, NUnit constraints (`Is.EqualTo`, `Does.Contain`,
+ * `Has.Member`), FluentAssertions (`x.Should().Be(…)`), `SequenceEqual`.
+ */
+const CSHARP_CHECK_CALL = /(^|\.)(Assert|CollectionAssert|StringAssert|Is|Does|Has)\.\w+$|\.Should\(\)\.\w+$|(^|\.)SequenceEqual$/;
 const CSHARP_ARGUMENT_PATH = new Set(['argument', 'argument_list', 'initializer_expression', 'implicit_array_creation_expression', 'array_creation_expression', 'collection_expression']);
 
 /**
