@@ -273,7 +273,26 @@ function comparedCSharp(literal: SgNode): boolean {
   if (k === 'case_switch_label' || k === 'constant_pattern' || k === 'switch_expression_arm') return true;
   if (k === 'binary_expression') return /^(==|!=)$/.test(p.field('operator')?.text() ?? '');
   if (k === 'member_access_expression') return /^(Equals|StartsWith|EndsWith|Contains)$/.test(p.field('name')?.text() ?? '');
-  return false;
+  return assertedCSharp(literal);
+}
+
+/**
+ * Test assertions and sequence comparisons a C# literal is an argument of (directly or in an array it is part
+ * of): MSTest/xUnit/NUnit `Assert.*`, `CollectionAssert.*`, NUnit constraints (`Is.EqualTo`, `Does.Contain`,
+ * `Has.Member`), FluentAssertions (`x.Should().Be(…)`), `SequenceEqual`.
+ */
+const CSHARP_CHECK_CALL = /(^|\.)(Assert|CollectionAssert|StringAssert|Is|Does|Has)\.\w+$|\.Should\(\)\.\w+$|(^|\.)SequenceEqual$/;
+const CSHARP_ARGUMENT_PATH = new Set(['argument', 'argument_list', 'initializer_expression', 'implicit_array_creation_expression', 'array_creation_expression', 'collection_expression']);
+
+/**
+ * `Assert.AreEqual("ssh-rsa", alg.Name)`, `Assert.IsTrue(m.Ciphers.SequenceEqual(new[] { "aes256-ctr", … }))`:
+ * a test checking what the code chose, not a table of what it offers.
+ */
+function assertedCSharp(literal: SgNode): boolean {
+  let cur = literal.parent();
+  for (let i = 0; cur && i < 6 && CSHARP_ARGUMENT_PATH.has(cur.kind() as string); i++) cur = cur.parent();
+  if (!cur || (cur.kind() as string) !== 'invocation_expression') return false;
+  return CSHARP_CHECK_CALL.test((cur.field('function')?.text() ?? '').replace(/\s+/g, ''));
 }
 
 /**

@@ -8,7 +8,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction } from '../../../inventory/model.js';
 import type { KnowledgeBase } from '../../../kb/types.js';
 import { kindOf } from '../common/languages.js';
-import { BOUNCY_CASTLE_NET } from './bc.js';
+import { BOUNCY_CASTLE_NET, ECDH_AGREEMENTS } from './bc.js';
 import type { CsFile } from './file.js';
 import { callArgs, createdType } from './resolve.js';
 
@@ -35,9 +35,23 @@ const DIGEST_USERS: Readonly<Record<string, { spelling: string; fn: CryptoFuncti
   PssSigner: { spelling: 'RSA-PSS', fn: 'sign' },
 };
 
+/**
+ * Public-key signers and agreements: what the code signs or agrees with (the key comes with `Init`, its
+ * size or curve from parameters this module does not follow). A signer given to `DsaDigestSigner` is part of
+ * that signer's asset, which adds the digest's hash.
+ */
+const SIGNERS: Readonly<Record<string, string>> = {
+  ECDsaSigner: 'ECDSA', DsaSigner: 'DSA', Ed25519Signer: 'Ed25519', Ed25519ctxSigner: 'Ed25519', Ed25519phSigner: 'Ed25519',
+  Ed448Signer: 'Ed448', Ed448phSigner: 'Ed448',
+};
+const AGREEMENTS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(ECDH_AGREEMENTS.map((t) => [t, 'ECDH'])), X25519Agreement: 'X25519', X448Agreement: 'X448', DHBasicAgreement: 'DH',
+};
+
 /** Every type this module reads, for the detector's creation query. */
 export const BC_LIGHTWEIGHT_TYPES = [
   ...Object.keys(ENGINES), ...Object.keys(STREAM_ENGINES), ...Object.keys(MODES), ...TRANSPARENT, ...Object.keys(DIGEST_USERS), 'ChaCha20Poly1305',
+  ...Object.keys(SIGNERS), ...Object.keys(AGREEMENTS), 'DsaDigestSigner',
   'Sha1Digest', 'Sha224Digest', 'Sha256Digest', 'Sha384Digest', 'Sha512Digest', 'MD5Digest', 'MD4Digest', 'RipeMD160Digest', 'Sha3Digest',
   'Blake2bDigest', 'Blake2sDigest', 'SM3Digest',
 ];
@@ -99,13 +113,20 @@ function initFacts(f: CsFile, obj: SgNode, spelling: string): { params: Algorith
  * Whether a creation is the argument of another Bouncy Castle wrapper this module reads
  * (`new AesEngine()` inside `new GcmBlockCipher(…)`): the outer one reports it.
  */
-function wrapped(node: SgNode): boolean {
+function wrapped(f: CsFile, node: SgNode): boolean {
   const arg = node.parent();
   const list = arg?.parent();
   const outer = list?.parent();
   if (!arg || kindOf(arg) !== 'argument' || !outer || kindOf(outer) !== 'object_creation_expression') return false;
   const t = createdType(outer);
+  if (t === 'DsaDigestSigner') return dsaDigestSignerOf(f, outer) !== undefined;
   return Object.hasOwn(MODES, t) || Object.hasOwn(DIGEST_USERS, t);
+}
+
+/** The algorithm of the signer a `DsaDigestSigner` wraps, when the file creates it (`new ECDsaSigner()`). */
+function dsaDigestSignerOf(f: CsFile, node: SgNode): string | undefined {
+  const signer = created(f, callArgs(node)[0]);
+  return signer ? SIGNERS[createdType(signer)] : undefined;
 }
 
 /** Whether a creation is given directly to a buffering wrapper (`new PaddedBufferedBlockCipher(new AesEngine())`: ECB). */
@@ -140,7 +161,7 @@ function outermost(node: SgNode): SgNode {
 }
 
 export const bcLightweight = (kb: KnowledgeBase) => (f: CsFile, node: SgNode, type: string): void => {
-  if (TRANSPARENT.has(type) || wrapped(node)) return;
+  if (TRANSPARENT.has(type) || wrapped(f, node)) return;
   const symbol = `new ${type}`;
   const library = BOUNCY_CASTLE_NET;
   const cipher = (spelling: string, mode: string | undefined, engine: SgNode | undefined): void => {
@@ -164,7 +185,18 @@ export const bcLightweight = (kb: KnowledgeBase) => (f: CsFile, node: SgNode, ty
   } else if (ENGINES[type]) cipher(ENGINES[type]!, buffered(node) ? 'ECB' : undefined, node);
   else if (STREAM_ENGINES[type]) cipher(STREAM_ENGINES[type]!, undefined, undefined);
   else if (type === 'ChaCha20Poly1305') cipher('ChaCha20-Poly1305', undefined, undefined);
-  else if (DIGEST_USERS[type]) {
+  else if (SIGNERS[type]) f.algorithm(node, symbol, { spelling: SIGNERS[type]!, unresolved: keyParam(SIGNERS[type]!), functions: signerFunctions(f, node), library });
+  else if (AGREEMENTS[type]) f.algorithm(node, symbol, { spelling: AGREEMENTS[type]!, unresolved: keyParam(AGREEMENTS[type]!), functions: ['keyderive'], library });
+  else if (type === 'DsaDigestSigner') {
+    // `new DsaDigestSigner(new ECDsaSigner(), new Sha256Digest())`: the inner signer's algorithm over the digest's hash.
+    const spelling = dsaDigestSignerOf(f, node);
+    if (!spelling) return;
+    const digestArg = callArgs(node)[1];
+    const digest = created(f, digestArg);
+    const d = digest ? digestOf(f, digest) : undefined;
+    const hash = d ? kb.resolve(d.spelling, d.params).name : undefined;
+    f.algorithm(node, symbol, { spelling, params: hash ? { hash } : {}, unresolved: [...keyParam(spelling), 'hash'], functions: signerFunctions(f, node), library });
+  } else if (DIGEST_USERS[type]) {
     const use = DIGEST_USERS[type]!;
     const digest = created(f, callArgs(node)[0]);
     const d = digest ? digestOf(f, digest) : undefined;
@@ -182,3 +214,19 @@ export const bcLightweight = (kb: KnowledgeBase) => (f: CsFile, node: SgNode, ty
     if (d) f.algorithm(node, symbol, { spelling: d.spelling, params: d.params, functions: ['digest'], library });
   }
 };
+
+/** The parameter a public-key asset leaves unknown when the code does not show the key: a size or a curve. */
+function keyParam(spelling: string): AlgorithmParamName[] {
+  if (spelling === 'DSA' || spelling === 'DH') return ['keySize'];
+  return spelling === 'ECDSA' || spelling === 'ECDH' ? ['curve'] : [];
+}
+
+/** `Init(true, privateKey)` signs, `Init(false, publicKey)` verifies; both when the file shows neither. */
+function signerFunctions(f: CsFile, obj: SgNode): CryptoFunction[] {
+  const out = new Set<CryptoFunction>();
+  for (const init of f.calls(obj, ['Init'])) {
+    const v = f.value(callArgs(init)[0]);
+    if (v.kind === 'bool') out.add(v.value ? 'sign' : 'verify');
+  }
+  return out.size > 0 ? [...out] : ['sign', 'verify'];
+}

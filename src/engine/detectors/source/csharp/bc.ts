@@ -13,6 +13,9 @@ import { callArgs, createdType } from './resolve.js';
 
 export const BOUNCY_CASTLE_NET: LibraryRef = Object.freeze({ ecosystem: 'nuget', name: 'BouncyCastle.Cryptography' });
 
+/** The lightweight API's elliptic-curve Diffie-Hellman agreements (read in `bc-lightweight.ts`; they make an EC generator ECDH). */
+export const ECDH_AGREEMENTS = ['ECDHBasicAgreement', 'ECDHCBasicAgreement'];
+
 const UTILITIES: Readonly<Record<string, { role: UnresolvedRole; fn?: CryptoFunction }>> = {
   'CipherUtilities.GetCipher': { role: 'cipher' },
   'DigestUtilities.GetDigest': { role: 'hash', fn: 'digest' },
@@ -83,10 +86,44 @@ const GENERATORS: Readonly<Record<string, string>> = {
 };
 export const BC_GENERATORS = new Set(Object.keys(GENERATORS));
 
+/**
+ * An `ECKeyPairGenerator` makes keys for ECDSA or ECDH alike: it is ECDH when created for that algorithm
+ * (`new ECKeyPairGenerator("ECDH")`) or when the file agrees keys with `ECDHBasicAgreement`/`ECDHCBasicAgreement`
+ * (an SSH key exchange), ECDSA otherwise.
+ */
+function ecGeneratorSpelling(f: CsFile, node: SgNode): string {
+  const named = f.str(callArgs(node)[0]);
+  if (named !== undefined) return /^ECDH/i.test(named) ? 'ECDH' : 'EC';
+  const agreement = f.root.find({ rule: { kind: 'object_creation_expression', has: { field: 'type', regex: `(^|\\.)(${ECDH_AGREEMENTS.join('|')})$` } } });
+  return agreement ? 'ECDH' : 'EC';
+}
+
 /** `new RsaKeyPairGenerator()` with its linked `Init(new RsaKeyGenerationParameters(…, 2048, …))`. */
 export function bcGenerator(f: CsFile, node: SgNode, type: string): void {
-  const spelling = GENERATORS[type]!;
+  const spelling = type === 'ECKeyPairGenerator' ? ecGeneratorSpelling(f, node) : GENERATORS[type]!;
   const params = generatorInit(f, node);
-  const unresolved: AlgorithmParamName[] = spelling === 'RSA' || spelling === 'DSA' ? ['keySize'] : spelling === 'EC' ? ['curve'] : [];
+  const unresolved: AlgorithmParamName[] = spelling === 'RSA' || spelling === 'DSA' ? ['keySize'] : spelling === 'EC' || spelling === 'ECDH' ? ['curve'] : [];
   f.algorithm(node, `new ${type}`, { spelling, params, unresolved, functions: ['keygen'], library: BOUNCY_CASTLE_NET });
+}
+
+/**
+ * The raw RFC 8032 / RFC 7748 classes (`Org.BouncyCastle.Math.EC.Rfc8032.Ed25519`, `Rfc7748.X25519`): static
+ * `Ed25519.Sign(sk, 0, pk, 0, msg, 0, len, sig, 0)`, `Ed25519.Verify(…)`, `X25519.ScalarMult(…)`, used by code
+ * that keeps keys as byte arrays (an SSH client's Ed25519 host keys) rather than through the signer classes.
+ */
+const RFC_CURVE_STATICS: Readonly<Record<string, CryptoFunction>> = {
+  Sign: 'sign', Verify: 'verify', GeneratePrivateKey: 'keygen', GeneratePublicKey: 'keygen', ScalarMult: 'keyderive', ScalarMultBase: 'keygen',
+  CalculateAgreement: 'keyderive',
+};
+const RFC_CURVES: Readonly<Record<string, readonly string[]>> = {
+  Ed25519: ['Sign', 'Verify', 'GeneratePrivateKey', 'GeneratePublicKey'], Ed448: ['Sign', 'Verify', 'GeneratePrivateKey', 'GeneratePublicKey'],
+  X25519: ['GeneratePrivateKey', 'GeneratePublicKey', 'ScalarMult', 'ScalarMultBase', 'CalculateAgreement'],
+  X448: ['GeneratePrivateKey', 'GeneratePublicKey', 'ScalarMult', 'ScalarMultBase', 'CalculateAgreement'],
+};
+export const BC_RFC_STATICS = new Set(Object.entries(RFC_CURVES).flatMap(([c, ms]) => ms.map((m) => `${c}.${m}`)));
+
+/** `Ed25519.Sign(…)`, `X25519.ScalarMult(…)`: the curve's algorithm with the method's function. */
+export function bcRfcStatic(f: CsFile, node: SgNode, key: string): void {
+  const [curve, method] = key.split('.') as [string, string];
+  f.algorithm(node, key, { spelling: curve, functions: [RFC_CURVE_STATICS[method]!], library: BOUNCY_CASTLE_NET });
 }

@@ -8,7 +8,7 @@ import type { KnowledgeBase } from '../../../kb/types.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { kindOf } from '../common/languages.js';
 import type { CsFile } from './file.js';
-import { callArgs, createdType } from './resolve.js';
+import { callArgs, createdType, simpleType } from './resolve.js';
 import { fromCaller } from '../common/from-caller.js';
 
 export type Handler = (f: CsFile, node: SgNode, type: string, method: string, args: SgNode[]) => void;
@@ -103,6 +103,10 @@ function symmetric(f: CsFile, node: SgNode, type: string): void {
   if (key && f.constantBytes(key)) f.signal(key, `${type}.Key`, 'hardcoded-key', `${spelling} key bytes are fixed in source`, related());
   // ECB takes no IV (AES key wrap built on ECB sets a fixed one that is never used).
   if (iv && params.mode !== 'ECB' && f.constantBytes(iv)) f.signal(iv, `${type}.IV`, 'static-iv', `${spelling} IV is a constant in source`, related());
+  // An unpadded ECB object inside a class that is itself a block cipher (it declares `EncryptBlock`/`DecryptBlock`
+  // or `ProcessBlock`) is the raw block function under modes the project builds itself (SSH.NET's CBC, CFB, OFB
+  // and CTR classes call it one block at a time): the mode is the caller's, not ECB over the data.
+  if (params.mode === 'ECB' && params.padding === 'NoPadding' && insideBlockCipherClass(node)) delete params.mode;
   let name = spelling;
   // Rijndael with a 192- or 256-bit block (`BlockSize = 256`, which RijndaelManaged allows) is not AES:
   // FIPS 197 fixes AES's block at 128 bits. It keeps a name of its own, which the KB does not rate.
@@ -116,6 +120,16 @@ function symmetric(f: CsFile, node: SgNode, type: string): void {
   const unresolved: AlgorithmParamName[] = ['mode'];
   if (spelling === 'AES' || spelling === 'Rijndael' || spelling === 'RC2') unresolved.push('keySize');
   f.algorithm(node, symbolFor(node, type), { spelling: name, params, unresolved, functions });
+}
+
+const BLOCK_METHODS = new Set(['EncryptBlock', 'DecryptBlock', 'ProcessBlock']);
+
+/** Whether the nearest class around a node declares a block cipher's per-block methods. */
+function insideBlockCipherClass(node: SgNode): boolean {
+  const cls = node.ancestors().find((a) => kindOf(a) === 'class_declaration');
+  const body = cls?.field('body') ?? cls?.children().find((c) => kindOf(c) === 'declaration_list');
+  if (!body) return false;
+  return body.children().some((m) => kindOf(m) === 'method_declaration' && BLOCK_METHODS.has(m.field('name')?.text() ?? ''));
 }
 
 /** AEAD classes: `new AesGcm(key, tagSizeInBytes)`, `new AesCcm(key)`, `new ChaCha20Poly1305(key)`. */
@@ -420,14 +434,58 @@ const ENCRYPTION_PADDING: Readonly<Record<string, { padding: string; hash?: stri
   OaepSHA3_256: { padding: 'OAEP', hash: 'SHA3-256' }, OaepSHA3_384: { padding: 'OAEP', hash: 'SHA3-384' }, OaepSHA3_512: { padding: 'OAEP', hash: 'SHA3-512' },
 };
 
-/** Family of the key object a method is called on: from its padding argument, its creation, or its declared type. */
+/**
+ * Family of the key object a method is called on: from its creation or its declared type; where the file
+ * shows neither, from its name or the generic base the class passes a key type to (`keyFamilyByName`).
+ */
 function receiverFamily(f: CsFile, receiver: SgNode | undefined): { family?: string; keySize?: number; curve?: string } {
   if (!receiver) return {};
+  // `((RSACryptoServiceProvider)key).SignData(…)`: the type the code casts to.
+  let inner: SgNode | undefined = receiver;
+  while (inner && kindOf(inner) === 'parenthesized_expression') inner = inner.namedChildren()[0];
+  if (inner && kindOf(inner) === 'cast_expression') {
+    const cast = KEY_CLASSES[simpleType(inner.field('type')?.text() ?? '')];
+    if (cast) return { family: cast };
+  }
   const o = f.origin(receiver);
   const facts = keyFacts(f, o);
   if (facts.family) return facts;
   const t = f.typeOf(receiver);
-  return t && KEY_CLASSES[t] ? { family: KEY_CLASSES[t] } : {};
+  if (t) return KEY_CLASSES[t] ? { family: KEY_CLASSES[t] } : {};
+  const family = keyFamilyByName(f, receiver);
+  return family ? { family } : {};
+}
+
+/** Receiver names that are a key class's own name, as .NET code names a property after its type (`public DSA DSA { get; }`). */
+const KEY_PROPERTY_NAMES: Readonly<Record<string, string>> = { rsa: 'RSA', dsa: 'DSA', ecdsa: 'ECDSA' };
+
+/**
+ * A receiver whose type the file does not show, read from what the code says about it: a key wrapper's
+ * property named after its type (`_key.DSA.VerifyData(…)`, `_key.RSA.SignData(…)` where `DsaKey` declares
+ * `DSA DSA` in another file), or a field inherited from a generic base the class passes one key type to
+ * (`class EcdsaAlgorithm : CertificateAlgorithm<ECDsa>` then `_privateKey.SignData(…)`, the base declaring
+ * `TKey _privateKey`). Only a name the file binds to nothing counts as inherited: a local or parameter of
+ * unknown type stays unknown.
+ */
+function keyFamilyByName(f: CsFile, receiver: SgNode): string | undefined {
+  const k = kindOf(receiver);
+  const last = k === 'member_access_expression' ? receiver.field('name')?.text() : k === 'identifier' ? receiver.text() : undefined;
+  if (!last) return undefined;
+  const named = KEY_PROPERTY_NAMES[last.toLowerCase()];
+  if (named) return named;
+  const self = k === 'identifier' || kindOf(receiver.field('expression') ?? receiver) === 'this';
+  if (!self || f.ev.bindingOf(receiver)) return undefined;
+  const cls = receiver.ancestors().find((a) => kindOf(a) === 'class_declaration');
+  const bases = cls?.children().find((c) => kindOf(c) === 'base_list');
+  if (!bases) return undefined;
+  const families = new Set<string>();
+  for (const m of bases.text().matchAll(/<([^<>]*)>/g)) {
+    for (const t of m[1]!.split(',')) {
+      const family = KEY_CLASSES[t.trim().split('.').pop()!];
+      if (family) families.add(family);
+    }
+  }
+  return families.size === 1 ? [...families][0] : undefined;
 }
 
 /** `key.SignData(data, HashAlgorithmName.SHA256[, RSASignaturePadding.Pss])` and Sign/VerifyHash, VerifyData. */
@@ -441,19 +499,86 @@ function signOp(kb: KnowledgeBase): Handler {
     const r = receiverFamily(f, receiver);
     const family = rsaPadding ? 'RSA' : r.family;
     if (family !== 'RSA' && family !== 'ECDSA' && family !== 'DSA') return;
-    const hashArg = args.find((a) => f.member(a)?.type === 'HashAlgorithmName') ?? (method.endsWith('Data') ? args[args.length - (family === 'RSA' ? 2 : 1)] : undefined);
+    // `HashAlgorithmName.SHA256`, not the string `x.HashAlgorithmName.Name` of a property named after its type.
+    const typedHash = args.find((a) => { const m = f.member(a); return m?.type === 'HashAlgorithmName' && m.name !== 'Name'; });
+    const csp = !padArg && !typedHash ? cspOverload(family, method, args) : undefined;
+    if (csp) {
+      cspSignature(f, kb, node, method, family, csp, r.keySize);
+      return;
+    }
+    const hashArg = typedHash ?? (method.endsWith('Data') ? args[args.length - (family === 'RSA' ? 2 : 1)] : undefined);
     const hash = hashName(f, kb, hashArg);
     use(f, hashArg);
     use(f, padArg);
     const params: AlgorithmParams = {};
     if (hash) params.hash = hash;
-    if (rsaPadding) params.padding = rsaPadding;
+    // The knowledge base reads RSA with PKCS#1 v1.5 padding and no hash as encryption (RSAES): a PKCS#1
+    // signature whose hash the file does not show (`_key.SignData(data, _hashName, RSASignaturePadding.Pkcs1)`)
+    // is named as the signature scheme instead, so it raises no `rsa-pkcs1v15-encryption`.
+    const pkcs1Signature = rsaPadding === 'PKCS1v15' && !hash;
+    if (rsaPadding && !pkcs1Signature) params.padding = rsaPadding;
     if (r.keySize !== undefined) params.keySize = r.keySize;
     if (r.curve !== undefined) params.curve = r.curve;
     const unresolved: AlgorithmParamName[] = family === 'ECDSA' ? ['curve'] : ['keySize'];
     if (method.endsWith('Data')) unresolved.push('hash');
-    f.algorithm(node, method, { spelling: family, params, unresolved, functions: [method.startsWith('Sign') ? 'sign' : 'verify'] });
+    const spelling = pkcs1Signature ? 'RSASSA-PKCS1-v1_5' : family;
+    f.algorithm(node, method, { spelling, params, unresolved, functions: [method.startsWith('Sign') ? 'sign' : 'verify'] });
   };
+}
+
+/**
+ * The CryptoServiceProvider classes' own overloads, told apart from the RSA/DSA base classes' by their
+ * argument count (the base overloads take a `HashAlgorithmName` and, for RSA, a padding): RSACryptoServiceProvider
+ * `SignData(data, halg)`, `SignData(data, offset, count, halg)`, `VerifyData(data, halg, signature)`,
+ * `SignHash(hash, oid)`, `VerifyHash(hash, oid, signature)`, all PKCS#1 v1.5 (the class has no other padding);
+ * DSACryptoServiceProvider `SignData(data)`, `SignData(data, offset, count)`, `VerifyData(data, signature)`
+ * (SHA-1, its only hash) and `SignHash(hash, oid)`, `VerifyHash(hash, oid, signature)`.
+ * Returns the argument naming the hash ('sha1' for DSA's fixed one), or undefined for another overload.
+ */
+function cspOverload(family: string, method: string, args: SgNode[]): SgNode | 'sha1' | undefined {
+  const n = args.length;
+  if (family === 'RSA') {
+    if (method === 'SignData') return n === 2 ? args[1] : n === 4 ? args[3] : undefined;
+    return (method === 'VerifyData' && n === 3) || (method === 'SignHash' && n === 2) || (method === 'VerifyHash' && n === 3) ? args[1] : undefined;
+  }
+  if (family === 'DSA') {
+    if ((method === 'SignData' && (n === 1 || n === 3)) || (method === 'VerifyData' && n === 2)) return 'sha1';
+    return (method === 'SignHash' && n === 2) || (method === 'VerifyHash' && n === 3) ? args[1] : undefined;
+  }
+  return undefined;
+}
+
+/** A CryptoServiceProvider signature: PKCS#1 v1.5 for RSA, with the hash its `halg`/OID argument names. */
+function cspSignature(f: CsFile, kb: KnowledgeBase, node: SgNode, method: string, family: string, halg: SgNode | 'sha1', keySize: number | undefined): void {
+  const hash = halg === 'sha1' ? 'SHA-1' : cspHashName(f, kb, halg);
+  const params: AlgorithmParams = hash ? { hash } : {};
+  if (keySize !== undefined) params.keySize = keySize;
+  const unresolved: AlgorithmParamName[] = ['keySize', 'hash'];
+  f.algorithm(node, method, { spelling: family === 'RSA' ? 'RSASSA-PKCS1-v1_5' : 'DSA', params, unresolved, functions: [method.startsWith('Sign') ? 'sign' : 'verify'] });
+}
+
+/**
+ * The hash a CryptoServiceProvider's `halg` names: a name or OID string (`"SHA256"`, `CryptoConfig.MapNameToOID("SHA256")`),
+ * a hash object (`new SHA256CryptoServiceProvider()`, `SHA256.Create()`) or its type (`typeof(SHA256)`).
+ */
+function cspHashName(f: CsFile, kb: KnowledgeBase, node: SgNode): string | undefined {
+  const direct = hashName(f, kb, node);
+  if (direct) return direct;
+  const o = f.origin(node);
+  if (!o) return undefined;
+  const k = kindOf(o);
+  let raw: string | undefined;
+  if (k === 'object_creation_expression') raw = HASH_CLASSES.exec(createdType(o))?.[1];
+  else if (k === 'typeof_expression') raw = HASH_CLASSES.exec(simpleType(o.field('type')?.text() ?? ''))?.[1];
+  else if (k === 'invocation_expression') {
+    const callee = creationCallee(o);
+    const created = /(?:^|\.)(\w+)\.Create$/.exec(callee);
+    if (created) raw = HASH_CLASSES.exec(created[1]!)?.[1];
+    else if (/(?:^|\.)CryptoConfig\.MapNameToOID$/.test(callee)) raw = f.str(callArgs(o)[0]);
+  }
+  if (!raw) return undefined;
+  const r = kb.resolve(raw, {});
+  return r.entry && r.primitive === 'hash' ? r.name : undefined;
 }
 
 /** `rsa.Encrypt(data, RSAEncryptionPadding.OaepSHA256)`, `rsaCsp.Encrypt(data, fOAEP: true)`. */

@@ -12,7 +12,7 @@ import { kindOf, parseSource } from '../common/languages.js';
 import { DetectionSink } from '../common/sink.js';
 import { eachCaseMarked } from '../common/cases.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
-import { BC_GENERATORS, BC_UTILITIES, bcGenerator, bcUtility } from './bc.js';
+import { BC_GENERATORS, BC_RFC_STATICS, BC_UTILITIES, bcGenerator, bcRfcStatic, bcUtility } from './bc.js';
 import { BC_LIGHTWEIGHT_TYPES, bcLightweight } from './bc-lightweight.js';
 import { PQC_ALGORITHM_TYPE, creationHandlers, hashNameConstant, instanceHandlers, pqcIdentifier, rsaPaddingConstant, staticHandlers, type Handler } from './dotnet.js';
 import { CsFile } from './file.js';
@@ -144,6 +144,7 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
         const handler = t.statics.get(key);
         if (handler) handler(f, node, type, method, callArgs(node));
         else if (bouncy && BC_UTILITIES.has(key)) bcUtility(f, node, key);
+        else if (bouncy && BC_RFC_STATICS.has(key)) bcRfcStatic(f, node, key);
         else if (key === 'X509CertificateLoader.LoadPkcs12FromFile' || key === 'X509CertificateLoader.LoadPkcs12') pkcs12Load(f, node, key, callArgs(node)[1]);
         else t.instances.get(method)?.(f, node, type, method, callArgs(node));
         break;

@@ -21,7 +21,7 @@ import { jwtCall, JWT_CALL_NAMES } from './jwt.js';
 import { swiftEvaluator } from './resolve.js';
 import { SECURITY_CALL_NAMES, securityCall } from './security.js';
 import { callParts, namedKids, pathText, typeName, type SwCall } from './syntax.js';
-import { TLS_CALL_NAMES, TLS_PROPERTIES, tlsAssignment, tlsCall, trustDelegate } from './tls.js';
+import { TLS_CALL_NAMES, TLS_PROPERTIES, disableEvaluation, tlsAssignment, tlsCall, trustDelegate } from './tls.js';
 
 export const SWIFT_DETECTOR_ID = 'swift';
 
@@ -87,6 +87,10 @@ export function detectSwift(file: SourceFile, crossFile?: CrossFile): Detection[
   if (props.length) {
     rules.push({ kind: 'assignment', has: { kind: 'directly_assignable_expression', has: { kind: 'navigation_expression', has: { kind: 'navigation_suffix', has: { kind: 'simple_identifier', regex: `^(${props.join('|')})$` } } } } });
   }
+  if (text.includes('disableEvaluation')) {
+    const name = { kind: 'simple_identifier', regex: '^disableEvaluation$' };
+    rules.push({ kind: 'prefix_expression', has: name }, { kind: 'navigation_expression', has: { kind: 'navigation_suffix', has: name } });
+  }
   if (text.includes('urlSession')) rules.push({ kind: 'function_declaration', has: { kind: 'simple_identifier', regex: '^urlSession$' } });
   const nodes = root.findAll({ rule: { any: rules } } as Parameters<SgNode['findAll']>[0]);
 
@@ -97,7 +101,7 @@ export function detectSwift(file: SourceFile, crossFile?: CrossFile): Detection[
   const others: SgNode[] = [];
   for (const n of nodes) {
     const k = kindOf(n);
-    if (k === 'prefix_expression') {
+    if (k === 'prefix_expression' && n.text().startsWith('&')) {
       const operand = n.children()[1];
       if (operand && pathText(operand)) mutated.push(operand);
     } else if (k === 'call_expression' || k === 'constructor_expression') {
@@ -127,8 +131,10 @@ export function detectSwift(file: SourceFile, crossFile?: CrossFile): Detection[
   }
   for (const n of others) {
     eachCaseMarked(f.ev, marks, () => {
-      if (kindOf(n) === 'assignment') tlsAssignment(f, n);
-      else trustDelegate(f, n);
+      const k = kindOf(n);
+      if (k === 'assignment') tlsAssignment(f, n);
+      else if (k === 'function_declaration') trustDelegate(f, n);
+      else disableEvaluation(f, n);
     });
   }
   return sink.detections;
@@ -145,7 +151,7 @@ export const SWIFT_KEYWORDS = [
   'import Crypto', 'import _CryptoExtras', 'CCCrypt', 'CC_MD', 'CC_SHA', 'CCHmac', 'CCKeyDerivationPBKDF',
   'SecKeyCreate', 'SecKeyGeneratePair', 'SecKeyVerifySignature', 'SecKeyCopyKeyExchangeResult',
   'tlsMinimumSupported', 'tlsMaximumSupported', 'TLSVersion', 'certificateVerification', 'sec_protocol_options_set_', 'URLCredential',
-  'DisabledTrustEvaluator', 'DisabledEvaluator', 'import JWT', 'import SwiftJWT',
+  'DisabledTrustEvaluator', 'DisabledEvaluator', 'validateHost', 'disableEvaluation', 'import JWT', 'import SwiftJWT',
   'import Vapor',
 ] as const;
 

@@ -3,7 +3,7 @@
 // `TLSConfiguration` (`minimumTLSVersion`, `certificateVerification = .none`), URLSession delegates that
 // trust every server (`completionHandler(.useCredential, URLCredential(trust: serverTrust))` with no trust
 // evaluation in the method), Network.framework verify blocks that accept everything, and Alamofire's
-// `DisabledTrustEvaluator`.
+// `DisabledTrustEvaluator` and evaluators with `validateHost: false`.
 import type { SgNode } from '@ast-grep/napi';
 import { kindOf } from '../common/languages.js';
 import { parseTlsVersion } from '../common/versions.js';
@@ -22,8 +22,19 @@ const VERSIONS: Readonly<Record<string, string>> = {
 const MIN_NAMES = new Set(['tlsMinimumSupportedProtocolVersion', 'tlsMinimumSupportedProtocol', 'minimumTLSVersion']);
 const MAX_NAMES = new Set(['tlsMaximumSupportedProtocolVersion', 'tlsMaximumSupportedProtocol', 'maximumTLSVersion']);
 export const TLS_PROPERTIES = [...MIN_NAMES, ...MAX_NAMES, 'certificateVerification'];
+/**
+ * Alamofire's evaluators that take `validateHost:` (5: the evaluator classes and their `ServerTrustEvaluating`
+ * factories `.pinnedCertificates(…)`, `.publicKeys(…)`, `.revocationChecking(…)`; 4: the `ServerTrustPolicy`
+ * cases `.performDefaultEvaluation(validateHost:)`, `.pinCertificates(…)`, `.pinPublicKeys(…)`,
+ * `.performRevokedEvaluation(…)`). `validateHost: false` accepts a valid certificate of any host.
+ */
+const HOST_VALIDATING = new Set([
+  'DefaultTrustEvaluator', 'RevocationTrustEvaluator', 'PinnedCertificatesTrustEvaluator', 'PublicKeysTrustEvaluator',
+  'revocationChecking', 'pinnedCertificates', 'publicKeys', 'performDefaultEvaluation', 'pinCertificates', 'pinPublicKeys', 'performRevokedEvaluation',
+]);
 export const TLS_CALL_NAMES = ['sec_protocol_options_set_min_tls_protocol_version', 'sec_protocol_options_set_max_tls_protocol_version',
-  'sec_protocol_options_set_verify_block', 'DisabledTrustEvaluator', 'DisabledEvaluator', 'forClient', 'forServer', 'makeClientConfiguration', 'makeServerConfiguration'];
+  'sec_protocol_options_set_verify_block', 'DisabledTrustEvaluator', 'DisabledEvaluator', 'forClient', 'forServer', 'makeClientConfiguration', 'makeServerConfiguration',
+  ...HOST_VALIDATING];
 
 function version(f: SwFile, node: SgNode | undefined): string | undefined {
   if (!node) return undefined;
@@ -98,6 +109,14 @@ export function tlsCall(f: SwFile, call: SwCall): boolean {
       if (call.args.length === 0) f.signal(node, call.name, 'cert-verification-disabled', `Alamofire ${call.name}: server trust is not evaluated`);
       return true;
     default: {
+      if (HOST_VALIDATING.has(call.name)) {
+        const vh = arg(call, 'validateHost');
+        if (!vh) return false;
+        const v = f.value(vh);
+        // Only a `false` the file writes or passes: a forwarded parameter (`validateHost: validateHost` in a wrapper) is unknown.
+        if (v.kind === 'bool' && !v.value) f.signal(node, `${call.name}(validateHost:)`, 'hostname-verification-disabled', `Alamofire ${call.name} with validateHost: false: the certificate is not checked against the host`);
+        return true;
+      }
       // NIOSSL `TLSConfiguration.forClient(minimumTLSVersion: .tlsv1, certificateVerification: .none)` and the `make…` forms.
       if (!/TLSConfiguration$/.test(call.path.replace(/\.\w+$/, ''))) return false;
       const min = arg(call, 'minimumTLSVersion');
@@ -160,4 +179,17 @@ function useCredential(node: SgNode): boolean {
 function trustCredential(f: SwFile, node: SgNode): boolean {
   const c = f.originCall(node);
   return c !== undefined && c.path === 'URLCredential' && arg(c, 'trust') !== undefined;
+}
+
+/**
+ * Alamofire 4's `ServerTrustPolicy.disableEvaluation` (`["host": .disableEvaluation]`): every server trust is
+ * accepted. Read where the file imports Alamofire or names the type; a `case .disableEvaluation:` is a
+ * pattern and a comparison (`policy == .disableEvaluation`) a test, neither a use.
+ */
+export function disableEvaluation(f: SwFile, node: SgNode): void {
+  const parent = node.parent();
+  if (parent && /^(equality_expression|pattern)$/.test(kindOf(parent))) return;
+  const written = kindOf(node) === 'navigation_expression' ? (pathText(node) ?? '') : '';
+  if (!f.imports.has('Alamofire') && !/(^|\.)ServerTrustPolicy\.disableEvaluation$/.test(written)) return;
+  f.signal(node, 'ServerTrustPolicy.disableEvaluation', 'cert-verification-disabled', 'Alamofire ServerTrustPolicy.disableEvaluation: server trust is not evaluated');
 }
