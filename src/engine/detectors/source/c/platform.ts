@@ -7,7 +7,7 @@
 // detector's CommonCrypto.
 import type { SgNode } from '@ast-grep/napi';
 import type { CryptoFunction, LibraryRef } from '../../../inventory/model.js';
-import { CC_DIGESTS } from '../swift/commoncrypto.js';
+import { CC_DIGESTS } from '../common/commoncrypto.js';
 import type { CFile } from './file.js';
 import type { CallHandler } from './openssl.js';
 

@@ -9,6 +9,7 @@ import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { fromCaller } from '../common/from-caller.js';
 import type { SwFile } from './file.js';
 import type { SwCall } from './syntax.js';
+import { CC_DIGESTS } from '../common/commoncrypto.js';
 
 /** CommonCrypto's integer constants (values from the SDK headers). */
 export const CC_CONSTANTS: Readonly<Record<string, number>> = {
@@ -34,9 +35,6 @@ const ALGORITHMS: ReadonlyArray<string> = ['AES', 'DES', '3DES', 'CAST5', 'RC4',
 const MODES: Readonly<Record<number, string>> = { 1: 'ECB', 2: 'CBC', 3: 'CFB', 4: 'CTR', 7: 'OFB', 8: 'XTS', 10: 'CFB8' };
 const HMAC_HASHES: ReadonlyArray<string> = ['SHA-1', 'MD5', 'SHA-256', 'SHA-384', 'SHA-512', 'SHA-224'];
 const PRF_HASHES: Readonly<Record<number, string>> = { 1: 'SHA-1', 2: 'SHA-224', 3: 'SHA-256', 4: 'SHA-384', 5: 'SHA-512' };
-export const CC_DIGESTS: Readonly<Record<string, string>> = {
-  CC_MD2: 'MD2', CC_MD4: 'MD4', CC_MD5: 'MD5', CC_SHA1: 'SHA-1', CC_SHA224: 'SHA-224', CC_SHA256: 'SHA-256', CC_SHA384: 'SHA-384', CC_SHA512: 'SHA-512',
-};
 
 export const CC_CALL_NAMES = ['CCCrypt', 'CCCryptorCreate', 'CCCryptorCreateWithMode', 'CCHmac', 'CCHmacInit', 'CCKeyDerivationPBKDF',
   ...Object.keys(CC_DIGESTS), ...Object.keys(CC_DIGESTS).map((d) => `${d}_Init`)];
