@@ -3,13 +3,14 @@
 // firebase/php-jwt (`JWT::encode($p, $k, 'HS256')`, `new Key($k, 'RS256')`, v5's `JWT::decode($t, $k, ['HS256'])`),
 // lcobucci/jwt signers (`new Signer\Hmac\Sha256()`), defuse/php-encryption (AES-256-CTR with HMAC-SHA-256,
 // PBKDF2-SHA-256 for passwords) and Laravel's Crypt and Hash facades (their algorithm is configuration);
-// web-token/jwt-framework in web-token.ts.
+// web-token/jwt-framework in web-token.ts, web-auth/cose-lib in cose.ts.
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { joseSignatureAlg } from '../common/jose.js';
 import { kindOf } from '../common/languages.js';
 import type { PhpFile } from './file.js';
 import { callArgs } from './resolve.js';
+import { COSE_CLASSES, coseNew, coseStatic } from './cose.js';
 import { WEB_TOKEN_CLASSES, webTokenNew, webTokenStatic } from './web-token.js';
 
 const PHPSECLIB: LibraryRef = { ecosystem: 'composer', name: 'phpseclib/phpseclib' };
@@ -23,7 +24,7 @@ export const LIBRARY_CLASSES = [
   'AES', 'Rijndael', 'DES', 'TripleDES', 'Blowfish', 'RC4', 'RC2', 'Twofish', 'ChaCha20', 'Salsa20', 'Hash', 'RSA', 'EC', 'DSA', 'Key', 'JWT',
   'Sha256', 'Sha384', 'Sha512', 'Eddsa', 'Blake2b', 'Crypto', 'Crypt', 'KeyProtectedByPassword', 'File',
   'Crypt_AES', 'Crypt_Rijndael', 'Crypt_DES', 'Crypt_TripleDES', 'Crypt_Blowfish', 'Crypt_RC4', 'Crypt_Twofish', 'Crypt_Hash', 'Crypt_RSA',
-  ...WEB_TOKEN_CLASSES.filter((c) => c !== 'Blake2b'),
+  ...new Set([...WEB_TOKEN_CLASSES.filter((c) => c !== 'Blake2b'), ...COSE_CLASSES]),
 ];
 
 const CIPHERS: Record<string, { spelling: string; stream?: boolean }> = {
@@ -62,7 +63,7 @@ export function libraryNew(f: PhpFile, node: SgNode): void {
   if (full === 'Lcobucci\\JWT\\Signer\\Eddsa') return f.algorithm(node, `new ${cls.text()}`, { spelling: 'Ed25519', functions: ['sign', 'verify'] }, LCOBUCCI);
   // lcobucci's Blake2b (JWT "BLAKE2B") is keyed BLAKE2b-256: sodium_crypto_generichash($payload, $key), a MAC.
   if (full === 'Lcobucci\\JWT\\Signer\\Blake2b') return f.algorithm(node, `new ${cls.text()}`, { spelling: 'BLAKE2b-256', functions: ['tag'] }, LCOBUCCI);
-  webTokenNew(f, node, full, cls.text());
+  if (!webTokenNew(f, node, full, cls.text())) coseNew(f, node, full, cls.text());
 }
 
 function phpseclibNew(f: PhpFile, node: SgNode, version: number, cls: string, args: SgNode[]): void {
@@ -135,7 +136,7 @@ export function libraryStatic(f: PhpFile, node: SgNode): void {
   const full = f.className(scope.text());
   const args = callArgs(node);
   const symbol = `${scope.text()}::${method}`;
-  if (webTokenStatic(f, node, full, symbol, method)) return;
+  if (webTokenStatic(f, node, full, symbol, method) || coseStatic(f, node, full, symbol, method)) return;
   const seclib = phpseclibClass(full);
   if (seclib && seclib[0] === 3 && method === 'createKey') {
     if (seclib[1] === 'RSA') return f.algorithm(node, symbol, { spelling: 'RSA', params: { keySize: args.positional[0] ? f.int(args.positional[0]) : 2048 }, unresolved: ['keySize'], functions: ['keygen'] }, PHPSECLIB);
