@@ -11,6 +11,7 @@ import type { CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { coseSignatureAlg, joseEncryptionAlg, joseSecondary, type Named } from '../common/jose.js';
 import { kindOf } from '../common/languages.js';
 import type { PhpFile } from './file.js';
+import { webTokenNew } from './web-token.js';
 
 const COSE: LibraryRef = { ecosystem: 'composer', name: 'web-auth/cose-lib' };
 
@@ -98,7 +99,7 @@ export function coseStatic(f: PhpFile, node: SgNode, full: string, symbol: strin
   return true;
 }
 
-/** `Algorithms::COSE_ALGORITHM_ES256` and cose-lib's `ES256::class` where the file uses them, not where it compares with them. */
+/** `Algorithms::COSE_ALGORITHM_ES256` and cose-lib's (or web-token's) `ES256::class` where the file uses them, not where it compares with them. */
 export function coseConstantAccess(f: PhpFile, node: SgNode): void {
   const parts = node.namedChildren();
   if (parts.length !== 2) return;
@@ -109,6 +110,8 @@ export function coseConstantAccess(f: PhpFile, node: SgNode): void {
   if (member === 'class') {
     const cls = ALGORITHM_CLASS.exec(full)?.[1];
     if (cls) emit(f, node, symbol, classUses(cls));
+    // web-token's classes listed so too (webauthn-framework's SafetyNet verifier instantiates such a list).
+    else webTokenNew(f, node, full, symbol, true);
     return;
   }
   if (full !== ALGORITHMS || !member.startsWith('COSE_ALGORITHM_')) return;

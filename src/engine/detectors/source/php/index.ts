@@ -22,6 +22,7 @@ import { SODIUM_NAMES, sodiumCall } from './sodium.js';
 import { tlsConstant, tlsOptionKey } from './tls.js';
 import { collectImports } from './imports.js';
 import { COSE_CLASSES, coseConstantAccess } from './cose.js';
+import { WEB_TOKEN_CLASSES } from './web-token.js';
 import { declarePhpConstants } from './cross-file.js';
 import { WEAK_RANDOM_NAMES, weakRandom } from './random.js';
 
@@ -50,7 +51,7 @@ const FUNCTIONS = new Map<string, Handler>([
 const FUNCTION_SCAN = new RegExp(`\\b(?:${[...FUNCTIONS.keys()].sort((a, b) => b.length - a.length).map(escapeRegex).join('|')})\\s*\\(`, 'gi');
 const CLASS_SCAN = new RegExp(`\\b(?:${LIBRARY_CLASSES.map(escapeRegex).join('|')})\\b`, 'g');
 const TLS_CONSTANTS = '^(CURLOPT_SSL_VERIFYPEER|CURLOPT_SSL_VERIFYHOST|CURLOPT_PROXY_SSL_VERIFYPEER|CURLOPT_PROXY_SSL_VERIFYHOST|CURLOPT_SSLVERSION|STREAM_CRYPTO_METHOD_\\w+)$';
-const COSE_ACCESS = `(^|\\\\)((${COSE_CLASSES.join('|')})::class|Algorithms::COSE_ALGORITHM_\\w+)$`;
+const COSE_ACCESS = `(^|\\\\)((${[...new Set([...COSE_CLASSES, ...WEB_TOKEN_CLASSES])].join('|')})::class|Algorithms::COSE_ALGORITHM_\\w+)$`;
 const TLS_KEYS = `^['"](verify_peer|verify_peer_name|verify)['"]$`;
 
 export function detectPhp(file: SourceFile, ctx: DetectContext): Detection[] {
@@ -82,8 +83,8 @@ export function detectPhp(file: SourceFile, ctx: DetectContext): Detection[] {
     && ([...imports.values()].includes('Defuse\\Crypto\\KeyProtectedByPassword') || text.includes('Defuse\\Crypto\\KeyProtectedByPassword') || namespace === 'Defuse\\Crypto')) {
     rules.push({ kind: 'member_call_expression', has: { field: 'name', regex: DEFUSE_KEY_METHODS } });
   }
-  // cose-lib's `ES256::class` and `Algorithms::COSE_ALGORITHM_*`, in a file that names its namespace.
-  if (text.includes('Cose\\')) rules.push({ kind: 'class_constant_access_expression', regex: COSE_ACCESS });
+  // cose-lib's and web-token's `ES256::class`, and `Algorithms::COSE_ALGORITHM_*`, in a file that names their namespace.
+  if (text.includes('Cose\\') || text.includes('Jose\\')) rules.push({ kind: 'class_constant_access_expression', regex: COSE_ACCESS });
   if (/CURLOPT_|STREAM_CRYPTO_METHOD_/.test(text)) rules.push({ kind: 'name', regex: TLS_CONSTANTS });
   if (/verify/.test(text)) rules.push({ kind: 'string', regex: TLS_KEYS }, { kind: 'encapsed_string', regex: TLS_KEYS });
   const laravelConfig = LARAVEL_APP_CONFIG.test(file.path) && text.includes("'cipher'");
