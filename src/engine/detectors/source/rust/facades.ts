@@ -16,6 +16,11 @@ import { RELATIVE_ROOTS, segments, type Uses } from './paths.js';
 const BACKENDS = new Set(['ring', 'aws_lc_rs']);
 /** The name under which a facade declares itself: `*`, as in the glob it is. */
 const FACADE = '*';
+/** The public modules of ring and aws-lc-rs a facade's users import from, and `*` (the facade's glob). */
+const BACKEND_MODULES = new Set([
+  'aead', 'agreement', 'cipher', 'constant_time', 'digest', 'error', 'hkdf', 'hmac', 'io', 'kdf', 'kem', 'key_wrap', 'pbkdf2',
+  'pkcs8', 'rand', 'rsa', 'signature', 'unstable', '*',
+]);
 /** A module's name (snake case); types and constants are not modules. */
 const MODULE_NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -38,8 +43,10 @@ export function declareFacade(useDeclarations: readonly SgNode[], path: string, 
 }
 
 /**
- * Rewrites the file's imports through a facade of the crate (`crate::ring_like::…`, `super::ring_like::…`, or
- * `ring_like::…` under the file's own `mod ring_like;`) as imports from its backend, in place.
+ * Rewrites the file's imports through a facade of the crate (`crate::ring_like::signature::…`,
+ * `super::ring_like::rand::…`, or `ring_like::digest` under the file's own `mod ring_like;`) as imports from
+ * its backend, in place. The facade imported itself (`use crate::ring_like;`, then `ring_like::digest::SHA256`)
+ * is not followed.
  */
 export function followFacades(uses: Uses, modules: ReadonlySet<string>, crossFile: CrossFile): void {
   const backendPath = (full: string): string | undefined => {
@@ -47,11 +54,11 @@ export function followFacades(uses: Uses, modules: ReadonlySet<string>, crossFil
     let i = 0;
     while (i < segs.length && RELATIVE_ROOTS.has(segs[i]!)) i++;
     if (i === 0 && !modules.has(segs[0]!)) return undefined;
-    // The facade is one of the modules the path goes through (`crate::crypto::ring_like::signature`), or the
-    // module imported (`use crate::ring_like;`). Only module-like names are asked for: every key asked for and
-    // not found sends the scan's declarations pass to the files named so.
-    for (let j = i; j < segs.length; j++) {
-      if (!MODULE_NAME.test(segs[j]!)) continue;
+    // The facade is one of the modules the path goes through (`crate::crypto::ring_like::signature`), followed
+    // by one of the backends' modules (or a glob). Only such a module is asked for: every key asked for and not
+    // found sends the scan's declarations pass to the files named so.
+    for (let j = i; j < segs.length - 1; j++) {
+      if (!MODULE_NAME.test(segs[j]!) || !BACKEND_MODULES.has(segs[j + 1]!)) continue;
       const v = crossFile.lookup(constantKey(segs[j]!, FACADE));
       if (v?.kind === 'str' && BACKENDS.has(v.value)) return [v.value, ...segs.slice(j + 1)].join('::');
     }
