@@ -1,8 +1,9 @@
 // PHP detector (lcobucci/jwt and defuse/php-encryption audit): lcobucci's Eddsa signer is Ed25519, its Blake2b
 // signer and a keyed sodium_crypto_generichash are MACs; defuse's legacy format and KeyProtectedByPassword.
+// Also (v1.12) a symmetric Configuration whose secret is a literal.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { algorithms, phpFile, signalLines } from './helpers.js';
+import { algorithms, phpFile, signalLines, signals } from './helpers.js';
 
 const rows = (src: string): Array<[number, string, string]> => algorithms(src).map((a) => [a.line, a.name, (a.functions ?? []).join()]);
 
@@ -90,4 +91,51 @@ function open(DoorLock $lock, string $pin) {
 }
 `;
   assert.deepEqual(rows(other), []);
+});
+
+test('lcobucci: a symmetric configuration whose secret is written in the source is hardcoded-key; a key loaded, or a stub signer, is not', () => {
+  const src = `<?php
+namespace App\\Auth;
+
+use Lcobucci\\JWT\\Configuration;
+use Lcobucci\\JWT\\Signer;
+use Lcobucci\\JWT\\Signer\\Key\\InMemory;
+use App\\Testing\\KeyDumpSigner;
+
+final class Tokens
+{
+    public static function copiedFromTheDocs(): Configuration
+    {
+        return Configuration::forSymmetricSigner(
+            new Signer\\Hmac\\Sha256(),
+            InMemory::base64Encoded('mBC5v1sOKVvbdEitdSBenu59nfNfhwkedkJVNabosTw=')
+        );
+    }
+
+    public static function plain(): Configuration
+    {
+        $key = InMemory::plainText('a-very-long-secret-that-lives-in-git-32b');
+        return Configuration::forSymmetricSigner(new Signer\\Blake2b(), $key);
+    }
+
+    public static function fromEnvironment(): Configuration
+    {
+        return Configuration::forSymmetricSigner(new Signer\\Hmac\\Sha512(), InMemory::base64Encoded(getenv('JWT_SECRET')));
+    }
+
+    public static function fromFile(string $path): Configuration
+    {
+        return Configuration::forSymmetricSigner(new Signer\\Hmac\\Sha384(), InMemory::file($path));
+    }
+
+    public static function stub(): Configuration
+    {
+        return Configuration::forSymmetricSigner(new KeyDumpSigner(), InMemory::plainText('private'));
+    }
+}
+`;
+  assert.deepEqual(signalLines(src), [[13, 'hardcoded-key'], [22, 'hardcoded-key']]);
+  const related = signals(src).map((s) => s.related?.spelling);
+  assert.deepEqual(related, ['HMAC-SHA-256', 'BLAKE2b-256']);
+  assert.deepEqual(rows(src).map((r) => r[1]), ['HMAC-SHA-256', 'BLAKE2b-256', 'HMAC-SHA-512', 'HMAC-SHA-384']);
 });

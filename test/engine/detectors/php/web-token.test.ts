@@ -154,3 +154,33 @@ function sign(string $payload, JWK $jwk): string {
   assert.deepEqual(prefilter.select([phpDetector], Buffer.from('<?php\nuse Jose\\Component\\Core\\JWK;\n$k = new JWK($values);\n')), []);
   assert.deepEqual(prefilter.select([phpDetector], Buffer.from('<?php\n$m = new Manager([new Widget()]);\n')), []);
 });
+
+test('web-token classes listed by ::class for instantiation are uses; an existence check, an attribute or None::class are not', () => {
+  const src = `<?php
+use Jose\\Component\\Core\\AlgorithmManager;
+use Jose\\Component\\Signature\\Algorithm\\{ES384, None, PS256, RS256};
+
+#[CoversClass(RS256::class)]
+final class AttestationVerifier
+{
+    public function manager(): AlgorithmManager
+    {
+        if (! class_exists(RS256::class)) {
+            throw new \\RuntimeException('install web-token/jwt-library');
+        }
+        $classes = [RS256::class, PS256::class, ES384::class, None::class];
+        $algorithms = [];
+        foreach ($classes as $class) {
+            $algorithms[] = new $class();
+        }
+        return new AlgorithmManager($algorithms);
+    }
+}
+`;
+  assert.deepEqual(algorithms(src).map(row), [
+    [13, 'RSA-PKCS1-1.5-SHA-256', 'sign,verify', 'RS256::class'],
+    [13, 'RSA-PSS-SHA-256', 'sign,verify', 'PS256::class'],
+    [13, 'ECDSA-P384-SHA-384', 'sign,verify', 'ES384::class'],
+  ]);
+  assert.deepEqual(signals(src), []);
+});

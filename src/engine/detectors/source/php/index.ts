@@ -1,7 +1,7 @@
 // PHP source detector: the OpenSSL extension (ciphers by OpenSSL name, keys, signatures, RSA padding,
 // PBKDF2), the hash extension and md5/sha1, password_hash/crypt, libsodium, mcrypt, weak random sources
 // building secrets, the curl/stream/Guzzle TLS switches, and phpseclib, firebase/php-jwt, lcobucci/jwt,
-// web-token/jwt-framework, defuse/php-encryption and Laravel's facades. PHP's crypto is mostly global
+// web-token/jwt-framework, web-auth/cose-lib, defuse/php-encryption and Laravel's facades. PHP's crypto is mostly global
 // functions, so one native query selects the calls of the functions the file's text names, `new`/`::`
 // calls of the library classes it names, the curl and stream constants, and the option keys read as TLS
 // switches. Handlers resolve arguments through the shared Evaluator (resolve.ts).
@@ -21,6 +21,8 @@ import { callArgs, functionName, phpEvaluator } from './resolve.js';
 import { SODIUM_NAMES, sodiumCall } from './sodium.js';
 import { tlsConstant, tlsOptionKey } from './tls.js';
 import { collectImports } from './imports.js';
+import { COSE_CLASSES, coseConstantAccess } from './cose.js';
+import { WEB_TOKEN_CLASSES } from './web-token.js';
 import { declarePhpConstants } from './cross-file.js';
 import { WEAK_RANDOM_NAMES, weakRandom } from './random.js';
 
@@ -49,6 +51,7 @@ const FUNCTIONS = new Map<string, Handler>([
 const FUNCTION_SCAN = new RegExp(`\\b(?:${[...FUNCTIONS.keys()].sort((a, b) => b.length - a.length).map(escapeRegex).join('|')})\\s*\\(`, 'gi');
 const CLASS_SCAN = new RegExp(`\\b(?:${LIBRARY_CLASSES.map(escapeRegex).join('|')})\\b`, 'g');
 const TLS_CONSTANTS = '^(CURLOPT_SSL_VERIFYPEER|CURLOPT_SSL_VERIFYHOST|CURLOPT_PROXY_SSL_VERIFYPEER|CURLOPT_PROXY_SSL_VERIFYHOST|CURLOPT_SSLVERSION|STREAM_CRYPTO_METHOD_\\w+)$';
+const COSE_ACCESS = `(^|\\\\)((${[...new Set([...COSE_CLASSES, ...WEB_TOKEN_CLASSES])].join('|')})::class|Algorithms::COSE_ALGORITHM_\\w+)$`;
 const TLS_KEYS = `^['"](verify_peer|verify_peer_name|verify)['"]$`;
 
 export function detectPhp(file: SourceFile, ctx: DetectContext): Detection[] {
@@ -80,6 +83,8 @@ export function detectPhp(file: SourceFile, ctx: DetectContext): Detection[] {
     && ([...imports.values()].includes('Defuse\\Crypto\\KeyProtectedByPassword') || text.includes('Defuse\\Crypto\\KeyProtectedByPassword') || namespace === 'Defuse\\Crypto')) {
     rules.push({ kind: 'member_call_expression', has: { field: 'name', regex: DEFUSE_KEY_METHODS } });
   }
+  // cose-lib's and web-token's `ES256::class`, and `Algorithms::COSE_ALGORITHM_*`, in a file that names their namespace.
+  if (text.includes('Cose\\') || text.includes('Jose\\')) rules.push({ kind: 'class_constant_access_expression', regex: COSE_ACCESS });
   if (/CURLOPT_|STREAM_CRYPTO_METHOD_/.test(text)) rules.push({ kind: 'name', regex: TLS_CONSTANTS });
   if (/verify/.test(text)) rules.push({ kind: 'string', regex: TLS_KEYS }, { kind: 'encapsed_string', regex: TLS_KEYS });
   const laravelConfig = LARAVEL_APP_CONFIG.test(file.path) && text.includes("'cipher'");
@@ -105,6 +110,9 @@ export function detectPhp(file: SourceFile, ctx: DetectContext): Detection[] {
         break;
       case 'member_call_expression':
         defuseProtectedKey(f, node);
+        break;
+      case 'class_constant_access_expression':
+        coseConstantAccess(f, node);
         break;
       default:
         if (laravelConfig && node.text() === "'cipher'") laravelConfigCipher(f, node);
@@ -133,6 +141,8 @@ export const phpDetector: Detector = {
     'Facades\\Crypt', 'Facades\\Hash', "'cipher'",
     // web-token: the namespaces of its algorithm classes and JWKFactory (not all of `Jose\`, which every file of the library and its users' JWK plumbing names).
     'Jose\\Component\\Signature\\Algorithm', 'Jose\\Component\\Encryption\\Algorithm', 'Jose\\Component\\KeyManagement\\JWKFactory', 'Jose\\Component\\{', 'Jose\\Experimental\\',
+    // web-auth/cose-lib: its algorithm classes and `Cose\Algorithms` (not the rest of `Cose\`, its CBOR keys and objects).
+    'Cose\\Algorithm',
   ],
   crossFile: true,
   detect: (file: SourceFile, ctx: DetectContext) => detectPhp(file, ctx),

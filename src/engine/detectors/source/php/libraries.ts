@@ -3,13 +3,14 @@
 // firebase/php-jwt (`JWT::encode($p, $k, 'HS256')`, `new Key($k, 'RS256')`, v5's `JWT::decode($t, $k, ['HS256'])`),
 // lcobucci/jwt signers (`new Signer\Hmac\Sha256()`), defuse/php-encryption (AES-256-CTR with HMAC-SHA-256,
 // PBKDF2-SHA-256 for passwords) and Laravel's Crypt and Hash facades (their algorithm is configuration);
-// web-token/jwt-framework in web-token.ts.
+// web-token/jwt-framework in web-token.ts, web-auth/cose-lib in cose.ts.
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { joseSignatureAlg } from '../common/jose.js';
 import { kindOf } from '../common/languages.js';
 import type { PhpFile } from './file.js';
 import { callArgs } from './resolve.js';
+import { COSE_CLASSES, coseNew, coseStatic } from './cose.js';
 import { WEB_TOKEN_CLASSES, webTokenNew, webTokenStatic } from './web-token.js';
 
 const PHPSECLIB: LibraryRef = { ecosystem: 'composer', name: 'phpseclib/phpseclib' };
@@ -21,9 +22,9 @@ const LARAVEL: LibraryRef = { ecosystem: 'composer', name: 'laravel/framework' }
 /** Short class names the native query selects `new X(…)` and `X::m(…)` by. */
 export const LIBRARY_CLASSES = [
   'AES', 'Rijndael', 'DES', 'TripleDES', 'Blowfish', 'RC4', 'RC2', 'Twofish', 'ChaCha20', 'Salsa20', 'Hash', 'RSA', 'EC', 'DSA', 'Key', 'JWT',
-  'Sha256', 'Sha384', 'Sha512', 'Eddsa', 'Blake2b', 'Crypto', 'Crypt', 'KeyProtectedByPassword', 'File',
+  'Sha256', 'Sha384', 'Sha512', 'Eddsa', 'Blake2b', 'Configuration', 'Crypto', 'Crypt', 'KeyProtectedByPassword', 'File',
   'Crypt_AES', 'Crypt_Rijndael', 'Crypt_DES', 'Crypt_TripleDES', 'Crypt_Blowfish', 'Crypt_RC4', 'Crypt_Twofish', 'Crypt_Hash', 'Crypt_RSA',
-  ...WEB_TOKEN_CLASSES.filter((c) => c !== 'Blake2b'),
+  ...new Set([...WEB_TOKEN_CLASSES.filter((c) => c !== 'Blake2b'), ...COSE_CLASSES]),
 ];
 
 const CIPHERS: Record<string, { spelling: string; stream?: boolean }> = {
@@ -53,16 +54,42 @@ export function libraryNew(f: PhpFile, node: SgNode): void {
     const alg = f.str(args.positional[1] ?? args.named.get('algorithm'));
     return jwtAlg(f, node, 'Key', alg, 'verify', args.positional[0] ?? args.named.get('keyMaterial'), FIREBASE);
   }
-  const signer = /^Lcobucci\\JWT\\Signer\\(Hmac|Rsa|Ecdsa)\\Sha(256|384|512)$/.exec(full);
-  if (signer) {
-    const alg = `${signer[1] === 'Hmac' ? 'HS' : signer[1] === 'Rsa' ? 'RS' : 'ES'}${signer[2]}`;
-    return jwtAlg(f, node, cls.text(), alg, undefined, undefined, LCOBUCCI);
-  }
+  const signer = lcobucciJose(full);
+  if (signer) return jwtAlg(f, node, cls.text(), signer, undefined, undefined, LCOBUCCI);
   // lcobucci's Eddsa signs with sodium_crypto_sign_detached: Ed25519 only.
   if (full === 'Lcobucci\\JWT\\Signer\\Eddsa') return f.algorithm(node, `new ${cls.text()}`, { spelling: 'Ed25519', functions: ['sign', 'verify'] }, LCOBUCCI);
   // lcobucci's Blake2b (JWT "BLAKE2B") is keyed BLAKE2b-256: sodium_crypto_generichash($payload, $key), a MAC.
   if (full === 'Lcobucci\\JWT\\Signer\\Blake2b') return f.algorithm(node, `new ${cls.text()}`, { spelling: 'BLAKE2b-256', functions: ['tag'] }, LCOBUCCI);
-  webTokenNew(f, node, full, cls.text());
+  if (!webTokenNew(f, node, full, cls.text())) coseNew(f, node, full, cls.text());
+}
+
+/** The JOSE name of an lcobucci/jwt HMAC, RSA or ECDSA signer class: `Lcobucci\JWT\Signer\Hmac\Sha256` -> HS256. */
+function lcobucciJose(full: string): string | undefined {
+  const m = /^Lcobucci\\JWT\\Signer\\(Hmac|Rsa|Ecdsa)\\Sha(256|384|512)$/.exec(full);
+  return m ? `${m[1] === 'Hmac' ? 'HS' : m[1] === 'Rsa' ? 'RS' : 'ES'}${m[2]}` : undefined;
+}
+
+const LCOBUCCI_KEY = 'Lcobucci\\JWT\\Signer\\Key\\InMemory';
+
+/**
+ * `Configuration::forSymmetricSigner(new Sha256(), InMemory::base64Encoded('mBC5…'))` (the form lcobucci's
+ * documentation shows, copied into applications) or `InMemory::plainText('…')`: the HMAC or keyed-BLAKE2b
+ * secret is written in the source. Only for a signer of lcobucci's own that the file makes, so the key is a
+ * MAC key (a test's stub signer is not).
+ */
+function lcobucciSymmetricKey(f: PhpFile, node: SgNode, symbol: string): void {
+  const args = callArgs(node);
+  const made = f.origin(args.positional[1] ?? args.named.get('key'));
+  if (!made || kindOf(made) !== 'scoped_call_expression' || f.className(made.field('scope')?.text() ?? '') !== LCOBUCCI_KEY) return;
+  if (!/^(plainText|base64Encoded)$/.test(made.field('name')?.text() ?? '')) return;
+  const keyArgs = callArgs(made);
+  if (!f.constantBytes(keyArgs.positional[0] ?? keyArgs.named.get('contents'))) return;
+  const signer = f.origin(args.positional[0] ?? args.named.get('signer'));
+  const cls = signer && kindOf(signer) === 'object_creation_expression' ? signer.namedChildren().find((c) => kindOf(c) === 'name' || kindOf(c) === 'qualified_name') : undefined;
+  const full = cls ? f.className(cls.text()) : '';
+  const jose = lcobucciJose(full);
+  const related = jose?.startsWith('HS') ? joseSignatureAlg(jose) : full === 'Lcobucci\\JWT\\Signer\\Blake2b' ? { spelling: 'BLAKE2b-256', params: {} } : undefined;
+  if (related) f.signal(node, symbol, 'hardcoded-key', 'JWT signing secret is written in the source', related, LCOBUCCI);
 }
 
 function phpseclibNew(f: PhpFile, node: SgNode, version: number, cls: string, args: SgNode[]): void {
@@ -135,7 +162,7 @@ export function libraryStatic(f: PhpFile, node: SgNode): void {
   const full = f.className(scope.text());
   const args = callArgs(node);
   const symbol = `${scope.text()}::${method}`;
-  if (webTokenStatic(f, node, full, symbol, method)) return;
+  if (webTokenStatic(f, node, full, symbol, method) || coseStatic(f, node, full, symbol, method)) return;
   const seclib = phpseclibClass(full);
   if (seclib && seclib[0] === 3 && method === 'createKey') {
     if (seclib[1] === 'RSA') return f.algorithm(node, symbol, { spelling: 'RSA', params: { keySize: args.positional[0] ? f.int(args.positional[0]) : 2048 }, unresolved: ['keySize'], functions: ['keygen'] }, PHPSECLIB);
@@ -147,6 +174,10 @@ export function libraryStatic(f: PhpFile, node: SgNode): void {
       const canonical = curve ? f.kb.findCurve(curve)?.name : undefined;
       return f.algorithm(node, symbol, { spelling: 'EC', params: { curve: canonical }, unresolved: ['curve'], functions: ['keygen'] }, PHPSECLIB);
     }
+    return;
+  }
+  if (full === 'Lcobucci\\JWT\\Configuration') {
+    if (method === 'forSymmetricSigner') lcobucciSymmetricKey(f, node, symbol);
     return;
   }
   if (full === 'Firebase\\JWT\\JWT') {

@@ -72,13 +72,17 @@ function usesOf(jose: string): Use[] {
   return out;
 }
 
-/** `new RS256()`, `new PBES2HS256A128KW(16, 600000)`, `new None()` of web-token; false for another class. */
-export function webTokenNew(f: PhpFile, node: SgNode, full: string, written: string): boolean {
+/**
+ * `new RS256()`, `new PBES2HS256A128KW(16, 600000)`, `new None()` of web-token; false for another class. With
+ * `reference`, `RS256::class` in a list of classes the code instantiates (`foreach (…) new $algorithm()`):
+ * the algorithm with its constructor's defaults, and no signal for `None::class` (only an instance is one).
+ */
+export function webTokenNew(f: PhpFile, node: SgNode, full: string, written: string, reference = false): boolean {
   const cls = ALGORITHM_CLASS.exec(full)?.[1];
   if (!cls) return false;
-  const symbol = `new ${written}`;
+  const symbol = reference ? written : `new ${written}`;
   if (cls === 'None') {
-    f.signal(node, symbol, 'jwt-none-algorithm', "web-token's None algorithm accepts tokens without a signature", undefined, WEB_TOKEN);
+    if (!reference) f.signal(node, symbol, 'jwt-none-algorithm', "web-token's None algorithm accepts tokens without a signature", undefined, WEB_TOKEN);
     return true;
   }
   const jose = webTokenJoseName(cls);
@@ -86,7 +90,7 @@ export function webTokenNew(f: PhpFile, node: SgNode, full: string, written: str
     const params: AlgorithmParams = { ...use.named.params };
     if (jose!.startsWith('PBES2') && use.named.spelling.startsWith('PBKDF2')) {
       // PBES2AESKW::__construct(int $salt_size = 64, int $nb_count = 4096): salt bytes and PBKDF2 iterations.
-      const args = callArgs(node);
+      const args = reference ? { positional: [], named: new Map<string, SgNode>() } : callArgs(node);
       const salt = args.positional[0] ?? args.named.get('salt_size');
       const count = args.positional[1] ?? args.named.get('nb_count');
       params.saltLength = salt ? f.int(salt) : 64;

@@ -23,6 +23,7 @@ import { PASSWORD_FNS, argon2Call, methodCalledOn, verifiesStoredHash, type FnHa
 import { candidates, collectUses, segments, TypeReader, type Uses } from './paths.js';
 import { rustEvaluator } from './resolve.js';
 import { CONSTANT_ITEMS, declareRustConstants } from './constants.js';
+import { declareFacade, followFacades } from './facades.js';
 import { awsLcKeySize, enclosingCall, rcgenConstant, reportRingConstant, ringConstant, ringKeyCall, webpkiConstant } from './ring.js';
 import { rcgenKeyGeneration, rcgenKeyPairCall, rcgenSelfSigned } from './rcgen.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
@@ -66,7 +67,7 @@ const VALUE_REGEX = '^(' + [
   'AES_(128|192|256)(_GCM(_SIV)?)?', 'CHACHA20_POLY1305', 'SHA(1|224|256|384|512|512_256|3_256|3_384|3_512)(_FOR_LEGACY_USE_ONLY)?',
   '(HMAC|PBKDF2_HMAC|HKDF)_SHA\\w+', 'OAEP_SHA\\d+_MGF1SHA\\d+', 'X25519', 'X448', 'ED25519', 'ECDH_P\\d+', 'ECDSA_\\w+', 'RSA_(PKCS1|PSS)_\\w+', 'ML_KEM_\\d+', 'ML_DSA_\\w+',
   'Rsa\\d{4}', 'PKCS_(ECDSA|RSA|ED25519|ML_DSA)\\w*', 'TLS1[23]', 'TLS13_\\w+', 'TLS_\\w+', '(SECP|secp)\\d+(R1|r1)(MLKEM\\d+)?', 'X25519MLKEM768', 'MLKEM(512|768|1024)',
-  'FFDHE\\d+', 'brainpoolP\\d+r1tls13', 'curveSM2', 'ED448', 'SM2_SM3', 'DH_KEM_\\w+',
+  'FFDHE\\d+', 'brainpoolP\\d+r1tls13', '(ALL|DEFAULT)_VERSIONS', 'curveSM2', 'ED448', 'SM2_SM3', 'DH_KEM_\\w+',
   'HS(256|384|512)', 'RS(256|384|512)', 'PS(256|384|512)', 'ES(256|384)', 'EdDSA', 'Pkcs1v15Encrypt', 'Pbkdf2', 'Scrypt',
   '(MlKem|Kyber)\\d+', 'MlDsa\\d+', 'Dilithium\\d', 'Falcon\\d+', 'Sphincs\\w+',
 ].join('|') + ')$';
@@ -91,6 +92,11 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
   const itemKinds = items.map(kindOf);
   const uses = collectUses(items.filter((_, i) => itemKinds[i] === 'use_declaration'));
   const modules = new Set(items.filter((_, i) => itemKinds[i] === 'mod_item').map((m) => m.field('name')?.text() ?? ''));
+  if (ctx.crossFile) {
+    const useDeclarations = items.filter((_, i) => itemKinds[i] === 'use_declaration');
+    declareFacade(useDeclarations, file.path, ctx.crossFile);
+    followFacades(uses, modules, ctx.crossFile);
+  }
   const aliases = new Map<string, SgNode>();
   for (const item of root.findAll({ rule: { kind: 'type_item' } })) {
     const name = item.field('name')?.text();
@@ -358,7 +364,7 @@ function valueAt(f: RsFile, outer: SgNode, paths: string[], symbol: string): voi
       const a = rcgenConstant(name);
       if (!a) continue;
       // `KeyPair::generate_rsa_for(&PKCS_RSA_SHA256, RsaKeySize::_3072)`: a key generated for the algorithm, of that size.
-      const keygen = rcgenKeyGeneration(f, outer, enclosingCall(outer));
+      const keygen = rcgenKeyGeneration(f, outer, enclosingCall(outer), a);
       if (!keygen) return f.algorithm(outer, symbol, a);
       return f.algorithm(outer, symbol, { ...a, params: { ...a.params, ...keygen }, functions: ['keygen'] });
     } else if (crate === 'webpki') {
@@ -461,6 +467,8 @@ export const rustDetector: Detector = {
     'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'blowfish', 'cast5', 'camellia', 'twofish', 'cfb', 'block_modes', 'ocb3',
     'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'webpki::', 'jsonwebtoken', 'ml_kem',
     'ml_dsa', 'slh_dsa', 'pqcrypto', 'libcrux', 'sodiumoxide', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
+    // ring's and aws-lc-rs's key types and signing constants, for the files that import them through a facade module (facades.ts).
+    'EcdsaKeyPair', 'RsaKeyPair', 'Ed25519KeyPair', '_ASN1_SIGNING', '_FIXED_SIGNING',
     'max_tls_version', 'max_protocol_version', 'SmallRng', 'seed_from_u64', 'from_seed', 'XorShiftRng', 'Xoshiro', 'Pcg', 'WyRand', 'fastrand', 'StepRng', ...SSH_NAME_KEYWORDS,
     ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs', 'ecdsa'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
   ],

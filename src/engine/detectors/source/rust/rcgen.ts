@@ -18,6 +18,16 @@ const DEFAULT: AlgorithmEmit = { spelling: 'ECDSA', params: { curve: 'P-256', ha
 /** `rcgen::generate_simple_self_signed(names)`: a key pair of the default algorithm and a certificate it signs. */
 export const rcgenSelfSigned: FnHandler = (f, call, symbol) => f.algorithm(call, symbol, { ...DEFAULT, functions: ['keygen', 'sign'] });
 
+/**
+ * The size of an RSA key rcgen generates: `generate_rsa_for`'s `RsaKeySize`, else 2048 bits, what
+ * `generate_for(&PKCS_RSA_*)` makes (`generate_rsa_inner(…, KeySize::Rsa2048)` with aws-lc-rs; ring cannot
+ * generate RSA keys and returns an error). Undefined for another algorithm.
+ */
+export function rcgenRsaKeySize(a: AlgorithmEmit, explicit: number | undefined, method: string): number | undefined {
+  if (!a.spelling.startsWith('RSA')) return undefined;
+  return explicit ?? (method === 'generate_for' ? 2048 : undefined);
+}
+
 /** `RsaKeySize::_3072` -> 3072. */
 function rsaKeySize(f: RsFile, node: SgNode | undefined): number | undefined {
   const v = f.value(node);
@@ -36,7 +46,29 @@ function constantOf(f: RsFile, node: SgNode | undefined): { name: string; at?: S
   }
   const v = f.value(node);
   const name = v.kind === 'member' && v.path.startsWith('rcgen::') ? v.path.split('::').pop()! : undefined;
-  return name && rcgenConstant(name) ? { name } : undefined;
+  if (name && rcgenConstant(name)) return { name };
+  return made && kindOf(made) === 'scoped_identifier' && /\.into\(\s*\)\s*$/.test(node?.text() ?? '') ? convertedVariant(f, made) : undefined;
+}
+
+/**
+ * `KeyPairAlgorithm::EcdsaP384.into()`: a variant of the project's own enum, converted by an
+ * `impl From<KeyPairAlgorithm> for &'static SignatureAlgorithm` of the same file whose `match` maps each
+ * variant to an rcgen constant (rustls-cert-gen's). The arm's constant is reported where it is written,
+ * so the conversion names it without a node.
+ */
+function convertedVariant(f: RsFile, variant: SgNode): { name: string } | undefined {
+  const segs = variant.text().replace(/\s+/g, '').split('::');
+  if (segs.length !== 2) return undefined;
+  const [owner, member] = segs as [string, string];
+  for (const impl of f.root.findAll({ rule: { kind: 'impl_item', has: { field: 'trait', regex: `^From\\s*<\\s*${owner}\\s*>$` } } })) {
+    for (const arm of impl.findAll({ rule: { kind: 'match_arm' } })) {
+      const pattern = arm.field('pattern')?.text().replace(/\s+/g, '');
+      if (pattern !== `${owner}::${member}` && pattern !== `Self::${member}`) continue;
+      const found = constantOf(f, arm.field('value') ?? undefined);
+      return found ? { name: found.name } : undefined;
+    }
+  }
+  return undefined;
 }
 
 /** Whether `inner` is written inside `outer`. */
@@ -61,7 +93,8 @@ export function rcgenKeyPairCall(f: RsFile, tc: TypeCall): void {
   const keySize = rsa ? rsaKeySize(f, tc.args[1]) : undefined;
   const a = constant ? rcgenConstant(constant.name) : undefined;
   if (a) {
-    f.algorithm(tc.call, symbol, { ...a, params: { ...a.params, ...(keySize ? { keySize } : {}) }, functions: ['keygen'] });
+    const size = rcgenRsaKeySize(a, keySize, tc.method);
+    f.algorithm(tc.call, symbol, { ...a, params: { ...a.params, ...(size ? { keySize: size } : {}) }, functions: ['keygen'] });
     return;
   }
   // `generate_rsa_for` takes an RSA algorithm only; `generate_for` any.
@@ -74,12 +107,12 @@ export function rcgenKeyPairCall(f: RsFile, tc: TypeCall): void {
  * A constant written in the arguments of rcgen's `KeyPair::generate_for(&PKCS_…)` or
  * `generate_rsa_for(&PKCS_RSA_SHA256, RsaKeySize::_3072)`: the key is generated for it (and of that size).
  */
-export function rcgenKeyGeneration(f: RsFile, node: SgNode, call: SgNode | undefined): { keySize?: number } | undefined {
+export function rcgenKeyGeneration(f: RsFile, node: SgNode, call: SgNode | undefined, a: AlgorithmEmit): { keySize?: number } | undefined {
   if (!call) return undefined;
   const tc = f.typeCall(call);
   if (!tc || !/^rcgen::(\w+::)*KeyPair$/.test(tc.type.path) || !/^generate_(rsa_)?for$/.test(tc.method)) return undefined;
   const first = tc.args[0];
   if (!first || !inside(node, first)) return undefined;
-  const keySize = tc.method === 'generate_rsa_for' ? rsaKeySize(f, tc.args[1]) : undefined;
+  const keySize = rcgenRsaKeySize(a, tc.method === 'generate_rsa_for' ? rsaKeySize(f, tc.args[1]) : undefined, tc.method);
   return keySize ? { keySize } : {};
 }

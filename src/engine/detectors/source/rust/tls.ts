@@ -105,6 +105,11 @@ export function rustlsConstant(f: RsFile, node: SgNode, symbol: string, path: st
     f.protocol(node, symbol, { protocolType: 'tls', version: `1.${v[1]}` });
     return true;
   }
+  // `with_protocol_versions(rustls::ALL_VERSIONS)`: both of rustls's versions (DEFAULT_VERSIONS is the same pair).
+  if (/^(ALL|DEFAULT)_VERSIONS$/.test(name) && (segs.length === 2 || owner === 'rustls')) {
+    for (const version of RUSTLS_DEFAULT_VERSIONS) f.protocol(node, symbol, { protocolType: 'tls', version });
+    return true;
+  }
   // rustls spells the TLS 1.3 suites TLS13_AES_128_GCM_SHA256 (IANA: TLS_AES_128_GCM_SHA256).
   const suite = name.replace(/^TLS13_/, 'TLS_');
   if (/^TLS_[A-Z0-9_]+$/.test(suite) && f.kb.findCipherSuite(suite)) {
