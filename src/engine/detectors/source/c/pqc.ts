@@ -4,7 +4,7 @@
 //
 // - SUPERCOP/NaCl: `crypto_kem_<alg>_keypair/enc/dec`, `crypto_sign_<alg>_keypair`, `crypto_sign_<alg>`
 //   (sign), `_signature`, `_verify`, `_open`, with OpenSSH's `_seeded` forms (`crypto_kem_mlkem768_enc`,
-//   `crypto_kem_sntrup761_keypair`, `crypto_sign_mldsa44_ed25519_sign`, OpenSSH's composite of two).
+//   `crypto_kem_sntrup761_keypair`, `crypto_sign_mldsa44_ed25519_sign`, OpenSSH's ML-DSA-44 + Ed25519 composite).
 // - PQClean: `PQCLEAN_<ALG>_<IMPL>_crypto_kem_keypair`, `PQCLEAN_MLDSA65_CLEAN_crypto_sign_signature`.
 // - liboqs: `OQS_KEM_new(OQS_KEM_alg_ml_kem_768)` / `OQS_SIG_new(OQS_SIG_alg_ml_dsa_65)` (or the
 //   algorithm's string), with the operations the same function runs on the object, and the
@@ -100,8 +100,9 @@ function spellingOf(kb: KnowledgeBase, written: string, kind: Kind): string | un
 }
 
 /**
- * The algorithms an algorithm part names: one, or the parts of a composite (`mldsa44_ed25519`,
- * OpenSSH's ML-DSA-44 + Ed25519 signature, is both). Empty when any part is unknown.
+ * The algorithms an algorithm part names: one (a composite the KB knows, such as OpenSSH's
+ * `mldsa44_ed25519`, is its own entry), or else each part of a composite the KB does not know
+ * as one. Empty when any part is unknown.
  */
 function algorithmsOf(kb: KnowledgeBase, written: string, kind: Kind): string[] {
   const whole = spellingOf(kb, written, kind);
