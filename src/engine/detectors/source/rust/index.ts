@@ -25,6 +25,7 @@ import { rustEvaluator } from './resolve.js';
 import { CONSTANT_ITEMS, declareRustConstants } from './constants.js';
 import { declareFacade, followFacades } from './facades.js';
 import { awsLcKeySize, enclosingCall, rcgenConstant, reportRingConstant, ringConstant, ringKeyCall, webpkiConstant } from './ring.js';
+import { mayDeclareOpaqueSuite, opaqueSuites } from './opaque.js';
 import { rcgenKeyGeneration, rcgenKeyPairCall, rcgenSelfSigned } from './rcgen.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
 import { SODIUM_FNS, sodiumCall } from './sodium.js';
@@ -131,6 +132,8 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
   const marks = { consumed: f.consumedIds, sink: f.sink };
   for (const node of all) eachCaseMarked(ev, marks, () => visit(node));
+  // opaque-ke's primitives are named only by the project's `impl CipherSuite for …` (opaque.ts).
+  if (mayDeclareOpaqueSuite(text)) opaqueSuites(f);
   // SSH algorithm-name tables (russh's `Name("aes128-ctr")` constants, ssh2's `method_pref(…, "curve25519-sha256,…")`).
   detectSshAlgorithmNames(root, f.sink, 'rust', text);
   return f.sink.detections;
@@ -465,7 +468,7 @@ export const rustDetector: Detector = {
   keywords: [
     'aes', 'sha1', 'sha2', 'sha3', 'md5', 'md4', 'ripemd', 'blake2', 'blake3', 'sm3', 'sm4', 'hmac', 'hkdf', 'cmac', 'pbkdf2', 'argon2', 'scrypt',
     'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'blowfish', 'cast5', 'camellia', 'twofish', 'cfb', 'block_modes', 'ocb3',
-    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'webpki::', 'jsonwebtoken', 'ml_kem',
+    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'webpki::', 'jsonwebtoken', 'opaque_ke', 'ml_kem',
     'ml_dsa', 'slh_dsa', 'pqcrypto', 'libcrux', 'sodiumoxide', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
     // ring's and aws-lc-rs's key types and signing constants, for the files that import them through a facade module (facades.ts).
     'EcdsaKeyPair', 'RsaKeyPair', 'Ed25519KeyPair', '_ASN1_SIGNING', '_FIXED_SIGNING',
