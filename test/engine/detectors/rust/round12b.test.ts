@@ -71,3 +71,48 @@ describe('opaque-ke cipher suites', () => {
     assert.deepEqual(rows(source), []);
   });
 });
+
+describe('rust-argon2 Config literals', () => {
+  it('a Config kept in an associated const gives hash_raw its variant and work factors', () => {
+    const source = lines(
+      'pub struct Stretcher;',
+      'impl Stretcher {',
+      '    const SALT: &\'static [u8] = b"fixed-domain-salt";',
+      '    const PARAMS: &\'static argon2::Config<\'static> = &argon2::Config {',
+      '        ad: &[], hash_length: 64, lanes: 2, mem_cost: 32 * 1024, secret: &[], time_cost: 3,',
+      '        variant: argon2::Variant::Argon2id, version: argon2::Version::Version13,',
+      '    };',
+      '    pub fn stretch(input: &[u8]) -> Vec<u8> {',
+      '        argon2::hash_raw(input, Self::SALT, Self::PARAMS).unwrap()',
+      '    }',
+      '}',
+    );
+    const a = algorithms(source);
+    assert.deepEqual(a.map((x) => [x.line, x.name]), [[9, 'Argon2id-32768-3-2']]);
+    assert.deepEqual(a[0]!.params, { memoryCost: 32768, cost: 3, parallelism: 2, outputLength: 512 });
+  });
+
+  it('a let-bound Config with shorthand fields and a base; Config::default() stays unknown', () => {
+    const source = lines(
+      'use argon2::{Config, Variant};',
+      'pub fn hash(pw: &[u8], salt: &[u8]) -> String {',
+      '    let lanes = 4;',
+      '    let config = Config { variant: Variant::Argon2i, lanes, time_cost: 4, ..Config::default() };',
+      '    argon2::hash_encoded(pw, salt, &config).unwrap()',
+      '}',
+      'pub fn hash_default(pw: &[u8], salt: &[u8]) -> String {',
+      '    argon2::hash_encoded(pw, salt, &Config::default()).unwrap()',
+      '}',
+      'pub fn check(stored: &str, pw: &[u8]) -> bool {',
+      '    argon2::verify_encoded(stored, pw).unwrap()',
+      '}',
+    );
+    const a = algorithms(source);
+    assert.deepEqual(a.map((x) => [x.line, x.spelling]), [[5, 'Argon2i'], [8, 'Argon2'], [11, 'Argon2']]);
+    assert.equal(a[0]!.params.parallelism, 4);
+    assert.equal(a[0]!.params.cost, 4);
+    assert.equal(a[0]!.params.memoryCost, undefined);
+    assert.deepEqual(a[1]!.params, {});
+    assert.deepEqual(a[2]!.unresolved ?? [], []);
+  });
+});
