@@ -116,3 +116,36 @@ describe('rust-argon2 Config literals', () => {
     assert.deepEqual(a[2]!.unresolved ?? [], []);
   });
 });
+
+describe('JWTs signed with the jwt crate and an HMAC key in a generic struct', () => {
+  it('AlgorithmType::Hs512 in a Header is HS512; a comparison with it is not a use', () => {
+    const source = lines(
+      'use hmac::Hmac;',
+      'use sha2::Sha384;',
+      'use jwt::{SignWithKey, VerifyWithKey};',
+      'pub fn issue(key: &Hmac<Sha384>, claims: Claims) -> String {',
+      '    let header = jwt::Header { algorithm: jwt::AlgorithmType::Hs384, ..Default::default() };',
+      '    jwt::Token::new(header, claims).sign_with_key(key).unwrap().as_str().to_owned()',
+      '}',
+      'pub fn check(token: &jwt::Token<jwt::Header, Claims, jwt::Verified>) -> bool {',
+      '    token.header().algorithm == jwt::AlgorithmType::Hs384',
+      '}',
+    );
+    assert.deepEqual(rows(source), [[5, 'HMAC-SHA-384']]);
+  });
+
+  it('Mac::new_from_slice into a field of `State::<B> { … }` takes the field\'s declared type', () => {
+    const source = lines(
+      'use hmac::{Hmac, Mac};',
+      'use sha2::Sha512;',
+      'pub struct State<B> { pub backend: B, pub signer: Hmac<Sha512> }',
+      'pub fn state<B>(backend: B, secret: &str) -> State<B> {',
+      '    State::<B> {',
+      '        backend,',
+      '        signer: hmac::Mac::new_from_slice(secret.as_bytes()).unwrap(),',
+      '    }',
+      '}',
+    );
+    assert.deepEqual(rows(source), [[7, 'HMAC-SHA-512']]);
+  });
+});

@@ -69,7 +69,7 @@ const VALUE_REGEX = '^(' + [
   '(HMAC|PBKDF2_HMAC|HKDF)_SHA\\w+', 'OAEP_SHA\\d+_MGF1SHA\\d+', 'X25519', 'X448', 'ED25519', 'ECDH_P\\d+', 'ECDSA_\\w+', 'RSA_(PKCS1|PSS)_\\w+', 'ML_KEM_\\d+', 'ML_DSA_\\w+',
   'Rsa\\d{4}', 'PKCS_(ECDSA|RSA|ED25519|ML_DSA)\\w*', 'TLS1[23]', 'TLS13_\\w+', 'TLS_\\w+', '(SECP|secp)\\d+(R1|r1)(MLKEM\\d+)?', 'X25519MLKEM768', 'MLKEM(512|768|1024)',
   'FFDHE\\d+', 'brainpoolP\\d+r1tls13', '(ALL|DEFAULT)_VERSIONS', 'curveSM2', 'ED448', 'SM2_SM3', 'DH_KEM_\\w+',
-  'HS(256|384|512)', 'RS(256|384|512)', 'PS(256|384|512)', 'ES(256|384)', 'EdDSA', 'Pkcs1v15Encrypt', 'Pbkdf2', 'Scrypt',
+  'HS(256|384|512)', 'RS(256|384|512)', 'PS(256|384|512)', 'ES(256|384)', 'EdDSA', '(Hs|Rs|Ps|Es)(256|384|512)', 'Pkcs1v15Encrypt', 'Pbkdf2', 'Scrypt',
   '(MlKem|Kyber)\\d+', 'MlDsa\\d+', 'Dilithium\\d', 'Falcon\\d+', 'Sphincs\\w+',
 ].join('|') + ')$';
 
@@ -380,6 +380,9 @@ function valueAt(f: RsFile, outer: SgNode, paths: string[], symbol: string): voi
       if (a) return f.algorithm(outer, symbol, a);
     } else if (crate === 'jsonwebtoken') {
       if (jwtAlgorithm(f, outer, symbol, name)) return;
+    } else if (crate === 'jwt' && path.split('::').at(-2) === 'AlgorithmType') {
+      // The jwt crate's `AlgorithmType::Hs512` (in a `Header { algorithm: … }`): JOSE's `HS512`.
+      if (jwtAlgorithm(f, outer, symbol, name.toUpperCase())) return;
     } else if (crate === 'rsa' && name === 'Pkcs1v15Encrypt') {
       return rsaPkcs1v15Encrypt(f, outer, symbol);
     } else if ((crate === 'pbkdf2' && name === 'Pbkdf2') || (crate === 'scrypt' && name === 'Scrypt')) {
