@@ -149,3 +149,32 @@ describe('JWTs signed with the jwt crate and an HMAC key in a generic struct', (
     assert.deepEqual(rows(source), [[7, 'HMAC-SHA-512']]);
   });
 });
+
+describe('ed25519-dalek keys as ruma writes them', () => {
+  it('a secret filled by a generator then made a SigningKey is key generation; the zeroed buffer is not a key', () => {
+    const source = lines(
+      'use ed25519_dalek::{SecretKey, SigningKey};',
+      'use rand::TryCryptoRng;',
+      'fn fresh_key<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<SigningKey, R::Error> {',
+      '    let mut seed = SecretKey::default();',
+      '    rng.try_fill_bytes(&mut seed)?;',
+      '    Ok(SigningKey::from_bytes(&seed))',
+      '}',
+      'fn restore(seed: &SecretKey) -> SigningKey {',
+      '    SigningKey::from_bytes(seed)',
+      '}',
+    );
+    const a = algorithms(source);
+    assert.deepEqual(a.map((x) => [x.line, x.name, x.functions]), [[6, 'Ed25519', ['keygen']], [9, 'Ed25519', ['sign']]]);
+  });
+
+  it('VerifyingKey::try_from(bytes) parses a public key to verify with (also renamed)', () => {
+    const source = lines(
+      'use ed25519_dalek::{Verifier as _, VerifyingKey as PeerKey, Signature};',
+      'pub fn check(pk: &[u8], sig: &[u8; 64], msg: &[u8]) -> bool {',
+      '    PeerKey::try_from(pk).map(|k| k.verify(msg, &Signature::from_bytes(sig)).is_ok()).unwrap_or(false)',
+      '}',
+    );
+    assert.deepEqual(algorithms(source).map((x) => [x.line, x.name, x.functions]), [[3, 'Ed25519', ['verify']]]);
+  });
+});
