@@ -178,3 +178,35 @@ describe('ed25519-dalek keys as ruma writes them', () => {
     assert.deepEqual(algorithms(source).map((x) => [x.line, x.name, x.functions]), [[3, 'Ed25519', ['verify']]]);
   });
 });
+
+describe('orion', () => {
+  it('aead seal/open are XChaCha20-Poly1305; hash, auth, pwhash and kdf name their fixed algorithms', () => {
+    const source = lines(
+      'use orion::{aead, kdf, pwhash};',
+      'pub fn roundtrip(key: &aead::SecretKey, state: &[u8]) -> Vec<u8> {',
+      '    let sealed = aead::seal(key, state).unwrap();',
+      '    aead::open(key, &sealed).unwrap()',
+      '}',
+      'pub fn misc(pw: &pwhash::Password, data: &[u8], mac_key: &orion::auth::SecretKey) {',
+      '    let _ = orion::hash::digest(data);',
+      '    let _ = orion::auth::authenticate(mac_key, data);',
+      '    let _ = pwhash::hash_password(pw, 3, 1 << 16);',
+      '    let salt = kdf::Salt::default();',
+      '    let _ = kdf::derive_key(&kdf::Password::from_slice(b"x").unwrap(), &salt, 3, 1 << 16, 32);',
+      '}',
+    );
+    assert.deepEqual(algorithms(source).map((a) => [a.line, a.name, a.functions?.join('+')]), [
+      [3, 'XChaCha20-Poly1305', 'encrypt'], [4, 'XChaCha20-Poly1305', 'decrypt'], [7, 'BLAKE2b-256', 'digest'], [8, 'BLAKE2b-256', 'tag'],
+      [9, 'Argon2i-65536-3-1', 'keyderive'], [11, 'Argon2i-65536-3-1', 'keyderive'],
+    ]);
+  });
+
+  it('another crate\'s seal/open and orion\'s hazardous layer are not read as the high-level API', () => {
+    const source = lines(
+      'use ring::aead::{self, LessSafeKey};',
+      'pub fn f(k: &LessSafeKey, store: &Store) { let _ = store.seal(k); let _ = crate::vault::open(k); }',
+      'pub fn g(d: &[u8]) { let _ = orion::hazardous::hash::blake2::blake2b::Hasher::Blake2b256.digest(d); }',
+    );
+    assert.deepEqual(algorithms(source), []);
+  });
+});

@@ -26,6 +26,7 @@ import { CONSTANT_ITEMS, declareRustConstants } from './constants.js';
 import { declareFacade, followFacades } from './facades.js';
 import { awsLcKeySize, enclosingCall, rcgenConstant, reportRingConstant, ringConstant, ringKeyCall, webpkiConstant } from './ring.js';
 import { mayDeclareOpaqueSuite, opaqueSuites } from './opaque.js';
+import { ORION_FNS } from './orion.js';
 import { rcgenKeyGeneration, rcgenKeyPairCall, rcgenSelfSigned } from './rcgen.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
 import { SODIUM_FNS, sodiumCall } from './sodium.js';
@@ -40,6 +41,7 @@ const fixedFn = (spelling: string, fn: 'digest' | 'tag' | 'keyderive' | 'keygen'
 const FNS: ReadonlyMap<string, FnHandler> = new Map<string, FnHandler>([
   ...PASSWORD_FNS,
   ...OPENSSL_FNS,
+  ...ORION_FNS,
   ['md5::compute', fixedFn('MD5', 'digest')],
   ['sha256::digest', fixedFn('SHA-256', 'digest')],
   ['blake3::hash', fixedFn('BLAKE3', 'digest')], ['blake3::keyed_hash', fixedFn('BLAKE3', 'tag')], ['blake3::derive_key', fixedFn('BLAKE3', 'keyderive')],
@@ -476,7 +478,7 @@ export const rustDetector: Detector = {
     // ring's and aws-lc-rs's key types and signing constants, for the files that import them through a facade module (facades.ts).
     'EcdsaKeyPair', 'RsaKeyPair', 'Ed25519KeyPair', '_ASN1_SIGNING', '_FIXED_SIGNING',
     'max_tls_version', 'max_protocol_version', 'SmallRng', 'seed_from_u64', 'from_seed', 'XorShiftRng', 'Xoshiro', 'Pcg', 'WyRand', 'fastrand', 'StepRng', ...SSH_NAME_KEYWORDS,
-    ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs', 'ecdsa'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
+    ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs', 'ecdsa', 'orion'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
   ],
   detect: (file: SourceFile, ctx: DetectContext) => detectRust(file, ctx),
 };
