@@ -210,3 +210,26 @@ describe('orion', () => {
     assert.deepEqual(algorithms(source), []);
   });
 });
+
+describe('opaque-ke server setup', () => {
+  it('ServerSetup::new through the file\'s alias generates the key pair on the suite\'s group; deserialize loads one', () => {
+    const source = lines(
+      'use opaque_ke::ciphersuite::CipherSuite;',
+      'pub struct Suite;',
+      'impl CipherSuite for Suite {',
+      '    type Group = curve25519_dalek::ristretto::RistrettoPoint;',
+      '    type KeyExchange = opaque_ke::key_exchange::tripledh::TripleDH;',
+      '    type Hash = sha2::Sha512;',
+      '    type SlowHash = opaque_ke::slow_hash::NoOpHash;',
+      '}',
+      'pub type Setup = opaque_ke::ServerSetup<Suite>;',
+      'pub fn fresh() -> Setup { Setup::new(&mut rand::rngs::OsRng) }',
+      'pub fn stored(b: &[u8]) -> Setup { Setup::deserialize(b).unwrap() }',
+      'pub fn other(b: &[u8]) -> opaque_ke::ServerSetup<crate::Elsewhere> { opaque_ke::ServerSetup::<crate::Elsewhere>::deserialize(b).unwrap() }',
+    );
+    const a = algorithms(source).filter((x) => x.line >= 10);
+    assert.deepEqual(a.map((x) => [x.line, x.name, x.functions?.join('+') ?? '']), [
+      [10, 'ECDH-ristretto255', 'keygen'], [11, 'ECDH-ristretto255', ''], [12, 'ECDH', ''],
+    ]);
+  });
+});

@@ -25,7 +25,7 @@ import { rustEvaluator } from './resolve.js';
 import { CONSTANT_ITEMS, declareRustConstants } from './constants.js';
 import { declareFacade, followFacades } from './facades.js';
 import { awsLcKeySize, enclosingCall, rcgenConstant, reportRingConstant, ringConstant, ringKeyCall, webpkiConstant } from './ring.js';
-import { mayDeclareOpaqueSuite, opaqueSuites } from './opaque.js';
+import { mayDeclareOpaqueSuite, opaqueSetupCall, opaqueSuites } from './opaque.js';
 import { ORION_FNS } from './orion.js';
 import { rcgenKeyGeneration, rcgenKeyPairCall, rcgenSelfSigned } from './rcgen.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
@@ -304,6 +304,9 @@ function typeSite(f: RsFile, tc: TypeCall, spec: TypeSpec): void {
       return;
     case 'ring-key':
       ringKeyCall(f, tc);
+      return;
+    case 'opaque-setup':
+      opaqueSetupCall(f, tc);
       return;
     default:
       if (spec.family.startsWith('openssl-')) opensslTypeCall(f, tc, spec.family);
