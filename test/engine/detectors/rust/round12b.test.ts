@@ -233,3 +233,35 @@ describe('opaque-ke server setup', () => {
     ]);
   });
 });
+
+describe('ruma-signatures', () => {
+  it('its key pair is Ed25519 (generated or loaded), its signing and verifying functions Ed25519, its hashes SHA-256', () => {
+    const source = lines(
+      'use ruma_signatures::{Ed25519KeyPair, PublicKeyMap, sign_json, verify_event};',
+      'use ruma::signatures::reference_hash;',
+      'pub fn server_key() -> Vec<u8> { Ed25519KeyPair::generate().to_vec() }',
+      'pub fn sign(doc: &[u8], obj: &mut Obj) {',
+      '    let kp = Ed25519KeyPair::from_der(doc, "1".to_owned()).unwrap();',
+      '    sign_json("example.org", &kp, obj).unwrap();',
+      '}',
+      'pub fn check(keys: &PublicKeyMap, ev: &Obj, rules: &Rules) {',
+      '    let _ = verify_event(keys, ev, rules);',
+      '    let _ = reference_hash(ev, rules);',
+      '    let _ = ruma_signatures::hash_and_sign_event("example.org", &kp(), &mut ev.clone(), rules);',
+      '}',
+    );
+    assert.deepEqual(algorithms(source).map((a) => [a.line, a.name, a.functions?.join('+') ?? '']), [
+      [3, 'Ed25519', 'keygen'], [5, 'Ed25519', 'sign'], [6, 'Ed25519', 'sign'], [9, 'Ed25519', 'verify'], [10, 'SHA-256', 'digest'],
+      [11, 'SHA-256', 'digest'], [11, 'Ed25519', 'sign'],
+    ]);
+  });
+
+  it('the crate\'s own functions reached through crate:: paths, and another crate\'s sign_json, are not read', () => {
+    const source = lines(
+      'use crate::hash::content_hash;',
+      'use other_crate::sign_json;',
+      'pub fn f(o: &Obj) { let _ = content_hash(o); let _ = sign_json(o); let _ = crate::verify::verify_json(o); }',
+    );
+    assert.deepEqual(algorithms(source), []);
+  });
+});

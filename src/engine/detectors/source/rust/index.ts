@@ -27,6 +27,7 @@ import { declareFacade, followFacades } from './facades.js';
 import { awsLcKeySize, enclosingCall, rcgenConstant, reportRingConstant, ringConstant, ringKeyCall, webpkiConstant } from './ring.js';
 import { mayDeclareOpaqueSuite, opaqueSetupCall, opaqueSuites } from './opaque.js';
 import { ORION_FNS } from './orion.js';
+import { RUMA_FNS } from './ruma.js';
 import { rcgenKeyGeneration, rcgenKeyPairCall, rcgenSelfSigned } from './rcgen.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
 import { SODIUM_FNS, sodiumCall } from './sodium.js';
@@ -42,6 +43,7 @@ const FNS: ReadonlyMap<string, FnHandler> = new Map<string, FnHandler>([
   ...PASSWORD_FNS,
   ...OPENSSL_FNS,
   ...ORION_FNS,
+  ...RUMA_FNS,
   ['md5::compute', fixedFn('MD5', 'digest')],
   ['sha256::digest', fixedFn('SHA-256', 'digest')],
   ['blake3::hash', fixedFn('BLAKE3', 'digest')], ['blake3::keyed_hash', fixedFn('BLAKE3', 'tag')], ['blake3::derive_key', fixedFn('BLAKE3', 'keyderive')],
@@ -476,7 +478,7 @@ export const rustDetector: Detector = {
   keywords: [
     'aes', 'sha1', 'sha2', 'sha3', 'md5', 'md4', 'ripemd', 'blake2', 'blake3', 'sm3', 'sm4', 'hmac', 'hkdf', 'cmac', 'pbkdf2', 'argon2', 'scrypt',
     'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'blowfish', 'cast5', 'camellia', 'twofish', 'cfb', 'block_modes', 'ocb3',
-    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'webpki::', 'jsonwebtoken', 'opaque_ke', 'ml_kem',
+    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'webpki::', 'jsonwebtoken', 'opaque_ke', 'ruma_signatures', 'signatures::', 'ml_kem',
     'ml_dsa', 'slh_dsa', 'pqcrypto', 'libcrux', 'sodiumoxide', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
     // ring's and aws-lc-rs's key types and signing constants, for the files that import them through a facade module (facades.ts).
     'EcdsaKeyPair', 'RsaKeyPair', 'Ed25519KeyPair', '_ASN1_SIGNING', '_FIXED_SIGNING',

@@ -107,7 +107,7 @@ export function curveKeyCall(f: RsFile, tc: TypeCall, family: string): void {
   if (family === 'ed25519' && name === 'SecretKey' && tc.method === 'default') return;
   const functions = randomSecret(f, tc)
     ? ['keygen' as const]
-    : fnOfMethod(tc.method, name === 'VerifyingKey' ? ['verify'] : name === 'SigningKey' || name === 'Keypair' ? ['sign'] : []);
+    : fnOfMethod(tc.method, name === 'VerifyingKey' ? ['verify'] : name === 'SigningKey' || name === 'Keypair' || name === 'Ed25519KeyPair' ? ['sign'] : []);
   if (family === 'ec') {
     const curve = EC_CURVES[tc.type.path.split('::')[0]!] ?? CURVE_TYPES[tc.type.args[0]?.path.split('::').pop() ?? ''];
     // A bare key (`SecretKey`, `PublicKey`) serves ECDSA or ECDH. Its spelling is `EC` on its curve, which the
