@@ -316,6 +316,22 @@ serde_json = "1"
   assert.deepEqual([ds[0]!.occurrence.line, ds[0]!.occurrence.symbol], [6, 'rustls-webpki']);
 });
 
+test('Cargo.toml and Cargo.lock: opaque-ke, rust-argon2 and its blake2b_simd, jwt, ed25519, pkcs8/pkcs1 and tokio-rustls are crypto libraries', () => {
+  const toml = `[dependencies]
+opaque-ke = { version = "0.6", default-features = false }
+rust-argon2 = "2"
+jwt = "0.16"
+tokio-rustls = "0.26"
+pkcs8 = { version = "0.11.0", features = ["alloc"] }
+secstr = "0.5"
+`;
+  assert.deepEqual(purls(run(cargoManifestDetector, 'server/Cargo.toml', toml)), [
+    'pkg:cargo/opaque-ke', 'pkg:cargo/rust-argon2', 'pkg:cargo/jwt', 'pkg:cargo/tokio-rustls', 'pkg:cargo/pkcs8',
+  ]);
+  const lock = ['blake2b_simd', 'ed25519', 'pkcs1', 'serde'].map((n, i) => `[[package]]\nname = "${n}"\nversion = "1.${i}.0"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\n`).join('\n');
+  assert.deepEqual(purls(run(cargoManifestDetector, 'Cargo.lock', lock)), ['pkg:cargo/blake2b_simd@1.0.0', 'pkg:cargo/ed25519@1.1.0', 'pkg:cargo/pkcs1@1.2.0']);
+});
+
 test('Cargo.toml: version requirements that are ranges give no version', () => {
   const toml = `[dependencies]
 sha1 = "=0.10"

@@ -104,6 +104,9 @@ export const TYPES: ReadonlyMap<string, TypeSpec> = new Map<string, TypeSpec>([
   ...['ring', 'aws_lc_rs'].flatMap((c): Array<[string, TypeSpec]> => ['Ed25519KeyPair', 'RsaKeyPair'].map((n): [string, TypeSpec] => [`${c}::${n}`, handled('ring-key')])),
   ...['PrivateDecryptingKey', 'PublicEncryptingKey', 'Pkcs1PublicEncryptingKey', 'Pkcs1PrivateDecryptingKey'].map((n): [string, TypeSpec] => [`aws_lc_rs::${n}`, handled('ring-key')]),
   ['rcgen::KeyPair', handled('rcgen-keypair')],
+  ['opaque_ke::ServerSetup', handled('opaque-setup')],
+  // ruma-signatures' key pair (ruma.ts): `generate()` makes one, `from_der`/`from_pkcs8` load one to sign with.
+  ['ruma_signatures::Ed25519KeyPair', handled('ed25519')], ['ruma::Ed25519KeyPair', handled('ed25519')],
 ]);
 
 /** The crate and last segment of a canonical path: `aes_gcm::aead::Aes256Gcm` -> `aes_gcm::Aes256Gcm`. */

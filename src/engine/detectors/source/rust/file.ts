@@ -196,7 +196,8 @@ export class RsFile extends EvaluatedFile {
     const field = init.field('field')?.text();
     const expr = init.parent()?.parent();
     if (!field || !expr || kindOf(expr) !== 'struct_expression') return undefined;
-    let name = expr.field('name')?.text().replace(/<.*$/s, '').split('::').pop();
+    // `AppState::<Backend> { … }`: the turbofish and its `::` are not part of the name.
+    let name = expr.field('name')?.text().replace(/(::)?\s*<.*$/s, '').split('::').pop();
     if (name === 'Self') name = this.adapter.enclosingClass(expr);
     if (!name) return undefined;
     for (const item of this.root.findAll({ rule: { kind: 'struct_item', has: { field: 'name', regex: `^${name}$` } } })) {

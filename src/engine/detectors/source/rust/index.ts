@@ -25,6 +25,9 @@ import { rustEvaluator } from './resolve.js';
 import { CONSTANT_ITEMS, declareRustConstants } from './constants.js';
 import { declareFacade, followFacades } from './facades.js';
 import { awsLcKeySize, enclosingCall, rcgenConstant, reportRingConstant, ringConstant, ringKeyCall, webpkiConstant } from './ring.js';
+import { mayDeclareOpaqueSuite, opaqueSetupCall, opaqueSuites } from './opaque.js';
+import { ORION_FNS } from './orion.js';
+import { RUMA_FNS } from './ruma.js';
 import { rcgenKeyGeneration, rcgenKeyPairCall, rcgenSelfSigned } from './rcgen.js';
 import { aeadEncrypt, rustCryptoCall } from './rustcrypto.js';
 import { SODIUM_FNS, sodiumCall } from './sodium.js';
@@ -39,6 +42,8 @@ const fixedFn = (spelling: string, fn: 'digest' | 'tag' | 'keyderive' | 'keygen'
 const FNS: ReadonlyMap<string, FnHandler> = new Map<string, FnHandler>([
   ...PASSWORD_FNS,
   ...OPENSSL_FNS,
+  ...ORION_FNS,
+  ...RUMA_FNS,
   ['md5::compute', fixedFn('MD5', 'digest')],
   ['sha256::digest', fixedFn('SHA-256', 'digest')],
   ['blake3::hash', fixedFn('BLAKE3', 'digest')], ['blake3::keyed_hash', fixedFn('BLAKE3', 'tag')], ['blake3::derive_key', fixedFn('BLAKE3', 'keyderive')],
@@ -68,7 +73,7 @@ const VALUE_REGEX = '^(' + [
   '(HMAC|PBKDF2_HMAC|HKDF)_SHA\\w+', 'OAEP_SHA\\d+_MGF1SHA\\d+', 'X25519', 'X448', 'ED25519', 'ECDH_P\\d+', 'ECDSA_\\w+', 'RSA_(PKCS1|PSS)_\\w+', 'ML_KEM_\\d+', 'ML_DSA_\\w+',
   'Rsa\\d{4}', 'PKCS_(ECDSA|RSA|ED25519|ML_DSA)\\w*', 'TLS1[23]', 'TLS13_\\w+', 'TLS_\\w+', '(SECP|secp)\\d+(R1|r1)(MLKEM\\d+)?', 'X25519MLKEM768', 'MLKEM(512|768|1024)',
   'FFDHE\\d+', 'brainpoolP\\d+r1tls13', '(ALL|DEFAULT)_VERSIONS', 'curveSM2', 'ED448', 'SM2_SM3', 'DH_KEM_\\w+',
-  'HS(256|384|512)', 'RS(256|384|512)', 'PS(256|384|512)', 'ES(256|384)', 'EdDSA', 'Pkcs1v15Encrypt', 'Pbkdf2', 'Scrypt',
+  'HS(256|384|512)', 'RS(256|384|512)', 'PS(256|384|512)', 'ES(256|384)', 'EdDSA', '(Hs|Rs|Ps|Es)(256|384|512)', 'Pkcs1v15Encrypt', 'Pbkdf2', 'Scrypt',
   '(MlKem|Kyber)\\d+', 'MlDsa\\d+', 'Dilithium\\d', 'Falcon\\d+', 'Sphincs\\w+',
 ].join('|') + ')$';
 
@@ -131,6 +136,8 @@ export function detectRust(file: SourceFile, ctx: DetectContext): Detection[] {
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
   const marks = { consumed: f.consumedIds, sink: f.sink };
   for (const node of all) eachCaseMarked(ev, marks, () => visit(node));
+  // opaque-ke's primitives are named only by the project's `impl CipherSuite for …` (opaque.ts).
+  if (mayDeclareOpaqueSuite(text)) opaqueSuites(f);
   // SSH algorithm-name tables (russh's `Name("aes128-ctr")` constants, ssh2's `method_pref(…, "curve25519-sha256,…")`).
   detectSshAlgorithmNames(root, f.sink, 'rust', text);
   return f.sink.detections;
@@ -300,6 +307,9 @@ function typeSite(f: RsFile, tc: TypeCall, spec: TypeSpec): void {
     case 'ring-key':
       ringKeyCall(f, tc);
       return;
+    case 'opaque-setup':
+      opaqueSetupCall(f, tc);
+      return;
     default:
       if (spec.family.startsWith('openssl-')) opensslTypeCall(f, tc, spec.family);
   }
@@ -377,6 +387,9 @@ function valueAt(f: RsFile, outer: SgNode, paths: string[], symbol: string): voi
       if (a) return f.algorithm(outer, symbol, a);
     } else if (crate === 'jsonwebtoken') {
       if (jwtAlgorithm(f, outer, symbol, name)) return;
+    } else if (crate === 'jwt' && path.split('::').at(-2) === 'AlgorithmType') {
+      // The jwt crate's `AlgorithmType::Hs512` (in a `Header { algorithm: … }`): JOSE's `HS512`.
+      if (jwtAlgorithm(f, outer, symbol, name.toUpperCase())) return;
     } else if (crate === 'rsa' && name === 'Pkcs1v15Encrypt') {
       return rsaPkcs1v15Encrypt(f, outer, symbol);
     } else if ((crate === 'pbkdf2' && name === 'Pbkdf2') || (crate === 'scrypt' && name === 'Scrypt')) {
@@ -465,12 +478,12 @@ export const rustDetector: Detector = {
   keywords: [
     'aes', 'sha1', 'sha2', 'sha3', 'md5', 'md4', 'ripemd', 'blake2', 'blake3', 'sm3', 'sm4', 'hmac', 'hkdf', 'cmac', 'pbkdf2', 'argon2', 'scrypt',
     'bcrypt', 'chacha20', 'salsa20', 'poly1305', 'secretbox', 'TdesEde', 'blowfish', 'cast5', 'camellia', 'twofish', 'cfb', 'block_modes', 'ocb3',
-    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'webpki::', 'jsonwebtoken', 'ml_kem',
+    'p256', 'p384', 'p521', 'k256', 'p224', 'p192', 'ed25519', 'x25519', 'curve25519', 'elliptic_curve', 'aws_lc_rs', 'openssl', 'rustls', 'rcgen', 'webpki::', 'jsonwebtoken', 'opaque_ke', 'ruma_signatures', 'signatures::', 'ml_kem',
     'ml_dsa', 'slh_dsa', 'pqcrypto', 'libcrux', 'sodiumoxide', 'fips203', 'fips204', 'fips205', 'danger_accept_invalid', 'min_tls_version', 'min_protocol_version',
     // ring's and aws-lc-rs's key types and signing constants, for the files that import them through a facade module (facades.ts).
     'EcdsaKeyPair', 'RsaKeyPair', 'Ed25519KeyPair', '_ASN1_SIGNING', '_FIXED_SIGNING',
     'max_tls_version', 'max_protocol_version', 'SmallRng', 'seed_from_u64', 'from_seed', 'XorShiftRng', 'Xoshiro', 'Pcg', 'WyRand', 'fastrand', 'StepRng', ...SSH_NAME_KEYWORDS,
-    ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs', 'ecdsa'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
+    ...['ring', 'rsa', 'des', 'idea', 'rc2', 'rc4', 'cbc', 'ctr', 'ecb', 'ofb', 'ccm', 'eax', 'sm2', 'oqs', 'ecdsa', 'orion'].flatMap((c) => PATH_STARTS.map((p) => `${p}${c}::`)),
   ],
   detect: (file: SourceFile, ctx: DetectContext) => detectRust(file, ctx),
 };

@@ -1,4 +1,4 @@
-// JWT in Rust: jsonwebtoken's `Algorithm::HS256`…`EdDSA` read where a token is signed or validated
+// JWT in Rust: jsonwebtoken's `Algorithm::HS256`…`EdDSA` (and the jwt crate's `AlgorithmType::Hs512`) read where a token is signed or validated
 // (`Header::new(Algorithm::RS256)`, `Validation::new(Algorithm::ES256)`), HMAC secrets written in the
 // source (`EncodingKey::from_secret(b"secret")`), and the switches that accept unsigned or forged
 // tokens (`validation.insecure_disable_signature_validation()`, `dangerous_insecure_decode`).
@@ -6,7 +6,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { RsFile, TypeCall } from './file.js';
 import { symbolOf } from './rustcrypto.js';
 
-const JWT_ALGORITHMS = new Set(['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'EdDSA']);
+const JWT_ALGORITHMS = new Set(['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']);
 
 export function jwtAlgorithm(f: RsFile, node: SgNode, symbol: string, name: string): boolean {
   if (!JWT_ALGORITHMS.has(name)) return false;

@@ -14,7 +14,8 @@ const EC_CURVES: Record<string, string> = { p256: 'P-256', p384: 'P-384', p521: 
 /** Curve types the generic elliptic-curve types take (`EphemeralSecret<NistP256>`); a type parameter stays unknown. */
 const CURVE_TYPES: Record<string, string> = { NistP256: 'P-256', NistP384: 'P-384', NistP521: 'P-521', Secp256k1: 'secp256k1', NistP224: 'P-224', NistP192: 'P-192' };
 const GENERATE = /^(random|generate|generate_from_rng|random_from_rng|new_random|try_generate|key_gen|keygen|generate_keypair|try_keygen)$/;
-const LOADS = /^(from_|read_|decode_)/;
+/** Parsing constructors (`VerifyingKey::try_from(bytes)`, ed25519-dalek 2's `TryFrom<&[u8]>`, is one). */
+const LOADS = /^(from_|read_|decode_|try_from$)/;
 
 /** Bits of the RSA key a node holds, followed to `RsaPrivateKey::new(rng, bits)` through derived keys. */
 export function rsaKeyBits(f: RsFile, node: SgNode | null | undefined, hops = 4): number | undefined {
@@ -102,7 +103,11 @@ export function curveKeyCall(f: RsFile, tc: TypeCall, family: string): void {
     if (!LOADS.test(tc.method)) return;
   }
   if (name === 'SharedSecret') return;
-  const functions = fnOfMethod(tc.method, name === 'VerifyingKey' ? ['verify'] : name === 'SigningKey' || name === 'Keypair' ? ['sign'] : []);
+  // ed25519-dalek 2's `SecretKey` is `[u8; 32]`: `SecretKey::default()` is a zeroed buffer, not yet a key.
+  if (family === 'ed25519' && name === 'SecretKey' && tc.method === 'default') return;
+  const functions = randomSecret(f, tc)
+    ? ['keygen' as const]
+    : fnOfMethod(tc.method, name === 'VerifyingKey' ? ['verify'] : name === 'SigningKey' || name === 'Keypair' || name === 'Ed25519KeyPair' ? ['sign'] : []);
   if (family === 'ec') {
     const curve = EC_CURVES[tc.type.path.split('::')[0]!] ?? CURVE_TYPES[tc.type.args[0]?.path.split('::').pop() ?? ''];
     // A bare key (`SecretKey`, `PublicKey`) serves ECDSA or ECDH. Its spelling is `EC` on its curve, which the
@@ -117,6 +122,28 @@ export function curveKeyCall(f: RsFile, tc: TypeCall, family: string): void {
   if (/^from_bytes$|^from_slice$|^from$/.test(tc.method) && name !== 'PublicKey' && name !== 'VerifyingKey' && f.constantBytes(tc.args[0])) {
     f.signal(tc.call, symbol, 'hardcoded-key', `${family === 'ec' ? 'EC' : family === 'ed25519' ? 'Ed25519' : 'X25519'} private key is written in the source`);
   }
+}
+
+/**
+ * A secret key made from bytes a generator filled just before, in the same function: `let mut secret =
+ * SecretKey::default(); rng.fill_bytes(&mut secret); SigningKey::from_bytes(&secret)` is key generation
+ * written out (ed25519-dalek's own `generate`, copied where the rand versions differ).
+ */
+function randomSecret(f: RsFile, tc: TypeCall): boolean {
+  if (!/^(from_bytes|from)$/.test(tc.method) || /(PublicKey|VerifyingKey)$/.test(tc.type.path)) return false;
+  const name = tc.args[0]?.text().replace(/\s+/g, '').replace(/^&(mut)?/, '');
+  if (!name || !/^\w+$/.test(name)) return false;
+  let fn: SgNode | null = tc.call.parent();
+  while (fn && kindOf(fn) !== 'function_item' && kindOf(fn) !== 'closure_expression') fn = fn.parent();
+  if (!fn) return false;
+  const from = fn.range().start.index;
+  const at = tc.call.range().start.index;
+  const re = new RegExp(`^(&\\s*mut\\s+)?${name}(\\.as_mut\\(\\))?$`);
+  return f.callsNamed('fill_bytes|try_fill_bytes|fill').some((c) => {
+    const start = c.range().start.index;
+    const arg = c.field('arguments')?.namedChildren()[0]?.text();
+    return start > from && start < at && arg !== undefined && re.test(arg);
+  });
 }
 
 /** Functions that agree a shared secret from an EC key: p256's `EphemeralSecret::diffie_hellman(&pk)`, `elliptic_curve::ecdh::diffie_hellman(sk, pk)`. */

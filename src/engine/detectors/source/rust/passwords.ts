@@ -121,10 +121,48 @@ const scrypt: FnHandler = (f, call, symbol, args) => {
   f.algorithm(call, symbol, { spelling: 'scrypt', params: scryptParams(f, args[2]), unresolved: ['cost'], functions: ['keyderive'] });
 };
 
-/** rust-argon2 (`argon2::hash_encoded(pw, salt, &Config::default())`): the variant depends on the crate version and config. */
-const rustArgon2: FnHandler = (f, call, symbol) => {
-  f.algorithm(call, symbol, { spelling: 'Argon2', functions: /verify/.test(symbol) ? ['verify'] : ['keyderive'] });
+/**
+ * rust-argon2 (`argon2::hash_encoded(pw, salt, &config)`, `hash_raw`, `verify_raw(pw, salt, hash, &config)`):
+ * the variant and work factors are those of the `Config` given, read when it is a struct literal
+ * (`argon2::Config { variant: Variant::Argon2id, mem_cost: 64 * 1024, time_cost: 3, lanes: 4, hash_length: 32, .. }`),
+ * also kept in a `const` or a `let`. `Config::default()` and the named presets changed between the
+ * crate's versions (1.x Argon2i, 2.x Argon2id), so they stay unknown; `verify_encoded` reads the stored hash.
+ */
+const rustArgon2: FnHandler = (f, call, symbol, args) => {
+  const verify = /verify/.test(symbol);
+  const configArg = symbol.endsWith('verify_raw') ? args[3] : symbol.endsWith('verify_encoded') ? undefined : args[2];
+  const config = rustArgon2Config(f, configArg);
+  f.algorithm(call, symbol, {
+    spelling: config.variant ?? 'Argon2',
+    params: config.params,
+    ...(configArg ? { unresolved: ['memoryCost', 'cost', 'parallelism'] } : {}),
+    functions: verify ? ['verify'] : ['keyderive'],
+  });
 };
+
+/** The fields of a rust-argon2 `Config { … }` literal the argument stands for (through `&`, `let`, `const`, `Self::CONST`). */
+function rustArgon2Config(f: RsFile, node: SgNode | undefined): { variant?: string; params: AlgorithmParams } {
+  let made = f.origin(node);
+  for (let i = 0; made && i < 4 && kindOf(made) !== 'struct_expression'; i++) {
+    const k = kindOf(made);
+    const next = k === 'reference_expression' ? made.field('value') : k === 'scoped_identifier' || k === 'identifier' ? f.ev.origin(made, 1) : null;
+    if (!next || next.id() === made.id()) break;
+    made = next;
+  }
+  if (!made || kindOf(made) !== 'struct_expression' || !/(^|::)Config$/.test((made.field('name')?.text() ?? '').replace(/\s+/g, ''))) return { params: {} };
+  const fields = new Map<string, SgNode>();
+  for (const init of made.field('body')?.namedChildren() ?? []) {
+    // `Config { lanes, .. }`: a shorthand initializer is the local of that name.
+    if (kindOf(init) === 'shorthand_field_initializer') fields.set(init.text(), init.namedChildren()[0] ?? init);
+    const name = kindOf(init) === 'field_initializer' ? init.field('field')?.text() : undefined;
+    const value = init.field('value');
+    if (name && value) fields.set(name, value);
+  }
+  const variant = fields.get('variant')?.text().replace(/\s+/g, '').split('::').pop();
+  const out = f.int(fields.get('hash_length'));
+  const params: AlgorithmParams = { memoryCost: f.int(fields.get('mem_cost')), cost: f.int(fields.get('time_cost')), parallelism: f.int(fields.get('lanes')), ...(out ? { outputLength: out * 8 } : {}) };
+  return { ...(variant && ARGON2_VARIANTS.has(variant) ? { variant } : {}), params };
+}
 
 export const PASSWORD_FNS: ReadonlyArray<[string, FnHandler]> = [
   ...['pbkdf2_hmac', 'pbkdf2', 'pbkdf2_hmac_array', 'pbkdf2_array'].map((n): [string, FnHandler] => [`pbkdf2::${n}`, pbkdf2]),
