@@ -194,6 +194,32 @@ int setup(server_ssl_t *s, unsigned protocols)
   assert.deepEqual(signals(other).map((s) => [s.occurrence.line, s.detail]), [[7, 'SSL_CTX_set_options(…, SSL_OP_NO_TLSv1_2 …) leaves only TLS 1.0 and TLS 1.1 enabled']]);
 });
 
+test('an EC key handed to SSL_CTX_set_tmp_ecdh is the ephemeral ECDH curve, not an ECDSA key', () => {
+  const src = `#include <openssl/ssl.h>
+static void set_curve(SSL_CTX *ctx, int nid)
+{
+    EC_KEY *ecdh = NULL;
+    if (nid == NID_undef || NULL == (ecdh = EC_KEY_new_by_curve_name(nid)))
+    {
+        ecdh = EC_KEY_new_by_curve_name(NID_secp384r1);
+    }
+    SSL_CTX_set_tmp_ecdh(ctx, ecdh);
+    EC_KEY_free(ecdh);
+}
+EC_KEY *signing_key(void)
+{
+    EC_KEY *k = EC_KEY_new_by_curve_name(NID_X9_62_prime256v1);
+    SSL_CTX_set_tmp_ecdh(other_ctx, other_key);
+    return k;
+}
+`;
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name, a.functions ?? []]), [
+    [5, 'ECDH', ['keyderive']],
+    [7, 'ECDH-P384', ['keyderive']],
+    [14, 'ECDSA-P256', []],
+  ]);
+});
+
 test('mbedTLS DES and AES block operations name their mode; the key size stays with the setkey call', () => {
   const src = `#include <mbedtls/des.h>\nvoid lm(mbedtls_des_context *d, mbedtls_aes_context *a, const unsigned char *in, unsigned char *out) {\n  mbedtls_des_crypt_ecb(d, in, out);\n  mbedtls_aes_crypt_cbc(a, MBEDTLS_AES_ENCRYPT, 16, iv, in, out);\n  mbedtls_des_free(d);\n}\n`;
   assert.deepEqual(algorithms(src).map((a) => [a.name, a.library?.name]), [['DES-ECB', 'mbedtls'], ['AES-CBC', 'mbedtls']]);
