@@ -212,11 +212,16 @@ EC_KEY *signing_key(void)
     SSL_CTX_set_tmp_ecdh(other_ctx, other_key);
     return k;
 }
+void inline_curve(SSL *s)
+{
+    SSL_set_tmp_ecdh(s, EC_KEY_new_by_curve_name(NID_X9_62_prime256v1));
+}
 `;
   assert.deepEqual(algorithms(src).map((a) => [a.line, a.name, a.functions ?? []]), [
     [5, 'ECDH', ['keyderive']],
     [7, 'ECDH-P384', ['keyderive']],
     [14, 'ECDSA-P256', []],
+    [20, 'ECDH-P256', ['keyderive']],
   ]);
 });
 

@@ -465,11 +465,16 @@ function curveKey(arg: number, fn?: CryptoFunction): CallHandler {
  * ephemeral ECDH curve (OpenVPN's `--ecdh-curve` fallback to secp384r1, nginx's `ssl_ecdh_curve` on
  * OpenSSL before 1.0.2): key agreement, never a signature.
  */
+const TMP_ECDH = /^SSL_(?:CTX_)?set_tmp_ecdh$/;
+
 const ecKeyByCurve: CallHandler = (f, call, callee, args) => {
   const key = assignedName(call);
   const fn = key === undefined ? undefined : call.ancestors().find((a) => a.kind() === 'function_definition');
-  const tmpEcdh = fn?.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^SSL_(?:CTX_)?set_tmp_ecdh$' } } })
-    .some((c) => c.field('arguments')?.namedChildren()[1]?.text().replace(/\s+/g, '') === key);
+  // Passed straight in (`SSL_CTX_set_tmp_ecdh(ctx, EC_KEY_new_by_curve_name(NID_…))`), or through a variable.
+  const outer = call.parent()?.kind() === 'argument_list' ? call.parent()?.parent() : undefined;
+  const tmpEcdh = (outer?.kind() === 'call_expression' && TMP_ECDH.test(calleeName(outer)))
+    || fn?.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: TMP_ECDH.source } } })
+      .some((c) => c.field('arguments')?.namedChildren()[1]?.text().replace(/\s+/g, '') === key);
   if (!tmpEcdh) {
     curveKey(0)(f, call, callee, args);
     return;
