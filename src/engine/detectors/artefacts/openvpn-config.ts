@@ -4,15 +4,44 @@
 // `tls-groups`/`ecdh-curve` give its suites and groups, read with the same rules as server TLS configs.
 // The data channel's ciphers (`cipher`, `data-ciphers`, `ncp-ciphers`, `data-ciphers-fallback`) and its
 // HMAC digest (`auth SHA512` is HMAC-SHA-512) are algorithm detections. `none` disables a feature and
-// names no algorithm.
-import type { Detection, Occurrence, ProtocolFacts } from '../../inventory/model.js';
+// names no algorithm. `tls-crypt`/`tls-crypt-v2` (a file or an inline `<tls-crypt>` block) fix their
+// own algorithms: AES-256-CTR and HMAC-SHA-256 wrap every control-channel packet, whatever `cipher` and
+// `auth` say. The static keys themselves (`-----BEGIN OpenVPN Static key V1-----`, hex) are read by
+// the PEM detector through `openvpnStaticKeys`, wherever they are (ta.key files, inline blocks).
+import type { Detection, MaterialFacts, Occurrence, ProtocolFacts } from '../../inventory/model.js';
 import type { Detector } from '../types.js';
 import { parseCipherString } from './tls-config.js';
+import { sha256Hex } from './key-facts.js';
 import { LineIndex, baseName, occurrenceAt } from './text.js';
 
 const ID = 'openvpn-config';
 const VERSIONS = ['1.0', '1.1', '1.2', '1.3'] as const;
-const DIRECTIVE = /^\s*([a-z][a-z0-9-]*)\s+(\S+)/;
+const DIRECTIVE = /^\s*<?([a-z][a-z0-9-]*)(?:>|\s+(\S+))/;
+/** tls-crypt's fixed pair (OpenVPN's tls_crypt_kt: "AES-256-CTR" and "SHA256"). */
+const TLS_CRYPT = [
+  { spelling: 'AES-256-CTR', functions: ['encrypt', 'decrypt'] },
+  { spelling: 'HMAC-SHA256', functions: ['tag', 'verify'] },
+] as const;
+
+const STATIC_KEY = /-----BEGIN OpenVPN Static key V1-----([0-9a-fA-F\s]{1,4096}?)-----END OpenVPN Static key V1-----/g;
+
+/**
+ * OpenVPN's static keys (`openvpn --genkey secret ta.key`): 256 bytes in hex, the symmetric secret of
+ * tls-auth, tls-crypt and the old static-key mode. Which of them uses it is in the configuration, so
+ * the key carries no algorithm. Its SHA-256 identifies it (the bytes are never kept).
+ */
+export function openvpnStaticKeys(text: string): { material: MaterialFacts; beginOffset: number; endOffset: number }[] {
+  const out: { material: MaterialFacts; beginOffset: number; endOffset: number }[] = [];
+  if (!text.includes('OpenVPN Static key')) return out;
+  STATIC_KEY.lastIndex = 0;
+  for (let m = STATIC_KEY.exec(text); m; m = STATIC_KEY.exec(text)) {
+    const hex = m[1]!.replace(/\s+/g, '');
+    if (hex.length < 32 || hex.length % 2 !== 0) continue;
+    const bytes = Buffer.from(hex, 'hex');
+    out.push({ material: { materialType: 'secret-key', format: 'OpenVPN static key', size: bytes.length * 8, fingerprintSha256: sha256Hex(bytes) }, beginOffset: m.index, endOffset: m.index + m[0].length });
+  }
+  return out;
+}
 
 export function isOpenvpnConfigPath(path: string): boolean {
   return /\.ovpn$/i.test(baseName(path)) || /(^|\/)openvpn\/(?:[^/]+\/)*[^/]+\.conf$/i.test(path);
@@ -43,7 +72,8 @@ export const openvpnConfigDetector: Detector = {
       offset += raw.length + 1;
       const m = DIRECTIVE.exec(raw.replace(/\s[#;].*$/, ''));
       if (!m || /^\s*[#;]/.test(raw)) continue;
-      const [, keyword, value] = m as unknown as [string, string, string];
+      const [, keyword, written] = m as unknown as [string, string, string | undefined];
+      const value = written ?? '';
       const at = { offset: lineOffset + raw.indexOf(keyword), symbol: keyword };
       const occ = (): Occurrence => occurrenceAt(index, file.path, at.offset, ID, keyword);
       switch (keyword) {
@@ -71,6 +101,10 @@ export const openvpnConfigDetector: Detector = {
           for (const name of value.split(':').filter((n) => n !== '' && n.toLowerCase() !== 'none')) {
             out.push({ type: 'algorithm', spelling: name, params: {}, functions: ['encrypt', 'decrypt'], occurrence: occ() });
           }
+          break;
+        case 'tls-crypt':
+        case 'tls-crypt-v2':
+          for (const a of TLS_CRYPT) out.push({ type: 'algorithm', spelling: a.spelling, params: {}, functions: [...a.functions], occurrence: occ() });
           break;
         case 'auth':
           if (value.toLowerCase() !== 'none') out.push({ type: 'algorithm', spelling: `HMAC-${value}`, params: {}, functions: ['tag', 'verify'], occurrence: occ() });

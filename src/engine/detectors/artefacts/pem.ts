@@ -13,6 +13,7 @@ import { SECURITY_KEY_FORMAT, parseOpensshPrivate } from './ssh-wire.js';
 import { PARAMETER_LABELS, REQUEST_LABELS, parameterFacts, requestFacts } from './requests-and-parameters.js';
 import { LineIndex, NON_TEXT_EXT, occurrenceAt, snippetOf } from './text.js';
 import { OPENPGP_LABELS, openpgpKeys, openpgpMessageRecipients } from './openpgp.js';
+import { openvpnStaticKeys } from './openvpn-config.js';
 
 const ID = 'pem';
 const BEGIN = /-----BEGIN ([A-Z0-9][A-Z0-9 ]{0,40}?)-----/g;
@@ -206,6 +207,11 @@ export const pemDetector: Detector = {
       const dek = m?.encrypted ? /^([A-Za-z0-9-]+),/.exec(block.headers.get('DEK-Info') ?? '')?.[1] : undefined;
       if (dek) out.push({ type: 'algorithm', spelling: dek, params: {}, functions: ['encrypt', 'decrypt'], occurrence });
       if (m?.encrypted && block.label === 'ENCRYPTED PRIVATE KEY') out.push(...pbes2Algorithms(block.der, ctx.kb, occurrence));
+    }
+    // OpenVPN's static keys have a mixed-case label and a hex body, so they are not PEM blocks.
+    for (const k of openvpnStaticKeys(text)) {
+      const marker = '-----BEGIN OpenVPN Static key V1-----';
+      out.push({ type: 'material', material: k.material, occurrence: occurrenceAt(index, file.path, k.beginOffset, ID, marker, marker, k.endOffset) });
     }
     return out;
   },

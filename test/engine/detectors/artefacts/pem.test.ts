@@ -248,3 +248,19 @@ test("OpenSSH's composite ML-DSA-44 + Ed25519 key is a private key of the compos
   const [s] = run(pemDetector, 'regress/id_bad', opensshPrivateKey(short)) as MaterialDetection[];
   assert.deepEqual([s?.material.format, s?.material.algorithm], ['OpenSSH ssh-mldsa44-ed25519@openssh.com', undefined]);
 });
+
+test('an OpenVPN static key (hex body, a ta.key file or an inline <tls-auth> block) is a 2048-bit secret key, its bytes never reported', () => {
+  const hexLines = Array.from({ length: 16 }, (_, i) => Array.from({ length: 16 }, (_, j) => ((i * 16 + j) * 37 % 256).toString(16).padStart(2, '0')).join(''));
+  const key = `#\n# 2048 bit OpenVPN static key\n#\n-----BEGIN OpenVPN Static key V1-----\n${hexLines.join('\n')}\n-----END OpenVPN Static key V1-----\n`;
+  const file = run(pemDetector, 'keys/ta.key', key);
+  assert.deepEqual(file.map((d) => [d.type, d.occurrence.line, d.occurrence.endLine, d.type === 'material' && d.material.materialType, d.type === 'material' && d.material.size, d.type === 'material' && d.material.format]), [
+    ['material', 4, 21, 'secret-key', 2048, 'OpenVPN static key'],
+  ]);
+  const inline = run(pemDetector, 'client.ovpn', `client\nkey-direction 1\n<tls-auth>\n${key}</tls-auth>\n`);
+  assert.equal(inline.length, 1);
+  assert.equal(inline[0]!.type === 'material' && inline[0]!.material.fingerprintSha256, file[0]!.type === 'material' && file[0]!.material.fingerprintSha256);
+  const json = JSON.stringify(inline);
+  for (const line of hexLines) assert.ok(!json.includes(line));
+  // A truncated or non-hex body is no key.
+  assert.deepEqual(run(pemDetector, 'notes.txt', '-----BEGIN OpenVPN Static key V1-----\nnot hex at all\n-----END OpenVPN Static key V1-----\n'), []);
+});

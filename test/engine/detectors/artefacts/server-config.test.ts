@@ -109,3 +109,15 @@ test('OpenVPN: control-channel TLS versions, suites (dashed IANA names) and grou
   assert.deepEqual(legacy.filter((d): d is SignalDetection => d.type === 'signal').map((s) => s.detail), ['TLS 1.1 is enabled (tls-version-min 1.1)']);
   assert.ok(!openvpnConfigDetector.appliesTo('etc/nginx/site.conf'));
 });
+
+test('OpenVPN: tls-crypt and tls-crypt-v2 (a file or an inline block) fix AES-256-CTR and HMAC-SHA-256; tls-auth names nothing by itself', () => {
+  const conf = 'client\ntls-crypt ta.key\n;tls-crypt-v2 old.key\ntls-auth ta.key 1\n<tls-crypt-v2>\n-----BEGIN OpenVPN tls-crypt-v2 client key-----\n</tls-crypt-v2>\n';
+  const algorithms = run(openvpnConfigDetector, 'vpn/client.ovpn', conf).filter((d): d is AlgorithmDetection => d.type === 'algorithm');
+  assert.deepEqual(algorithms.map((a) => [a.occurrence.line, kb.resolve(a.spelling, a.params).name, a.functions]), [
+    [2, 'AES-256-CTR', ['encrypt', 'decrypt']],
+    [2, 'HMAC-SHA-256', ['tag', 'verify']],
+    [5, 'AES-256-CTR', ['encrypt', 'decrypt']],
+    [5, 'HMAC-SHA-256', ['tag', 'verify']],
+  ]);
+  assert.deepEqual(run(openvpnConfigDetector, 'vpn/plain.ovpn', 'client\nremote vpn.example.org 1194\n<ca>\n</ca>\n'), []);
+});

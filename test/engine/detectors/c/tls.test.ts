@@ -155,6 +155,76 @@ test('SSL_OP_NO_* masks that keep TLS 1.2, leave nothing, or hold unknown bits p
   assert.deepEqual(protocols(src).map((p) => p.protocol.version), [undefined]);
 });
 
+test('SSL_OP_NO_* masks set under a condition (one per configured version) or adding up with the function\'s other masks produce nothing', () => {
+  // A server that turns off each version its configuration leaves out, under #ifdef guards.
+  const perVersion = `#include <openssl/ssl.h>
+int setup(server_ssl_t *s, unsigned protocols)
+{
+    s->ctx = SSL_CTX_new(TLS_method());
+    if (!(protocols & PROTO_TLSv1)) {
+        SSL_CTX_set_options(s->ctx, SSL_OP_NO_TLSv1);
+    }
+#ifdef SSL_OP_NO_TLSv1_2
+    SSL_CTX_clear_options(s->ctx, SSL_OP_NO_TLSv1_2);
+    if (!(protocols & PROTO_TLSv1_2)) {
+        SSL_CTX_set_options(s->ctx, SSL_OP_NO_TLSv1_2);
+    }
+#endif
+    protocols & PROTO_TLSv1_3 ? 0 : SSL_CTX_set_options(s->ctx, SSL_OP_NO_TLSv1_2);
+    return 0;
+}
+`;
+  assert.deepEqual(signals(perVersion), []);
+  assert.deepEqual(protocols(perVersion).map((p) => [p.occurrence.line, p.protocol.version]), [[4, undefined]]);
+  // Options accumulate: 1.0 off first, then 1.1 and 1.2, leaves TLS 1.3 on.
+  const split = ssl([
+    '    SSL_CTX *ctx = SSL_CTX_new(TLS_method());',
+    '    SSL_CTX_set_options(ctx, SSL_OP_NO_TLSv1);',
+    '    SSL_CTX_set_options(ctx, SSL_OP_NO_TLSv1_1 | SSL_OP_NO_TLSv1_2);',
+    '    return ctx;',
+  ].join('\n'));
+  assert.deepEqual(signals(split), []);
+  // Another object's mask does not count: this context keeps only TLS 1.0 and 1.1.
+  const other = ssl([
+    '    SSL_CTX *ctx = SSL_CTX_new(TLS_method());',
+    '    SSL_CTX_set_options(modern, SSL_OP_NO_TLSv1 | SSL_OP_NO_TLSv1_1);',
+    '    SSL_CTX_set_options(ctx, SSL_OP_NO_TLSv1_2 | SSL_OP_NO_TLSv1_3);',
+    '    return ctx;',
+  ].join('\n'));
+  assert.deepEqual(signals(other).map((s) => [s.occurrence.line, s.detail]), [[7, 'SSL_CTX_set_options(…, SSL_OP_NO_TLSv1_2 …) leaves only TLS 1.0 and TLS 1.1 enabled']]);
+});
+
+test('an EC key handed to SSL_CTX_set_tmp_ecdh is the ephemeral ECDH curve, not an ECDSA key', () => {
+  const src = `#include <openssl/ssl.h>
+static void set_curve(SSL_CTX *ctx, int nid)
+{
+    EC_KEY *ecdh = NULL;
+    if (nid == NID_undef || NULL == (ecdh = EC_KEY_new_by_curve_name(nid)))
+    {
+        ecdh = EC_KEY_new_by_curve_name(NID_secp384r1);
+    }
+    SSL_CTX_set_tmp_ecdh(ctx, ecdh);
+    EC_KEY_free(ecdh);
+}
+EC_KEY *signing_key(void)
+{
+    EC_KEY *k = EC_KEY_new_by_curve_name(NID_X9_62_prime256v1);
+    SSL_CTX_set_tmp_ecdh(other_ctx, other_key);
+    return k;
+}
+void inline_curve(SSL *s)
+{
+    SSL_set_tmp_ecdh(s, EC_KEY_new_by_curve_name(NID_X9_62_prime256v1));
+}
+`;
+  assert.deepEqual(algorithms(src).map((a) => [a.line, a.name, a.functions ?? []]), [
+    [5, 'ECDH', ['keyderive']],
+    [7, 'ECDH-P384', ['keyderive']],
+    [14, 'ECDSA-P256', []],
+    [20, 'ECDH-P256', ['keyderive']],
+  ]);
+});
+
 test('mbedTLS DES and AES block operations name their mode; the key size stays with the setkey call', () => {
   const src = `#include <mbedtls/des.h>\nvoid lm(mbedtls_des_context *d, mbedtls_aes_context *a, const unsigned char *in, unsigned char *out) {\n  mbedtls_des_crypt_ecb(d, in, out);\n  mbedtls_aes_crypt_cbc(a, MBEDTLS_AES_ENCRYPT, 16, iv, in, out);\n  mbedtls_des_free(d);\n}\n`;
   assert.deepEqual(algorithms(src).map((a) => [a.name, a.library?.name]), [['DES-ECB', 'mbedtls'], ['AES-CBC', 'mbedtls']]);

@@ -459,6 +459,31 @@ function curveKey(arg: number, fn?: CryptoFunction): CallHandler {
   };
 }
 
+/**
+ * `EC_KEY_new_by_curve_name`: an EC key, which the knowledge base names ECDSA on its curve, unless the
+ * function hands the key to `SSL_CTX_set_tmp_ecdh`/`SSL_set_tmp_ecdh`, which makes it the TLS server's
+ * ephemeral ECDH curve (OpenVPN's `--ecdh-curve` fallback to secp384r1, nginx's `ssl_ecdh_curve` on
+ * OpenSSL before 1.0.2): key agreement, never a signature.
+ */
+const TMP_ECDH = /^SSL_(?:CTX_)?set_tmp_ecdh$/;
+
+const ecKeyByCurve: CallHandler = (f, call, callee, args) => {
+  const key = assignedName(call);
+  const fn = key === undefined ? undefined : call.ancestors().find((a) => a.kind() === 'function_definition');
+  // Passed straight in (`SSL_CTX_set_tmp_ecdh(ctx, EC_KEY_new_by_curve_name(NID_…))`), or through a variable.
+  const outer = call.parent()?.kind() === 'argument_list' ? call.parent()?.parent() : undefined;
+  const tmpEcdh = (outer?.kind() === 'call_expression' && TMP_ECDH.test(calleeName(outer)))
+    || fn?.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: TMP_ECDH.source } } })
+      .some((c) => c.field('arguments')?.namedChildren()[1]?.text().replace(/\s+/g, '') === key);
+  if (!tmpEcdh) {
+    curveKey(0)(f, call, callee, args);
+    return;
+  }
+  const written = f.symbol(args[0]) ?? f.str(args[0]);
+  const curve = written === undefined ? undefined : f.kb.findCurve(written);
+  f.algorithm(call, OPENSSL, { spelling: 'ECDH', params: { curve: curve?.name }, unresolved: ['curve'], functions: ['keyderive'] });
+};
+
 /** `RSA_public_encrypt(flen, from, to, rsa, padding)` and its three siblings. */
 function rsaRaw(fn: 'encrypt' | 'decrypt' | 'sign' | 'verify'): CallHandler {
   return (f, call, _callee, args) => {
@@ -525,7 +550,7 @@ const table: Array<[string, CallHandler]> = [
 
   // EC, Ed25519/X25519 through the generic key APIs.
   ['EVP_EC_gen', curveKey(0, 'keygen')],
-  ['EC_KEY_new_by_curve_name', curveKey(0)],
+  ['EC_KEY_new_by_curve_name', ecKeyByCurve],
   ['EC_GROUP_new_by_curve_name', curveKey(0)],
   ['ECDSA_sign', (f, call) => f.algorithm(call, OPENSSL, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['sign'] })],
   ['ECDSA_do_sign', (f, call) => f.algorithm(call, OPENSSL, { spelling: 'ECDSA', unresolved: ['curve'], functions: ['sign'] })],

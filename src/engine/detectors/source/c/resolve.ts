@@ -327,7 +327,7 @@ function scopeOf(index: CIndex, at: number): { scope: Scope; member: boolean } {
 const BRANCHING = new Set(['if_statement', 'else_clause', 'case_statement', 'switch_statement', 'while_statement', 'for_statement', 'do_statement', 'conditional_expression', 'for_range_loop']);
 
 /** The range of the innermost conditional body an assignment is in (within its function), or undefined. */
-function branchOf(a: SgNode): ReturnType<SgNode['range']> | undefined {
+export function branchOf(a: SgNode): ReturnType<SgNode['range']> | undefined {
   for (const anc of a.ancestors()) {
     const k = anc.kind() as string;
     if (k === 'function_definition' || k === 'translation_unit') return undefined;

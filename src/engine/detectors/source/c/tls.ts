@@ -7,6 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { parseCipherString } from '../../artefacts/tls-config.js';
 import { parseTlsVersion } from '../common/versions.js';
 import { assignedName, type CFile } from './file.js';
+import { branchOf, calleeName } from './resolve.js';
 import { OPENSSL, type CallHandler } from './openssl.js';
 
 /**
@@ -148,15 +149,32 @@ function noVersionOptions(f: CFile, node: SgNode | undefined, depth = 0): Set<st
   return new Set(name.startsWith('SSL_OP_NO_') ? [name] : []);
 }
 
+const SET_OPTIONS = /^(?:SSL_CTX_set_options|SSL_set_options)$/;
+
 /**
  * `SSL_CTX_set_options(ctx, SSL_OP_NO_TLSv1_2 | …)`: OpenSSL keeps the enabled versions contiguous
  * (ssl_get_min_max_version: an `SSL_OP_NO_X` with a version below X still on disables everything
  * above X, TLS 1.3 included), so a mask that turns TLS 1.2 off while TLS 1.0 or 1.1 stays on leaves
  * only those old versions. Reported only then; a mask that also turns off 1.0 and 1.1 leaves nothing.
+ * Options accumulate on the object, so the masks of every call the function makes on it count
+ * together (`set_options(ctx, SSL_OP_NO_TLSv1); set_options(ctx, SSL_OP_NO_TLSv1_1 | SSL_OP_NO_TLSv1_2)`
+ * leaves TLS 1.3). A call made only under a condition is the configuration's choice, not judged: nginx
+ * turns off, one `if` each, the versions its `ssl_protocols` directive leaves out.
  */
 const setOptions: CallHandler = (f, call, callee, args) => {
-  const no = noVersionOptions(f, args[1]);
-  if (!no?.has('SSL_OP_NO_TLSv1_2')) return;
+  if (branchOf(call)) return;
+  const own = noVersionOptions(f, args[1]);
+  if (!own?.has('SSL_OP_NO_TLSv1_2')) return;
+  const no = new Set(own);
+  const target = args[0]?.text().replace(/\s+/g, '');
+  const fn = call.ancestors().find((a) => a.kind() === 'function_definition');
+  for (const other of fn?.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: SET_OPTIONS.source } } }) ?? []) {
+    const otherArgs = other.field('arguments')?.namedChildren() ?? [];
+    if (other.id() === call.id() || !SET_OPTIONS.test(calleeName(other)) || otherArgs[0]?.text().replace(/\s+/g, '') !== target || branchOf(other)) continue;
+    const mask = noVersionOptions(f, otherArgs[1]);
+    if (!mask) return; // unknown bits on the same object: they could turn the old versions off too
+    for (const op of mask) no.add(op);
+  }
   const left = [['SSL_OP_NO_TLSv1', '1.0'], ['SSL_OP_NO_TLSv1_1', '1.1']].filter(([op]) => !no.has(op!)).map(([, v]) => v!);
   if (left.length === 0) return;
   // The lowest version left on is the effective minimum, as SSL_CTX_set_min_proto_version reports it.
