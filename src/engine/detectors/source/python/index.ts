@@ -27,6 +27,7 @@ import {
   CIPHER_CLASS_SOURCE, HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, PQ_CLASS_SOURCE, handleCipherReference, handlePqClassReference, importsCipherClass, handleHashReference, handleJoseAlgorithm, importsJosepy,
 } from './references.js';
 import { handleStdlib } from './stdlib.js';
+import { SUITE_TABLE_RULE, handleSuiteTable } from './suites.js';
 import { handleWebauthn } from './webauthn.js';
 import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
 
@@ -85,6 +86,8 @@ export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection
       // Only assignments to an attribute handleTlsAssignment reads (`ctx.verify_mode = ...`): most of a
       // file's assignments are not, and each would cost several native calls to rule out.
       { kind: 'assignment', has: { field: 'left', kind: 'attribute', has: { field: 'attribute', regex: TLS_ATTRIBUTES_SOURCE } } },
+      // `_DEFAULT_CIPHERS = ("ECDHE-RSA-AES128-GCM-SHA256", …)`: a table of TLS suites (suites.ts).
+      SUITE_TABLE_RULE,
       { kind: 'attribute', has: { field: 'attribute', regex: `(?i)${HASHY_SOURCE}` } },
       { kind: 'attribute', has: { field: 'attribute', regex: CIPHER_CLASS_SOURCE } },
       { kind: 'attribute', has: { field: 'attribute', regex: PQ_CLASS_SOURCE } },
@@ -98,6 +101,7 @@ export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection
     const kind = kindOf(node);
     if (kind === 'assignment') {
       handleTlsAssignment(ctx, node);
+      handleSuiteTable(ctx, node);
       return;
     }
     if (kind === 'identifier') {
@@ -150,8 +154,11 @@ export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection
   const declarations: SgNode[] = [];
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
   for (const node of root.findAll({ rule })) {
-    if (crossFile && isPythonDeclaration(node)) declarations.push(node);
-    else eachCaseMarked(ctx.ev, ctx, () => visit(node));
+    if (crossFile && isPythonDeclaration(node)) {
+      declarations.push(node);
+      // A module-level table is also a declaration: its suites are read here, not by visit.
+      if (kindOf(node) === 'assignment') handleSuiteTable(ctx, node);
+    } else eachCaseMarked(ctx.ev, ctx, () => visit(node));
   }
   if (crossFile) declarePythonConstants(root, declarations, crossFile, file.path);
   return sink.detections;
