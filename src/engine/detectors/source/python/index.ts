@@ -29,6 +29,7 @@ import {
 import { handleStdlib } from './stdlib.js';
 import { SUITE_TABLE_RULE, handleSuiteTable } from './suites.js';
 import { handleWebauthn } from './webauthn.js';
+import { handleWerkzeug } from './werkzeug.js';
 import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
 
 /**
@@ -41,7 +42,9 @@ import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handle
 export const PYTHON_KEYWORDS = [
   'hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib', 'random',
   // python-rsa by its import lines: a bare 'rsa' is inside 'universal', 'conversation', 'traversal'.
-  'paramiko', 'import rsa', 'from rsa', 'ecdsa', 'nacl', 'OpenSSL', 'josepy', 'webauthn', ...SSH_NAME_KEYWORDS,
+  'paramiko', 'import rsa', 'from rsa', 'ecdsa', 'nacl', 'OpenSSL', 'josepy', 'webauthn',
+  // Werkzeug's password hashing by its function's name: most Flask files import werkzeug for other things.
+  'generate_password_hash', ...SSH_NAME_KEYWORDS,
 ] as const;
 
 export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection[] {
@@ -141,6 +144,8 @@ export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection
         if (handleAuthlib(ctx, c)) return;
       } else if (name.startsWith('webauthn.')) {
         if (handleWebauthn(ctx, c)) return;
+      } else if (name.startsWith('werkzeug.')) {
+        if (handleWerkzeug(ctx, c)) return;
       }
     } else if (openssl && c.method && (OPENSSL_METHODS as readonly string[]).includes(c.method)) {
       if (handleOpenSslMethod(ctx, c)) return;
