@@ -92,3 +92,45 @@ def attest(payload, signer):
   // v1.12: the Ed25519 key's own sign(payload) is its signature; signer.sign(payload, None) still nothing.
   assert.deepEqual(found.map((a) => [a.line, a.name, a.functions]), [[5, 'Ed25519', ['keygen']], [6, 'Ed25519', ['sign']]]);
 });
+
+test('a builder signed with a key parameter annotated as an RSA private key is an RSA signature of unknown size', () => {
+  const found = algorithms(`
+import datetime
+from typing import Optional
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+
+def leaf_cert(ca_key: rsa.RSAPrivateKey, ca_cert, subject, public_key):
+    builder = x509.CertificateBuilder().issuer_name(ca_cert.subject).subject_name(subject)
+    builder = builder.public_key(public_key)
+    return builder.sign(private_key=ca_key, algorithm=hashes.SHA256())
+
+def empty_crl(ca_key: Optional[ec.EllipticCurvePrivateKey], ca_cert):
+    builder = x509.CertificateRevocationListBuilder().issuer_name(ca_cert.issuer)
+    return builder.sign(private_key=ca_key, algorithm=hashes.SHA384())
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name, a.params, a.functions]), [
+    [11, 'RSA-PKCS1-1.5-SHA-256', { hash: 'SHA-256' }, ['sign']],
+    [15, 'ECDSA-SHA-384', { hash: 'SHA-384' }, ['sign']],
+  ]);
+});
+
+test('a key parameter annotated with a union of key classes, or rebound in the function, names no algorithm', () => {
+  const found = algorithms(`
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+
+def sign_any(key: rsa.RSAPrivateKey | ec.EllipticCurvePrivateKey, csr):
+    return x509.CertificateSigningRequestBuilder().subject_name(csr.subject).sign(key, hashes.SHA256())
+
+def sign_loaded(key: rsa.RSAPrivateKey, csr, loader):
+    key = loader.load(key)
+    return x509.CertificateSigningRequestBuilder().subject_name(csr.subject).sign(key, hashes.SHA256())
+`);
+  assert.deepEqual(found.map((a) => [a.line, a.name]), [
+    [7, 'unknown-signature'],
+    [11, 'unknown-signature'],
+  ]);
+});

@@ -65,8 +65,8 @@ const NOT_ONLY_SSH: ReadonlySet<string> = new Set(['hmac-md5', 'hmac-sha1', 'hma
 /** A file about SSH: it names SSH, SFTP or an SSH library somewhere (`ssh2`, `Renci.SshNet`, `@openssh.com`, JSch, paramiko). */
 const SSH_FILE = /ssh|sftp|jsch|paramiko/i;
 
-/** Names of the context that make a list one of things switched off or refused. */
-const REFUSING_CONTEXT = /disabl|remov|exclud|blacklist|blocklist|deny|denied|reject|forbid|unsupported|insecure|weak|banned/i;
+/** Names of the context that make a list one of things switched off or refused (also read for TLS suite tables: python/suites.ts). */
+export const REFUSING_CONTEXT = /disabl|remov|exclud|blacklist|blocklist|deny|denied|reject|forbid|unsupported|insecure|weak|banned/i;
 
 /** Calls whose arguments are messages, not settings (`log.info("... %s", "aes256-ctr")`, `print(...)`, C#'s `logger.LogDebug`, `Console.WriteLine`). */
 const MESSAGE_CALL = /(^|\.)(debug|info|warn|warning|error|critical|exception|fatal|trace|log|print|println|printf|WriteLine|Log(Trace|Debug|Information|Warning|Error|Critical))$/i;

@@ -201,8 +201,15 @@ export class PyContext {
     // A constructor the evaluator named (`getattr(hashlib, "sha256")`, through a parameter's value).
     if (v.kind === 'member' && /(?:^|\.)hashlib\.\w+$/.test(v.path)) return hashFromName(v.path.split('.').at(-1) ?? '');
     const target = kindOf(node) === 'call' ? node : this.originCall(node) ?? node;
+    // A constructor wrapped as a static method, reached on one path of a default (`if digest_method is
+    // None: digest_method = self.default_digest_method`): the path's value.
+    const onPath = target === node && kindOf(node) !== 'call' ? this.originCall(node, true) : undefined;
+    const wrapper = onPath ? decoratorArgument(this, this.call(onPath)) : undefined;
+    if (wrapper) return this.hash(wrapper);
     if (kindOf(target) === 'call') {
       const c = this.call(target);
+      const wrapped = decoratorArgument(this, c);
+      if (wrapped) return this.hash(wrapped);
       if (c.name && /^(hazmat\.hashes\.|hashlib\.|Crypto\.Hash\.)/.test(c.name)) {
         this.consumed.add(target.id());
         const parts = c.name.split('.');
@@ -217,7 +224,26 @@ export class PyContext {
       if (/^(hazmat\.hashes\.|hashlib\.|Crypto\.Hash\.)/.test(n)) return hashFromName(n.split('.').at(-1) ?? '');
     }
     if (v.kind === 'member') return hashFromName(v.path.split('.').at(-1) ?? '');
+    if (kindOf(target) === 'identifier' && !this.imports.has(target.text())) return this.constructorWrapper(target.text());
     return undefined;
+  }
+
+  /**
+   * The hash a same-file function stands for when every value it returns is one hashlib constructor's
+   * object: itsdangerous' `def _lazy_sha1(string=b""): return hashlib.sha1(string)`, its default
+   * `digestmod` (read lazily so that FIPS builds without SHA-1 can still import it). The call inside
+   * stays a digest of its own: the wrapper is also called to hash.
+   */
+  private constructorWrapper(name: string): string | undefined {
+    const returns = this.returnsOf(name);
+    let found: string | undefined;
+    for (const r of returns) {
+      const c = kindOf(r) === 'call' ? this.call(r) : undefined;
+      const h = c?.name?.startsWith('hashlib.') ? hashFromName(c.name.slice('hashlib.'.length)) : undefined;
+      if (!h || (found && found !== h)) return undefined;
+      found = h;
+    }
+    return found;
   }
 
   /**
@@ -238,4 +264,15 @@ export class PyContext {
     // SEC 2's binary curves (pyca's ec.SECT163K1 …) are curves the knowledge base does not list.
     return getKnowledgeBase().findCurve(spelling) || /^sec[pt]\d+[rk]\d$/i.test(spelling) ? spelling : undefined;
   }
+}
+
+/**
+ * `staticmethod(f)` / `classmethod(f)` written as a value (itsdangerous' class attribute
+ * `default_digest_method = staticmethod(_lazy_sha1)`): the function it wraps, unless the file binds the
+ * name to something of its own.
+ */
+function decoratorArgument(ctx: PyContext, c: Call): SgNode | undefined {
+  const fn = c.node.field('function');
+  if (!fn || kindOf(fn) !== 'identifier' || !/^(staticmethod|classmethod)$/.test(fn.text()) || ctx.imports.has(fn.text())) return undefined;
+  return c.args.positional.length === 1 && c.args.named.size === 0 ? c.args.positional[0] : undefined;
 }

@@ -6,6 +6,7 @@ import { kindOf } from '../common/languages.js';
 import { isConstantBytes } from '../common/value.js';
 import { arg, pyIntString } from './adapter.js';
 import { libraryOf } from './imports.js';
+import { parameterClass } from './annotations.js';
 import type { Call, PyContext } from './context.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 
@@ -120,6 +121,7 @@ function keyFacts(ctx: PyContext, node: SgNode | undefined, depth = 0): KeyFacts
   // A key chosen in a branch (`if kind == "rsa": key = rsa.generate_private_key(…) else: key = ec…`) is
   // each path's key, one case each: its signature is one algorithm per path.
   const call = ctx.originCall(node, true);
+  if (!call && node) return annotatedKey(ctx, node);
   if (!call || depth > 4) return { params: {} };
   const c = ctx.call(call);
   if (c.method && SAME_KEY_METHODS.has(c.method) && c.receiver && !c.name) return keyFacts(ctx, c.receiver, depth + 1);
@@ -170,6 +172,25 @@ function keyFacts(ctx: PyContext, node: SgNode | undefined, depth = 0): KeyFacts
     return { kind: spec.kind, params: from.kind === spec.kind ? from.params : {} };
   }
   return { params: {} };
+}
+
+/**
+ * pyca's private-key classes a parameter may be annotated with, and the kind of key each is; the size
+ * or curve is the caller's, so none is known.
+ */
+const KEY_CLASSES: Record<string, KeyKind> = {
+  'rsa.RSAPrivateKey': 'RSA', 'rsa.RSAPrivateKeyWithSerialization': 'RSA',
+  'ec.EllipticCurvePrivateKey': 'EC', 'ec.EllipticCurvePrivateKeyWithSerialization': 'EC',
+  'dsa.DSAPrivateKey': 'DSA', 'dsa.DSAPrivateKeyWithSerialization': 'DSA',
+  'ed25519.Ed25519PrivateKey': 'Ed25519', 'ed448.Ed448PrivateKey': 'Ed448',
+};
+
+/** A key passed in as a parameter annotated with one of pyca's private-key classes (`privkey: rsa.RSAPrivateKey`). */
+function annotatedKey(ctx: PyContext, node: SgNode): KeyFacts {
+  const cls = parameterClass(ctx.imports, node);
+  const m = cls ? /^hazmat\.asymmetric\.(\w+\.\w+)$/.exec(cls) : null;
+  const kind = m ? KEY_CLASSES[m[1]!] : undefined;
+  return kind ? { kind, params: {} } : { params: {} };
 }
 
 /**

@@ -172,6 +172,7 @@ const LIBRARIES: [RegExp, LibraryRef][] = [
   [/^OpenSSL(\.|$)/, { ecosystem: 'pypi', name: 'pyopenssl' }],
   [/^josepy(\.|$)/, { ecosystem: 'pypi', name: 'josepy' }],
   [/^authlib(\.|$)/, { ecosystem: 'pypi', name: 'authlib' }],
+  [/^werkzeug(\.|$)/, { ecosystem: 'pypi', name: 'werkzeug' }],
 ];
 
 /** The PyPI package behind a qualified name, or undefined for the standard library and unknown modules. */

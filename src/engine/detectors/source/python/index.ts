@@ -27,7 +27,9 @@ import {
   CIPHER_CLASS_SOURCE, HASHY_SOURCE, JOSEPY_ALGORITHM_SOURCE, PQ_CLASS_SOURCE, handleCipherReference, handlePqClassReference, importsCipherClass, handleHashReference, handleJoseAlgorithm, importsJosepy,
 } from './references.js';
 import { handleStdlib } from './stdlib.js';
+import { SUITE_TABLE_RULE, handleSuiteTable } from './suites.js';
 import { handleWebauthn } from './webauthn.js';
+import { handleWerkzeug } from './werkzeug.js';
 import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handleTlsCall, handleWeakRandom } from './tls.js';
 
 /**
@@ -40,7 +42,9 @@ import { TLS_ATTRIBUTES_SOURCE, UNQUALIFIED_METHODS, handleTlsAssignment, handle
 export const PYTHON_KEYWORDS = [
   'hashlib', 'hmac', 'ssl', 'cryptography', 'Crypto', 'verify', 'jwt', 'jose', 'bcrypt', 'argon2', 'passlib', 'random',
   // python-rsa by its import lines: a bare 'rsa' is inside 'universal', 'conversation', 'traversal'.
-  'paramiko', 'import rsa', 'from rsa', 'ecdsa', 'nacl', 'OpenSSL', 'josepy', 'webauthn', ...SSH_NAME_KEYWORDS,
+  'paramiko', 'import rsa', 'from rsa', 'ecdsa', 'nacl', 'OpenSSL', 'josepy', 'webauthn',
+  // Werkzeug's password hashing by its function's name: most Flask files import werkzeug for other things.
+  'generate_password_hash', ...SSH_NAME_KEYWORDS,
 ] as const;
 
 export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection[] {
@@ -85,6 +89,8 @@ export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection
       // Only assignments to an attribute handleTlsAssignment reads (`ctx.verify_mode = ...`): most of a
       // file's assignments are not, and each would cost several native calls to rule out.
       { kind: 'assignment', has: { field: 'left', kind: 'attribute', has: { field: 'attribute', regex: TLS_ATTRIBUTES_SOURCE } } },
+      // `_DEFAULT_CIPHERS = ("ECDHE-RSA-AES128-GCM-SHA256", …)`: a table of TLS suites (suites.ts).
+      SUITE_TABLE_RULE,
       { kind: 'attribute', has: { field: 'attribute', regex: `(?i)${HASHY_SOURCE}` } },
       { kind: 'attribute', has: { field: 'attribute', regex: CIPHER_CLASS_SOURCE } },
       { kind: 'attribute', has: { field: 'attribute', regex: PQ_CLASS_SOURCE } },
@@ -98,6 +104,7 @@ export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection
     const kind = kindOf(node);
     if (kind === 'assignment') {
       handleTlsAssignment(ctx, node);
+      handleSuiteTable(ctx, node);
       return;
     }
     if (kind === 'identifier') {
@@ -137,6 +144,8 @@ export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection
         if (handleAuthlib(ctx, c)) return;
       } else if (name.startsWith('webauthn.')) {
         if (handleWebauthn(ctx, c)) return;
+      } else if (name.startsWith('werkzeug.')) {
+        if (handleWerkzeug(ctx, c)) return;
       }
     } else if (openssl && c.method && (OPENSSL_METHODS as readonly string[]).includes(c.method)) {
       if (handleOpenSslMethod(ctx, c)) return;
@@ -150,8 +159,11 @@ export function detectPython(file: SourceFile, crossFile?: CrossFile): Detection
   const declarations: SgNode[] = [];
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).
   for (const node of root.findAll({ rule })) {
-    if (crossFile && isPythonDeclaration(node)) declarations.push(node);
-    else eachCaseMarked(ctx.ev, ctx, () => visit(node));
+    if (crossFile && isPythonDeclaration(node)) {
+      declarations.push(node);
+      // A module-level table is also a declaration: its suites are read here, not by visit.
+      if (kindOf(node) === 'assignment') handleSuiteTable(ctx, node);
+    } else eachCaseMarked(ctx.ev, ctx, () => visit(node));
   }
   if (crossFile) declarePythonConstants(root, declarations, crossFile, file.path);
   return sink.detections;

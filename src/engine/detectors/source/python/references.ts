@@ -144,6 +144,9 @@ export function handleHashReference(ctx: PyContext, node: SgNode): void {
   // Called (`hashlib.sha256(...)`), or the object of a longer name (`hashes.SHA256.name`): not a value.
   if (pk === 'call' && parent.field('function')?.id() === node.id()) return;
   if (pk === 'attribute') return;
+  // Compared (`assert signer.digest_method == hashlib.sha256` in itsdangerous' tests): a check of which
+  // constructor is kept, not a use, as for cipher classes.
+  if (pk === 'comparison_operator') return;
   const raw = qualify(ctx.imports, node);
   if (!raw) return;
   const name = normalise(raw);

@@ -98,12 +98,34 @@ export function handleTlsCall(ctx: PyContext, c: Call): boolean {
     if (m) ctx.sink.signal(node, 'set_missing_host_key_policy', 'ssh-host-key-verification-disabled', `SSH host keys are not verified: ${m[1]} accepts any unknown server key`);
     return true;
   }
+  if (certNoneKeyword(ctx, c)) {
+    ctx.sink.signal(node, name || c.method || 'call', 'cert-verification-disabled', 'verify_mode=CERT_NONE: the server certificate is not checked');
+    return true;
+  }
   if (c.method === 'set_ciphers' && ctx.imports.has('ssl')) {
     const spec = ctx.str(arg(c.args, 0, 'ciphers'));
     if (spec) ctx.sink.protocol(node, 'SSLContext.set_ciphers', { protocolType: 'tls', cipherSuites: spec.split(':').filter(Boolean) });
     return true;
   }
   return false;
+}
+
+/**
+ * A client configured with `verify_mode=ssl.CERT_NONE` or `cert_reqs=ssl.CERT_NONE` as a keyword of any
+ * call: aioquic's `QuicConfiguration(is_client=True, verify_mode=ssl.CERT_NONE)` (mitmproxy's QUIC tests),
+ * urllib3's `PoolManager(cert_reqs=ssl.CERT_NONE)`. A server (`is_client=False`, `server_side=True`)
+ * asks no client certificate with it, OpenSSL's default, which is not reported.
+ */
+function certNoneKeyword(ctx: PyContext, c: Call): boolean {
+  const mode = c.args.named.get('verify_mode') ?? c.args.named.get('cert_reqs');
+  if (!mode) return false;
+  const q = qualify(ctx.imports, mode);
+  const v = ctx.value(mode);
+  const none = (q !== undefined && normalise(q) === 'ssl.CERT_NONE') || (v.kind === 'member' && /(^|\.)CERT_NONE$/.test(v.path)) || (v.kind === 'str' && v.value === 'CERT_NONE');
+  if (!none) return false;
+  const isClient = ctx.value(c.args.named.get('is_client'));
+  const serverSide = ctx.value(c.args.named.get('server_side'));
+  return !(isClient.kind === 'bool' && !isClient.value) && !(serverSide.kind === 'bool' && serverSide.value);
 }
 
 /**
