@@ -5,6 +5,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { ProtocolFacts } from '../../../inventory/model.js';
 import type { Value } from '../common/value.js';
 import { parseTlsVersion } from '../common/versions.js';
+import { GO_TLS_GROUPS as TLS_GROUPS } from './tls-names.js';
 import type { GoFile } from './file.js';
 import { declaredType, typeName } from './types.js';
 import { escapeRegex } from '../common/regex.js';
@@ -16,11 +17,6 @@ const SSH = 'golang.org/x/crypto/ssh';
 const TLS_VERSION_NUMBERS: Readonly<Record<number, string>> = { 0x0300: 'SSLv3', 0x0301: '1.0', 0x0302: '1.1', 0x0303: '1.2', 0x0304: '1.3' };
 const INSECURE_VERSIONS = new Set(['SSLv3', '1.0', '1.1']);
 
-/** tls.CurveID constants -> group names (IANA spelling for the hybrids, KB curve names for the rest). */
-const TLS_GROUPS: Readonly<Record<string, string>> = {
-  CurveP256: 'P-256', CurveP384: 'P-384', CurveP521: 'P-521', X25519: 'X25519',
-  X25519MLKEM768: 'X25519MLKEM768', SecP256r1MLKEM768: 'SecP256r1MLKEM768', SecP384r1MLKEM1024: 'SecP384r1MLKEM1024',
-};
 
 function tlsVersion(v: Value): string | undefined {
   if (v.kind === 'member' && v.path.startsWith(`${TLS}.`)) {
