@@ -71,6 +71,37 @@ describe('go.step.sm/crypto/jose', () => {
   });
 });
 
+describe('go.step.sm/crypto/kms/apiv1', () => {
+  it('a CreateKeyRequest names the key the KMS makes: type and curve by signature algorithm, RSA size by Bits', () => {
+    const source = file([
+      'func caKeys(alg kmsapi.SignatureAlgorithm) []*kmsapi.CreateKeyRequest {',
+      '\treturn []*kmsapi.CreateKeyRequest{',
+      '\t\t{Name: "root"},', // 9: an element of a slice of pointers is not its own literal: not read
+      '\t\t&kmsapi.CreateKeyRequest{SignatureAlgorithm: kmsapi.ECDSAWithSHA384},', // 10
+      '\t\t&kmsapi.CreateKeyRequest{SignatureAlgorithm: kmsapi.SHA256WithRSAPSS, Bits: 4096},', // 11
+      '\t\t&kmsapi.CreateKeyRequest{SignatureAlgorithm: kmsapi.SHA256WithRSA},', // 12
+      '\t\t&kmsapi.CreateKeyRequest{SignatureAlgorithm: kmsapi.PureEd25519},', // 13
+      '\t\t&kmsapi.CreateKeyRequest{Name: "intermediate"},', // 14: no algorithm is the KMS default, EC P-256
+      '\t\t&kmsapi.CreateKeyRequest{SignatureAlgorithm: alg},', // 15
+      '\t}',
+      '}',
+    ].join('\n'), ['kmsapi "go.step.sm/crypto/kms/apiv1"']);
+    assert.deepEqual(rows(source), [
+      [10, 'ECDSA-P384', 'keygen', 'go.step.sm/crypto'],
+      [11, 'RSA-4096', 'keygen', 'go.step.sm/crypto'],
+      [12, 'RSA', 'keygen', 'go.step.sm/crypto'],
+      [13, 'Ed25519', 'keygen', 'go.step.sm/crypto'],
+      [14, 'ECDSA-P256', 'keygen', 'go.step.sm/crypto'],
+      [15, 'unknown-key-pair-generator', 'keygen', 'go.step.sm/crypto'],
+    ]);
+  });
+
+  it('a look-alike CreateKeyRequest of another package is nothing', () => {
+    const source = file('var r = apiv1.CreateKeyRequest{SignatureAlgorithm: apiv1.ECDSAWithSHA256}', ['"example.com/kms/apiv1"', '"crypto/sha256"']);
+    assert.deepEqual(rows(source), []);
+  });
+});
+
 describe('go.step.sm/crypto/sshutil', () => {
   it('CreateCertificate is an SSH CA signature: unknown for a signer handed in, the default for a key the file made', () => {
     const source = file([

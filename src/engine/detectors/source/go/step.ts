@@ -5,6 +5,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { joseEncryptionAlg, joseSecondary } from '../common/jose.js';
+import { escapeRegex } from '../common/regex.js';
 import type { GoFile } from './file.js';
 
 export const STEP_MODULE = 'go.step.sm/crypto';
@@ -110,4 +111,43 @@ export function stepJoseCall(f: GoFile, call: SgNode, callee: string, args: SgNo
   f.algorithm(call, callee, { spelling: kw.spelling, params: kw.params, functions: ['encrypt'] });
   const enc = joseEncryptionAlg('A256GCM')!;
   f.algorithm(call, callee, { spelling: enc.spelling, params: enc.params, functions: ['encrypt'] });
+}
+
+export const STEP_KMS_API = `${STEP_MODULE}/kms/apiv1`;
+
+/**
+ * The key a KMS makes for `apiv1.CreateKeyRequest{SignatureAlgorithm: apiv1.X, Bits: n}` (step-ca's
+ * softcas creates its CA keys so): the signature algorithm fixes the key type and curve (softkms's
+ * mapping, which the cloud KMSs follow); an RSA size is `Bits`, else the KMS's default (softkms 3072,
+ * others their own): unknown. `UnspecifiedSignAlgorithm` and an absent one are EC P-256.
+ */
+const KMS_KEYS: Readonly<Record<string, StepKey>> = {
+  UnspecifiedSignAlgorithm: { kty: 'EC', crv: 'P-256' },
+  SHA256WithRSA: { kty: 'RSA' }, SHA384WithRSA: { kty: 'RSA' }, SHA512WithRSA: { kty: 'RSA' },
+  SHA256WithRSAPSS: { kty: 'RSA' }, SHA384WithRSAPSS: { kty: 'RSA' }, SHA512WithRSAPSS: { kty: 'RSA' },
+  ECDSAWithSHA256: { kty: 'EC', crv: 'P-256' }, ECDSAWithSHA384: { kty: 'EC', crv: 'P-384' }, ECDSAWithSHA512: { kty: 'EC', crv: 'P-521' },
+  PureEd25519: { kty: 'OKP', crv: 'Ed25519' },
+};
+
+/** Every `apiv1.CreateKeyRequest{…}` literal of the file, `locals` being the names kms/apiv1 is imported as. */
+export function detectKmsKeyRequests(f: GoFile, root: SgNode, locals: string[]): void {
+  const type = `^(${locals.map(escapeRegex).join('|')})\\.CreateKeyRequest$`;
+  const callee = `${STEP_KMS_API}.CreateKeyRequest`;
+  for (const literal of root.findAll({ rule: { kind: 'composite_literal', has: { field: 'type', regex: type } } })) {
+    const fields = new Map<string, SgNode>();
+    for (const e of literal.field('body')?.namedChildren() ?? []) {
+      if (e.kind() !== 'keyed_element') continue;
+      const [k, v] = e.namedChildren();
+      const value = v?.kind() === 'literal_element' ? v.namedChildren()[0] : v;
+      if (k && value) fields.set((k.namedChildren()[0] ?? k).text(), value);
+    }
+    const alg = fields.get('SignatureAlgorithm');
+    let key: StepKey | undefined = KMS_KEYS.UnspecifiedSignAlgorithm;
+    if (alg) {
+      const v = f.eval(alg);
+      key = v.kind === 'member' && v.path.startsWith(`${STEP_KMS_API}.`) ? KMS_KEYS[v.path.slice(STEP_KMS_API.length + 1)] : undefined;
+    }
+    const bits = f.int(fields.get('Bits'));
+    emitStepKey(f, literal, callee, { ...(key ?? {}), ...(key?.kty === 'RSA' && bits ? { size: bits } : {}) }, false);
+  }
 }
