@@ -102,6 +102,19 @@ describe('go.step.sm/crypto/kms/apiv1', () => {
   });
 });
 
+describe('go.step.sm/crypto/minica', () => {
+  it('New makes ECDSA P-256 CA keys unless a signer function is given', () => {
+    const source = file([
+      'func cas() {',
+      '\tdef, _ := minica.New(minica.WithName("Test CA"))', // 9
+      '\tcustom, _ := minica.New(minica.WithGetSignerFunc(func() (crypto.Signer, error) { return signer, nil }))', // 10
+      '\t_, _ = def, custom',
+      '}',
+    ].join('\n'), ['"crypto"', '"go.step.sm/crypto/minica"']);
+    assert.deepEqual(rows(source), [[9, 'ECDSA-P256', 'keygen', 'go.step.sm/crypto']]);
+  });
+});
+
 describe('go.step.sm/crypto/sshutil', () => {
   it('CreateCertificate is an SSH CA signature: unknown for a signer handed in, the default for a key the file made', () => {
     const source = file([

@@ -151,3 +151,16 @@ export function detectKmsKeyRequests(f: GoFile, root: SgNode, locals: string[]):
     emitStepKey(f, literal, callee, { ...(key ?? {}), ...(key?.kty === 'RSA' && bits ? { size: bits } : {}) }, false);
   }
 }
+
+const MINICA = `${STEP_MODULE}/minica`;
+export const STEP_MINICA_NEW = `${MINICA}.New`;
+
+/**
+ * `minica.New(opts...)`, the throw-away CA of smallstep's and step-ca's tests: its root and intermediate
+ * keys come from keyutil.GenerateDefaultSigner (ECDSA P-256) unless `minica.WithGetSignerFunc(f)` hands
+ * it another generator, whose key is reported where that function makes it.
+ */
+export function stepMinica(f: GoFile, call: SgNode, callee: string, args: SgNode[]): void {
+  const custom = args.some((a) => a.kind() === 'call_expression' && f.adapter.callee(a) === `${MINICA}.WithGetSignerFunc`);
+  if (!custom) emitStepKey(f, call, callee, { kty: 'EC', crv: 'P-256' }, false);
+}
