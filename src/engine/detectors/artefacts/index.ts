@@ -1,4 +1,4 @@
-// The artefact detectors: certificates, keys (PEM, DER, JWK, SSH, CryptoAPI blobs), keystores, server and VPN configuration, cfssl key requests, sops-encrypted files and dependency manifests.
+// The artefact detectors: certificates, keys (PEM, DER, JWK, SSH, CryptoAPI blobs), keystores, server and VPN configuration, Go programs' TLS options in TOML/YAML, cfssl key requests, sops-encrypted files and dependency manifests.
 import type { Detector } from '../types.js';
 import { pemDetector } from './pem.js';
 import { derDetector } from './der.js';
@@ -7,6 +7,7 @@ import { jwkDetector } from './jwk.js';
 import { keystoreDetector } from './keystore.js';
 import { sshPublicKeyDetector } from './ssh-public-key.js';
 import { tlsConfigDetector } from './tls-config.js';
+import { goTlsOptionsDetector } from './go-tls-options.js';
 import { sshConfigDetector } from './ssh-config.js';
 import { openvpnConfigDetector } from './openvpn-config.js';
 import { cfsslCsrDetector } from './cfssl-csr.js';
@@ -29,6 +30,7 @@ export const ARTEFACT_DETECTORS: readonly Detector[] = [
   keystoreDetector,
   sshPublicKeyDetector,
   tlsConfigDetector,
+  goTlsOptionsDetector,
   sshConfigDetector,
   openvpnConfigDetector,
   cfsslCsrDetector,

@@ -103,6 +103,53 @@ describe('Go: values a test compares are not offers', () => {
     assert.deepEqual(detect(source), []);
   });
 
+  it('a table test\'s want filled by position (inline row struct, a declared case type, a map of cases) reports nothing', () => {
+    const source = [
+      'package config',
+      'import "crypto/tls"',
+      'type suiteCase struct {',
+      '\tinput    []string',
+      '\texpected []uint16',
+      '}',
+      'func TestValue(t *testing.T) {',
+      '\ttests := []struct {',
+      '\t\tname, label string',
+      '\t\tc          Suites',
+      '\t\twant       []uint16',
+      '\t}{',
+      '\t\t{"rc4", "x", Suites{"TLS_RSA_WITH_RC4_128_SHA"}, []uint16{tls.TLS_RSA_WITH_RC4_128_SHA}},',
+      '\t}',
+      '\tcases := []*suiteCase{{[]string{"3des"}, []uint16{tls.TLS_RSA_WITH_3DES_EDE_CBC_SHA}}}',
+      '\tbyName := map[string]struct {',
+      '\t\tin   Options',
+      '\t\twant *tls.Config',
+      '\t}{"default": {Options{}, &tls.Config{MinVersion: tls.VersionTLS10}}}',
+      '\t_, _, _ = tests, cases, byName',
+      '}',
+    ].join('\n');
+    assert.deepEqual(detect(source), []);
+  });
+
+  it('a positional table field that is an input is still reported', () => {
+    const source = [
+      'package config',
+      'import "crypto/tls"',
+      'func TestDial(t *testing.T) {',
+      '\ttests := []struct {',
+      '\t\tname   string',
+      '\t\tconfig *tls.Config',
+      '\t\twantOK bool',
+      '\t}{',
+      '\t\t{"legacy", &tls.Config{MinVersion: tls.VersionTLS10}, false},', // 9
+      '\t}',
+      '\t_ = tests',
+      '}',
+    ].join('\n');
+    assert.deepEqual(protocols(source).map((p) => [p.occurrence.line, p.protocol]), [
+      [9, { protocolType: 'tls', version: '1.0' }],
+    ]);
+  });
+
   it('the same list or config used by the program is reported', () => {
     const source = [
       'package ftpd',

@@ -9,7 +9,7 @@ import { CRYPTO_HASH, HASH_FUNCTIONS } from './hashes.js';
 import { unresolvedSpelling } from '../../../kb/unresolved.js';
 import { X509_SIGNING_CALLS, pemEncryption, x509Signing } from './x509.js';
 import { GO_PKCS12, pkcs12Call } from './pkcs12.js';
-import { STEP_KEY_CALLS, STEP_MODULE, stepKeyGeneration } from './step.js';
+import { STEP_JOSE_CALLS, STEP_KEY_CALLS, STEP_MINICA_NEW, STEP_MODULE, stepJoseCall, stepKeyGeneration, stepMinica } from './step.js';
 import { KEY_TYPE_PACKAGES, LEGO_CERTCRYPTO, legoKeyGeneration } from './acme.js';
 import { isCirclImport } from './circl.js';
 import { MISCREANT, miscreantCall } from './miscreant.js';
@@ -396,6 +396,8 @@ for (const [fn, [name, use]] of Object.entries(AGE)) table.push([`${AGE_PACKAGE}
 for (const fn of ['Encode', 'EncodeTrustStore', 'EncodeTrustStoreEntries']) table.push([`${GO_PKCS12}.${fn}`, pkcs12Call]);
 for (const callee of Object.keys(X509_SIGNING_CALLS)) table.push([callee, x509Signing]);
 for (const callee of STEP_KEY_CALLS) table.push([callee, stepKeyGeneration]);
+for (const callee of STEP_JOSE_CALLS) table.push([callee, stepJoseCall]);
+table.push([STEP_MINICA_NEW, stepMinica]);
 for (const pkg of LEGO_CERTCRYPTO) table.push([`${pkg}.GeneratePrivateKey`, legoKeyGeneration]);
 for (const fn of ['NewKeyRequest', 'NewBasicKeyRequest']) table.push([`${CFSSL_CSR}.${fn}`, cfsslDefaultKeyRequest]);
 table.push([`${MISCREANT}.NewAEAD`, miscreantCall], [`${MISCREANT}.NewAESCMACSIV`, miscreantCall]);

@@ -5,6 +5,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { ProtocolFacts } from '../../../inventory/model.js';
 import type { Value } from '../common/value.js';
 import { parseTlsVersion } from '../common/versions.js';
+import { GO_TLS_GROUPS as TLS_GROUPS } from './tls-names.js';
 import type { GoFile } from './file.js';
 import { declaredType, typeName } from './types.js';
 import { escapeRegex } from '../common/regex.js';
@@ -16,11 +17,6 @@ const SSH = 'golang.org/x/crypto/ssh';
 const TLS_VERSION_NUMBERS: Readonly<Record<number, string>> = { 0x0300: 'SSLv3', 0x0301: '1.0', 0x0302: '1.1', 0x0303: '1.2', 0x0304: '1.3' };
 const INSECURE_VERSIONS = new Set(['SSLv3', '1.0', '1.1']);
 
-/** tls.CurveID constants -> group names (IANA spelling for the hybrids, KB curve names for the rest). */
-const TLS_GROUPS: Readonly<Record<string, string>> = {
-  CurveP256: 'P-256', CurveP384: 'P-384', CurveP521: 'P-521', X25519: 'X25519',
-  X25519MLKEM768: 'X25519MLKEM768', SecP256r1MLKEM768: 'SecP256r1MLKEM768', SecP384r1MLKEM1024: 'SecP384r1MLKEM1024',
-};
 
 function tlsVersion(v: Value): string | undefined {
   if (v.kind === 'member' && v.path.startsWith(`${TLS}.`)) {
@@ -83,9 +79,53 @@ const COMPARISONS = /^(Equal|EqualValues|Exactly|NotEqual|NotEqualValues|Element
 const EXPECTED_NAME = /^(want|expect)/i;
 
 /**
+ * The struct field a positional element of a struct literal fills: `{"rc4", []uint16{tls.TLS_…}}` in a
+ * table `[]struct{ name string; want []uint16 }{…}` fills `want`. The struct type is the literal's own
+ * (`fields{…}`) or the element type of the slice, array or map literal the row is in, written inline
+ * or declared by the file (`type testCase struct{…}`); undefined when it is not in sight.
+ */
+function positionalField(element: SgNode, row: SgNode): string | undefined {
+  const elements = row.namedChildren();
+  if (elements.some((e) => e.kind() === 'keyed_element')) return undefined;
+  const index = elements.findIndex((e) => e.id() === element.id());
+  const holder = row.parent();
+  let type: SgNode | null | undefined;
+  if (holder?.kind() === 'composite_literal') type = holder.field('type');
+  else {
+    // A row of a table: its type is the element (or map value) type of the enclosing literal.
+    // `{…}` is a literal_element of the table's body, or the value of a keyed_element in a map's.
+    let body = holder?.kind() === 'literal_element' ? holder.parent() : undefined;
+    if (body?.kind() === 'keyed_element') body = body.parent();
+    const outer = body?.kind() === 'literal_value' ? body.parent() : undefined;
+    const table = outer?.kind() === 'composite_literal' ? outer.field('type') : undefined;
+    type = table?.field(table.kind() === 'map_type' ? 'value' : 'element');
+  }
+  while (type?.kind() === 'pointer_type') type = type.namedChildren()[0];
+  if (type?.kind() === 'type_identifier') type = declaredStruct(row, type.text());
+  if (type?.kind() !== 'struct_type') return undefined;
+  const names: string[] = [];
+  for (const decl of type.namedChildren()[0]?.namedChildren() ?? []) {
+    if (decl.kind() !== 'field_declaration') continue;
+    const ids = decl.namedChildren().filter((c) => c.kind() === 'field_identifier');
+    // An embedded field is named by its type.
+    names.push(...(ids.length ? ids.map((c) => c.text()) : [decl.text()]));
+  }
+  return names[index];
+}
+
+/** The struct type a file declares under a name (`type testCase struct{…}`, also inside a function). */
+function declaredStruct(node: SgNode, name: string): SgNode | undefined {
+  const root = node.ancestors().at(-1) ?? node;
+  const spec = root.find({ rule: { kind: 'type_spec', has: { field: 'name', regex: `^${name}$` } } });
+  const type = spec?.field('type');
+  return type?.kind() === 'struct_type' ? type : undefined;
+}
+
+/**
  * Whether a literal is a value to compare with rather than a configuration or a list the program uses:
  * an argument of a test assertion or deep comparison (`require.Equal(t, []uint16{tls.TLS_…}, b.ciphers)`,
- * `reflect.DeepEqual(got, &tls.Config{…})`), the `want:` of a table test, or a `want := …` local.
+ * `reflect.DeepEqual(got, &tls.Config{…})`), the `want:` of a table test (keyed or by position), or a
+ * `want := …` local.
  */
 function comparedValue(lit: SgNode): boolean {
   let cur = lit;
@@ -99,7 +139,9 @@ function comparedValue(lit: SgNode): boolean {
     }
     if (k === 'literal_element') {
       const kv = p.parent();
-      const key = kv?.kind() === 'keyed_element' && kv.namedChildren()[1]?.id() === p.id() ? kv.namedChildren()[0]?.text() : undefined;
+      const key = kv?.kind() === 'keyed_element' && kv.namedChildren()[1]?.id() === p.id()
+        ? kv.namedChildren()[0]?.text()
+        : kv?.kind() === 'literal_value' ? positionalField(p, kv) : undefined;
       return key !== undefined && EXPECTED_NAME.test(key);
     }
     if (k === 'expression_list') {

@@ -25,6 +25,7 @@ import { GO_PKCS12, detectPkcs12Encoders } from './pkcs12.js';
 import { circlCall, detectCirclHpke } from './circl.js';
 import { KEY_TYPE_PACKAGES, detectAcmeKeyTypes } from './acme.js';
 import { CFSSL_CSR, detectCfsslKeyRequests } from './cfssl.js';
+import { STEP_KMS_API, detectKmsKeyRequests } from './step.js';
 
 export const GO_DETECTOR_ID = 'go';
 
@@ -67,6 +68,8 @@ export function detectGo(file: SourceFile, crossFile?: CrossFile): Detection[] {
     if (pkcs12.length > 0) detectPkcs12Encoders(f, root, pkcs12);
     const cfssl = [...imports].filter(([, path]) => path === CFSSL_CSR).map(([local]) => local);
     if (cfssl.length > 0) detectCfsslKeyRequests(f, root, cfssl);
+    const kms = [...imports].filter(([, path]) => path === STEP_KMS_API).map(([local]) => local);
+    if (kms.length > 0) detectKmsKeyRequests(f, root, kms);
   }
   detectJoseNames(f, root, imports);
   detectCirclHpke(f, root, imports);

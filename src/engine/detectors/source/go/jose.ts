@@ -12,7 +12,8 @@ import type { GoFile } from './file.js';
 
 /** Import paths of the JOSE libraries, by family. */
 const GOLANG_JWT = /^github\.com\/(?:golang-jwt\/jwt|dgrijalva\/jwt-go|form3tech-oss\/jwt-go)(?:\/v\d+)?$/;
-const GO_JOSE = /^(?:github\.com\/go-jose\/go-jose(?:\/v\d+)?|gopkg\.in\/(?:go-jose|square)\/go-jose\.v\d+|github\.com\/square\/go-jose)$/;
+/** go.step.sm/crypto/jose re-exports go-jose's algorithm constants under the same names (step-ca's tokens). */
+const GO_JOSE = /^(?:github\.com\/go-jose\/go-jose(?:\/v\d+)?|gopkg\.in\/(?:go-jose|square)\/go-jose\.v\d+|github\.com\/square\/go-jose|go\.step\.sm\/crypto\/jose)$/;
 const JWX_JWA = /^github\.com\/lestrrat-go\/jwx(?:\/v\d+)?\/jwa$/;
 /** azkeys moved from sdk/keyvault/azkeys to sdk/security/keyvault/azkeys; both are in use. */
 const AZKEYS = /^github\.com\/Azure\/azure-sdk-for-go\/sdk\/(?:security\/)?keyvault\/azkeys$/;
@@ -53,7 +54,7 @@ function joseOf(path: string, member: string): string | undefined {
     return member === 'SigningMethodEdDSA' ? 'EdDSA' : undefined;
   }
   if (AZKEYS.test(path)) return azkeysJose(member);
-  // go-jose and jwx spell the JOSE names as identifiers (RSA_OAEP_256, A128CBC_HS256).
+  // go-jose (and smallstep's jose) and jwx spell the JOSE names as identifiers (RSA_OAEP_256, A128CBC_HS256).
   return /^[A-Z][A-Za-z0-9_]*$/.test(member) ? joseName(member) : undefined;
 }
 

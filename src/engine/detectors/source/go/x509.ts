@@ -45,6 +45,9 @@ export const X509_SIGNING_CALLS: Readonly<Record<string, { template?: number; si
   [`${STEP_MODULE}/x509util.CreateCertificateRequest`]: { signer: 2 },
   // An OCSP responder's signature: x/crypto/ocsp picks the same default as crypto/x509 for the key.
   [`${OCSP}.CreateResponse`]: { template: 2, signer: 3 },
+  // step-ca's SSH CA signs user and host certificates with sshutil (an ssh.Signer, mostly from a KMS):
+  // RSA keys sign with rsa-sha2-256, ECDSA with the curve's hash, Ed25519 as is — Go's x509 defaults.
+  [`${STEP_MODULE}/sshutil.CreateCertificate`]: { signer: 1 },
 };
 
 /** The signature Go picks for a key (crypto/x509 signingParamsForKey) when the template names none. */
