@@ -17,6 +17,7 @@ import { JsFile } from './file.js';
 import { LIBRARY_CALLS, joseHeaders, nobleCall, nobleReferences } from './libraries.js';
 import { WEBAUTHN_KEYWORDS, webauthnAlgorithms } from './webauthn.js';
 import { NODE_CRYPTO_CALLS, type CallHandler } from './node-crypto.js';
+import { OAUTH_METADATA_KEYWORDS, oauthMetadataAlgorithms } from './oauth-metadata.js';
 import { OPENPGP_CALLS } from './openpgp.js';
 import { indirectCall, indirectRule } from './indirect.js';
 import { addModuleGlobals, indexFile, jsEvaluator, jsImports, type ImportRef, type JsIndex } from './resolve.js';
@@ -173,6 +174,7 @@ export function detectJavaScript(file: SourceFile, crossFile?: CrossFile): Detec
   const modules = new Set([...imports.values()].map((i) => i.module));
   joseHeaders(f, modules.has('jose'));
   webauthnAlgorithms(f, text);
+  oauthMetadataAlgorithms(f, text);
   detectTlsSettings(f, modules.has('tls') ? 'tls' : modules.has('https') ? 'https' : modules.has('http2') ? 'http2' : undefined, text);
   detectTlsEnv(f, index.assignments);
   detectSshAlgorithmNames(root, sink, lang, text);
@@ -188,8 +190,8 @@ export const javascriptDetector: Detector = {
   appliesTo: (path) => languageOf(path) !== undefined && !/\.d\.[cm]?ts$/.test(path),
   // Every API the detector reads needs one of these bytes: the module names it imports (crypto, tls,
   // crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2 all contain
-  // one; aes-js, @panva/hkdf and libsignal are named; noble's post-quantum objects by their names, for a file that imports them through a module of the project; OpenPGP.js by its quoted package name, since the word is in every file of an OpenPGP project), crypto-js's and node-forge's browser globals `CryptoJS` and `forge`, the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
-  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'CryptoJS', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', 'ml_kem', 'ml_dsa', 'slh_dsa', "'openpgp'", '"openpgp"', ...WEBAUTHN_KEYWORDS, ...SSH_NAME_KEYWORDS],
+  // one; aes-js, @panva/hkdf and libsignal are named; noble's post-quantum objects by their names, for a file that imports them through a module of the project; OpenPGP.js by its quoted package name, since the word is in every file of an OpenPGP project), the OAuth/OpenID Connect metadata names that choose JOSE algorithms, crypto-js's and node-forge's browser globals `CryptoJS` and `forge`, the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
+  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'CryptoJS', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', 'ml_kem', 'ml_dsa', 'slh_dsa', "'openpgp'", '"openpgp"', ...WEBAUTHN_KEYWORDS, ...OAUTH_METADATA_KEYWORDS, ...SSH_NAME_KEYWORDS],
   crossFile: true,
   detect: (file: SourceFile, ctx: DetectContext) => detectJavaScript(file, ctx.crossFile),
 };
