@@ -102,3 +102,66 @@ export function register(alg: string) {
 `;
   assert.deepEqual(rows(src, 'src/oidc/register.ts'), []);
 });
+
+const fakeB64 = (bytes: number, seed: number): string => Buffer.from(Array.from({ length: bytes }, (_, i) => (i * 37 + seed) % 251 || 1)).toString('base64url');
+
+test('JWKs written as object literals are key material: RSA size, EC curve, OKP, ML-DSA (AKP), private when d/priv is there', () => {
+  const n = fakeB64(256, 200); // first byte 200: a full 2,048-bit modulus
+  const src = `const keys = [
+  {
+    d: '${fakeB64(256, 3)}',
+    e: 'AQAB',
+    kty: 'RSA',
+    n: '${n}',
+    use: 'sig',
+  },
+  { kty: 'EC', crv: 'P-384', x: '${fakeB64(48, 1)}', y: '${fakeB64(48, 2)}', d: '${fakeB64(48, 9)}' },
+  { crv: 'X25519', kty: 'OKP', x: '${fakeB64(32, 5)}' },
+  { alg: 'ML-DSA-65', kty: 'AKP', pub: '${fakeB64(1952, 4)}', priv: '${fakeB64(32, 6)}' },
+];
+export default keys;
+`;
+  const found = detect(src, 'certification/config.js').flatMap((d) => (d.type === 'material' ? [d] : []));
+  assert.deepEqual(found.map((d) => `${d.occurrence.line} ${d.material.materialType} ${d.material.algorithm?.spelling} ${d.material.size ?? ''}`), [
+    '5 private-key RSA 2048',
+    '9 private-key ECDSA 384',
+    '10 public-key X25519 255',
+    '11 private-key ML-DSA-65 ',
+  ]);
+  // The evidence never carries the key's members.
+  assert.ok(found.every((d) => d.occurrence.snippet.length < 20), found.map((d) => d.occurrence.snippet).join(' | '));
+});
+
+test('JWK-shaped objects built at run time, and the malformed keys of validation tests, are no key', () => {
+  const src = `export function toPublic(jwk) {
+  switch (jwk.kty) {
+    case 'RSA': return { e: jwk.e, kty: 'RSA', n: jwk.n };
+    case 'EC': return { crv: jwk.crv, kty: 'EC', x: jwk.x, y: jwk.y };
+  }
+}
+const bad = [{ kty: 'EC', crv: 'P-256', x: 'AQ' }, { kty: 'RSA', n: 'foo', e: 'AQAB' }, { kty: 'oct', k: Buffer.from('secret').toString('base64url') }];
+const header = { kty: 'RSA' };
+`;
+  assert.deepEqual(detect(src, 'lib/keys.js').filter((d) => d.type === 'material'), []);
+});
+
+test('jose calculateJwkThumbprint: SHA-256 by default, the digest named, unknown when chosen at run time', () => {
+  const src = `import * as jose from 'jose';
+const a = await jose.calculateJwkThumbprint(jwk);
+const b = await jose.calculateJwkThumbprintUri(jwk, 'sha512');
+const c = await jose.calculateJwkThumbprint(jwk, \`sha\${bits}\`);
+`;
+  assert.deepEqual(rows(src), ['2 SHA-256', '3 SHA-512', '4 unknown-hash']);
+});
+
+test('PKCE S256 through oauth4webapi and openid-client is SHA-256; their other calls name nothing', () => {
+  const src = `import * as o from 'oauth4webapi';
+import { generators } from 'openid-client';
+const verifier = o.generateRandomCodeVerifier();
+const challenge = await o.calculatePKCECodeChallenge(verifier);
+const legacy = generators.codeChallenge(generators.codeVerifier());
+const state = o.generateRandomState();
+`;
+  assert.deepEqual(rows(src), ['4 SHA-256', '5 SHA-256']);
+  assert.deepEqual(detect(src).flatMap((d) => (d.type === 'algorithm' ? [d.library?.name] : [])), ['oauth4webapi', 'openid-client']);
+});

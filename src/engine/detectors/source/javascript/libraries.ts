@@ -263,6 +263,15 @@ const joseDecrypt: CallHandler = (f, call, callee, args) => {
   }
 };
 
+/**
+ * jose's RFC 7638 JWK thumbprint (`calculateJwkThumbprint(jwk, 'sha384')`, also the `…Uri` form): a
+ * digest, SHA-256 when the argument is left out (jose's default).
+ */
+const joseThumbprint: CallHandler = (f, call, callee, args) => {
+  const name = args[1] ? f.str(args[1]) : 'sha256';
+  f.algorithm(call, callee, { spelling: name === undefined ? unresolvedSpelling('hash') : digestName(name) ?? name, functions: ['digest'] });
+};
+
 const joseAlgAt = (index: number, fn: 'keygen' | 'other'): CallHandler => (f, call, callee, args) => {
   const alg = f.str(args[index]);
   if (!alg) return;
@@ -295,6 +304,8 @@ const JWT: Array<[string, CallHandler]> = [
   ['jose:flattenedVerify', jwtVerify(2)],
   ['jose:generalVerify', jwtVerify(2)],
   ['jose:jwtDecrypt', joseDecrypt],
+  ['jose:calculateJwkThumbprint', joseThumbprint],
+  ['jose:calculateJwkThumbprintUri', joseThumbprint],
   ['jose:compactDecrypt', joseDecrypt],
   ['jose:flattenedDecrypt', joseDecrypt],
   ['jose:generalDecrypt', joseDecrypt],
@@ -304,6 +315,10 @@ const JWT: Array<[string, CallHandler]> = [
   ['jose:importPKCS8', joseAlgAt(1, 'other')],
   ['jose:importSPKI', joseAlgAt(1, 'other')],
   ['jose:importX509', joseAlgAt(1, 'other')],
+  // PKCE's S256 code challenge (RFC 7636 §4.2): the SHA-256 of the verifier, in panva's OAuth clients
+  // (oauth4webapi; openid-client v6 re-exports it, v5 has generators.codeChallenge).
+  ...['oauth4webapi:calculatePKCECodeChallenge', 'openid-client:calculatePKCECodeChallenge', 'openid-client:generators.codeChallenge'].map((k): [string, CallHandler] =>
+    [k, (f, call, callee) => f.algorithm(call, callee, { spelling: 'SHA-256', functions: ['digest'] })]),
   ['new jose:UnsecuredJWT', (f, call, callee) => f.signal(call, callee, 'jwt-none-algorithm', 'jose UnsecuredJWT creates tokens with algorithm "none"')],
 ];
 
