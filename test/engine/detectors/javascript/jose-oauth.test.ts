@@ -165,3 +165,15 @@ const state = o.generateRandomState();
   assert.deepEqual(rows(src), ['4 SHA-256', '5 SHA-256']);
   assert.deepEqual(detect(src).flatMap((d) => (d.type === 'algorithm' ? [d.library?.name] : [])), ['oauth4webapi', 'openid-client']);
 });
+
+test('a digest chosen by a ternary whose last arm is false is each named digest, no unknown one', () => {
+  const src = `import * as crypto from 'node:crypto';
+function derive(secret: Buffer, length: number) {
+  const digest = length <= 32 ? 'sha256' : length <= 48 ? 'sha384' : false;
+  if (!digest) throw new Error('unsupported');
+  return crypto.hash(digest, secret, 'buffer').subarray(0, length);
+}
+export function other(name: string, data: Buffer) { return crypto.createHash(name).update(data).digest(); }
+`;
+  assert.deepEqual(rows(src), ['5 SHA-256', '5 SHA-384', '7 unknown-hash']);
+});
