@@ -2,7 +2,7 @@
 // OAuth/OpenID Connect metadata that chooses JOSE algorithms (javascript/oauth-metadata.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { algorithms, detect } from './helpers.js';
+import { algorithms, detect, signals } from './helpers.js';
 
 const rows = (src: string, path = 'src/example.ts'): string[] => algorithms(src, path).map((a) => `${a.line} ${a.name}`);
 
@@ -176,4 +176,20 @@ function derive(secret: Buffer, length: number) {
 export function other(name: string, data: Buffer) { return crypto.createHash(name).update(data).digest(); }
 `;
   assert.deepEqual(rows(src), ['5 SHA-256', '5 SHA-384', '7 unknown-hash']);
+});
+
+test('rejectUnauthorized: false in a server\'s options (client certificates, mTLS) is no disabled verification; in a client\'s it is', () => {
+  const src = `import * as https from 'node:https';
+import * as tls from 'node:tls';
+const server = https.createServer({
+  requestCert: true,
+  rejectUnauthorized: false,
+  key, cert,
+}, app.callback());
+const plain = tls.createServer({ rejectUnauthorized: false, key, cert });
+const mtls = { requestCert: true, rejectUnauthorized: false };
+const client = https.request({ host: 'api.example.test', rejectUnauthorized: false });
+const agentOptions = { tls: { rejectUnauthorized: false } };
+`;
+  assert.deepEqual(signals(src).map((s) => `${s.occurrence.line} ${s.signal}`), ['10 cert-verification-disabled', '11 cert-verification-disabled']);
 });
