@@ -8,7 +8,7 @@
 // any other. Library-agnostic (the settings are protocol fields), so no library is named.
 import type { SgNode } from '@ast-grep/napi';
 import type { CryptoFunction } from '../../../inventory/model.js';
-import { joseEncryptionAlg, joseSecondary, joseSignatureAlg, type Named } from '../common/jose.js';
+import { joseEncryptionAlg, joseSecondary, joseSecondaryFunctions, joseSignatureAlg, type Named } from '../common/jose.js';
 import type { JsFile } from './file.js';
 
 /** Bytes one of the settings' names contains (the detector's prefilter and this reader's own gate). */
@@ -72,7 +72,7 @@ export function oauthMetadataAlgorithms(f: JsFile, text: string): void {
       const functions: CryptoFunction[] = op === 'encrypt' ? ['encrypt', 'decrypt'] : named.spelling.startsWith('HMAC') ? ['tag'] : ['sign', 'verify'];
       f.algorithm(node, 'oauth', { spelling: named.spelling, params: { ...named.params }, functions }, key);
       const second = joseSecondary(alg);
-      if (second) f.algorithm(node, 'oauth', { spelling: second.spelling, params: { ...second.params }, functions: second.spelling.startsWith('HMAC') ? ['tag'] : ['encrypt', 'decrypt'] }, key);
+      if (second) f.algorithm(node, 'oauth', { spelling: second.spelling, params: { ...second.params }, functions: joseSecondaryFunctions(second) }, key);
     }
   }
 }
