@@ -59,6 +59,13 @@ export function isBinary(content: Buffer): boolean {
   return content.subarray(0, BINARY_SNIFF_BYTES).includes(0);
 }
 
+/**
+ * A long line that is one base64/base64url/hex string given a name (`pub: '…',`, `const KEY = "…";`):
+ * a key, certificate or blob written into code (an ML-DSA public key JWK member is 3,000+ characters),
+ * not minified code, which has operators and punctuation throughout.
+ */
+const DATA_LINE = /^\s*(?:(?:export\s+)?(?:const|let|var|static|final|private|public)\s+)*[\w$.'"]{1,60}\s*[:=]\s*(['"`])[A-Za-z0-9+/_=-]+\1\s*[,;]?\s*$/;
+
 export function isMinified(path: string, head: string): boolean {
   if (!MINIFIABLE_EXT.test(path)) return false;
   let start = 0;
@@ -66,7 +73,8 @@ export function isMinified(path: string, head: string): boolean {
   while (start < end) {
     let nl = head.indexOf('\n', start);
     if (nl === -1 || nl > end) nl = end;
-    if (nl - start > MINIFIED_LINE_CHARS) return true;
+    // A line the sniff cuts short cannot be shown to be data.
+    if (nl - start > MINIFIED_LINE_CHARS && (nl === MINIFIED_SNIFF_CHARS || !DATA_LINE.test(head.slice(start, nl)))) return true;
     start = nl + 1;
   }
   return false;

@@ -79,6 +79,12 @@ test('generated and minified markers', () => {
   assert.ok(!isGenerated('// This handler generated a key earlier; do not edit the config by hand\n'));
   assert.ok(isMinified('a.css', `a{${'b:c;'.repeat(600)}}`));
   assert.ok(!isMinified('a.py', 'x'.repeat(5000)));
+  // One named base64url string (an ML-DSA JWK's pub) is data, not minified code; code around a long string still is.
+  const blob = 'Ab_-'.repeat(900);
+  assert.ok(!isMinified('keys.js', `const keys = [{\n  kty: 'AKP',\n  pub: '${blob}',\n}];\n`));
+  assert.ok(!isMinified('keys.ts', `export const CERT = "${blob}";`));
+  assert.ok(isMinified('app.js', `var a=function(b){return b+'${blob}'};`));
+  assert.ok(isMinified('app.js', `x: '${blob}', y: f(1), z: '${blob}'`));
 });
 
 test('reading refuses a symlink even when the walker was raced', (t) => {

@@ -1,4 +1,4 @@
-// JSON Web Keys and key sets (RFC 7517/7518/8037) in .json/.jwk/.jwks files: key type, size or curve,
+// JSON Web Keys and key sets (RFC 7517/7518/8037, ML-DSA's AKP keys) in .json/.jwk/.jwks files: key type, size or curve,
 // private when `d` is present, `oct` keys as secret keys. The fingerprint is the RFC 7638 thumbprint
 // (SHA-256 over the required public members); no key value ever reaches a detection.
 import { createHash } from 'node:crypto';
@@ -62,6 +62,12 @@ export function jwkFacts(jwk: JwkObject, kb: KnowledgeBase): MaterialFacts | nul
       if (!known || typeof jwk.x !== 'string') return null;
       const size = edwardsMontgomeryBits(kb, known.spelling);
       return { materialType: priv ? 'private-key' : 'public-key', format: 'JWK', algorithm: { spelling: known.spelling, params: {}, oid: known.oid }, ...(size !== undefined && { size }), fingerprintSha256: thumbprint(jwk, ['crv', 'kty', 'x']) };
+    }
+    case 'AKP': {
+      // draft-ietf-cose-dilithium's "algorithm key pair": `alg` names the parameter set, `priv` is the
+      // private seed (not `d`); the thumbprint's required members are alg, kty and pub.
+      if (!alg || !/^ML-DSA-(44|65|87)$/.test(alg) || typeof jwk.pub !== 'string') return null;
+      return { materialType: typeof jwk.priv === 'string' ? 'private-key' : 'public-key', format: 'JWK', algorithm: { spelling: alg, params: {} }, fingerprintSha256: thumbprint(jwk, ['alg', 'kty', 'pub']) };
     }
     case 'oct': {
       const size = typeof jwk.k === 'string' ? Buffer.from(jwk.k, 'base64url').length * 8 : undefined;

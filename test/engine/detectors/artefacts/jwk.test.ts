@@ -41,3 +41,16 @@ test('JSON without keys, invalid JSON and malformed keys produce nothing', () =>
   assert.deepEqual(run(jwkDetector, 'a.json', '{"kty": "RSA", "e": "AQAB"}'), []);
   assert.deepEqual(run(jwkDetector, 'a.json', '{"kty": "OKP", "crv": "Curve41417", "x": "AA"}'), []);
 });
+
+test('ML-DSA keys (kty AKP): the parameter set from alg, private when priv is present; an AKP key of another alg is none', () => {
+  const pub = Buffer.alloc(1312, 7).toString('base64url');
+  const doc = JSON.stringify({ keys: [
+    { kty: 'AKP', alg: 'ML-DSA-44', pub, priv: Buffer.alloc(32, 3).toString('base64url') },
+    { kty: 'AKP', alg: 'ML-DSA-87', pub },
+    { kty: 'AKP', alg: 'FOO-1', pub },
+  ] }, null, 2);
+  const ds = run(jwkDetector, 'keys/pq.jwks', doc) as MaterialDetection[];
+  assert.deepEqual(ds.map((d) => [d.material.materialType, d.material.algorithm?.spelling]), [['private-key', 'ML-DSA-44'], ['public-key', 'ML-DSA-87']]);
+  const expected = createHash('sha256').update(JSON.stringify({ alg: 'ML-DSA-87', kty: 'AKP', pub })).digest('hex');
+  assert.equal(ds[1]!.material.fingerprintSha256, expected);
+});

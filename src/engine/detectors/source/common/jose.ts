@@ -8,7 +8,7 @@ export interface Named {
   params: AlgorithmParams;
 }
 
-/** JWS `alg` values (RFC 7518 §3.1 and RFC 8037). */
+/** JWS `alg` values (RFC 7518 §3.1, RFC 8037, RFC 9864's `Ed25519`, draft-ietf-cose-dilithium's `ML-DSA-44/65/87`). */
 export function joseSignatureAlg(alg: string): Named | undefined {
   const m = /^(HS|RS|PS|ES)(256|384|512)$/.exec(alg);
   if (m) {
@@ -23,6 +23,8 @@ export function joseSignatureAlg(alg: string): Named | undefined {
   if (alg === 'ES256K') return { spelling: 'ECDSA', params: { curve: 'secp256k1', hash: 'SHA-256' } };
   if (alg === 'EdDSA') return { spelling: 'EdDSA', params: {} };
   if (alg === 'Ed25519') return { spelling: 'Ed25519', params: {} };
+  // The JOSE names of ML-DSA (jose, node-oidc-provider, Nimbus): the post-quantum signatures.
+  if (/^ML-DSA-(44|65|87)$/.test(alg)) return { spelling: alg, params: {} };
   return undefined;
 }
 
@@ -101,6 +103,5 @@ export const COSE_SIGNATURE_IDS: ReadonlyMap<number, string> = new Map([
  */
 export function coseSignatureAlg(name: string): Named | undefined {
   if (name === 'RS1') return { spelling: 'RSA', params: { padding: 'PKCS1v15', hash: 'SHA-1' } };
-  if (/^ML-DSA-(44|65|87)$/.test(name)) return { spelling: name, params: {} };
   return joseSignatureAlg(name);
 }

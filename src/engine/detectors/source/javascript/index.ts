@@ -7,6 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { Detection } from '../../../inventory/model.js';
 import type { DetectContext, Detector, SourceFile } from '../../types.js';
 import type { CrossFile } from '../../cross-file.js';
+import type { KnowledgeBase } from '../../../kb/types.js';
 import { declareJsConstants, packageImports } from './cross-file.js';
 import { parseSource, type SourceLanguage } from '../common/languages.js';
 import { escapeRegex } from '../common/regex.js';
@@ -17,6 +18,8 @@ import { JsFile } from './file.js';
 import { LIBRARY_CALLS, joseHeaders, nobleCall, nobleReferences } from './libraries.js';
 import { WEBAUTHN_KEYWORDS, webauthnAlgorithms } from './webauthn.js';
 import { NODE_CRYPTO_CALLS, type CallHandler } from './node-crypto.js';
+import { jwkLiterals } from './jwk-literals.js';
+import { OAUTH_METADATA_KEYWORDS, oauthMetadataAlgorithms } from './oauth-metadata.js';
 import { OPENPGP_CALLS } from './openpgp.js';
 import { indirectCall, indirectRule } from './indirect.js';
 import { addModuleGlobals, indexFile, jsEvaluator, jsImports, type ImportRef, type JsIndex } from './resolve.js';
@@ -122,7 +125,7 @@ function handlerOf(callee: string): CallHandler | undefined {
   return upstream === undefined ? undefined : CALLS.get(callee.replace(`${module}:`, `${upstream}:`));
 }
 
-export function detectJavaScript(file: SourceFile, crossFile?: CrossFile): Detection[] {
+export function detectJavaScript(file: SourceFile, crossFile?: CrossFile, kb?: KnowledgeBase): Detection[] {
   const lang = languageOf(file.path);
   if (!lang) return [];
   const text = file.content.toString('utf8');
@@ -173,6 +176,8 @@ export function detectJavaScript(file: SourceFile, crossFile?: CrossFile): Detec
   const modules = new Set([...imports.values()].map((i) => i.module));
   joseHeaders(f, modules.has('jose'));
   webauthnAlgorithms(f, text);
+  oauthMetadataAlgorithms(f, text);
+  jwkLiterals(f, text, kb);
   detectTlsSettings(f, modules.has('tls') ? 'tls' : modules.has('https') ? 'https' : modules.has('http2') ? 'http2' : undefined, text);
   detectTlsEnv(f, index.assignments);
   detectSshAlgorithmNames(root, sink, lang, text);
@@ -188,8 +193,8 @@ export const javascriptDetector: Detector = {
   appliesTo: (path) => languageOf(path) !== undefined && !/\.d\.[cm]?ts$/.test(path),
   // Every API the detector reads needs one of these bytes: the module names it imports (crypto, tls,
   // crypto-js, node-forge, jsonwebtoken, jose, tweetnacl, @noble/*, bcrypt, argon2 all contain
-  // one; aes-js, @panva/hkdf and libsignal are named; noble's post-quantum objects by their names, for a file that imports them through a module of the project; OpenPGP.js by its quoted package name, since the word is in every file of an OpenPGP project), crypto-js's and node-forge's browser globals `CryptoJS` and `forge`, the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
-  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'CryptoJS', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', 'ml_kem', 'ml_dsa', 'slh_dsa', "'openpgp'", '"openpgp"', ...WEBAUTHN_KEYWORDS, ...SSH_NAME_KEYWORDS],
+  // one; aes-js, @panva/hkdf, libsignal, oauth4webapi and openid-client are named; noble's post-quantum objects by their names, for a file that imports them through a module of the project; OpenPGP.js by its quoted package name, since the word is in every file of an OpenPGP project), the OAuth/OpenID Connect metadata names that choose JOSE algorithms, a JWK's `kty`, crypto-js's and node-forge's browser globals `CryptoJS` and `forge`, the global `crypto.subtle`, TLS option names (an https-only file still names its options), the switches and weak-random calls it reports, or an SSH algorithm name.
+  keywords: ['crypto', 'tls', 'minVersion', 'secureProtocol', 'ciphers', 'ecdhCurve', 'checkServerIdentity', 'CryptoJS', 'forge', 'jsonwebtoken', 'jws', 'jose', 'nacl', '@noble/', 'bcrypt', 'argon2', 'subtle', 'rejectUnauthorized', 'NODE_TLS_REJECT_UNAUTHORIZED', 'Math.random', 'hostVerifier', 'node-rsa', 'elliptic', 'aes-js', '@panva/hkdf', 'libsignal', 'kty', 'oauth4webapi', 'openid-client', 'ml_kem', 'ml_dsa', 'slh_dsa', "'openpgp'", '"openpgp"', ...WEBAUTHN_KEYWORDS, ...OAUTH_METADATA_KEYWORDS, ...SSH_NAME_KEYWORDS],
   crossFile: true,
-  detect: (file: SourceFile, ctx: DetectContext) => detectJavaScript(file, ctx.crossFile),
+  detect: (file: SourceFile, ctx: DetectContext) => detectJavaScript(file, ctx.crossFile, ctx.kb),
 };

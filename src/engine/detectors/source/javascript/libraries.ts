@@ -241,17 +241,55 @@ const jwtVerify = (optsIndex: number, secretIndex?: number): CallHandler => (f, 
   for (const alg of algs) emitAlg(f, call, callee, alg, 'verify');
 };
 
+/**
+ * jose's key generation and import: `generateKeyPair(alg, { modulusLength, crv })`, `generateSecret(alg)`,
+ * `importJWK(jwk, alg)`, `importPKCS8(pem, alg)`, … The defaults jose documents for generateKeyPair
+ * (unchanged since v3) apply only when the options leave them out: `modulusLength` 2048 for the RSA
+ * algorithms and `crv` Ed25519 for `EdDSA`. An imported key's size and curve are the key's.
+ */
+/**
+ * jose's decryption with its allow-lists (`jwtDecrypt(jwe, key, { keyManagementAlgorithms: ['dir'],
+ * contentEncryptionAlgorithms: ['A256CBC-HS512', 'A256GCM'] })`): the JWE algorithms the call accepts.
+ * Lists left out accept whatever the key allows, which names nothing here.
+ */
+const joseDecrypt: CallHandler = (f, call, callee, args) => {
+  const opts = f.props(args[2]);
+  for (const key of ['keyManagementAlgorithms', 'contentEncryptionAlgorithms']) {
+    for (const alg of stringList(f, opts?.get(key))) {
+      const named = key === 'contentEncryptionAlgorithms' ? joseEncryptionAlg(alg) : jwsOrJwe(alg);
+      if (named) f.algorithm(call, callee, { spelling: named.spelling, params: { ...named.params }, functions: ['decrypt'] });
+      if (named) emitSecondary(f, call, callee, alg);
+    }
+  }
+};
+
+/**
+ * jose's RFC 7638 JWK thumbprint (`calculateJwkThumbprint(jwk, 'sha384')`, also the `…Uri` form): a
+ * digest, SHA-256 when the argument is left out (jose's default).
+ */
+const joseThumbprint: CallHandler = (f, call, callee, args) => {
+  const name = args[1] ? f.str(args[1]) : 'sha256';
+  f.algorithm(call, callee, { spelling: name === undefined ? unresolvedSpelling('hash') : digestName(name) ?? name, functions: ['digest'] });
+};
+
 const joseAlgAt = (index: number, fn: 'keygen' | 'other'): CallHandler => (f, call, callee, args) => {
   const alg = f.str(args[index]);
   if (!alg) return;
-  const opts = f.props(args[index + 1]);
-  // `EdDSA` keys name their curve in `crv` (Ed25519 by default in jose's generateKeyPair).
-  const crv = alg === 'EdDSA' && opts?.get('crv') ? f.str(opts.get('crv')) : undefined;
+  // Options that cannot be read (a variable from elsewhere) may set anything: no default then.
+  const optsNode = args[index + 1];
+  const opts = optsNode ? f.props(optsNode) : new Map<string, SgNode>();
+  const defaults = fn === 'keygen' && opts !== undefined;
+  const crvNode = alg === 'EdDSA' ? opts?.get('crv') : undefined;
+  const crv = crvNode ? f.str(crvNode) : alg === 'EdDSA' && defaults ? 'Ed25519' : undefined;
   const named = crv === 'Ed25519' || crv === 'Ed448' ? { spelling: crv, params: {} } : jwsOrJwe(alg);
   if (!named) return;
   const params: AlgorithmParams = { ...named.params };
-  if (fn === 'keygen' && opts?.get('modulusLength') && (named.spelling.startsWith('RSA'))) params.keySize = f.int(opts.get('modulusLength'));
-  f.algorithm(call, callee, { spelling: named.spelling, params, unresolved: named.spelling.startsWith('RSA') && fn === 'keygen' ? ['keySize'] : [], functions: [fn] });
+  const rsaKeygen = fn === 'keygen' && named.spelling.startsWith('RSA');
+  if (rsaKeygen) {
+    const modulus = opts?.get('modulusLength');
+    params.keySize = modulus ? f.int(modulus) : defaults ? 2048 : undefined;
+  }
+  f.algorithm(call, callee, { spelling: named.spelling, params, unresolved: rsaKeygen ? ['keySize'] : [], functions: [fn] });
 };
 
 const JWT: Array<[string, CallHandler]> = [
@@ -263,12 +301,24 @@ const JWT: Array<[string, CallHandler]> = [
   ['jws:createVerify', jwsAlg((f, args) => f.props(args[0])?.get('algorithm'), 'verify', jwsOptionKey)],
   ['jose:jwtVerify', jwtVerify(2)],
   ['jose:compactVerify', jwtVerify(2)],
+  ['jose:flattenedVerify', jwtVerify(2)],
+  ['jose:generalVerify', jwtVerify(2)],
+  ['jose:jwtDecrypt', joseDecrypt],
+  ['jose:calculateJwkThumbprint', joseThumbprint],
+  ['jose:calculateJwkThumbprintUri', joseThumbprint],
+  ['jose:compactDecrypt', joseDecrypt],
+  ['jose:flattenedDecrypt', joseDecrypt],
+  ['jose:generalDecrypt', joseDecrypt],
   ['jose:generateKeyPair', joseAlgAt(0, 'keygen')],
   ['jose:generateSecret', joseAlgAt(0, 'keygen')],
   ['jose:importJWK', joseAlgAt(1, 'other')],
   ['jose:importPKCS8', joseAlgAt(1, 'other')],
   ['jose:importSPKI', joseAlgAt(1, 'other')],
   ['jose:importX509', joseAlgAt(1, 'other')],
+  // PKCE's S256 code challenge (RFC 7636 §4.2): the SHA-256 of the verifier, in panva's OAuth clients
+  // (oauth4webapi; openid-client v6 re-exports it, v5 has generators.codeChallenge).
+  ...['oauth4webapi:calculatePKCECodeChallenge', 'openid-client:calculatePKCECodeChallenge', 'openid-client:generators.codeChallenge'].map((k): [string, CallHandler] =>
+    [k, (f, call, callee) => f.algorithm(call, callee, { spelling: 'SHA-256', functions: ['digest'] })]),
   ['new jose:UnsecuredJWT', (f, call, callee) => f.signal(call, callee, 'jwt-none-algorithm', 'jose UnsecuredJWT creates tokens with algorithm "none"')],
 ];
 

@@ -16,6 +16,9 @@ function withHash(base: string, hash: string | undefined): string {
 const bits = (bytes: number | undefined): number | undefined => (bytes === undefined ? undefined : bytes * 8);
 
 const createHash: CallHandler = (f, call, callee, args) => {
+  // A case where the name is a boolean is a path that throws before hashing (node-oidc-provider's
+  // `const digest = len <= 32 ? 'sha256' : … : false; if (!digest) throw …`): no hash, not an unknown one.
+  if (f.eval(args[0]).kind === 'bool') return;
   const name = f.str(args[0]);
   // A name we cannot read, or one that is not a digest we know, is still a hash in use.
   f.algorithm(call, callee, { spelling: name === undefined ? unresolvedSpelling('hash') : digestName(name) ?? name, functions: ['digest'] });

@@ -86,12 +86,29 @@ function verificationSwitch(f: JsFile, pair: SgNode): void {
   if (!value) return;
   if (key === 'rejectUnauthorized') {
     const v = f.eval(value);
-    if (v.kind === 'bool' && !v.value) f.signal(pair, '', 'cert-verification-disabled', 'rejectUnauthorized is false: server certificates are not verified', undefined, 'rejectUnauthorized: false');
+    if (v.kind === 'bool' && !v.value && !serverOptions(pair.parent())) f.signal(pair, '', 'cert-verification-disabled', 'rejectUnauthorized is false: server certificates are not verified', undefined, 'rejectUnauthorized: false');
   } else if (key === 'checkServerIdentity' && acceptsAll(value)) {
     f.signal(pair, '', 'hostname-verification-disabled', 'checkServerIdentity accepts every host name', undefined, 'checkServerIdentity');
   } else if (key === 'hostVerifier' && returnsTrue(value, true)) {
     f.signal(pair, '', 'ssh-host-key-verification-disabled', 'SSH host keys are not verified: hostVerifier accepts every server key', undefined, 'hostVerifier');
   }
+}
+
+/**
+ * A server's options (`https.createServer({ requestCert: true, rejectUnauthorized: false, … })`, or any
+ * object with `requestCert`, an option only servers take): there `rejectUnauthorized` is about client
+ * certificates, which the server asks for only with `requestCert` and which an mTLS server accepting
+ * self-signed ones (RFC 8705's self_signed_tls_client_auth) checks itself. It says nothing about
+ * verifying a server, so it is no cert-verification-disabled (Python's VERIFY_NONE on a server alike).
+ */
+function serverOptions(obj: SgNode | null): boolean {
+  if (!obj || (obj.kind() as string) !== 'object') return false;
+  if (obj.children().some((p) => (p.kind() as string) === 'pair' && propertyKey(p.field('key')) === 'requestCert')) return true;
+  const call = obj.parent()?.parent();
+  if ((call?.kind() as string) !== 'call_expression' && (call?.kind() as string) !== 'new_expression') return false;
+  const fn = call!.field('function') ?? call!.field('constructor');
+  const name = (fn?.kind() as string) === 'member_expression' ? fn!.field('property')?.text() : fn?.text();
+  return name === 'createServer' || name === 'createSecureServer' || name === 'Server';
 }
 
 /** process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0' turns certificate checks off for the whole process. */
