@@ -190,6 +190,37 @@ function pbeParams(f: KtFile, node: SgNode): AlgorithmParams {
   return p;
 }
 
+/** The nearest function body or lambda around a node: the scope a hand-written HKDF runs in. */
+function enclosingBody(node: SgNode): SgNode | undefined {
+  for (let cur = node.parent(); cur; cur = cur.parent()) {
+    const k = kindOf(cur);
+    if (k === 'function_body' || k === 'lambda_literal') return cur;
+  }
+  return undefined;
+}
+
+/**
+ * HKDF written by hand (RFC 5869 §2.2): HKDF-Extract is an HMAC keyed by the salt, and its output, the
+ * pseudorandom key, keys the HMAC of HKDF-Expand. The salt is public (a user id, a context) and a
+ * zero-filled block when absent (`if (salt.isEmpty()) ByteArray(32) else salt`), so bytes fixed in
+ * source there are no hard-coded key. Recognised by the key's name (`salt`, `effectiveSalt`) or by an
+ * HMAC key, later in the same function, that is a MAC's `doFinal` output (`val prk = mac.doFinal(ikm)`
+ * then `SecretKeySpec(prk, "HmacSHA256")`).
+ */
+function hkdfExtractSalt(f: KtFile, call: KtCall, keyArg: SgNode | undefined): boolean {
+  if (keyArg && kindOf(keyArg) === 'simple_identifier' && /salt/i.test(keyArg.text())) return true;
+  const body = enclosingBody(call.node);
+  if (!body) return false;
+  const start = call.node.range().end.index;
+  const end = body.range().end.index;
+  return f.callsNamed('SecretKeySpec').some((other) => {
+    const at = other.node.range().start.index;
+    if (at <= start || at >= end || enclosingBody(other.node)?.id() !== body.id()) return false;
+    const key = f.origin(arg(other, 0, 'key'));
+    return key !== undefined && callParts(key)?.name === 'doFinal' && /^hmac/i.test(f.str(arg(other, 1, 'algorithm')) ?? '');
+  });
+}
+
 /** Specs whose arguments are secret material: the arrays given to them are keys, IVs and salts. */
 export const SECRET_SPECS: ReadonlySet<string> = new Set(['SecretKeySpec', 'IvParameterSpec', 'GCMParameterSpec', 'PBEKeySpec']);
 
@@ -222,7 +253,7 @@ export function handleSpec(f: KtFile, call: KtCall, type: string, mutated: Reado
         ...(size ? { size } : {}),
       },
     });
-    if (constant(keyArg)) f.sink.signal(node, 'SecretKeySpec', 'hardcoded-key', `${alg ?? 'secret'} key bytes are fixed in source`, alg ? { related: { spelling: alg, params: size ? { keySize: size } : {} } } : {});
+    if (constant(keyArg) && !(alg && /^hmac/i.test(alg) && hkdfExtractSalt(f, call, keyArg))) f.sink.signal(node, 'SecretKeySpec', 'hardcoded-key', `${alg ?? 'secret'} key bytes are fixed in source`, alg ? { related: { spelling: alg, params: size ? { keySize: size } : {} } } : {});
   } else if (type === 'IvParameterSpec' || type === 'GCMParameterSpec') {
     const ivArg = type === 'IvParameterSpec' ? arg(call, 0, 'iv') : arg(call, 1, 'src');
     if (constant(ivArg)) f.sink.signal(node, type, 'static-iv', `${type === 'GCMParameterSpec' ? 'GCM nonce' : 'IV'} is a constant in source`);
