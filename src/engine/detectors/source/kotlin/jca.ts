@@ -265,5 +265,10 @@ export function handleSpec(f: KtFile, call: KtCall, type: string, mutated: Reado
       // A caller's literal is reported nowhere (common/from-caller.ts).
       if (s !== undefined && s.length > 0 && !fromCaller(f.ev, c.receiver)) f.sink.signal(node, 'PBEKeySpec', 'hardcoded-password', 'PBE password is a string literal');
     }
+    // A spec with a key length is PBKDF2's input (the PBES1 ciphers take none). When the file makes no
+    // SecretKeyFactory (one injected from elsewhere), the derivation is reported at the spec, its PRF unknown,
+    // with the iterations, salt and output length the spec fixes; otherwise the factory reports it.
+    const factory = f.callsNamed('getInstance').some((g) => /(^|\.)SecretKeyFactory$/.test(pathText(g.receiver) ?? ''));
+    if (arg(call, 3, 'keyLength') && !factory) f.algorithm(node, 'PBEKeySpec', 'PBKDF2', pbeParams(f, node), ['hash'], ['keyderive']);
   }
 }
