@@ -5,7 +5,9 @@
 // TLS version spellings and unresolved-role names are shared with the Java and C# detectors.
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
+import { getKnowledgeBase } from '../../../kb/index.js';
 import { unresolvedSpelling, type UnresolvedRole } from '../../../kb/unresolved.js';
+import { canonicalCurve, spkiDetails } from '../../artefacts/key-facts.js';
 import { fromCaller } from '../common/from-caller.js';
 import { kindOf } from '../common/languages.js';
 import { needsKeySize, parseTransformation } from '../common/transformation.js';
@@ -108,11 +110,37 @@ export function handleGetInstance(f: KtFile, call: KtCall): void {
     }
     case 'SecretKeyFactory':
       return secretKeyFactory(f, call, name, library);
-    case 'KeyFactory':
-      return f.algorithm(node, symbol, name, {}, /^(RSA|DSA|DH)$/i.test(name) ? ['keySize'] : /^EC$/i.test(name) ? ['curve'] : [], [], library);
+    case 'KeyFactory': {
+      const params = encodedPublicKeyParams(f, call);
+      const unresolved: AlgorithmParamName[] = params.keySize || params.curve ? [] : /^(RSA|DSA|DH)$/i.test(name) ? ['keySize'] : /^EC$/i.test(name) ? ['curve'] : [];
+      return f.algorithm(node, symbol, name, params, unresolved, [], library);
+    }
     case 'SecureRandom':
       return f.algorithm(node, symbol, name, {}, [], ['generate'], library);
   }
+}
+
+/**
+ * The size or curve of a public key the file writes out: `generatePublic(X509EncodedKeySpec(Base64…decode(KEY)))`
+ * on the factory, with `KEY` a base64 SubjectPublicKeyInfo constant (a signature-verification key shipped in
+ * the app). The SPKI is read as the artefact detectors read one; anything else leaves the key unsized.
+ */
+function encodedPublicKeyParams(f: KtFile, call: KtCall): AlgorithmParams {
+  for (const gen of f.linked(call.node, ['generatePublic'])) {
+    const spec = f.origin(arg(gen, 0));
+    const sc = spec ? callParts(spec) : undefined;
+    if (sc?.name !== 'X509EncodedKeySpec') continue;
+    const dec = f.origin(arg(sc, 0));
+    const dc = dec ? callParts(dec) : undefined;
+    if (dc?.name !== 'decode' || !dc.receiver || !/Base64|Decoder/.test(dc.receiver.text())) continue;
+    const b64 = f.str(arg(dc, 0));
+    if (!b64) continue;
+    const details = spkiDetails(Buffer.from(b64, 'base64'));
+    if (details.modulusLength) return { keySize: details.modulusLength };
+    const curve = details.curveOid ?? details.explicitCurve;
+    if (curve) return { curve: canonicalCurve(getKnowledgeBase(), curve).name };
+  }
+  return {};
 }
 
 function cipherFunctions(f: KtFile, inits: KtCall[]): CryptoFunction[] {
