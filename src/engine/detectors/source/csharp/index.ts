@@ -16,6 +16,7 @@ import { BC_GENERATORS, BC_RFC_STATICS, BC_UTILITIES, bcGenerator, bcRfcStatic, 
 import { BC_LIGHTWEIGHT_TYPES, bcLightweight } from './bc-lightweight.js';
 import { PQC_ALGORITHM_TYPE, creationHandlers, hashNameConstant, instanceHandlers, pqcIdentifier, rsaPaddingConstant, staticHandlers, type Handler } from './dotnet.js';
 import { CsFile } from './file.js';
+import { XML_URI_KEYWORDS, detectXmlAlgorithmUris } from './xml-uris.js';
 import { DATA_PROTECTION_METHODS, dataProtection } from './data-protection.js';
 import { CREDENTIAL_TYPES, IDENTITY_SERVER_SIGNING, credentials, identityServerSigning, requireSignedTokens, securityAlgorithm, symmetricSecurityKey } from './jose.js';
 import { callArgs, createdType, csharpEvaluator, simpleType, type CSharpImports } from './resolve.js';
@@ -108,6 +109,7 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
   const sink = new DetectionSink(file.path, text, CSHARP_DETECTOR_ID);
   // SSH algorithm-name tables (SSH.NET's `{ "aes128-ctr", new CipherInfo(…) }`), as in Java, Python and JS/TS.
   detectSshAlgorithmNames(root, sink, 'csharp', text);
+  detectXmlAlgorithmUris(root, sink, text);
   if (nodes.length === 0 && fields.length === 0) return sink.detections;
   // Read on first use: a file of constants seldom needs them.
   let aliasMap: Map<string, string> | undefined;
@@ -206,7 +208,7 @@ export const csharpDetector: Detector = {
   // static methods, not a bare `SHA256`, which project enums such as `KdfType.PBKDF2_SHA256` contain),
   // System.Security.Authentication/System.Net (protocol enums, validation callbacks),
   // Microsoft.IdentityModel.Tokens, IdentityServer's `Add…SigningCredential(` or Org.BouncyCastle, or ASP.NET Core's KeyDerivation and Data Protection builder; SSH algorithm
-  // names need one of SSH_NAME_KEYWORDS. A file with none of these cannot hold a construct we report,
+  // names need one of SSH_NAME_KEYWORDS, XML-DSig/XML-Enc URIs one of XML_URI_KEYWORDS. A file with none of these cannot hold a construct we report,
   // except `Random.NextBytes(key)` (weak-random), read only where one of them shows crypto code: as a
   // keyword, `NextBytes` let in dozens of test files per repository that fill test data.
   keywords: [
@@ -216,7 +218,7 @@ export const csharpDetector: Detector = {
     'RIPEMD160Managed', 'SHA1Cng', 'SHA256Cng', 'SHA384Cng', 'SHA512Cng', 'MD5Cng',
     'Aes', 'RSA', 'ECDsa', 'ECDiffieHellman', 'SHA1.', 'SHA256.', 'SHA384.', 'SHA512.', 'SHA3_', 'MD5.', 'HMAC', 'Rfc2898', 'TripleDES', 'DES.',
     'RC2', 'Rijndael', 'HKDF', 'ChaCha20Poly1305', 'MLKem', 'MLDsa', 'SlhDsa', 'DSA', 'SslStream', 'IncrementalHash', 'Shake128', 'Shake256',
-    ...SSH_NAME_KEYWORDS,
+    ...SSH_NAME_KEYWORDS, ...XML_URI_KEYWORDS,
   ],
   crossFile: true,
   detect: (file, ctx) => detectCSharp(file, ctx),
