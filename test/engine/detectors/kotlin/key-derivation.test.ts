@@ -47,6 +47,23 @@ fun zeroKey(data: ByteArray): ByteArray {
   assert.deepEqual(signals(src).map((s) => s.signal), ['hardcoded-key', 'hardcoded-key']);
 });
 
+test('an HMAC key named as a salt is the extract salt; a name that only starts with salt is a key', () => {
+  const src = `${JCA}
+fun extract(ikm: ByteArray): ByteArray {
+    val hkdfSalt = ByteArray(32)
+    val mac = Mac.getInstance("HmacSHA256")
+    mac.init(SecretKeySpec(hkdfSalt, "HmacSHA256"))
+    return mac.doFinal(ikm)
+}
+fun tag(data: ByteArray): ByteArray {
+    val saltedKey = ByteArray(32)
+    val mac = Mac.getInstance("HmacSHA256")
+    mac.init(SecretKeySpec(saltedKey, "HmacSHA256"))
+    return mac.doFinal(data)
+}`;
+  assert.deepEqual(signals(src).map((s) => [s.signal, s.occurrence.line]), [['hardcoded-key', 16]]);
+});
+
 test('a PBEKeySpec with a key length given to a factory made elsewhere is PBKDF2 with the spec’s iterations', () => {
   const src = `${JCA}
 interface DerivedKeyFactory { fun getKey(spec: PBEKeySpec): Key }

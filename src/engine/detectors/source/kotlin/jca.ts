@@ -231,12 +231,12 @@ function enclosingBody(node: SgNode): SgNode | undefined {
  * HKDF written by hand (RFC 5869 §2.2): HKDF-Extract is an HMAC keyed by the salt, and its output, the
  * pseudorandom key, keys the HMAC of HKDF-Expand. The salt is public (a user id, a context) and a
  * zero-filled block when absent (`if (salt.isEmpty()) ByteArray(32) else salt`), so bytes fixed in
- * source there are no hard-coded key. Recognised by the key's name (`salt`, `effectiveSalt`) or by an
+ * source there are no hard-coded key. Recognised by the key's name ending in `salt` (`salt`, `effectiveSalt`; not `saltedKey`) or by an
  * HMAC key, later in the same function, that is a MAC's `doFinal` output (`val prk = mac.doFinal(ikm)`
  * then `SecretKeySpec(prk, "HmacSHA256")`).
  */
 function hkdfExtractSalt(f: KtFile, call: KtCall, keyArg: SgNode | undefined): boolean {
-  if (keyArg && kindOf(keyArg) === 'simple_identifier' && /salt/i.test(keyArg.text())) return true;
+  if (keyArg && kindOf(keyArg) === 'simple_identifier' && /salt$/i.test(keyArg.text())) return true;
   const body = enclosingBody(call.node);
   if (!body) return false;
   const start = call.node.range().end.index;
