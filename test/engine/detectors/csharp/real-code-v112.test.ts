@@ -354,3 +354,31 @@ test('CryptoServiceProvider overloads are PKCS#1 v1.5 (RSA) or SHA-1 (DSA) signa
     ['RSA', ['sign']],
   ]);
 });
+
+// Round 2 (bitwarden/server's seeder): an SSH public key serialised by hand.
+const keyBlob = (signatureNext: boolean): string => `using System.IO;
+using System.Security.Cryptography;
+
+static class SshKeys
+{
+    public static byte[] PublicBlob(RSA rsa, byte[] signature)
+    {
+        var parameters = rsa.ExportParameters(false);
+        using var ms = new MemoryStream();
+        using var writer = new BinaryWriter(ms);
+        WriteString(writer, "ssh-rsa");
+        ${signatureNext ? 'WriteBytes(writer, signature);' : 'WriteBigInteger(writer, parameters.Exponent!);\n        WriteBigInteger(writer, parameters.Modulus!);'}
+        return ms.ToArray();
+    }
+}
+`;
+
+test('"ssh-rsa" written first in a key blob before the exponent and modulus is an RSA key, not SHA-1 signatures', () => {
+  const ssh = algorithms(keyBlob(false)).filter((a) => a.occurrence.symbol !== 'RSA.ExportParameters');
+  assert.deepEqual(ssh.map((a) => kb.resolve(a.spelling, a.params).name), ['RSA']);
+});
+
+test('"ssh-rsa" written before signature bytes stays the SHA-1 signature algorithm', () => {
+  const ssh = algorithms(keyBlob(true));
+  assert.deepEqual(ssh.map((a) => kb.resolve(a.spelling, a.params).name), ['RSA-PKCS1-1.5-SHA-1']);
+});

@@ -263,6 +263,31 @@ function keyTypeOf(name: string, context: readonly ContextName[], language: Sour
 }
 
 /**
+ * The public parts of a key written into a blob after its format name (RSA's exponent and modulus, as
+ * .NET's `RSAParameters` names them; a key's public bytes).
+ */
+const KEY_PART = /\b(Exponent|Modulus|PublicKey|publicKey)\b/;
+
+/**
+ * A C# literal written as the first field of an SSH key blob (`WriteString(writer, "ssh-rsa")`, then
+ * `WriteBigInteger(writer, p.Exponent)`): the key's format (RFC 4253 §6.6), as in an authorized_keys line
+ * or a fingerprint, not the SHA-1 signature algorithm of the same name. A signature blob's name is
+ * followed by the signature bytes, and stays a signature algorithm.
+ */
+function keyBlobCSharp(literal: SgNode): boolean {
+  const argument = literal.parent();
+  const call = argument?.parent()?.parent();
+  if (!call || (argument!.kind() as string) !== 'argument' || (call.kind() as string) !== 'invocation_expression') return false;
+  const fn = call.field('function');
+  const name = fn && (fn.kind() as string) === 'member_access_expression' ? fn.field('name')?.text() : fn?.text();
+  if (!name || !/^Write/.test(name)) return false;
+  const statement = call.parent();
+  if (!statement || (statement.kind() as string) !== 'expression_statement') return false;
+  const next = statement.next();
+  return next !== null && (next.kind() as string) === 'expression_statement' && KEY_PART.test(next.text());
+}
+
+/**
  * A C# literal that a name is compared with (`name == "3des-cbc"`, `case "aes128-cbc":`, a switch
  * expression arm, `"x".Equals(n)`): code that reads a key file's or a peer's choice, not a setting.
  */
@@ -420,7 +445,8 @@ export function detectSshAlgorithmNames(root: SgNode, sink: DetectionSink, langu
     const kex: string[] = [];
     const written = inner.split(',').map((s) => s.trim());
     // `const keyType = 'ssh-rsa'`: an RSA key's format, not RSA signatures with SHA-1.
-    const key = written.length === 1 ? keyTypeOf(written[0]!, context, language) : undefined;
+    const key = written.length !== 1 ? undefined
+      : keyTypeOf(written[0]!, context, language) ?? (language === 'csharp' && keyBlobCSharp(literal) ? getKnowledgeBase().sshKeyTypes[written[0]!] : undefined);
     if (key) {
       // The size of an RSA key is in its blob, not its type (DSA keys in SSH are 1024 bits, curves are named).
       sink.algorithm(literal, symbol, key.spelling, key.params, { unresolved: key.spelling === 'RSA' ? ['keySize'] : [] });

@@ -16,7 +16,9 @@ import { BC_GENERATORS, BC_RFC_STATICS, BC_UTILITIES, bcGenerator, bcRfcStatic, 
 import { BC_LIGHTWEIGHT_TYPES, bcLightweight } from './bc-lightweight.js';
 import { PQC_ALGORITHM_TYPE, creationHandlers, hashNameConstant, instanceHandlers, pqcIdentifier, rsaPaddingConstant, staticHandlers, type Handler } from './dotnet.js';
 import { CsFile } from './file.js';
-import { CREDENTIAL_TYPES, credentials, requireSignedTokens, securityAlgorithm, symmetricSecurityKey } from './jose.js';
+import { XML_URI_KEYWORDS, detectXmlAlgorithmUris } from './xml-uris.js';
+import { DATA_PROTECTION_METHODS, dataProtection } from './data-protection.js';
+import { CREDENTIAL_TYPES, IDENTITY_SERVER_SIGNING, credentials, identityServerSigning, requireSignedTokens, securityAlgorithm, symmetricSecurityKey } from './jose.js';
 import { callArgs, createdType, csharpEvaluator, simpleType, type CSharpImports } from './resolve.js';
 import { VALIDATION_CALLBACKS, certificateRequest, dangerousValidator, pkcs12Load, protocolMember, sslStream, validationAssignment, readsOnly } from './tls.js';
 import { namesIn } from '../common/regex.js';
@@ -107,6 +109,7 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
   const sink = new DetectionSink(file.path, text, CSHARP_DETECTOR_ID);
   // SSH algorithm-name tables (SSH.NET's `{ "aes128-ctr", new CipherInfo(…) }`), as in Java, Python and JS/TS.
   detectSshAlgorithmNames(root, sink, 'csharp', text);
+  detectXmlAlgorithmUris(root, sink, text);
   if (nodes.length === 0 && fields.length === 0) return sink.detections;
   // Read on first use: a file of constants seldom needs them.
   let aliasMap: Map<string, string> | undefined;
@@ -146,6 +149,8 @@ export function detectCSharp(file: SourceFile, ctx: DetectContext): Detection[] 
         else if (bouncy && BC_UTILITIES.has(key)) bcUtility(f, node, key);
         else if (bouncy && BC_RFC_STATICS.has(key)) bcRfcStatic(f, node, key);
         else if (key === 'X509CertificateLoader.LoadPkcs12FromFile' || key === 'X509CertificateLoader.LoadPkcs12') pkcs12Load(f, node, key, callArgs(node)[1]);
+        else if (IDENTITY_SERVER_SIGNING.has(method)) identityServerSigning(f, node, method, callArgs(node));
+        else if (DATA_PROTECTION_METHODS.has(method)) dataProtection(f, node, method, callArgs(node), text);
         else t.instances.get(method)?.(f, node, type, method, callArgs(node));
         break;
       }
@@ -202,18 +207,18 @@ export const csharpDetector: Detector = {
   // global one in another file: hence the class names, written as they are used: `SHA256.` for its
   // static methods, not a bare `SHA256`, which project enums such as `KdfType.PBKDF2_SHA256` contain),
   // System.Security.Authentication/System.Net (protocol enums, validation callbacks),
-  // Microsoft.IdentityModel.Tokens or Org.BouncyCastle, or ASP.NET Core's KeyDerivation; SSH algorithm
-  // names need one of SSH_NAME_KEYWORDS. A file with none of these cannot hold a construct we report,
+  // Microsoft.IdentityModel.Tokens, IdentityServer's `Add…SigningCredential(` or Org.BouncyCastle, or ASP.NET Core's KeyDerivation and Data Protection builder; SSH algorithm
+  // names need one of SSH_NAME_KEYWORDS, XML-DSig/XML-Enc URIs one of XML_URI_KEYWORDS. A file with none of these cannot hold a construct we report,
   // except `Random.NextBytes(key)` (weak-random), read only where one of them shows crypto code: as a
   // keyword, `NextBytes` let in dozens of test files per repository that fill test data.
   keywords: [
     'Cryptography', 'Org.BouncyCastle', 'SslProtocols', 'SecurityProtocolType', 'CertificateValidationCallback', 'DangerousAcceptAnyServerCertificateValidator',
-    'SecurityAlgorithms', 'SymmetricSecurityKey', 'SigningCredentials(', 'EncryptingCredentials(', 'RequireSignedTokens', 'KeyDerivation',
+    'SecurityAlgorithms', 'SymmetricSecurityKey', 'SigningCredentials(', 'SigningCredential(', 'EncryptingCredentials(', 'AddDataProtection', 'ProtectKeysWithCertificate', 'UseCryptographicAlgorithms', 'RequireSignedTokens', 'KeyDerivation',
     'X509Certificate2(', 'X509CertificateLoader', 'HashAlgorithmName', 'CryptoServiceProvider', 'SHA1Managed', 'SHA256Managed', 'SHA384Managed', 'SHA512Managed',
     'RIPEMD160Managed', 'SHA1Cng', 'SHA256Cng', 'SHA384Cng', 'SHA512Cng', 'MD5Cng',
     'Aes', 'RSA', 'ECDsa', 'ECDiffieHellman', 'SHA1.', 'SHA256.', 'SHA384.', 'SHA512.', 'SHA3_', 'MD5.', 'HMAC', 'Rfc2898', 'TripleDES', 'DES.',
     'RC2', 'Rijndael', 'HKDF', 'ChaCha20Poly1305', 'MLKem', 'MLDsa', 'SlhDsa', 'DSA', 'SslStream', 'IncrementalHash', 'Shake128', 'Shake256',
-    ...SSH_NAME_KEYWORDS,
+    ...SSH_NAME_KEYWORDS, ...XML_URI_KEYWORDS,
   ],
   crossFile: true,
   detect: (file, ctx) => detectCSharp(file, ctx),

@@ -5,7 +5,8 @@
 import type { SgNode } from '@ast-grep/napi';
 import { joseEncryptionAlg, joseSecondary, joseSignatureAlg, type Named } from '../common/jose.js';
 import type { CsFile } from './file.js';
-import { callArgs } from './resolve.js';
+import { kindOf } from '../common/languages.js';
+import { callArgs, createdType } from './resolve.js';
 
 /** SecurityAlgorithms member -> JOSE name (RFC 7518), or a digest spelling for the `Sha256`/`Sha256Digest` members. */
 export function securityAlgorithmName(member: string): { jose?: string; digest?: string; named?: Named } | undefined {
@@ -71,6 +72,50 @@ export function credentials(f: CsFile, node: SgNode, type: string): void {
     if (s !== undefined) emitJose(f, a, `new ${type}`, s);
   }
   if (type === 'X509SigningCredentials' && args.length === 1) emitJose(f, node, `new ${type}`, 'RS256');
+}
+
+/** IdentityServer's (Duende, IdentityServer4) builder methods that set the token signing key. */
+export const IDENTITY_SERVER_SIGNING = new Set(['AddSigningCredential', 'AddDeveloperSigningCredential']);
+
+/** The JWS name an IdentityServer signing-algorithm argument gives: a JOSE string, `SecurityAlgorithms.X`, or `RsaSigningAlgorithm.PS256`/`ECDsaSigningAlgorithm.ES256`. */
+function signingAlgorithmArg(f: CsFile, a: SgNode): string | undefined {
+  const m = f.member(a);
+  if (m?.type === 'SecurityAlgorithms') {
+    const jose = securityAlgorithmName(m.name)?.jose;
+    // Read here, with the credential it configures, not again where it is written.
+    if (jose) f.consume(a);
+    return jose;
+  }
+  if (m && /^(Rsa|ECDsa)SigningAlgorithm$/.test(m.type)) return m.name;
+  const s = f.str(a);
+  return s !== undefined && joseSignatureAlg(s) ? s : undefined;
+}
+
+/**
+ * IdentityServer's signing key (Duende IdentityServer, IdentityServer4): `builder.AddSigningCredential(cert)`
+ * (also an `RsaSecurityKey` or a certificate store name) signs tokens with RS256 unless an algorithm is given
+ * (`AddSigningCredential(cert, SecurityAlgorithms.RsaSsaPssSha256)`, `AddSigningCredential(ecKey,
+ * ECDsaSigningAlgorithm.ES256)`); the overload taking `SigningCredentials` carries its own algorithm, read where
+ * they are created. `AddDeveloperSigningCredential(persistKey, filename[, signingAlgorithm])` generates an
+ * RSA-2048 key (its `CryptoHelper.CreateRsaSecurityKey()` default, kept in the file it persists to) and signs
+ * with RS256 by default. An algorithm argument the file does not show leaves the signature out.
+ */
+export function identityServerSigning(f: CsFile, node: SgNode, method: string, args: SgNode[]): void {
+  const developer = method === 'AddDeveloperSigningCredential';
+  const given = (developer ? args : args.slice(1)).map((a) => signingAlgorithmArg(f, a)).find((x) => x !== undefined);
+  let alg = given;
+  if (!alg && developer && args.length <= 2) alg = 'RS256';
+  if (!alg && !developer && args.length === 1) {
+    const a = args[0]!;
+    // `AddSigningCredential(credentials)`: the algorithm is the SigningCredentials' own.
+    if (/credential/i.test(kindOf(a) === 'object_creation_expression' ? createdType(a) : a.text())) return;
+    alg = 'RS256';
+  }
+  if (developer) f.algorithm(node, method, { spelling: 'RSA', params: { keySize: 2048 }, functions: ['keygen'] });
+  const named = alg ? joseSignatureAlg(alg) : undefined;
+  if (!named) return;
+  const params = developer && named.spelling.startsWith('RSA') ? { ...named.params, keySize: 2048 } : named.params;
+  f.algorithm(node, method, { spelling: named.spelling, params, functions: ['sign'] });
 }
 
 /** `new SymmetricSecurityKey(bytes)`: a secret key; bytes written in the source are a hard-coded key. */

@@ -49,6 +49,11 @@ export class KtFile extends EvaluatedFile {
     }
   }
 
+  /** The file's calls of a name (`SecretKeySpec`, `doFinal`), in source order. */
+  callsNamed(name: string): readonly KtCall[] {
+    return this.byName.get(name) ?? [];
+  }
+
   algorithm(node: SgNode, symbol: string, spelling: string, params: AlgorithmParams, unresolved: AlgorithmParamName[], functions: CryptoFunction[], library?: LibraryRef): void {
     this.sink.algorithm(node, symbol, spelling, params, { unresolved, functions: [...new Set(functions)].sort(), ...(library ? { library } : {}) });
   }

@@ -66,7 +66,7 @@ function readImports(root: SgNode): KtImports & { names: Map<string, string>; st
  */
 const LISTED_NAMES = [
   'getInstance', ...SECRET_SPECS, ...TLS_METHODS, 'nextBytes', 'signWith', 'setSigningKey', 'get', ...Object.keys(MUTATORS),
-  'init', 'initialize', 'initSign', 'initVerify', 'generateSecret', ...KTOR_TRANSFORMERS, ...NETTY_BUILDER_METHODS, 'SelfSignedCertificate',
+  'init', 'initialize', 'initSign', 'initVerify', 'generateSecret', 'generatePublic', ...KTOR_TRANSFORMERS, ...NETTY_BUILDER_METHODS, 'SelfSignedCertificate',
   ...KTOR_CERTIFICATE_CALLS,
 ];
 const AUTH0_NAMES = AUTH0_METHOD.source.slice(1, -1);

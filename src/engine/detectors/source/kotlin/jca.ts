@@ -5,7 +5,9 @@
 // TLS version spellings and unresolved-role names are shared with the Java and C# detectors.
 import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
+import { getKnowledgeBase } from '../../../kb/index.js';
 import { unresolvedSpelling, type UnresolvedRole } from '../../../kb/unresolved.js';
+import { canonicalCurve, spkiDetails } from '../../artefacts/key-facts.js';
 import { fromCaller } from '../common/from-caller.js';
 import { kindOf } from '../common/languages.js';
 import { needsKeySize, parseTransformation } from '../common/transformation.js';
@@ -108,11 +110,37 @@ export function handleGetInstance(f: KtFile, call: KtCall): void {
     }
     case 'SecretKeyFactory':
       return secretKeyFactory(f, call, name, library);
-    case 'KeyFactory':
-      return f.algorithm(node, symbol, name, {}, /^(RSA|DSA|DH)$/i.test(name) ? ['keySize'] : /^EC$/i.test(name) ? ['curve'] : [], [], library);
+    case 'KeyFactory': {
+      const params = encodedPublicKeyParams(f, call);
+      const unresolved: AlgorithmParamName[] = params.keySize || params.curve ? [] : /^(RSA|DSA|DH)$/i.test(name) ? ['keySize'] : /^EC$/i.test(name) ? ['curve'] : [];
+      return f.algorithm(node, symbol, name, params, unresolved, [], library);
+    }
     case 'SecureRandom':
       return f.algorithm(node, symbol, name, {}, [], ['generate'], library);
   }
+}
+
+/**
+ * The size or curve of a public key the file writes out: `generatePublic(X509EncodedKeySpec(Base64…decode(KEY)))`
+ * on the factory, with `KEY` a base64 SubjectPublicKeyInfo constant (a signature-verification key shipped in
+ * the app). The SPKI is read as the artefact detectors read one; anything else leaves the key unsized.
+ */
+function encodedPublicKeyParams(f: KtFile, call: KtCall): AlgorithmParams {
+  for (const gen of f.linked(call.node, ['generatePublic'])) {
+    const spec = f.origin(arg(gen, 0));
+    const sc = spec ? callParts(spec) : undefined;
+    if (sc?.name !== 'X509EncodedKeySpec') continue;
+    const dec = f.origin(arg(sc, 0));
+    const dc = dec ? callParts(dec) : undefined;
+    if (dc?.name !== 'decode' || !dc.receiver || !/Base64|Decoder/.test(dc.receiver.text())) continue;
+    const b64 = f.str(arg(dc, 0));
+    if (!b64) continue;
+    const details = spkiDetails(Buffer.from(b64, 'base64'));
+    if (details.modulusLength) return { keySize: details.modulusLength };
+    const curve = details.curveOid ?? details.explicitCurve;
+    if (curve) return { curve: canonicalCurve(getKnowledgeBase(), curve).name };
+  }
+  return {};
 }
 
 function cipherFunctions(f: KtFile, inits: KtCall[]): CryptoFunction[] {
@@ -190,6 +218,37 @@ function pbeParams(f: KtFile, node: SgNode): AlgorithmParams {
   return p;
 }
 
+/** The nearest function body or lambda around a node: the scope a hand-written HKDF runs in. */
+function enclosingBody(node: SgNode): SgNode | undefined {
+  for (let cur = node.parent(); cur; cur = cur.parent()) {
+    const k = kindOf(cur);
+    if (k === 'function_body' || k === 'lambda_literal') return cur;
+  }
+  return undefined;
+}
+
+/**
+ * HKDF written by hand (RFC 5869 §2.2): HKDF-Extract is an HMAC keyed by the salt, and its output, the
+ * pseudorandom key, keys the HMAC of HKDF-Expand. The salt is public (a user id, a context) and a
+ * zero-filled block when absent (`if (salt.isEmpty()) ByteArray(32) else salt`), so bytes fixed in
+ * source there are no hard-coded key. Recognised by the key's name ending in `salt` (`salt`, `effectiveSalt`; not `saltedKey`) or by an
+ * HMAC key, later in the same function, that is a MAC's `doFinal` output (`val prk = mac.doFinal(ikm)`
+ * then `SecretKeySpec(prk, "HmacSHA256")`).
+ */
+function hkdfExtractSalt(f: KtFile, call: KtCall, keyArg: SgNode | undefined): boolean {
+  if (keyArg && kindOf(keyArg) === 'simple_identifier' && /salt$/i.test(keyArg.text())) return true;
+  const body = enclosingBody(call.node);
+  if (!body) return false;
+  const start = call.node.range().end.index;
+  const end = body.range().end.index;
+  return f.callsNamed('SecretKeySpec').some((other) => {
+    const at = other.node.range().start.index;
+    if (at <= start || at >= end || enclosingBody(other.node)?.id() !== body.id()) return false;
+    const key = f.origin(arg(other, 0, 'key'));
+    return key !== undefined && callParts(key)?.name === 'doFinal' && /^hmac/i.test(f.str(arg(other, 1, 'algorithm')) ?? '');
+  });
+}
+
 /** Specs whose arguments are secret material: the arrays given to them are keys, IVs and salts. */
 export const SECRET_SPECS: ReadonlySet<string> = new Set(['SecretKeySpec', 'IvParameterSpec', 'GCMParameterSpec', 'PBEKeySpec']);
 
@@ -222,7 +281,7 @@ export function handleSpec(f: KtFile, call: KtCall, type: string, mutated: Reado
         ...(size ? { size } : {}),
       },
     });
-    if (constant(keyArg)) f.sink.signal(node, 'SecretKeySpec', 'hardcoded-key', `${alg ?? 'secret'} key bytes are fixed in source`, alg ? { related: { spelling: alg, params: size ? { keySize: size } : {} } } : {});
+    if (constant(keyArg) && !(alg && /^hmac/i.test(alg) && hkdfExtractSalt(f, call, keyArg))) f.sink.signal(node, 'SecretKeySpec', 'hardcoded-key', `${alg ?? 'secret'} key bytes are fixed in source`, alg ? { related: { spelling: alg, params: size ? { keySize: size } : {} } } : {});
   } else if (type === 'IvParameterSpec' || type === 'GCMParameterSpec') {
     const ivArg = type === 'IvParameterSpec' ? arg(call, 0, 'iv') : arg(call, 1, 'src');
     if (constant(ivArg)) f.sink.signal(node, type, 'static-iv', `${type === 'GCMParameterSpec' ? 'GCM nonce' : 'IV'} is a constant in source`);
@@ -234,5 +293,10 @@ export function handleSpec(f: KtFile, call: KtCall, type: string, mutated: Reado
       // A caller's literal is reported nowhere (common/from-caller.ts).
       if (s !== undefined && s.length > 0 && !fromCaller(f.ev, c.receiver)) f.sink.signal(node, 'PBEKeySpec', 'hardcoded-password', 'PBE password is a string literal');
     }
+    // A spec with a key length is PBKDF2's input (the PBES1 ciphers take none). When the file makes no
+    // SecretKeyFactory (one injected from elsewhere), the derivation is reported at the spec, its PRF unknown,
+    // with the iterations, salt and output length the spec fixes; otherwise the factory reports it.
+    const factory = f.callsNamed('getInstance').some((g) => /(^|\.)SecretKeyFactory$/.test(pathText(g.receiver) ?? ''));
+    if (arg(call, 3, 'keyLength') && !factory) f.algorithm(node, 'PBEKeySpec', 'PBKDF2', pbeParams(f, node), ['hash'], ['keyderive']);
   }
 }
