@@ -124,7 +124,9 @@ export function digestArg(f: RbFile, node: SgNode | undefined): { hash?: string;
   if (!node) return { known: false };
   const s = f.str(node);
   if (s !== undefined) return { hash: opensslDigestName(f, s), known: true };
-  const o = f.origin(node) ?? node;
+  // A parameter continues into what the file's calls pass, or its default where they leave it out
+  // (`def pbkdf2(…, digest = OpenSSL::Digest::SHA256.new)`, spaceship's SRP login).
+  const o = f.origin(node) ?? f.ev.originAcrossCalls(node) ?? node;
   const path = constPath(o);
   if (path) {
     const h = digestClass(path);
@@ -208,6 +210,21 @@ export function opensslKdf(f: RbFile, c: RbCall, path: string): void {
     f.algorithm(c.node, symbol, { spelling: 'scrypt', params, unresolved: ['cost', 'outputLength'], functions: ['keyderive'], library: OPENSSL });
     passwordSignal(f, c.node, symbol, c.positional[0]);
   }
+}
+
+/**
+ * `cipher.pkcs5_keyivgen(pass, salt = nil, iterations = 2048, digest = "MD5")`: OpenSSL's EVP_BytesToKey
+ * (Ruby's cipher documents these defaults, `nil` included), the key and IV of `openssl enc` before its
+ * `-pbkdf2` (fastlane match's v1 format: one iteration, MD5 or SHA-256).
+ */
+export function pkcs5KeyIvGen(f: RbFile, c: RbCall): void {
+  const [pass, salt, iter, d] = c.positional;
+  const given = (n: SgNode | undefined): boolean => !!n && f.value(n).kind !== 'none';
+  const hash = given(d) ? digestArg(f, d).hash : 'MD5';
+  const iterations = given(iter) ? f.int(iter) : 2048;
+  const saltLength = given(salt) ? f.byteLength(salt) : undefined;
+  f.algorithm(c.node, 'pkcs5_keyivgen', { spelling: 'EVP_BytesToKey', params: { hash, iterations, saltLength }, unresolved: ['hash', 'iterations'], functions: ['keyderive'], library: OPENSSL });
+  passwordSignal(f, c.node, 'pkcs5_keyivgen', pass);
 }
 
 /** What is known of a key object: its type, size or curve. */
@@ -451,7 +468,9 @@ function x509Sign(f: RbFile, c: RbCall): boolean {
 function peekDigest(f: RbFile, node: SgNode): boolean {
   const s = f.str(node);
   if (s !== undefined) return opensslDigestName(f, s) !== undefined;
-  const o = f.origin(node) ?? node;
+  // A parameter continues into what the file's calls pass, or its default where they leave it out
+  // (`def pbkdf2(…, digest = OpenSSL::Digest::SHA256.new)`, spaceship's SRP login).
+  const o = f.origin(node) ?? f.ev.originAcrossCalls(node) ?? node;
   const path = constPath(o);
   if (path) return digestClass(path) !== undefined;
   const c = kindOf(o) === 'call' ? callParts(o) : undefined;

@@ -1,0 +1,127 @@
+// Ruby detector, v1.12 round 2 (SAML-Toolkits/ruby-saml, fastlane/fastlane): XML-DSig/XML-Enc algorithm
+// URIs and ruby-saml's constants of them, OpenSSL's EVP_BytesToKey through `Cipher#pkcs5_keyivgen`, and a
+// digest object given to PBKDF2 as a parameter's default.
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { rubyDetector } from '../../../../src/engine/detectors/source/ruby/index.js';
+import { KeywordPrefilter } from '../../../../src/engine/walk/prefilter.js';
+import { algorithms, signals } from './helpers.js';
+
+const rows = (src: string): Array<[number, string]> => algorithms(src).map((a): [number, string] => [a.line, a.name]).sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
+
+test("ruby-saml: the settings' default signature and digest methods, a sign_document default, an application's choice", () => {
+  const src = `module XMLSecurity
+  class Document
+    RSA_SHA1   = "http://www.w3.org/2000/09/xmldsig#rsa-sha1"
+    RSA_SHA256 = "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"
+    SHA1       = "http://www.w3.org/2000/09/xmldsig#sha1"
+    DSIG       = "http://www.w3.org/2000/09/xmldsig#".freeze
+
+    def sign_document(private_key, certificate, signature_method = RSA_SHA1, digest_method = SHA1)
+      warn "weak" if signature_method == RSA_SHA1
+    end
+  end
+end
+
+class Settings
+  DEFAULTS = {
+    :security => {
+      :digest_method    => XMLSecurity::Document::SHA1,
+      :signature_method => XMLSecurity::Document::RSA_SHA1,
+    }
+  }.freeze
+end
+
+def configure(settings)
+  settings.security[:signature_method] = XMLSecurity::Document::RSA_SHA256
+  settings.security[:digest_method] = 'http://www.w3.org/2001/04/xmlenc#sha512'
+end
+`;
+  // Before: nothing (the URIs and ruby-saml's constants were not read). The declarations themselves and
+  // the comparison name nothing.
+  assert.deepEqual(rows(src), [
+    [8, 'RSA-PKCS1-1.5-SHA-1'], [8, 'SHA-1'],
+    [17, 'SHA-1'], [18, 'RSA-PKCS1-1.5-SHA-1'],
+    [24, 'RSA-PKCS1-1.5-SHA-256'], [25, 'SHA-512'],
+  ]);
+  const lib = algorithms(src).find((a) => a.line === 18)?.library;
+  assert.deepEqual(lib, { ecosystem: 'gem', name: 'ruby-saml' });
+});
+
+test('XML-Enc URIs as values: the encryption methods; in a when, an assertion or a message they are mentions', () => {
+  const src = `class Encrypter
+  def options
+    { data: 'http://www.w3.org/2009/xmlenc11#aes256-gcm', key: "http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p" }
+  end
+
+  def cipher_for(algorithm)
+    case algorithm
+    when 'http://www.w3.org/2001/04/xmlenc#tripledes-cbc' then :des3
+    end
+  end
+
+  def check(settings)
+    assert_equal 'http://www.w3.org/2000/09/xmldsig#rsa-sha1', settings.security[:signature_method]
+    raise ArgumentError, 'http://www.w3.org/2001/04/xmlenc#rsa-1_5' if legacy?
+    xml = '<ds:SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/>'
+    transform = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature'
+  end
+end
+`;
+  assert.deepEqual(rows(src), [[3, 'AES-256-GCM'], [3, 'RSA-OAEP-SHA-1']]);
+});
+
+test('a file that only names ruby-saml constants passes the prefilter', () => {
+  const prefilter = new KeywordPrefilter();
+  assert.deepEqual(prefilter.select([rubyDetector], Buffer.from('settings.security[:signature_method] = XMLSecurity::Document::RSA_SHA256\n')), [rubyDetector]);
+});
+
+test("fastlane match's v1 format: Cipher#pkcs5_keyivgen is EVP_BytesToKey, with Ruby's defaults (2048 iterations, MD5)", () => {
+  const src = `module Match
+  class EncryptionV1
+    ALGORITHM = 'aes-256-cbc'
+
+    def encrypt(data:, password:, salt:, hash_algorithm: "MD5")
+      cipher = ::OpenSSL::Cipher.new(ALGORITHM)
+      cipher.encrypt
+      keyivgen(cipher, password, salt, hash_algorithm)
+      cipher.update(data) + cipher.final
+    end
+
+    private
+
+    def keyivgen(cipher, password, salt, hash_algorithm)
+      cipher.pkcs5_keyivgen(password, salt, 1, hash_algorithm)
+    end
+  end
+end
+
+legacy = OpenSSL::Cipher.new('des-ede3-cbc').encrypt
+legacy.pkcs5_keyivgen("s3cret")
+legacy.pkcs5_keyivgen(pass, "8bytes!!", 1000, OpenSSL::Digest::SHA256.new)
+legacy.pkcs5_keyivgen(pass, nil, nil, nil)
+`;
+  const kdf = algorithms(src).filter((a) => a.name.startsWith('EVP_BytesToKey')).map((a) => [a.line, a.name, a.params.iterations, a.params.saltLength]);
+  // Before: nothing. The helper's digest is the public method's parameter (callers elsewhere): unknown.
+  assert.deepEqual(kdf, [[15, 'EVP_BytesToKey', 1, undefined], [21, 'EVP_BytesToKey-MD5', 2048, undefined], [22, 'EVP_BytesToKey-SHA-256', 1000, 8], [23, 'EVP_BytesToKey-MD5', 2048, undefined]]);
+  // The SHA-256 digest object is the derivation's hash, not a hash of its own.
+  assert.equal(algorithms(src).filter((a) => a.name === 'SHA-256').length, 0);
+  assert.deepEqual(signals(src).map((s) => [s.occurrence.line, s.signal]), [[21, 'hardcoded-password']]);
+});
+
+test("a digest object as a parameter's default is PBKDF2's hash where a call leaves it out (spaceship's SRP login)", () => {
+  const src = `class Client
+  def login(password, salt, iterations)
+    key_length = 32
+    pbkdf2(password, salt, iterations, key_length, "s2k")
+  end
+
+  def pbkdf2(password, salt, iterations, key_length, protocol, digest = OpenSSL::Digest::SHA256.new)
+    password = OpenSSL::Digest::SHA256.digest(password)
+    OpenSSL::PKCS5.pbkdf2_hmac(password, salt, iterations, key_length, digest)
+  end
+end
+`;
+  // Before: PBKDF2 without its hash at both lines, and the default a SHA-256 digest of its own (line 7).
+  assert.deepEqual(rows(src), [[4, 'PBKDF2-SHA-256'], [8, 'SHA-256'], [9, 'PBKDF2'], [9, 'PBKDF2-SHA-256']]);
+});
