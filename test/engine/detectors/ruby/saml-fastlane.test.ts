@@ -125,3 +125,37 @@ end
   // Before: PBKDF2 without its hash at both lines, and the default a SHA-256 digest of its own (line 7).
   assert.deepEqual(rows(src), [[4, 'PBKDF2-SHA-256'], [8, 'SHA-256'], [9, 'PBKDF2'], [9, 'PBKDF2-SHA-256']]);
 });
+
+test("a key made by a method of the file and passed on reaches the certificate's signature (ruby-saml's certificate helper)", () => {
+  const src = `module CertificateHelper
+  extend self
+
+  def generate_pair(not_before: nil)
+    key = generate_key
+    cert = generate_cert(key, not_before: not_before)
+    [cert, key]
+  end
+
+  def generate_key
+    OpenSSL::PKey::RSA.new(1024)
+  end
+
+  def generate_cert(key = generate_key, not_before: nil)
+    cert = OpenSSL::X509::Certificate.new
+    cert.public_key = key.public_key
+    cert.sign(key, OpenSSL::Digest::SHA1.new)
+    cert
+  end
+
+  def either(flag)
+    flag ? OpenSSL::PKey::RSA.new(2048) : OpenSSL::PKey::EC.generate('prime256v1')
+  end
+
+  def sign_either(data)
+    either(true).sign(OpenSSL::Digest::SHA256.new, data)
+  end
+end
+`;
+  // Before: unknown-signature at line 17. A method returning two kinds of key names none.
+  assert.deepEqual(rows(src).filter((r) => r[0] === 17 || r[0] === 26), [[17, 'RSA-PKCS1-1.5-SHA-1-1024'], [17, 'unknown-signature'], [26, 'unknown-signature']]);
+});

@@ -258,12 +258,16 @@ const PKEY_TYPES: Readonly<Record<string, KeyInfo['type']>> = { ED25519: 'Ed2551
 
 /** A key made in the file: `OpenSSL::PKey::RSA.new(2048)`, `.generate(…)`, `EC.generate(curve)`, `PKey.generate_key('ED25519')`, and `.public_key` of one. */
 export function keyInfo(f: RbFile, node: SgNode | undefined, depth = 0): KeyInfo {
-  const o = f.origin(node);
-  if (!o || depth > 4 || kindOf(o) !== 'call') return {};
+  // A parameter continues into what the file's calls pass, or its default (`def generate_cert(key = generate_key)`).
+  const o = f.origin(node) ?? f.ev.originAcrossCalls(node) ?? undefined;
+  if (!o || depth > 4) return {};
+  if (kindOf(o) === 'identifier') return returnedKey(f, o, depth);
+  if (kindOf(o) !== 'call') return {};
   const c = callParts(o)!;
   const path = constPath(c.receiver);
   if (!path) {
     if (c.receiver && /^(public_key|private_key|to_public|public_to_der|public_to_pem)$/.test(c.method)) return keyInfo(f, c.receiver, depth + 1);
+    if (!c.receiver || kindOf(c.receiver) === 'self') return returnedKey(f, o, depth);
     return {};
   }
   const m = /^OpenSSL::PKey::(RSA|EC|DSA|DH)$/.exec(path);
@@ -292,6 +296,18 @@ export function keyInfo(f: RbFile, node: SgNode | undefined, depth = 0): KeyInfo
     return { type };
   }
   return {};
+}
+
+/**
+ * The key a method of the file returns (`def generate_key; OpenSSL::PKey::RSA.new(1024); end`, ruby-saml's
+ * certificate helper), when every return makes the same kind of key.
+ */
+function returnedKey(f: RbFile, call: SgNode, depth: number): KeyInfo {
+  const r = f.ev.adapter.returned?.(call);
+  if (!r?.returns.length) return {};
+  const infos = r.returns.map((e) => keyInfo(f, e, depth + 1));
+  const first = JSON.stringify(infos[0]);
+  return infos.every((i) => JSON.stringify(i) === first) ? infos[0]! : {};
 }
 
 /** `OpenSSL::PKey::RSA.new(2048)` / `.generate(…)` / a key loaded from PEM; EC, DSA and DH alike. */
