@@ -3,7 +3,7 @@
 // and a cipher name read from an element of an array property (`$this->algos[$this->algo]`).
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { algorithms } from './helpers.js';
+import { algorithms, signalLines } from './helpers.js';
 
 const rows = (src: string): Array<[number, string]> => algorithms(src).map((a): [number, string] => [a.line, a.name]).sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
 
@@ -94,4 +94,57 @@ class Openssl
 }
 `;
   assert.deepEqual(rows(src), [[16, 'AES-256-CBC'], [22, 'SHA-256'], [22, 'SHA-384'], [22, 'unknown-hash'], [22, 'unknown-hash']]);
+});
+
+test('laminas-crypt: BlockCipher with its defaults, Pbkdf2/Scrypt/Hmac/Hash, Bcrypt and DiffieHellman', () => {
+  const src = `<?php
+namespace App\\Security;
+
+use Laminas\\Crypt\\BlockCipher;
+use Laminas\\Crypt\\Key\\Derivation\\Pbkdf2;
+use Laminas\\Crypt\\Key\\Derivation\\Scrypt;
+use Laminas\\Crypt\\Hmac;
+use Laminas\\Crypt\\Password\\Bcrypt;
+use Laminas\\Crypt\\PublicKey\\DiffieHellman;
+use Zend\\Crypt\\Hash;
+
+final class Vault
+{
+    public function run($password, $salt, $data)
+    {
+        $cipher = BlockCipher::factory('openssl', ['algo' => 'aes']);
+        $legacy = BlockCipher::factory('openssl', ['algo' => 'blowfish', 'mode' => 'cfb']);
+        $key = Pbkdf2::calc('sha256', $password, $salt, 10000, 32);
+        $k2 = Scrypt::calc($password, $salt, 2048, 8, 1, 64);
+        $mac = Hmac::compute('s3cret', 'sha1', $data);
+        $h = Hash::compute('md5', $data);
+        $b = new Bcrypt();
+        $b2 = new Bcrypt(['cost' => 13]);
+        $dh = new DiffieHellman('155172898181473697471232257763715539915724801966915404479707795314057629378541917580651227423698188993727816152646631438561595825688188889951272158842675419950341258706556549803580104870537681476726513255747040765857479291291572334510643245094715007229621094194349783925984760375594985848253359305585439638443', '2');
+        $other = new \\Acme\\Hmac();
+        return Other\\Pbkdf2::calc('md5', $password, $salt, 1, 16);
+    }
+}
+`;
+  // Before: nothing of these (laminas' classes were not read).
+  assert.deepEqual(rows(src), [
+    [16, 'AES-256-CBC'], [16, 'HMAC-SHA-256'], [16, 'PBKDF2-SHA-256-5000'],
+    [17, 'Blowfish-CFB'], [17, 'HMAC-SHA-256'], [17, 'PBKDF2-SHA-256-5000'],
+    [18, 'PBKDF2-SHA-256-10000'], [19, 'scrypt-2048'], [20, 'HMAC-SHA-1'], [21, 'MD5'],
+    [22, 'bcrypt-10'], [23, 'bcrypt-13'], [24, 'FFDH-1024'],
+  ]);
+  assert.deepEqual(algorithms(src).find((a) => a.line === 24)?.library, { ecosystem: 'composer', name: 'laminas/laminas-crypt' });
+  assert.deepEqual(algorithms(src).find((a) => a.line === 21)?.library, { ecosystem: 'composer', name: 'zendframework/zend-crypt' });
+  assert.deepEqual(signalLines(src), [[20, 'hardcoded-key']]);
+});
+
+test("laminas-crypt: a file that changes BlockCipher's iterations or hashes leaves them unknown", () => {
+  const src = `<?php
+use Laminas\\Crypt\\BlockCipher;
+
+$cipher = BlockCipher::factory('openssl', ['algo' => 'aes', 'mode' => 'gcm']);
+$cipher->setKeyIteration(100000);
+$cipher->setHashAlgorithm('sha512');
+`;
+  assert.deepEqual(rows(src), [[4, 'AES-256-GCM'], [4, 'HMAC'], [4, 'PBKDF2-SHA-256']]);
 });
