@@ -148,3 +148,27 @@ $cipher->setHashAlgorithm('sha512');
 `;
   assert.deepEqual(rows(src), [[4, 'AES-256-GCM'], [4, 'HMAC'], [4, 'PBKDF2-SHA-256']]);
 });
+
+test("laminas-crypt: scrypt's own one-iteration PBKDF2 steps inside its Scrypt class are not a password derivation", () => {
+  const src = `<?php
+namespace Laminas\\Crypt\\Key\\Derivation;
+
+abstract class Scrypt
+{
+    public static function calc($password, $salt, $n, $r, $p, $length)
+    {
+        $b = Pbkdf2::calc('sha256', $password, $salt, 1, $p * 128 * $r);
+        return Pbkdf2::calc('sha256', $password, $b, 1, $length);
+    }
+}
+
+final class Weak
+{
+    public static function derive($password, $salt)
+    {
+        return Pbkdf2::calc('sha256', $password, $salt, 1, 32);
+    }
+}
+`;
+  assert.deepEqual(rows(src), [[17, 'PBKDF2-SHA-256-1']]);
+});

@@ -7,6 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { AlgorithmParams, LibraryRef } from '../../../inventory/model.js';
 import type { PhpFile } from './file.js';
 import type { Args } from '../common/evaluate.js';
+import { kindOf } from '../common/languages.js';
 
 const LAMINAS: LibraryRef = { ecosystem: 'composer', name: 'laminas/laminas-crypt' };
 const ZEND: LibraryRef = { ecosystem: 'composer', name: 'zendframework/zend-crypt' };
@@ -39,6 +40,9 @@ export function laminasStatic(f: PhpFile, node: SgNode, full: string, symbol: st
   const [name, lib] = cls;
   const a = args.positional;
   if (name === 'Key\\Derivation\\Pbkdf2' && method === 'calc') {
+    // scrypt's own single-iteration PBKDF2-HMAC-SHA-256 steps (RFC 7914 §6) in the library's Scrypt class
+    // are part of scrypt, not a password derivation of one iteration.
+    if (f.int(a[3]) === 1 && enclosingClass(node) === 'Scrypt') return true;
     const len = f.int(a[4]);
     const params: AlgorithmParams = { hash: hashName(f, a[0]), iterations: f.int(a[3]), outputLength: len ? len * 8 : undefined, saltLength: f.byteLength(a[2]) || undefined };
     f.algorithm(node, symbol, { spelling: 'PBKDF2', params, unresolved: ['hash', 'iterations'], functions: ['keyderive'] }, lib);
@@ -108,4 +112,10 @@ export function laminasNew(f: PhpFile, node: SgNode, full: string, written: stri
 function intString(f: PhpFile, node: SgNode | undefined): number | undefined {
   const s = f.str(node);
   return s !== undefined && /^\d{1,2}$/.test(s) ? Number(s) : undefined;
+}
+
+/** The name of the class a node is written in. */
+function enclosingClass(node: SgNode): string | undefined {
+  for (let p = node.parent(); p; p = p.parent()) if (kindOf(p) === 'class_declaration') return p.field('name')?.text();
+  return undefined;
 }
