@@ -102,7 +102,7 @@ legacy.pkcs5_keyivgen(pass, "8bytes!!", 1000, OpenSSL::Digest::SHA256.new)
 legacy.pkcs5_keyivgen(pass, nil, nil, nil)
 `;
   const kdf = algorithms(src).filter((a) => a.name.startsWith('EVP_BytesToKey')).map((a) => [a.line, a.name, a.params.iterations, a.params.saltLength]);
-  // Before: nothing. The helper's digest is the public method's parameter (callers elsewhere): unknown.
+  // Before: nothing. The helper's digest is the public method's parameter, with no caller in this file: unknown.
   assert.deepEqual(kdf, [[15, 'EVP_BytesToKey', 1, undefined], [21, 'EVP_BytesToKey-MD5', 2048, undefined], [22, 'EVP_BytesToKey-SHA-256', 1000, 8], [23, 'EVP_BytesToKey-MD5', 2048, undefined]]);
   // The SHA-256 digest object is the derivation's hash, not a hash of its own.
   assert.equal(algorithms(src).filter((a) => a.name === 'SHA-256').length, 0);
@@ -158,4 +158,44 @@ end
 `;
   // Before: unknown-signature at line 17. A method returning two kinds of key names none.
   assert.deepEqual(rows(src).filter((r) => r[0] === 17 || r[0] === 26), [[17, 'RSA-PKCS1-1.5-SHA-1-1024'], [17, 'unknown-signature'], [26, 'unknown-signature']]);
+});
+
+test("a method called on a local holding the file's class's instance takes that call's arguments (fastlane match's MD5, then SHA-256 fallback)", () => {
+  const src = `class EncryptionV1
+  def decrypt(data:, password:, salt:, hash_algorithm: "MD5")
+    cipher = OpenSSL::Cipher.new('aes-256-cbc').decrypt
+    cipher.pkcs5_keyivgen(password, salt, 1, hash_algorithm)
+    cipher.update(data) + cipher.final
+  end
+end
+
+class Other
+  def decrypt(data:, password:, salt:, hash_algorithm: "SHA1")
+    OpenSSL::Cipher.new('aes-128-cbc').decrypt.pkcs5_keyivgen(password, salt, 1, hash_algorithm)
+  end
+end
+
+class MatchDataEncryption
+  def decrypt(data:, password:)
+    e = EncryptionV1.new
+    begin
+      e.decrypt(data: data, password: password, salt: data[8..15])
+    rescue => _ex
+      fallback_hash_algorithm = "SHA256"
+      e.decrypt(data: data, password: password, salt: data[8..15], hash_algorithm: fallback_hash_algorithm)
+    end
+  end
+
+  def other(x)
+    e = x ? EncryptionV1.new : Other.new
+    e = Other.new
+    e.decrypt(data: 1, password: 2, salt: 3, hash_algorithm: "SHA512")
+  end
+end
+`;
+  const at4 = [...new Set(algorithms(src).filter((a) => a.line === 4).map((a) => a.name))].sort();
+  // Before: EVP_BytesToKey of unknown hash only. A local assigned twice (line 28) is no call of either class.
+  assert.deepEqual(at4, ['EVP_BytesToKey', 'EVP_BytesToKey-MD5', 'EVP_BytesToKey-SHA-256']);
+  const at11 = [...new Set(algorithms(src).filter((a) => a.line === 11 && a.name.startsWith('EVP')).map((a) => a.name))].sort();
+  assert.deepEqual(at11, ['EVP_BytesToKey']);
 });

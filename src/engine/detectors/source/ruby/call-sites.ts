@@ -126,6 +126,24 @@ function isPrivate(m: SgNode, name: string, singleton: boolean): boolean {
  * class method (`def self.x`, `class << self`) or the class body it is the class, in an instance method an
  * instance. Undefined outside `owner` (another class, the top level).
  */
+/**
+ * The class (last segment) whose `new` a receiver local holds: `e = EncryptionV1.new(…)` assigned once in the
+ * method around the call (or the file's top level), before it. Undefined for anything else.
+ */
+function localInstanceOf(receiver: SgNode): string | undefined {
+  if (kindOf(receiver) !== 'identifier') return undefined;
+  const name = receiver.text();
+  let scope: SgNode | null = receiver.parent();
+  while (scope && !['method', 'singleton_method', 'program', 'block', 'do_block', 'lambda'].includes(kindOf(scope))) scope = scope.parent();
+  if (!scope) return undefined;
+  const assigned = scope.findAll({ rule: { kind: 'assignment', has: { field: 'left', kind: 'identifier', regex: `^${escapeRegex(name)}$` } } });
+  if (assigned.length !== 1 || assigned[0]!.range().end.index > receiver.range().start.index) return undefined;
+  const value = assigned[0]!.field('right');
+  const made = value && kindOf(value) === 'call' ? callParts(value) : undefined;
+  if (!made || made.method !== 'new' || !made.receiver || !['constant', 'scope_resolution'].includes(kindOf(made.receiver))) return undefined;
+  return lastSegment(made.receiver.text().replace(/\s+/g, ''));
+}
+
 function selfIsClass(node: SgNode, owner: SgNode | undefined): boolean | undefined {
   let inMethod: boolean | undefined;
   for (const a of node.ancestors()) {
@@ -262,6 +280,10 @@ export function rubyFunctions(root: SgNode, localBinding: (name: string, at: num
       } else if (kindOf(receiver) === 'self') {
         if (reaches(n)) sites.push(siteOf(n, c));
       } else if ((kind.singleton || constructor || kindOf(kind.owner ?? m) === 'module') && lastSegment(receiver.text().replace(/\s+/g, '')) === kind.ownerName) {
+        sites.push(siteOf(n, c));
+      } else if (!kind.singleton && !constructor && kind.ownerName && kindOf(kind.owner ?? m) === 'class' && localInstanceOf(receiver) === kind.ownerName) {
+        // `e = EncryptionV1.new` then `e.decrypt(…)` in one method: an instance of the file's class (a
+        // subclass elsewhere cannot be what this local holds).
         sites.push(siteOf(n, c));
       }
     }
