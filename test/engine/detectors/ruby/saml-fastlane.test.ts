@@ -186,16 +186,24 @@ class MatchDataEncryption
     end
   end
 
-  def other(x)
+  def other(x, version)
     e = x ? EncryptionV1.new : Other.new
     e = Other.new
     e.decrypt(data: 1, password: 2, salt: 3, hash_algorithm: "SHA512")
+    if version == 2
+      e = EncryptionV1.new
+    else
+      e = Other.new
+      e.decrypt(data: 1, password: 2, salt: 3, hash_algorithm: "SHA384")
+    end
+    e.decrypt(data: 1, password: 2, salt: 3, hash_algorithm: "MD4")
   end
 end
 `;
   const at4 = [...new Set(algorithms(src).filter((a) => a.line === 4).map((a) => a.name))].sort();
-  // Before: EVP_BytesToKey of unknown hash only. A local assigned twice (line 28) is no call of either class.
+  // Before: EVP_BytesToKey of unknown hash only. The assignment that reaches a call decides (line 29 is Other's,
+  // line 34 too, inside the branch); after the \`if\` (line 36) either class may be there: neither.
   assert.deepEqual(at4, ['EVP_BytesToKey', 'EVP_BytesToKey-MD5', 'EVP_BytesToKey-SHA-256']);
   const at11 = [...new Set(algorithms(src).filter((a) => a.line === 11 && a.name.startsWith('EVP')).map((a) => a.name))].sort();
-  assert.deepEqual(at11, ['EVP_BytesToKey']);
+  assert.deepEqual(at11, ['EVP_BytesToKey', 'EVP_BytesToKey-SHA-384', 'EVP_BytesToKey-SHA-512']);
 });

@@ -136,12 +136,24 @@ function localInstanceOf(receiver: SgNode): string | undefined {
   let scope: SgNode | null = receiver.parent();
   while (scope && !['method', 'singleton_method', 'program', 'block', 'do_block', 'lambda'].includes(kindOf(scope))) scope = scope.parent();
   if (!scope) return undefined;
+  const at = receiver.range().start.index;
   const assigned = scope.findAll({ rule: { kind: 'assignment', has: { field: 'left', kind: 'identifier', regex: `^${escapeRegex(name)}$` } } });
-  if (assigned.length !== 1 || assigned[0]!.range().end.index > receiver.range().start.index) return undefined;
-  const value = assigned[0]!.field('right');
+  // The assignment that reaches the call: the last one before it in a statement list that holds the call
+  // (fastlane's `if version == 2 … e = EncryptionV2.new … else … e = EncryptionV1.new … end`); none when
+  // another assignment of the name lies between them, or one follows in a loop.
+  const before = assigned.filter((a) => a.range().end.index <= at);
+  const reaching = [...before].reverse().find((a) => { const p = a.parent(); return !!p && within(at, nodeSpan(p)); });
+  if (!reaching || before.at(-1)!.id() !== reaching.id() || assigned.length !== before.length && insideLoop(receiver, scope)) return undefined;
+  const value = reaching.field('right');
   const made = value && kindOf(value) === 'call' ? callParts(value) : undefined;
   if (!made || made.method !== 'new' || !made.receiver || !['constant', 'scope_resolution'].includes(kindOf(made.receiver))) return undefined;
   return lastSegment(made.receiver.text().replace(/\s+/g, ''));
+}
+
+/** Whether a node is in a loop within `scope` (an assignment after it may reach it on the next turn). */
+function insideLoop(node: SgNode, scope: SgNode): boolean {
+  for (let p = node.parent(); p && p.id() !== scope.id(); p = p.parent()) if (['while', 'until', 'for', 'while_modifier', 'until_modifier'].includes(kindOf(p))) return true;
+  return false;
 }
 
 function selfIsClass(node: SgNode, owner: SgNode | undefined): boolean | undefined {
