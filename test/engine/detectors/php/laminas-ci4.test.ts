@@ -3,6 +3,8 @@
 // and a cipher name read from an element of an array property (`$this->algos[$this->algo]`).
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
+import { phpDetector } from '../../../../src/engine/detectors/source/php/index.js';
+import { KeywordPrefilter } from '../../../../src/engine/walk/prefilter.js';
 import { algorithms, signalLines } from './helpers.js';
 
 const rows = (src: string): Array<[number, string]> => algorithms(src).map((a): [number, string] => [a.line, a.name]).sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
@@ -171,4 +173,10 @@ final class Weak
 }
 `;
   assert.deepEqual(rows(src), [[17, 'PBKDF2-SHA-256-1']]);
+});
+
+test("laminas-crypt: a file that imports one of the classes read passes the prefilter, the library's namespace alone does not", () => {
+  const prefilter = new KeywordPrefilter();
+  assert.deepEqual(prefilter.select([phpDetector], Buffer.from('<?php\nuse Laminas\\Crypt\\BlockCipher;\n$c = BlockCipher::factory("openssl");\n')), [phpDetector]);
+  assert.deepEqual(prefilter.select([phpDetector], Buffer.from('<?php\nnamespace Laminas\\Crypt\\Symmetric;\ninterface SymmetricInterface {}\n')), []);
 });
