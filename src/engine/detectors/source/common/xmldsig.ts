@@ -152,3 +152,29 @@ export const XMLDSIG_OWNERS: Readonly<Record<string, XmlConstantOwner>> = {
 /** Prefilter words (OpenSAML's classes are imported from packages that do not say `xml.security`), and the same as a test of a file's text. */
 export const XMLDSIG_KEYWORDS = ['SignatureConstants', 'EncryptionConstants', 'org.apache.xml.security', 'javax.xml.crypto.dsig'] as const;
 export const XMLDSIG_TEXT = /\b(?:SignatureConstants|EncryptionConstants|org\.apache\.xml\.security|javax\.xml\.crypto\.dsig)\b/;
+
+/**
+ * The algorithm an XML-DSig/XML-Enc identifier URI names (`http://www.w3.org/2001/04/xmldsig-more#rsa-sha256`,
+ * `…/xmlenc#aes128-cbc`, `…/xmlenc#sha256`), for libraries that write the URIs themselves (ruby-saml's
+ * `XMLSecurity::Document::RSA_SHA256`). The fragment is read as the constant names above are, so both
+ * forms give one algorithm; a hash fragment is a digest whatever the namespace (xmlenc#sha256 is one).
+ * Canonicalisation and transform URIs, and fragments outside these forms, are undefined.
+ */
+export function xmlAlgorithmByUri(uri: string): XmlAlgorithm | undefined {
+  const m = /^https?:\/\/www\.w3\.org\/(?:2000\/09\/xmldsig|2001\/04\/xmldsig-more|2009\/xmldsig11|2007\/05\/xmldsig-more|2021\/04\/xmldsig-more|2001\/04\/xmlenc|2009\/xmlenc11)#([A-Za-z0-9_-]{2,40})$/.exec(uri);
+  if (!m) return undefined;
+  const fragment = m[1]!;
+  const name = fragment.toUpperCase().replace(/-/g, '_');
+  const digest = digestMethod(name);
+  if (digest) return digest;
+  if (uri.includes('xmlenc')) {
+    // xmlenc: `aes128-cbc`, `tripledes-cbc`, `aes256-gcm`, `kw-aes128`, `rsa-1_5`, `rsa-oaep-mgf1p`, `rsa-oaep`, `ECDH-ES`, `dh`.
+    if (name === 'RSA_1_5') return encryptionMethod('RSA15');
+    if (name === 'RSA_OAEP_MGF1P' || name === 'RSA_OAEP') return encryptionMethod('RSAOAEP');
+    if (name === 'ECDH_ES' || name === 'DH' || name === 'DH_ES') return encryptionMethod(`KEYAGREEMENT_${name}`);
+    const kw = /^KW_(AES\d+|TRIPLEDES)$/.exec(name);
+    if (kw) return encryptionMethod(`KEYWRAP_${kw[1]}`);
+    return encryptionMethod(name.replace(/_CBC$/, ''));
+  }
+  return signatureMethod(name);
+}

@@ -139,6 +139,8 @@ export const phpDetector: Detector = {
     'openssl_', 'hash(', 'hash_', 'md5', 'sha1', 'password_', 'crypt(', 'sodium_', 'mcrypt_', 'rand(', 'uniqid(', 'lcg_value(', 'str_shuffle(',
     'CURLOPT_', 'STREAM_CRYPTO_METHOD_', 'verify_peer', 'GuzzleHttp', 'Facades\\Http', 'phpseclib', 'Crypt_', 'Firebase\\JWT', 'Lcobucci\\JWT', 'Defuse\\Crypto',
     'Facades\\Crypt', 'Facades\\Hash', "'cipher'",
+    // laminas-crypt / zend-crypt: the classes read (not their whole namespace, which every file of the library declares).
+    'Crypt\\BlockCipher', 'Derivation\\Pbkdf2', 'Derivation\\Scrypt', 'Crypt\\Hmac', 'Crypt\\Hash', 'Password\\Bcrypt', 'PublicKey\\DiffieHellman',
     // web-token: the namespaces of its algorithm classes and JWKFactory (not all of `Jose\`, which every file of the library and its users' JWK plumbing names).
     'Jose\\Component\\Signature\\Algorithm', 'Jose\\Component\\Encryption\\Algorithm', 'Jose\\Component\\KeyManagement\\JWKFactory', 'Jose\\Component\\{', 'Jose\\Experimental\\',
     // web-auth/cose-lib: its algorithm classes and `Cose\Algorithms` (not the rest of `Cose\`, its CBOR keys and objects).

@@ -12,6 +12,7 @@ import type { PhpFile } from './file.js';
 import { callArgs } from './resolve.js';
 import { COSE_CLASSES, coseNew, coseStatic } from './cose.js';
 import { WEB_TOKEN_CLASSES, webTokenNew, webTokenStatic } from './web-token.js';
+import { LAMINAS_CLASSES, laminasNew, laminasStatic } from './laminas.js';
 
 const PHPSECLIB: LibraryRef = { ecosystem: 'composer', name: 'phpseclib/phpseclib' };
 const FIREBASE: LibraryRef = { ecosystem: 'composer', name: 'firebase/php-jwt' };
@@ -24,7 +25,7 @@ export const LIBRARY_CLASSES = [
   'AES', 'Rijndael', 'DES', 'TripleDES', 'Blowfish', 'RC4', 'RC2', 'Twofish', 'ChaCha20', 'Salsa20', 'Hash', 'RSA', 'EC', 'DSA', 'Key', 'JWT',
   'Sha256', 'Sha384', 'Sha512', 'Eddsa', 'Blake2b', 'Configuration', 'Crypto', 'Crypt', 'KeyProtectedByPassword', 'File',
   'Crypt_AES', 'Crypt_Rijndael', 'Crypt_DES', 'Crypt_TripleDES', 'Crypt_Blowfish', 'Crypt_RC4', 'Crypt_Twofish', 'Crypt_Hash', 'Crypt_RSA',
-  ...new Set([...WEB_TOKEN_CLASSES.filter((c) => c !== 'Blake2b'), ...COSE_CLASSES]),
+  ...new Set([...WEB_TOKEN_CLASSES.filter((c) => c !== 'Blake2b'), ...COSE_CLASSES, ...LAMINAS_CLASSES]),
 ];
 
 const CIPHERS: Record<string, { spelling: string; stream?: boolean }> = {
@@ -50,6 +51,7 @@ export function libraryNew(f: PhpFile, node: SgNode): void {
   const args = callArgs(node);
   const seclib = phpseclibClass(full);
   if (seclib) return phpseclibNew(f, node, seclib[0], seclib[1], args.positional);
+  if (laminasNew(f, node, full, cls.text(), args)) return;
   if (full === 'Firebase\\JWT\\Key') {
     const alg = f.str(args.positional[1] ?? args.named.get('algorithm'));
     return jwtAlg(f, node, 'Key', alg, 'verify', args.positional[0] ?? args.named.get('keyMaterial'), FIREBASE);
@@ -162,7 +164,7 @@ export function libraryStatic(f: PhpFile, node: SgNode): void {
   const full = f.className(scope.text());
   const args = callArgs(node);
   const symbol = `${scope.text()}::${method}`;
-  if (webTokenStatic(f, node, full, symbol, method) || coseStatic(f, node, full, symbol, method)) return;
+  if (webTokenStatic(f, node, full, symbol, method) || coseStatic(f, node, full, symbol, method) || laminasStatic(f, node, full, symbol, method, args)) return;
   const seclib = phpseclibClass(full);
   if (seclib && seclib[0] === 3 && method === 'createKey') {
     if (seclib[1] === 'RSA') return f.algorithm(node, symbol, { spelling: 'RSA', params: { keySize: args.positional[0] ? f.int(args.positional[0]) : 2048 }, unresolved: ['keySize'], functions: ['keygen'] }, PHPSECLIB);

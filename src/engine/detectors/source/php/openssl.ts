@@ -65,11 +65,24 @@ export function opensslPkeyNew(f: PhpFile, call: PhpCall): void {
 /** The key openssl_pkey_new makes, from its options array. */
 function pkeyNewAlgorithm(f: PhpFile, node: SgNode): AlgorithmEmit {
   const options = f.argsOf(node).positional[0];
-  const entries = options ? f.arrayEntries(options) : new Map<string, SgNode>();
-  if (!entries) return { spelling: 'unknown-key-pair-generator', unresolved: ['keySize'] };
+  const merged = options ? optionEntries(f, options) : { entries: new Map<string, SgNode>(), fixed: new Set<string>() };
+  if (!merged) return { spelling: 'unknown-key-pair-generator', unresolved: ['keySize'] };
+  const { entries, fixed } = merged;
+  // A member naming the key's own parameters makes that key whatever `private_key_type` says, in
+  // php-src's order (rsa, dsa, dh, ec): `['dh' => ['p' => …, 'g' => …]]` is a DH key over that prime
+  // (laminas-crypt's DiffieHellman), its size the prime's; `private_key_bits` beside it is not read.
+  const own = ['rsa', 'dsa', 'dh', 'ec'].find((k) => entries.has(k));
+  if (own === 'rsa') return { spelling: 'RSA', unresolved: ['keySize'] };
+  if (own === 'dsa') return { spelling: 'DSA', unresolved: ['keySize'] };
+  if (own === 'dh') return { spelling: 'DH', unresolved: ['keySize'] };
+  if (own === 'ec') {
+    const curve = f.str(f.arrayEntries(entries.get('ec'))?.get('curve_name'));
+    const canonical = curve ? f.kb.findCurve(curve)?.name : undefined;
+    return canonical ? { spelling: 'EC', params: { curve: canonical } } : { spelling: 'EC', unresolved: ['curve'] };
+  }
   const typeNode = entries.get('private_key_type');
   const type = typeNode ? f.constantName(typeNode) : 'OPENSSL_KEYTYPE_RSA';
-  const bits = entries.has('private_key_bits') ? f.int(entries.get('private_key_bits')) : undefined;
+  const bits = fixed.has('private_key_bits') ? f.int(entries.get('private_key_bits')) : undefined;
   switch (type) {
     case 'OPENSSL_KEYTYPE_RSA':
       return { spelling: 'RSA', params: { keySize: bits }, unresolved: ['keySize'] };
@@ -78,7 +91,7 @@ function pkeyNewAlgorithm(f: PhpFile, node: SgNode): AlgorithmEmit {
     case 'OPENSSL_KEYTYPE_DH':
       return { spelling: 'DH', params: { keySize: bits }, unresolved: ['keySize'] };
     case 'OPENSSL_KEYTYPE_EC': {
-      const curve = f.str(entries.get('curve_name'));
+      const curve = fixed.has('curve_name') ? f.str(entries.get('curve_name')) : undefined;
       const canonical = curve ? f.kb.findCurve(curve)?.name : undefined;
       return canonical ? { spelling: 'EC', params: { curve: canonical } } : { spelling: 'EC', unresolved: ['curve'] };
     }
@@ -90,6 +103,39 @@ function pkeyNewAlgorithm(f: PhpFile, node: SgNode): AlgorithmEmit {
     default:
       return { spelling: 'unknown-key-pair-generator', unresolved: ['keySize'] };
   }
+}
+
+/**
+ * The entries of an options array: a literal, or `array_replace`/`array_merge` of literals and options a
+ * caller passes (laminas-crypt's `array_replace(['private_key_type' => OPENSSL_KEYTYPE_RSA,
+ * 'private_key_bits' => …], $opensslConfig)`). `fixed` holds the keys no unknown array merged after them
+ * can replace: the key type the code writes stands as its own choice, a size or curve a caller may
+ * replace (laminas' tests pass 512 bits) is not taken.
+ */
+function optionEntries(f: PhpFile, node: SgNode, depth = 0): { entries: Map<string, SgNode>; fixed: Set<string> } | undefined {
+  const literal = f.arrayEntries(node);
+  if (literal) return { entries: literal, fixed: new Set(literal.keys()) };
+  const o = f.origin(node);
+  if (depth > 3 || !o || kindOf(o) !== 'function_call_expression') return undefined;
+  const name = functionName(o.field('function') ?? o);
+  if (name !== 'array_replace' && name !== 'array_merge') return undefined;
+  const entries = new Map<string, SgNode>();
+  const fixed = new Set<string>();
+  let known = false;
+  for (const a of f.argsOf(o).positional) {
+    const part = optionEntries(f, a, depth + 1);
+    if (!part) {
+      fixed.clear();
+      continue;
+    }
+    known = true;
+    for (const [k, v] of part.entries) {
+      entries.set(k, v);
+      if (part.fixed.has(k)) fixed.add(k);
+      else fixed.delete(k);
+    }
+  }
+  return known ? { entries, fixed } : undefined;
 }
 
 /** What the key argument was made by, when this file made it with openssl_pkey_new. */

@@ -252,6 +252,11 @@ export class PhpAdapter implements LanguageAdapter {
         const name = node.field('name')?.text();
         return name ? { t: 'call', callee: `${object?.text() ?? ''}${kindOf(node) === 'member_call_expression' ? '->' : '::'}${name}`, args: callArgs(node) } : { t: 'opaque' };
       }
+      case 'subscript_expression': {
+        // `$this->algos[$this->algo]`, `self::NAMES['aes']`: an element of an array literal the base stands for.
+        const [base, index] = node.namedChildren().filter((c) => !kindOf(c).endsWith('comment'));
+        return base && index ? { t: 'call', callee: SUBSCRIPT, args: { positional: [base, index], named: new Map() } } : { t: 'opaque' };
+      }
       case 'array_creation_expression':
         return { t: 'list', items: node.namedChildren().filter((c) => kindOf(c) === 'array_element_initializer').map((e) => e.namedChildren().at(-1)!).filter(Boolean) };
       default:
@@ -332,6 +337,13 @@ export class PhpAdapter implements LanguageAdapter {
         const s = ev.eval(first);
         return s.kind === 'str' ? ivLengthOf(s.value) : UNKNOWN;
       }
+      case SUBSCRIPT:
+        return subscript(ev, first, second);
+      case 'strtolower':
+      case 'strtoupper': {
+        const s = ev.eval(first);
+        return s.kind === 'str' ? str(callee === 'strtolower' ? s.value.toLowerCase() : s.value.toUpperCase()) : UNKNOWN;
+      }
       case 'trim':
       case 'strval':
       case 'utf8_encode':
@@ -353,6 +365,46 @@ export class PhpAdapter implements LanguageAdapter {
   constant(path: string): Value | undefined {
     return knownConstant(path);
   }
+}
+
+/** The callee of an array element read (`$a['k']`), not a PHP function name. */
+const SUBSCRIPT = '[]';
+
+/**
+ * `$arr[$k]` where `$arr` stands for an array literal (a variable, a property default or a constant,
+ * through assignments) and the key resolves: the element's value. Laminas' `Symmetric\Openssl` names its
+ * cipher `$this->encryptionAlgos[$this->algo] . '-' . $this->mode` (`'aes' => 'aes-256'`). Keys are
+ * compared as PHP does for strings and integers; an element without a key takes the next integer.
+ */
+function subscript(ev: Evaluator, base: SgNode | undefined, index: SgNode | undefined): Value {
+  const key = ev.eval(index);
+  if (key.kind !== 'str' && key.kind !== 'int') return UNKNOWN;
+  let arr: SgNode | null = base ?? null;
+  for (let i = 0; arr && i < 8 && kindOf(arr) !== 'array_creation_expression'; i++) {
+    const k = kindOf(arr);
+    if (k === 'parenthesized_expression') arr = arr.namedChildren()[0] ?? null;
+    else if (k === 'variable_name' || k === 'member_access_expression' || k === 'class_constant_access_expression' || k === 'scoped_property_access_expression' || k === 'name') {
+      const b = ev.bindingOf(arr);
+      arr = b?.value ?? null;
+    } else return UNKNOWN;
+  }
+  if (!arr || kindOf(arr) !== 'array_creation_expression') return UNKNOWN;
+  const want = String(key.value);
+  let next = 0;
+  for (const e of arr.namedChildren()) {
+    if (kindOf(e) !== 'array_element_initializer') continue;
+    const parts = e.namedChildren().filter((c) => !kindOf(c).endsWith('comment'));
+    if (parts.length === 1) {
+      if (String(next++) === want) return ev.eval(parts[0]);
+      continue;
+    }
+    if (parts.length !== 2) return UNKNOWN;
+    const k = ev.eval(parts[0]);
+    if (k.kind !== 'str' && k.kind !== 'int') return UNKNOWN;
+    if (k.kind === 'int') next = k.value + 1;
+    if (String(k.value) === want) return ev.eval(parts[1]);
+  }
+  return UNKNOWN;
 }
 
 /** `a . b` over resolved values (PHP turns integers into their decimal text). */

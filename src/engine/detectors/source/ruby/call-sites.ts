@@ -126,6 +126,36 @@ function isPrivate(m: SgNode, name: string, singleton: boolean): boolean {
  * class method (`def self.x`, `class << self`) or the class body it is the class, in an instance method an
  * instance. Undefined outside `owner` (another class, the top level).
  */
+/**
+ * The class (last segment) whose `new` a receiver local holds: `e = EncryptionV1.new(…)` assigned once in the
+ * method around the call (or the file's top level), before it. Undefined for anything else.
+ */
+function localInstanceOf(receiver: SgNode): string | undefined {
+  if (kindOf(receiver) !== 'identifier') return undefined;
+  const name = receiver.text();
+  let scope: SgNode | null = receiver.parent();
+  while (scope && !['method', 'singleton_method', 'program', 'block', 'do_block', 'lambda'].includes(kindOf(scope))) scope = scope.parent();
+  if (!scope) return undefined;
+  const at = receiver.range().start.index;
+  const assigned = scope.findAll({ rule: { kind: 'assignment', has: { field: 'left', kind: 'identifier', regex: `^${escapeRegex(name)}$` } } });
+  // The assignment that reaches the call: the last one before it in a statement list that holds the call
+  // (fastlane's `if version == 2 … e = EncryptionV2.new … else … e = EncryptionV1.new … end`); none when
+  // another assignment of the name lies between them, or one follows in a loop.
+  const before = assigned.filter((a) => a.range().end.index <= at);
+  const reaching = [...before].reverse().find((a) => { const p = a.parent(); return !!p && within(at, nodeSpan(p)); });
+  if (!reaching || before.at(-1)!.id() !== reaching.id() || assigned.length !== before.length && insideLoop(receiver, scope)) return undefined;
+  const value = reaching.field('right');
+  const made = value && kindOf(value) === 'call' ? callParts(value) : undefined;
+  if (!made || made.method !== 'new' || !made.receiver || !['constant', 'scope_resolution'].includes(kindOf(made.receiver))) return undefined;
+  return lastSegment(made.receiver.text().replace(/\s+/g, ''));
+}
+
+/** Whether a node is in a loop within `scope` (an assignment after it may reach it on the next turn). */
+function insideLoop(node: SgNode, scope: SgNode): boolean {
+  for (let p = node.parent(); p && p.id() !== scope.id(); p = p.parent()) if (['while', 'until', 'for', 'while_modifier', 'until_modifier'].includes(kindOf(p))) return true;
+  return false;
+}
+
 function selfIsClass(node: SgNode, owner: SgNode | undefined): boolean | undefined {
   let inMethod: boolean | undefined;
   for (const a of node.ancestors()) {
@@ -262,6 +292,10 @@ export function rubyFunctions(root: SgNode, localBinding: (name: string, at: num
       } else if (kindOf(receiver) === 'self') {
         if (reaches(n)) sites.push(siteOf(n, c));
       } else if ((kind.singleton || constructor || kindOf(kind.owner ?? m) === 'module') && lastSegment(receiver.text().replace(/\s+/g, '')) === kind.ownerName) {
+        sites.push(siteOf(n, c));
+      } else if (!kind.singleton && !constructor && kind.ownerName && kindOf(kind.owner ?? m) === 'class' && localInstanceOf(receiver) === kind.ownerName) {
+        // `e = EncryptionV1.new` then `e.decrypt(…)` in one method: an instance of the file's class (a
+        // subclass elsewhere cannot be what this local holds).
         sites.push(siteOf(n, c));
       }
     }

@@ -16,7 +16,8 @@ import { eachCaseMarked } from '../common/cases.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
 import { RbFile, type Setter } from './file.js';
 import { activeSupport, argon2, bcrypt, digestClassInTable, hasSecurePassword, hasSecurePasswordIdentifier, jwt, messageRotation, railsKeyGenerator, railsMessageVerifier, rbnacl, scrypt, stdlibDigest, weakRandom } from './libraries.js';
-import { kemCall, keyAgreement, opensslCipherNew, opensslDigest, opensslHmac, opensslKdf, opensslPkey, pkeySign, rsaPaddingCall } from './openssl.js';
+import { XML_KEYWORDS, isXmlNode, xmlAlgorithmSite, xmlRules } from './xmldsig.js';
+import { kemCall, keyAgreement, opensslCipherNew, opensslDigest, opensslHmac, opensslKdf, opensslPkey, pkcs5KeyIvGen, pkeySign, rsaPaddingCall } from './openssl.js';
 import { callParts, constPath, rubyEvaluator, type RbCall } from './resolve.js';
 import { RB_DECLARATION_RULES, declareRubyConstants, isRubyDeclaration, rubyConstantOwners } from './constants.js';
 import { OPTION_KEYS, TLS_SETTERS, indexAssignment, optionPair, sslContextNew, tlsSetter, verifyNoneSite } from './tls.js';
@@ -32,7 +33,7 @@ const ROOTS = ['OpenSSL', 'Digest', 'BCrypt', 'Argon2', 'SCrypt', 'RbNaCl', 'Act
  * linked to objects (`set_params`, to which an options hash a name holds is given: tls.ts).
  */
 const METHOD_NAMES = ['public_encrypt', 'private_decrypt', 'private_encrypt', 'public_decrypt', 'sign', 'verify', 'sign_pss', 'verify_pss',
-  'dh_compute_key', 'derive', 'encapsulate', 'decapsulate', 'set_params', 'has_secure_password', 'generate_key', 'generate_key!', 'message_verifier', 'rotate', 'rand', 'bytes', 'encrypt', 'decrypt', 'box'];
+  'dh_compute_key', 'derive', 'encapsulate', 'decapsulate', 'set_params', 'has_secure_password', 'generate_key', 'generate_key!', 'message_verifier', 'rotate', 'rand', 'bytes', 'encrypt', 'decrypt', 'box', 'pkcs5_keyivgen'];
 
 /** Setters on objects: the cipher's, then TLS settings and Rails' cryptographic settings. */
 const SETTERS = ['key', 'iv', 'auth_tag_len', 'iv_len', 'key_len', ...TLS_SETTERS, ...RAILS_SETTERS];
@@ -86,6 +87,8 @@ export function detectRuby(file: SourceFile, ctx: DetectContext): Detection[] {
   if (text.includes('Digest::')) rules.push({ kind: 'scope_resolution', regex: '^(::)?(OpenSSL::)?Digest::(MD5|SHA1|SHA256|SHA384|SHA512|RMD160)$' });
   // `has_secure_password` without arguments is an identifier in the tree (a call is written with them).
   if (text.includes('has_secure_password')) rules.push({ kind: 'identifier', regex: '^has_secure_password$', not: { inside: { kind: 'call' } } });
+  // XML-DSig/XML-Enc algorithm URIs and ruby-saml's constants of them (xmldsig.ts).
+  rules.push(...xmlRules(text));
   const crossFile = ctx.crossFile;
   // The file's constants for other files, in the same native query (constants.ts).
   if (crossFile) rules.push(...RB_DECLARATION_RULES);
@@ -126,7 +129,7 @@ export function detectRuby(file: SourceFile, ctx: DetectContext): Detection[] {
   for (const s of setterList) if (RAILS_SETTERS.includes(s.name)) items.push({ at: s.node.range().start.index, run: () => railsSetting(f, s) });
   for (const n of others) {
     const k = kindOf(n);
-    const run = k === 'pair' ? () => optionPair(f, n) : k === 'assignment' ? () => indexAssignment(f, n) : k === 'identifier' ? () => hasSecurePasswordIdentifier(f, n)
+    const run = isXmlNode(n) ? () => xmlAlgorithmSite(f, n) : k === 'pair' ? () => optionPair(f, n) : k === 'assignment' ? () => indexAssignment(f, n) : k === 'identifier' ? () => hasSecurePasswordIdentifier(f, n)
       : k === 'scope_resolution' ? () => digestClassInTable(f, n) : () => verifyNoneSite(f, n);
     items.push({ at: n.range().start.index, run });
   }
@@ -151,7 +154,7 @@ function inDefined(call: SgNode): boolean {
 function takesDigest(c: RbCall): boolean {
   const path = constPath(c.receiver);
   if (path) return path === 'OpenSSL::HMAC' || path === 'OpenSSL::PKCS5' || path === 'OpenSSL::KDF' || path === 'ActiveSupport::KeyGenerator';
-  return /^(sign|verify|sign_pss|verify_pss)$/.test(c.method);
+  return /^(sign|verify|sign_pss|verify_pss|pkcs5_keyivgen)$/.test(c.method);
 }
 
 function callSite(f: RbFile, c: RbCall): void {
@@ -188,6 +191,9 @@ function callSite(f: RbFile, c: RbCall): void {
     case 'rotate':
       messageRotation(f, c);
       return;
+    case 'pkcs5_keyivgen':
+      pkcs5KeyIvGen(f, c);
+      return;
     case 'rand': case 'bytes':
       weakRandom(f, c);
   }
@@ -203,8 +209,8 @@ export const RUBY_KEYWORDS = [
   'OpenSSL', 'Digest::', 'BCrypt::', 'has_secure_password', 'Argon2::', 'SCrypt::', 'RbNaCl', 'ActiveSupport::MessageEncryptor',
   'ActiveSupport::MessageVerifier', 'ActiveSupport::KeyGenerator', 'key_generator', 'message_verifier', 'hash_digest_class', 'cookie_digest', 'cookies_digest',
   'encrypted_cookie_cipher', 'support_sha1_for_non_deterministic_encryption', 'rotate', 'JWT.', 'VERIFY_NONE', 'verify:', 'verify =', 'verify_ssl', 'ssl_verify', 'verify_peer', 'ssl_verifypeer',
-  'ssl_verifyhost', 'verify_host_key', 'paranoid', 'ssl_version', 'min_version', 'ciphers', 'rand(', 'Random.new', 'Random.rand', 'Random.bytes',
-  ...SSH_NAME_KEYWORDS,
+  'ssl_verifyhost', 'verify_host_key', 'paranoid', 'ssl_version', 'min_version', 'ciphers', 'pkcs5_keyivgen', 'rand(', 'Random.new', 'Random.rand', 'Random.bytes',
+  ...SSH_NAME_KEYWORDS, ...XML_KEYWORDS,
 ] as const;
 
 export const rubyDetector: Detector = {

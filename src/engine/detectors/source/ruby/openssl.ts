@@ -124,7 +124,9 @@ export function digestArg(f: RbFile, node: SgNode | undefined): { hash?: string;
   if (!node) return { known: false };
   const s = f.str(node);
   if (s !== undefined) return { hash: opensslDigestName(f, s), known: true };
-  const o = f.origin(node) ?? node;
+  // A parameter continues into what the file's calls pass, or its default where they leave it out
+  // (`def pbkdf2(…, digest = OpenSSL::Digest::SHA256.new)`, spaceship's SRP login).
+  const o = f.origin(node) ?? f.ev.originAcrossCalls(node) ?? node;
   const path = constPath(o);
   if (path) {
     const h = digestClass(path);
@@ -210,6 +212,21 @@ export function opensslKdf(f: RbFile, c: RbCall, path: string): void {
   }
 }
 
+/**
+ * `cipher.pkcs5_keyivgen(pass, salt = nil, iterations = 2048, digest = "MD5")`: OpenSSL's EVP_BytesToKey
+ * (Ruby's cipher documents these defaults, `nil` included), the key and IV of `openssl enc` before its
+ * `-pbkdf2` (fastlane match's v1 format: one iteration, MD5 or SHA-256).
+ */
+export function pkcs5KeyIvGen(f: RbFile, c: RbCall): void {
+  const [pass, salt, iter, d] = c.positional;
+  const given = (n: SgNode | undefined): boolean => !!n && f.value(n).kind !== 'none';
+  const hash = given(d) ? digestArg(f, d).hash : 'MD5';
+  const iterations = given(iter) ? f.int(iter) : 2048;
+  const saltLength = given(salt) ? f.byteLength(salt) : undefined;
+  f.algorithm(c.node, 'pkcs5_keyivgen', { spelling: 'EVP_BytesToKey', params: { hash, iterations, saltLength }, unresolved: ['hash', 'iterations'], functions: ['keyderive'], library: OPENSSL });
+  passwordSignal(f, c.node, 'pkcs5_keyivgen', pass);
+}
+
 /** What is known of a key object: its type, size or curve. */
 export interface KeyInfo {
   type?: 'RSA' | 'EC' | 'DSA' | 'DH' | 'Ed25519' | 'Ed448' | 'X25519' | 'X448';
@@ -241,12 +258,16 @@ const PKEY_TYPES: Readonly<Record<string, KeyInfo['type']>> = { ED25519: 'Ed2551
 
 /** A key made in the file: `OpenSSL::PKey::RSA.new(2048)`, `.generate(…)`, `EC.generate(curve)`, `PKey.generate_key('ED25519')`, and `.public_key` of one. */
 export function keyInfo(f: RbFile, node: SgNode | undefined, depth = 0): KeyInfo {
-  const o = f.origin(node);
-  if (!o || depth > 4 || kindOf(o) !== 'call') return {};
+  // A parameter continues into what the file's calls pass, or its default (`def generate_cert(key = generate_key)`).
+  const o = f.origin(node) ?? f.ev.originAcrossCalls(node) ?? undefined;
+  if (!o || depth > 4) return {};
+  if (kindOf(o) === 'identifier') return returnedKey(f, o, depth);
+  if (kindOf(o) !== 'call') return {};
   const c = callParts(o)!;
   const path = constPath(c.receiver);
   if (!path) {
     if (c.receiver && /^(public_key|private_key|to_public|public_to_der|public_to_pem)$/.test(c.method)) return keyInfo(f, c.receiver, depth + 1);
+    if (!c.receiver || kindOf(c.receiver) === 'self') return returnedKey(f, o, depth);
     return {};
   }
   const m = /^OpenSSL::PKey::(RSA|EC|DSA|DH)$/.exec(path);
@@ -275,6 +296,18 @@ export function keyInfo(f: RbFile, node: SgNode | undefined, depth = 0): KeyInfo
     return { type };
   }
   return {};
+}
+
+/**
+ * The key a method of the file returns (`def generate_key; OpenSSL::PKey::RSA.new(1024); end`, ruby-saml's
+ * certificate helper), when every return makes the same kind of key.
+ */
+function returnedKey(f: RbFile, call: SgNode, depth: number): KeyInfo {
+  const r = f.ev.adapter.returned?.(call);
+  if (!r?.returns.length) return {};
+  const infos = r.returns.map((e) => keyInfo(f, e, depth + 1));
+  const first = JSON.stringify(infos[0]);
+  return infos.every((i) => JSON.stringify(i) === first) ? infos[0]! : {};
 }
 
 /** `OpenSSL::PKey::RSA.new(2048)` / `.generate(…)` / a key loaded from PEM; EC, DSA and DH alike. */
@@ -451,7 +484,9 @@ function x509Sign(f: RbFile, c: RbCall): boolean {
 function peekDigest(f: RbFile, node: SgNode): boolean {
   const s = f.str(node);
   if (s !== undefined) return opensslDigestName(f, s) !== undefined;
-  const o = f.origin(node) ?? node;
+  // A parameter continues into what the file's calls pass, or its default where they leave it out
+  // (`def pbkdf2(…, digest = OpenSSL::Digest::SHA256.new)`, spaceship's SRP login).
+  const o = f.origin(node) ?? f.ev.originAcrossCalls(node) ?? node;
   const path = constPath(o);
   if (path) return digestClass(path) !== undefined;
   const c = kindOf(o) === 'call' ? callParts(o) : undefined;

@@ -117,7 +117,7 @@ const ASSERTION_CALL = /^(assert\w*|refute\w*|expect|eq|eql|must_equal|wont_equa
  * ctx.verify_mode`, `assert_equal({ verify_mode: OpenSSL::SSL::VERIFY_NONE }, result.ssl)`, `expect(…).to
  * eq(OpenSSL::SSL::VERIFY_NONE)` (httprb/http's tests). Climbs a few levels, stopping at a statement's edge.
  */
-function inAssertion(node: SgNode): boolean {
+export function inAssertion(node: SgNode): boolean {
   let cur = node;
   for (let i = 0; i < 6; i++) {
     const p = cur.parent();
