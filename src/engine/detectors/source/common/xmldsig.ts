@@ -105,28 +105,6 @@ function digestMethod(name: string): XmlAlgorithm | undefined {
   return hash ? { spelling: hash, params: {}, functions: ['digest'] } : undefined;
 }
 
-/**
- * The W3C algorithm identifier URIs themselves (`http://www.w3.org/2001/04/xmldsig-more#rsa-sha256`), as code
- * that configures a SAML or XML-DSig library by string writes them (Sustainsys.Saml2's
- * `OutboundSigningAlgorithm`, `SignedXml.SignatureMethod`): the namespaces of xmldsig-core (2000/09, 2009
- * xmldsig11), xmldsig-more (RFC 6931; 2001/04 and 2007/05) and xmlenc-core (2001/04, 2009 xmlenc11). The
- * fragment is read whichever of them it follows (projects write `xmldsig#rsa-sha384`, which the W3C puts in
- * xmldsig-more). Canonicalisation and transform URIs are undefined.
- */
-export const XML_ALGORITHM_URI = /^https?:\/\/www\.w3\.org\/(?:2000\/09\/xmldsig|2001\/04\/xmldsig-more|2001\/04\/xmlenc|2007\/05\/xmldsig-more|2009\/xmldsig11|2009\/xmlenc11)#([A-Za-z0-9_-]+)$/;
-
-export function xmlAlgorithmUri(uri: string): XmlAlgorithm | undefined {
-  const fragment = XML_ALGORITHM_URI.exec(uri)?.[1];
-  if (!fragment) return undefined;
-  const n = fragment.toUpperCase().replace(/-/g, '_');
-  if (/^(SHA\d+|SHA3_\d+|MD5|RIPEMD160)$/.test(n)) return digestMethod(n);
-  if (n === 'RSA_1_5') return encryptionMethod('RSA15');
-  if (n === 'RSA_OAEP_MGF1P' || n === 'RSA_OAEP') return encryptionMethod('RSA_OAEP');
-  if (/^(AES\d+|TRIPLEDES)(_CBC|_GCM)?$/.test(n)) return encryptionMethod(n.replace(/_CBC$/, ''));
-  if (/^KW_(AES\d+|TRIPLEDES)$/.test(n)) return encryptionMethod(`KEYWRAP_${n.slice(3)}`);
-  return signatureMethod(n);
-}
-
 const OPENSAML: LibraryRef = { ecosystem: 'maven', name: 'org.opensaml:opensaml-xmlsec-api' };
 const OPENSAML2: LibraryRef = { ecosystem: 'maven', name: 'org.opensaml:xmltooling' };
 const SANTUARIO: LibraryRef = { ecosystem: 'maven', name: 'org.apache.santuario:xmlsec' };
@@ -155,8 +133,11 @@ export const XMLDSIG_TEXT = /\b(?:SignatureConstants|EncryptionConstants|org\.ap
 
 /**
  * The algorithm an XML-DSig/XML-Enc identifier URI names (`http://www.w3.org/2001/04/xmldsig-more#rsa-sha256`,
- * `…/xmlenc#aes128-cbc`, `…/xmlenc#sha256`), for libraries that write the URIs themselves (ruby-saml's
- * `XMLSecurity::Document::RSA_SHA256`). The fragment is read as the constant names above are, so both
+ * `…/xmlenc#aes128-cbc`, `…/xmlenc#sha256`), for code that writes the URIs itself (ruby-saml's
+ * `XMLSecurity::Document::RSA_SHA256`, Sustainsys.Saml2's `OutboundSigningAlgorithm`, .NET's
+ * `SignedXml.SignatureMethod`): the namespaces of xmldsig-core (2000/09, 2009 xmldsig11), xmldsig-more
+ * (RFC 6931 and 9231; 2001/04, 2007/05, 2021/04) and xmlenc-core (2001/04, 2009 xmlenc11), whichever the
+ * fragment follows (projects write `xmldsig#rsa-sha384`, which the W3C puts in xmldsig-more). The fragment is read as the constant names above are, so both
  * forms give one algorithm; a hash fragment is a digest whatever the namespace (xmlenc#sha256 is one).
  * Canonicalisation and transform URIs, and fragments outside these forms, are undefined.
  */

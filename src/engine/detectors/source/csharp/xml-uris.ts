@@ -4,7 +4,7 @@
 // counts only when it is exactly one algorithm URI (XML documents that mention one are data); a literal it is
 // compared with reads a peer's choice and is not a use.
 import type { SgNode } from '@ast-grep/napi';
-import { xmlAlgorithmUri } from '../common/xmldsig.js';
+import { xmlAlgorithmByUri } from '../common/xmldsig.js';
 import type { DetectionSink } from '../common/sink.js';
 
 /** Prefilter words: the namespaces' distinctive parts. */
@@ -28,7 +28,7 @@ export function detectXmlAlgorithmUris(root: SgNode, sink: DetectionSink, text: 
   const literals = root.findAll({ rule: { any: LITERAL_KINDS.map((kind) => ({ kind, regex: 'www\\.w3\\.org/20[0-9]{2}/[0-9/]*xml(dsig|enc)' })) } });
   for (const literal of literals) {
     const uri = literal.text().replace(/^@?"|"$/g, '');
-    const alg = xmlAlgorithmUri(uri);
+    const alg = xmlAlgorithmByUri(uri);
     if (!alg || compared(literal)) continue;
     sink.algorithm(literal, 'XML-DSig/XML-Enc algorithm URI', alg.spelling, alg.params, { functions: [...alg.functions].sort() });
   }
