@@ -13,6 +13,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { CryptoFunction } from '../../../inventory/model.js';
 import { getKnowledgeBase, type SshAlgorithmRole, type SshKeyType } from '../../../kb/index.js';
+import { comparedInCSharp } from './csharp-literals.js';
 import type { SourceLanguage } from './languages.js';
 import { escapeRegex } from './regex.js';
 import type { DetectionSink } from './sink.js';
@@ -287,18 +288,9 @@ function keyBlobCSharp(literal: SgNode): boolean {
   return next !== null && (next.kind() as string) === 'expression_statement' && KEY_PART.test(next.text());
 }
 
-/**
- * A C# literal that a name is compared with (`name == "3des-cbc"`, `case "aes128-cbc":`, a switch
- * expression arm, `"x".Equals(n)`): code that reads a key file's or a peer's choice, not a setting.
- */
+/** A C# literal a name is compared with or a test asserts: code that reads a key file's or a peer's choice, not a setting. */
 function comparedCSharp(literal: SgNode): boolean {
-  const p = literal.parent();
-  if (!p) return false;
-  const k = p.kind() as string;
-  if (k === 'case_switch_label' || k === 'constant_pattern' || k === 'switch_expression_arm') return true;
-  if (k === 'binary_expression') return /^(==|!=)$/.test(p.field('operator')?.text() ?? '');
-  if (k === 'member_access_expression') return /^(Equals|StartsWith|EndsWith|Contains)$/.test(p.field('name')?.text() ?? '');
-  return assertedCSharp(literal);
+  return comparedInCSharp(literal) || assertedCSharp(literal);
 }
 
 /**

@@ -6,22 +6,12 @@
 import type { SgNode } from '@ast-grep/napi';
 import { xmlAlgorithmByUri } from '../common/xmldsig.js';
 import type { DetectionSink } from '../common/sink.js';
+import { comparedInCSharp } from '../common/csharp-literals.js';
 
 /** Prefilter words: the namespaces' distinctive parts. */
 export const XML_URI_KEYWORDS = ['/xmldsig', '/xmlenc'];
 
 const LITERAL_KINDS = ['string_literal', 'verbatim_string_literal'];
-
-/** `alg == "http://…#rsa-sha1"`, `case "…":`, a switch arm, `"…".Equals(x)`. */
-function compared(literal: SgNode): boolean {
-  const p = literal.parent();
-  if (!p) return false;
-  const k = p.kind() as string;
-  if (k === 'case_switch_label' || k === 'constant_pattern' || k === 'switch_expression_arm') return true;
-  if (k === 'binary_expression') return /^(==|!=)$/.test(p.field('operator')?.text() ?? '');
-  if (k === 'member_access_expression') return /^(Equals|StartsWith|EndsWith|Contains)$/.test(p.field('name')?.text() ?? '');
-  return false;
-}
 
 export function detectXmlAlgorithmUris(root: SgNode, sink: DetectionSink, text: string): void {
   if (!text.includes('www.w3.org/20')) return;
@@ -29,7 +19,7 @@ export function detectXmlAlgorithmUris(root: SgNode, sink: DetectionSink, text: 
   for (const literal of literals) {
     const uri = literal.text().replace(/^@?"|"$/g, '');
     const alg = xmlAlgorithmByUri(uri);
-    if (!alg || compared(literal)) continue;
+    if (!alg || comparedInCSharp(literal)) continue;
     sink.algorithm(literal, 'XML-DSig/XML-Enc algorithm URI', alg.spelling, alg.params, { functions: [...alg.functions].sort() });
   }
 }
