@@ -4,8 +4,8 @@ import { fromCaller } from '../common/from-caller.js';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { isConstantBytes, memberName } from '../common/value.js';
-import { createdType } from './adapter.js';
-import type { JavaContext, KeyInfo } from './context.js';
+import { callArguments, createdType } from './adapter.js';
+import { secretKeySpecBits, type JavaContext, type KeyInfo } from './context.js';
 import { BOUNCY_CASTLE, isClassFrom } from './imports.js';
 import { needsKeySize, normalisePadding, parseTransformation } from '../common/transformation.js';
 import { parseTlsVersion } from '../common/versions.js';
@@ -255,7 +255,8 @@ function pbeParams(ctx: JavaContext, spec: SgNode): AlgorithmParams {
  * (`random.nextBytes(iv)`), which are therefore not constant.
  */
 export function handleSpec(ctx: JavaContext, node: SgNode, type: string, mutated: ReadonlySet<string>): void {
-  const args = node.field('arguments')?.namedChildren() ?? [];
+  // Comments between arguments (`/* export restrictions */ 128 / 8`) must not shift them.
+  const args = callArguments(node);
   const constant = (a: SgNode | undefined): boolean => {
     if (!a) return false;
     if (a.kind() === 'identifier' && mutated.has(a.text())) return false;
@@ -264,8 +265,7 @@ export function handleSpec(ctx: JavaContext, node: SgNode, type: string, mutated
   };
   if (type === 'SecretKeySpec') {
     const alg = ctx.str(args.length >= 4 ? args[3] : args[1]);
-    const v = ctx.value(args[0]);
-    const size = v.kind === 'bytes' && v.length !== undefined && args.length < 4 ? v.length * 8 : undefined;
+    const size = secretKeySpecBits(ctx, args);
     ctx.sink.detections.push({
       type: 'material',
       occurrence: ctx.sink.occurrences.at(node, 'SecretKeySpec'),
