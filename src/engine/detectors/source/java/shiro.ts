@@ -153,7 +153,9 @@ export function handleShiroCall(ctx: JavaContext, node: SgNode, method: string):
   // The RememberMe manager's AES key (AesCipherService by default). Shiro up to 1.2.4 shipped one fixed
   // key, and applications still paste a Base64 key into their configuration code: anyone who knows it
   // forges the cookie, which Shiro deserialises (SHIRO-550).
+  // A key from elsewhere (configuration, generateNewKey()) adds nothing to the service's own asset.
   const v = ctx.value(a0);
+  if (!isConstantBytes(v)) return;
   const bits = v.kind === 'bytes' && v.length !== undefined ? v.length * 8 : undefined;
   const related = { spelling: 'AES', params: bits ? { keySize: bits } : {} };
   ctx.sink.detections.push({
@@ -162,5 +164,5 @@ export function handleShiroCall(ctx: JavaContext, node: SgNode, method: string):
     material: { materialType: 'secret-key', format: 'raw', algorithm: related, ...(bits ? { size: bits } : {}) },
     library: SHIRO_CORE_LIBRARY,
   });
-  if (isConstantBytes(v)) ctx.sink.signal(node, method, 'hardcoded-key', 'The RememberMe cookie key is fixed in source', { related, library: SHIRO_CORE_LIBRARY });
+  ctx.sink.signal(node, method, 'hardcoded-key', 'The RememberMe cookie key is fixed in source', { related, library: SHIRO_CORE_LIBRARY });
 }
