@@ -8,7 +8,7 @@ import { kindOf, parseSource } from '../common/languages.js';
 import { eachCaseMarked } from '../common/cases.js';
 import { DetectionSink } from '../common/sink.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
-import { createdType, javaEvaluator } from './adapter.js';
+import { createdType, enclosingClassName, javaEvaluator } from './adapter.js';
 import { CONTENT_SIGNER_TYPES, handleBcStatic, handleBouncyCastle, handleContentSigner, isBcType } from './bc.js';
 import { JavaContext } from './context.js';
 import { javaImports } from './imports.js';
@@ -22,6 +22,7 @@ import { NETTY_BUILDER_METHODS, NETTY_KEYWORDS, detectInsecureTrustManager, hand
 import { handleNimbusCrypto, handleNimbusGenerator, isNimbusCreation, isNimbusCrypto } from './nimbus.js';
 import { WEBAUTHN_KEYWORDS, handleCredentialParameters, handlePreferredPubkeyParams, handlePubKeyCredParams } from './webauthn.js';
 import { XMLDSIG_KEYWORDS, detectXmlDsigConstants } from './xmldsig.js';
+import { declareFactoryWrapper, wrappedFactory } from './wrappers.js';
 import { SHIRO_CREATED_TYPES, SHIRO_KEYWORDS, SHIRO_METHODS, handleShiroCall, handleShiroCreation, usesShiro } from './shiro.js';
 import { OVERRIDDEN_CHECKS, SECRET_SINKS, TOMCAT_SETTERS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 import type { CrossFile } from '../../cross-file.js';
@@ -86,6 +87,12 @@ function mutatedNames(invocations: readonly SgNode[], names: readonly string[]):
     else if (kindOf(a) === 'field_access') out.add(a.field('field')?.text() ?? '');
   }
   return out;
+}
+
+/** `javax.crypto.Cipher.getInstance` -> `Cipher`. */
+function factoryClass(inv: SgNode): string {
+  const written = inv.field('object')?.text().replace(/\s+/g, '') ?? '';
+  return written.slice(written.lastIndexOf('.') + 1);
 }
 
 export function detectJava(file: SourceFile, crossFile?: CrossFile): Detection[] {
@@ -167,7 +174,12 @@ export function detectJava(file: SourceFile, crossFile?: CrossFile): Detection[]
     } else {
       const name = nameOf.get(node);
       if (libsignal && name && LIBSIGNAL_METHODS.has(name) && handleLibsignalCall(ctx, node, name)) return;
-      if (name === 'getInstance') handleGetInstance(ctx, node);
+      if (name === 'getInstance') {
+        if (handleGetInstance(ctx, node) && crossFile) declareFactoryWrapper(node, factoryClass(node), crossFile);
+        return;
+      }
+      const wrapped = name ? wrappedFactory(node, name, enclosingClassName(node), crossFile) : undefined;
+      if (wrapped) handleGetInstance(ctx, node, wrapped);
       else if (name === 'newInstance') handleBouncyCastle(ctx, node);
       else if (name === 'nextBytes') handleWeakRandom(ctx, node, (keyed ??= keyedNames(nodes, kinds)));
       else if (name === 'generate') handleBcStatic(ctx, node);
