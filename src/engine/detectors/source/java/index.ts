@@ -178,7 +178,9 @@ export function detectJava(file: SourceFile, crossFile?: CrossFile): Detection[]
         if (handleGetInstance(ctx, node) && crossFile) declareFactoryWrapper(node, factoryClass(node), crossFile);
         return;
       }
-      const wrapped = name ? wrappedFactory(node, name, enclosingClassName(node), crossFile) : undefined;
+      // The enclosing class only for a call named like a wrapper: walking every call's ancestors is
+      // quadratic in a chain of calls.
+      const wrapped = name ? wrappedFactory(node, name, () => enclosingClassName(node), crossFile) : undefined;
       if (wrapped) handleGetInstance(ctx, node, wrapped);
       else if (name === 'newInstance') handleBouncyCastle(ctx, node);
       else if (name === 'nextBytes') handleWeakRandom(ctx, node, (keyed ??= keyedNames(nodes, kinds)));

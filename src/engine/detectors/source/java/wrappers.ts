@@ -60,7 +60,7 @@ export function declareFactoryWrapper(inv: SgNode, factory: string, crossFile: C
  * `Secret.getCipher(ALGORITHM)` in another file than the wrapper's: the factory it wraps (second
  * pass), else undefined. A call of the file's own class is left to the file's call-site reading.
  */
-export function wrappedFactory(inv: SgNode, method: string, ownClass: string | undefined, crossFile: CrossFile | undefined): WrappedFactory | undefined {
+export function wrappedFactory(inv: SgNode, method: string, ownClass: () => string | undefined, crossFile: CrossFile | undefined): WrappedFactory | undefined {
   if (!crossFile || !WRAPPER_NAME.test(method)) return undefined;
   const obj = inv.field('object');
   const algorithm = callArguments(inv)[0];
@@ -68,7 +68,7 @@ export function wrappedFactory(inv: SgNode, method: string, ownClass: string | u
   const written = obj.text().replace(/\s+/g, '');
   const owner = written.slice(written.lastIndexOf('.') + 1);
   // A class name (upper case, as Java names classes), not a variable's instance method.
-  if (!/^[A-Z]\w*$/.test(owner) || !/^[\w.]+$/.test(written) || owner === ownClass) return undefined;
+  if (!/^[A-Z]\w*$/.test(owner) || !/^[\w.]+$/.test(written) || owner === ownClass()) return undefined;
   const v = crossFile.lookup(wrapperKey(owner, method));
   return v?.kind === 'str' ? { cls: v.value, algorithm, symbol: `${owner}.${method}` } : undefined;
 }
