@@ -5,7 +5,7 @@ import type { Evaluator } from '../common/evaluate.js';
 import { kindOf } from '../common/languages.js';
 import type { DetectionSink } from '../common/sink.js';
 import { asInt, asString, memberName, type Value } from '../common/value.js';
-import { calleeOf, createdType } from './adapter.js';
+import { callArguments, calleeOf, createdType } from './adapter.js';
 import { dotted as dottedText } from '../common/evaluate.js';
 import { knownConstant, pqcParameterSet } from '../common/jca-constants.js';
 import type { JavaImports } from './imports.js';
@@ -161,9 +161,10 @@ export class JavaContext {
     if (!o || depth > 6) return {};
     const k = kindOf(o);
     if (k === 'object_creation_expression') {
-      const args = o.field('arguments')?.namedChildren() ?? [];
+      const args = callArguments(o);
       switch (createdType(o)) {
         case 'SecretKeySpec':
+          return sized(secretKeySpecBits(this, args));
         case 'KeyParameter':
           return sized(bytesBits(this.value(args[0])));
         case 'GCMParameterSpec':
@@ -312,6 +313,19 @@ function iv(v: Value): KeyInfo {
 }
 function bytesBits(v: Value): number | undefined {
   return v.kind === 'bytes' && v.length !== undefined ? v.length * 8 : undefined;
+}
+
+/**
+ * The key size of `new SecretKeySpec(bytes, alg)`: the array's length; of `new SecretKeySpec(bytes,
+ * offset, len, alg)`: `len` bytes, whatever the array holds (Jenkins keeps the first 16 bytes of a
+ * SHA-256 digest as its AES-128 key: `new SecretKeySpec(digest.digest(), 0, 128 / 8, "AES")`).
+ */
+export function secretKeySpecBits(ctx: Pick<JavaContext, 'value' | 'int'>, args: readonly SgNode[]): number | undefined {
+  if (args.length >= 4) {
+    const len = ctx.int(args[2]);
+    return len !== undefined && len > 0 ? len * 8 : undefined;
+  }
+  return bytesBits(ctx.value(args[0]));
 }
 function curveOf(name: string | undefined): KeyInfo {
   return name ? { curve: name } : {};

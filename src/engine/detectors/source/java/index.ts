@@ -8,7 +8,7 @@ import { kindOf, parseSource } from '../common/languages.js';
 import { eachCaseMarked } from '../common/cases.js';
 import { DetectionSink } from '../common/sink.js';
 import { SSH_NAME_KEYWORDS, detectSshAlgorithmNames } from '../common/ssh-names.js';
-import { createdType, javaEvaluator } from './adapter.js';
+import { createdType, enclosingClassName, javaEvaluator } from './adapter.js';
 import { CONTENT_SIGNER_TYPES, handleBcStatic, handleBouncyCastle, handleContentSigner, isBcType } from './bc.js';
 import { JavaContext } from './context.js';
 import { javaImports } from './imports.js';
@@ -22,6 +22,8 @@ import { NETTY_BUILDER_METHODS, NETTY_KEYWORDS, detectInsecureTrustManager, hand
 import { handleNimbusCrypto, handleNimbusGenerator, isNimbusCreation, isNimbusCrypto } from './nimbus.js';
 import { WEBAUTHN_KEYWORDS, handleCredentialParameters, handlePreferredPubkeyParams, handlePubKeyCredParams } from './webauthn.js';
 import { XMLDSIG_KEYWORDS, detectXmlDsigConstants } from './xmldsig.js';
+import { declareFactoryWrapper, wrappedFactory } from './wrappers.js';
+import { SHIRO_CREATED_TYPES, SHIRO_KEYWORDS, SHIRO_METHODS, handleShiroCall, handleShiroCreation, usesShiro } from './shiro.js';
 import { OVERRIDDEN_CHECKS, SECRET_SINKS, TOMCAT_SETTERS, handleMethodDeclaration, handleTlsCall, handleWeakRandom } from './tls.js';
 import type { CrossFile } from '../../cross-file.js';
 import { CONSTANT_FIELDS, declareJavaConstants } from './constants.js';
@@ -50,7 +52,8 @@ const MUTATORS: Record<string, number> = { nextBytes: 0, read: 0, readFully: 0, 
  * Spring Security's JOSE enums). Netty's TLS builders, insecure trust manager and self-signed certificates need
  * their class names (NETTY_KEYWORDS), libsignal's calls its protocol package names, the WebAuthn servers'
  * credential parameters their method and class names (WEBAUTHN_KEYWORDS), XML-DSig/XML-Enc algorithm
- * constants their classes' names or packages (XMLDSIG_KEYWORDS).
+ * constants their classes' names or packages (XMLDSIG_KEYWORDS), Apache Shiro's cipher services and hashes
+ * their packages, its RememberMe key setter its name (SHIRO_KEYWORDS).
  */
 export const JAVA_KEYWORDS = [
   ...[...JCA_FACTORIES].map((factory) => `${factory}.getInstance`), ...TLS_METHODS,
@@ -58,7 +61,7 @@ export const JAVA_KEYWORDS = [
   'SSLParameters', 'SSLHostConfig', 'findSslHostConfigs', 'checkServerTrusted', 'HostnameVerifier', 'nextBytes', 'StrictHostKeyChecking', 'PromiscuousVerifier', 'genKeyPair',
   'springframework.security.crypto', 'jbcrypt', 'commons.codec.digest', 'com.google.common.hash',
   'com.auth0.jwt', 'io.jsonwebtoken', 'com.nimbusds.jose', 'security.oauth2.jose',
-  ...NETTY_KEYWORDS, ...LIBSIGNAL_KEYWORDS, ...WEBAUTHN_KEYWORDS, ...XMLDSIG_KEYWORDS,
+  ...NETTY_KEYWORDS, ...LIBSIGNAL_KEYWORDS, ...WEBAUTHN_KEYWORDS, ...XMLDSIG_KEYWORDS, ...SHIRO_KEYWORDS,
   ...SSH_NAME_KEYWORDS,
 ] as const;
 
@@ -84,6 +87,12 @@ function mutatedNames(invocations: readonly SgNode[], names: readonly string[]):
     else if (kindOf(a) === 'field_access') out.add(a.field('field')?.text() ?? '');
   }
   return out;
+}
+
+/** `javax.crypto.Cipher.getInstance` -> `Cipher`. */
+function factoryClass(inv: SgNode): string {
+  const written = inv.field('object')?.text().replace(/\s+/g, '') ?? '';
+  return written.slice(written.lastIndexOf('.') + 1);
 }
 
 export function detectJava(file: SourceFile, crossFile?: CrossFile): Detection[] {
@@ -140,6 +149,8 @@ export function detectJava(file: SourceFile, crossFile?: CrossFile): Detection[]
   const nettyBuilder = usesNettyBuilder(text);
   // Tomcat's setCiphers/setGroups are common names: read only in files that name its SSLHostConfig.
   const tomcat = /SSLHostConfig|SslHostConfig/.test(text);
+  // Shiro's setters (setCipherKey, setHashAlgorithmName) are read only in files that name Shiro.
+  const shiro = usesShiro(text);
   const visit = (node: SgNode, k: string): void => {
     if (k === 'method_declaration') {
       handleMethodDeclaration(ctx, node);
@@ -159,10 +170,18 @@ export function detectJava(file: SourceFile, crossFile?: CrossFile): Detection[]
       else if (SPRING_CREATED_TYPES.has(type)) handleSpringCreation(ctx, node, type);
       else if (type === 'HmacUtils' || type === 'DigestUtils') handleDigestHelperCreation(ctx, node, type);
       else if (type === 'PublicKeyCredentialParameters') handleCredentialParameters(ctx, node);
+      else if (SHIRO_CREATED_TYPES.has(type)) handleShiroCreation(ctx, node, type);
     } else {
       const name = nameOf.get(node);
       if (libsignal && name && LIBSIGNAL_METHODS.has(name) && handleLibsignalCall(ctx, node, name)) return;
-      if (name === 'getInstance') handleGetInstance(ctx, node);
+      if (name === 'getInstance') {
+        if (handleGetInstance(ctx, node) && crossFile) declareFactoryWrapper(node, factoryClass(node), crossFile);
+        return;
+      }
+      // The enclosing class only for a call named like a wrapper: walking every call's ancestors is
+      // quadratic in a chain of calls.
+      const wrapped = name ? wrappedFactory(node, name, () => enclosingClassName(node), crossFile) : undefined;
+      if (wrapped) handleGetInstance(ctx, node, wrapped);
       else if (name === 'newInstance') handleBouncyCastle(ctx, node);
       else if (name === 'nextBytes') handleWeakRandom(ctx, node, (keyed ??= keyedNames(nodes, kinds)));
       else if (name === 'generate') handleBcStatic(ctx, node);
@@ -176,6 +195,7 @@ export function detectJava(file: SourceFile, crossFile?: CrossFile): Detection[]
       else if (name && usesJjwt && JJWT_METHODS.has(name)) handleJjwtCall(ctx, node, name);
       else if (name === 'preferredPubkeyParams') handlePreferredPubkeyParams(ctx, node);
       else if (name === 'pubKeyCredParams') handlePubKeyCredParams(ctx, node);
+      else if (shiro && name && SHIRO_METHODS.has(name)) handleShiroCall(ctx, node, name);
     }
   };
   // Once per value a helper's parameter takes at the file's calls of the helper (Evaluator.eachCase).

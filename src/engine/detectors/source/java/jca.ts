@@ -4,8 +4,8 @@ import { fromCaller } from '../common/from-caller.js';
 import type { AlgorithmParamName, AlgorithmParams, CryptoFunction, LibraryRef } from '../../../inventory/model.js';
 import { kindOf } from '../common/languages.js';
 import { isConstantBytes, memberName } from '../common/value.js';
-import { createdType } from './adapter.js';
-import type { JavaContext, KeyInfo } from './context.js';
+import { callArguments, createdType } from './adapter.js';
+import { secretKeySpecBits, type JavaContext, type KeyInfo } from './context.js';
 import { BOUNCY_CASTLE, isClassFrom } from './imports.js';
 import { needsKeySize, normalisePadding, parseTransformation } from '../common/transformation.js';
 import { parseTlsVersion } from '../common/versions.js';
@@ -31,17 +31,36 @@ function providerLibrary(ctx: JavaContext, provider: SgNode | undefined): Librar
   return undefined;
 }
 
-/** Handles `Factory.getInstance(...)`. Returns false when the call is not a JCA factory. */
-export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
-  const obj = inv.field('object');
-  if (!obj) return false;
-  const written = obj.text().replace(/\s+/g, '');
-  const cls = written.slice(written.lastIndexOf('.') + 1);
-  if (!JCA_FACTORIES.has(cls) || !isClassFrom(ctx.imports, written, JDK)) return false;
-  const args = inv.field('arguments')?.namedChildren() ?? [];
+/**
+ * A call of another file's static factory wrapper (`Secret.getCipher("AES/CBC/PKCS5Padding")`, see
+ * wrappers.ts) read as the JCA factory it wraps: the factory class, the algorithm argument, and the
+ * call as written for the occurrence's symbol.
+ */
+export interface WrappedFactory {
+  cls: string;
+  algorithm: SgNode;
+  symbol: string;
+}
+
+/** Handles `Factory.getInstance(...)` (or a wrapper of it). Returns false when the call is not a JCA factory. */
+export function handleGetInstance(ctx: JavaContext, inv: SgNode, wrapped?: WrappedFactory): boolean {
+  let cls: string;
+  let args: SgNode[];
+  if (wrapped) {
+    cls = wrapped.cls;
+    // The provider, if the wrapper passes one, is the wrapper's: not visible here.
+    args = [wrapped.algorithm];
+  } else {
+    const obj = inv.field('object');
+    if (!obj) return false;
+    const written = obj.text().replace(/\s+/g, '');
+    cls = written.slice(written.lastIndexOf('.') + 1);
+    if (!JCA_FACTORIES.has(cls) || !isClassFrom(ctx.imports, written, JDK)) return false;
+    args = inv.field('arguments')?.namedChildren() ?? [];
+  }
   const library = providerLibrary(ctx, args[1]);
   const lib = library ? { library } : {};
-  const symbol = `${cls}.getInstance`;
+  const symbol = wrapped?.symbol ?? `${cls}.getInstance`;
   // `getInstance("")` names no algorithm (the JDK throws NoSuchAlgorithmException): unknown, as a name read at run time.
   const name = ctx.str(args[0])?.trim() || undefined;
 
@@ -73,7 +92,7 @@ export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
 
   switch (cls) {
     case 'Cipher':
-      cipher(ctx, inv, name, library);
+      cipher(ctx, inv, name, library, symbol);
       return true;
     case 'MessageDigest':
       // The JCA's standard names make "SHA" an alias of SHA-1 for MessageDigest. The knowledge base
@@ -87,7 +106,7 @@ export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
       return true;
     }
     case 'Signature':
-      signature(ctx, inv, name, library);
+      signature(ctx, inv, name, library, symbol);
       return true;
     case 'KeyGenerator': {
       const info = ctx.generatorInfo(inv);
@@ -118,7 +137,7 @@ export function handleGetInstance(ctx: JavaContext, inv: SgNode): boolean {
       return true;
     }
     case 'SecretKeyFactory':
-      secretKeyFactory(ctx, inv, name, library);
+      secretKeyFactory(ctx, inv, name, library, symbol);
       return true;
     case 'KeyFactory':
       ctx.sink.algorithm(inv, symbol, name, {}, { unresolved: /^(RSA|DSA|DH)$/i.test(name) ? ['keySize'] : /^EC$/i.test(name) ? ['curve'] : [], ...lib });
@@ -166,7 +185,7 @@ function cipherFunctions(ctx: JavaContext, inits: SgNode[]): CryptoFunction[] {
   return [...fns].sort();
 }
 
-function cipher(ctx: JavaContext, inv: SgNode, transformation: string, library: LibraryRef | undefined): void {
+function cipher(ctx: JavaContext, inv: SgNode, transformation: string, library: LibraryRef | undefined, symbol: string): void {
   const t = parseTransformation(transformation);
   const params: AlgorithmParams = {};
   if (t.mode) params.mode = t.mode;
@@ -193,10 +212,10 @@ function cipher(ctx: JavaContext, inv: SgNode, transformation: string, library: 
   if (needsKeySize(t.algorithm)) unresolved.push('keySize');
   if (/^(AES|DES|DESede|TripleDES|Blowfish|RC2|Camellia|ARIA|SEED|SM4|IDEA|CAST5)$/i.test(t.algorithm)) unresolved.push('mode');
   const functions = cipherFunctions(ctx, inits);
-  ctx.sink.algorithm(inv, 'Cipher.getInstance', t.algorithm, params, { unresolved, functions, ...(library ? { library } : {}) });
+  ctx.sink.algorithm(inv, symbol, t.algorithm, params, { unresolved, functions, ...(library ? { library } : {}) });
 }
 
-function signature(ctx: JavaContext, inv: SgNode, name: string, library: LibraryRef | undefined): void {
+function signature(ctx: JavaContext, inv: SgNode, name: string, library: LibraryRef | undefined, symbol: string): void {
   const params: AlgorithmParams = {};
   const inits = ctx.linked(inv, ['initSign', 'initVerify']);
   const key = firstArgOf(inits, 0);
@@ -217,20 +236,20 @@ function signature(ctx: JavaContext, inv: SgNode, name: string, library: Library
   const fns = new Set<CryptoFunction>();
   for (const i of inits) fns.add(i.field('name')?.text() === 'initSign' ? 'sign' : 'verify');
   const unresolved: AlgorithmParamName[] = /RSA/i.test(name) && !/PSS$/i.test(name) ? ['keySize'] : /ECDSA/i.test(name) ? ['curve'] : /^RSASSA-PSS$/i.test(name) ? ['keySize', 'hash'] : [];
-  ctx.sink.algorithm(inv, 'Signature.getInstance', info.named ?? name, params, {
+  ctx.sink.algorithm(inv, symbol, info.named ?? name, params, {
     unresolved,
     functions: [...fns].sort(),
     ...(library ? { library } : {}),
   });
 }
 
-function secretKeyFactory(ctx: JavaContext, inv: SgNode, name: string, library: LibraryRef | undefined): void {
+function secretKeyFactory(ctx: JavaContext, inv: SgNode, name: string, library: LibraryRef | undefined, symbol: string): void {
   const params: AlgorithmParams = {};
   const spec = firstArgOf(ctx.linked(inv, ['generateSecret']), 0);
   const o = ctx.origin(spec);
   if (o && kindOf(o) === 'object_creation_expression' && createdType(o) === 'PBEKeySpec') Object.assign(params, pbeParams(ctx, o));
   const pbkdf = /^PBKDF2|^PBE/i.test(name);
-  ctx.sink.algorithm(inv, 'SecretKeyFactory.getInstance', name, params, {
+  ctx.sink.algorithm(inv, symbol, name, params, {
     unresolved: pbkdf ? ['iterations'] : [],
     functions: ['keyderive'],
     ...(library ? { library } : {}),
@@ -255,7 +274,8 @@ function pbeParams(ctx: JavaContext, spec: SgNode): AlgorithmParams {
  * (`random.nextBytes(iv)`), which are therefore not constant.
  */
 export function handleSpec(ctx: JavaContext, node: SgNode, type: string, mutated: ReadonlySet<string>): void {
-  const args = node.field('arguments')?.namedChildren() ?? [];
+  // Comments between arguments (`/* export restrictions */ 128 / 8`) must not shift them.
+  const args = callArguments(node);
   const constant = (a: SgNode | undefined): boolean => {
     if (!a) return false;
     if (a.kind() === 'identifier' && mutated.has(a.text())) return false;
@@ -264,8 +284,7 @@ export function handleSpec(ctx: JavaContext, node: SgNode, type: string, mutated
   };
   if (type === 'SecretKeySpec') {
     const alg = ctx.str(args.length >= 4 ? args[3] : args[1]);
-    const v = ctx.value(args[0]);
-    const size = v.kind === 'bytes' && v.length !== undefined && args.length < 4 ? v.length * 8 : undefined;
+    const size = secretKeySpecBits(ctx, args);
     ctx.sink.detections.push({
       type: 'material',
       occurrence: ctx.sink.occurrences.at(node, 'SecretKeySpec'),
